@@ -1,0 +1,29 @@
+"""Trickbook URLs."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from config.api import api
+from referee import views as referee_views
+from scoring import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("matches/new/", views.match_new, name="match_new"),
+    path("matches/<int:match_id>/", views.match_detail, name="match"),
+    path("matches/<int:match_id>/deals/", views.deal_add, name="deal_add"),
+    path("matches/<int:match_id>/deals/preview/", views.deal_preview, name="deal_preview"),
+    path("matches/<int:match_id>/deals/<int:number>/edit/", views.deal_edit, name="deal_edit"),
+    path("matches/<int:match_id>/deals/undo/", views.deal_undo, name="deal_undo"),
+    path("matches/<int:match_id>/history/", views.match_history, name="match_history"),
+    path("matches/<int:match_id>/match-file/", views.match_download, name="match_download"),
+    path("matches/<int:match_id>/share/", views.share_regenerate, name="share_regenerate"),
+    path("share/<str:token>/", views.shared_match, name="shared_match"),
+    path("referee/", referee_views.check_hand, name="check_hand"),
+    path("api/", api.urls),
+    path("admin/", admin.site.urls),
+]

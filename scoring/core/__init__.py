@@ -1,0 +1,5 @@
+"""Trickbook's scoring core: pure Python, no Django.
+
+It validates deal entries, scores them and evaluates matches for every game in
+``GAMES``. The Django app in ``scoring/`` and the referee only call into it.
+"""

@@ -1,0 +1,71 @@
+"""Readers for deal-entry fields: each returns a domain value or raises EntryError.
+
+A wrong type or a missing field is a FormatError ("cannot read"); a value of
+the right type that a rule forbids is a RuleError naming that rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from scoring.core.base import Entry, FormatError, RuleError
+
+
+def only_fields(entry: Any, allowed: Collection[str]) -> Entry:
+    """The entry as a mapping, refusing anything but a JSON object with known keys."""
+    if not isinstance(entry, dict):
+        raise FormatError("deal", "a deal entry must be a JSON object")
+    for key in entry:
+        if key not in allowed:
+            names = ", ".join(sorted(allowed))
+            raise FormatError(str(key), f"unknown field {key!r}; the fields are {names}")
+    return entry
+
+
+def present(entry: Entry, field: str) -> Any:
+    if field not in entry:
+        raise FormatError(field, f"{field} is missing")
+    return entry[field]
+
+
+def whole_number(value: Any, field: str) -> int:
+    # bool is an int in Python, but `true` is never a count in a match file.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FormatError(field, f"{field} must be a whole number, not {value!r}")
+    return value
+
+
+def integer(entry: Entry, field: str, low: int, high: int, rule: str) -> int:
+    value = whole_number(present(entry, field), field)
+    if not low <= value <= high:
+        raise RuleError(field, rule, f"{field} must be from {low} to {high}, not {value}")
+    return value
+
+
+def seat(entry: Entry, field: str, seats: int, rule: str, *, optional: bool = False) -> int | None:
+    value = entry.get(field)
+    if value is None and optional:
+        return None
+    return integer(entry, field, 0, seats - 1, rule)
+
+
+def choice(entry: Entry, field: str, options: Sequence[str], rule: str) -> str:
+    value = present(entry, field)
+    if not isinstance(value, str) or value not in options:
+        raise RuleError(field, rule, f"{field} must be one of {', '.join(options)}, not {value!r}")
+    return value
+
+
+def int_list(entry: Entry, field: str, length: int) -> tuple[int, ...]:
+    value = present(entry, field)
+    if not isinstance(value, list) or len(value) != length:
+        raise FormatError(field, f"{field} must be a list of {length} whole numbers, one per seat")
+    return tuple(whole_number(item, f"{field}[{index}]") for index, item in enumerate(value))
+
+
+def flag_true(entry: Entry, field: str) -> bool:
+    value = entry.get(field, False)
+    if not isinstance(value, bool):
+        raise FormatError(field, f"{field} must be true or false")
+    return value

@@ -1,0 +1,17 @@
+"""The registry: one module per game, listed here by name (STYLE.md 2).
+
+Adding a game is the checklist in CONTRIBUTING.md; the conformance tests in
+tests/scoring/test_conformance.py then cover it automatically.
+"""
+
+from __future__ import annotations
+
+from scoring.core.base import Game
+from scoring.core.games import bridgette, call_bridge, draw_bridge, klaberjass
+
+GAMES: dict[str, Game] = {
+    "bridgette": bridgette.GAME,
+    "draw_bridge": draw_bridge.GAME,
+    "call_bridge": call_bridge.GAME,
+    "klaberjass": klaberjass.GAME,
+}

@@ -1,0 +1,240 @@
+"""The match file (Trickbook's import/export format) and match evaluation.
+
+Totals, dealers and the end of a match are never stored: they are derived here
+from the first dealer, the flags and the ordered deal entries (STYLE.md 3).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from scoring.core.base import DealScore, EntryError, Flags, FormatError, Game, Outcome, Points, Progress, RuleError
+from scoring.core.games import GAMES
+
+MATCH_FIELDS = ("game", "players", "first_dealer", "target", "flags", "deals")
+MAX_NAME = 40
+MAX_TARGET = 1_000_000
+MAX_DEALS = 5_000
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFile:
+    game: str
+    players: tuple[str, ...]
+    first_dealer: int
+    target: int | None
+    flags: Flags
+    deals: tuple[Mapping[str, Any], ...]
+
+    @property
+    def rules(self) -> Game:
+        return GAMES[self.game]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "target": self.target,
+            "flags": sorted(self.flags),
+            "deals": [dict(deal) for deal in self.deals],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    number: int
+    dealer: int
+    deal: Any
+    score: DealScore
+    totals: tuple[Points, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    match: MatchFile
+    deals: tuple[DealResult, ...]
+    totals: tuple[Points, ...]
+    outcome: Outcome | None
+    next_dealer: int | None
+    stage: str
+    held_over: int
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.outcome.winners if self.outcome else ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deals": [
+                {
+                    "number": result.number,
+                    "dealer": result.dealer,
+                    "points": list(result.score.points),
+                    "totals": list(result.totals),
+                    "lines": [
+                        {"seat": line.seat, "points": line.points, "rule": line.rule, "text": line.text}
+                        for line in result.score.lines
+                    ],
+                }
+                for result in self.deals
+            ],
+            "totals": list(self.totals),
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "next_dealer": self.next_dealer,
+        }
+
+
+def _game(doc: Mapping[str, Any]) -> Game:
+    name = doc.get("game")
+    if not isinstance(name, str) or name not in GAMES:
+        raise FormatError("game", f"game must be one of {', '.join(GAMES)}, not {name!r}")
+    return GAMES[name]
+
+
+def _players(doc: Mapping[str, Any], game: Game) -> tuple[str, ...]:
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise FormatError("players", "players must be a list of names")
+    if len(players) != game.seats:
+        raise RuleError("players", f"{game.rule_prefix}-1.1", f"{game.title} has {game.seats} players, not {len(players)}")
+    names = tuple(name.strip() for name in players)
+    for index, name in enumerate(names):
+        if not name or len(name) > MAX_NAME:
+            raise FormatError(f"players[{index}]", f"a player's name must have 1 to {MAX_NAME} characters")
+    return names
+
+
+def _flags(doc: Mapping[str, Any], game: Game) -> Flags:
+    flags = doc.get("flags", [])
+    if not isinstance(flags, list) or not all(isinstance(flag, str) for flag in flags):
+        raise FormatError("flags", "flags must be a list of flag names")
+    for flag in flags:
+        if flag not in game.flags:
+            owner = next((other.title for other in GAMES.values() if flag in other.flags), None)
+            why = f"is a {owner} flag" if owner else "is not a flag of RULES.md"
+            raise RuleError("flags", "RULES-0.3", f"{flag!r} {why}; {game.title} has {', '.join(game.flags)}")
+    chosen = frozenset(flags)
+    game.check_flags(chosen)
+    return chosen
+
+
+def _target(doc: Mapping[str, Any], game: Game, flags: Flags) -> int | None:
+    target = doc.get("target")
+    if target is None:
+        if game.target_required:
+            raise RuleError("target", game.target_rule, f"{game.title} needs a target score agreed before the match")
+        return game.default_target(flags)
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise FormatError("target", f"target must be a whole number, not {target!r}")
+    if game.default_target(flags) is None and not game.target_required:
+        raise RuleError("target", game.target_rule, f"{game.title} has no target: the match is six deals")
+    if not 1 <= target <= MAX_TARGET:
+        raise RuleError("target", game.target_rule, f"target must be from 1 to {MAX_TARGET}, not {target}")
+    return target
+
+
+def parse_match(doc: Any) -> MatchFile:
+    """Read a match file (already decoded from JSON); raise EntryError if it is bad.
+
+    The deals are only checked for shape here; `evaluate` validates each one
+    against the rules, in order, because a deal after the end is an error too.
+    """
+    if not isinstance(doc, dict):
+        raise FormatError("match", "a match file must be a JSON object")
+    for key in doc:
+        if key not in MATCH_FIELDS:
+            raise FormatError(str(key), f"unknown field {key!r}; the fields are {', '.join(MATCH_FIELDS)}")
+    game = _game(doc)
+    players = _players(doc, game)
+    first_dealer = doc.get("first_dealer")
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
+        raise FormatError("first_dealer", "first_dealer must be a seat number")
+    if not 0 <= first_dealer < game.seats:
+        raise RuleError("first_dealer", game.dealer_rule, f"first_dealer must be a seat from 0 to {game.seats - 1}")
+    flags = _flags(doc, game)
+    target = _target(doc, game, flags)
+    deals = doc.get("deals", [])
+    if not isinstance(deals, list):
+        raise FormatError("deals", "deals must be a list of deal entries")
+    if len(deals) > MAX_DEALS:
+        raise FormatError("deals", f"a match file holds at most {MAX_DEALS} deals")
+    return MatchFile(game.name, players, first_dealer, target, flags, tuple(deals))
+
+
+def evaluate(match: MatchFile) -> MatchResult:
+    """Score every deal in order and decide whether (and how) the match ended."""
+    game = match.rules
+    flags = match.flags
+    dealer = match.first_dealer
+    totals: list[Points] = [0] * game.seats
+    results: list[DealResult] = []
+    outcome: Outcome | None = None
+    held_over = 0
+    counted = 0
+    for number, entry in enumerate(match.deals, start=1):
+        if outcome is not None:
+            raise RuleError(
+                "deals", outcome.rule, f"the match ended after deal {number - 1}: {outcome.reason}", deal=number
+            )
+        try:
+            deal = game.parse_deal(entry, flags)
+            score = game.score_deal(deal, dealer, flags, held_over)
+        except EntryError as error:
+            raise error.at_deal(number) from None
+        held_over = score.held_over
+        counted += score.counts
+        totals = [total + points for total, points in zip(totals, score.points, strict=True)]
+        frozen = tuple(totals)
+        results.append(DealResult(number, dealer, deal, score, frozen))
+        outcome = game.outcome(Progress(frozen, number, counted, match.target, match.players), flags)
+        dealer = game.next_dealer(dealer, deal, flags)
+    progress = Progress(tuple(totals), len(results), counted, match.target, match.players)
+    return MatchResult(
+        match=match,
+        deals=tuple(results),
+        totals=tuple(totals),
+        outcome=outcome,
+        next_dealer=None if outcome else dealer,
+        stage="" if outcome else game.stage(progress, flags),
+        held_over=held_over,
+    )
+
+
+def check_deal(match: MatchFile, entry: Mapping[str, Any], replace: int | None = None) -> MatchResult:
+    """Evaluate ``match`` with ``entry`` added as a new deal (or replacing deal ``replace``)."""
+    deals: Sequence[Mapping[str, Any]] = list(match.deals)
+    if replace is None:
+        deals = [*deals, entry]
+    else:
+        deals = [*deals[: replace - 1], entry, *deals[replace:]]
+    return evaluate(
+        MatchFile(match.game, match.players, match.first_dealer, match.target, match.flags, tuple(deals))
+    )
+
+
+def score_document(text: str) -> MatchResult:
+    """Decode, parse and evaluate a match file given as JSON text."""
+    try:
+        doc = json.loads(text)
+    except ValueError as error:
+        raise FormatError("match", f"not valid JSON: {error}") from None
+    return evaluate(parse_match(doc))
+
+
+class PointsEncoder(json.JSONEncoder):
+    """JSON for points: whole Decimals as integers, tenths as numbers."""
+
+    def default(self, o: Any) -> Any:
+        if isinstance(o, Decimal):
+            return int(o) if o == o.to_integral_value() else float(o)
+        return super().default(o)

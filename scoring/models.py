@@ -1,0 +1,111 @@
+"""Matches and their deals. Only the match file's facts are stored; totals,
+dealers and the end of the match are derived by the scoring core (STYLE.md 3)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from scoring.core.games import GAMES
+from scoring.core.match import MatchFile, MatchResult, evaluate
+
+GAME_CHOICES = [(name, game.title) for name, game in GAMES.items()]
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class MatchQuerySet(models.QuerySet["Match"]):
+    def for_user(self, user: Any) -> MatchQuerySet:
+        return self.filter(owner=user)
+
+
+class Match(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches")
+    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    players = models.JSONField()
+    first_dealer = models.PositiveSmallIntegerField()
+    target = models.PositiveIntegerField(null=True, blank=True)
+    flags = models.JSONField(default=list, blank=True)
+    share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return f"{self.title}: {self.name}"
+
+    @property
+    def name(self) -> str:
+        return " v ".join(self.players)
+
+    @property
+    def title(self) -> str:
+        return GAMES[self.game].title
+
+    @property
+    def rules(self) -> Any:
+        return GAMES[self.game]
+
+    def match_file(self, deals: list[Deal] | None = None) -> MatchFile:
+        """The match as a match file; ``deals`` may be passed when already loaded."""
+        rows = deals if deals is not None else list(self.deals.all())
+        return MatchFile(
+            game=self.game,
+            players=tuple(self.players),
+            first_dealer=self.first_dealer,
+            target=self.target,
+            flags=frozenset(self.flags),
+            deals=tuple(deal.entry for deal in rows),
+        )
+
+    def evaluate(self, deals: list[Deal] | None = None) -> MatchResult:
+        return evaluate(self.match_file(deals))
+
+
+class Deal(models.Model):
+    """One deal entry in match-file shape; ``revision`` guards edits from stale pages."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    entry = models.JSONField()
+    revision = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_deal_per_number")]
+
+    def __str__(self) -> str:
+        return f"deal {self.number} of match {self.match_id}"
+
+
+class Change(models.Model):
+    """The history: every deal added, edited or removed, with who, when, before and after."""
+
+    class Action(models.TextChoices):
+        ADDED = "added", "Added"
+        EDITED = "edited", "Edited"
+        REMOVED = "removed", "Removed"
+        IMPORTED = "imported", "Imported"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=10, choices=Action.choices)
+    number = models.PositiveIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} deal {self.number}"

@@ -1,0 +1,104 @@
+"""The writes to a match. Each runs in one transaction with the match row locked,
+so two phones saving at once are serialised and the loser is told (a Conflict)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from scoring.core.match import MatchFile, MatchResult, check_deal, evaluate
+from scoring.models import Change, Deal, Match
+
+
+class Conflict(Exception):
+    """The page the user acted on is out of date; nothing was written."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _lock(match: Match) -> tuple[Match, list[Deal]]:
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    return locked, list(locked.deals.all())
+
+
+def create_match(*, owner: Any, match_file: MatchFile) -> Match:
+    """Create a match (and its deals, for an import) in one transaction.
+
+    The match file must already have been evaluated without error.
+    """
+    with transaction.atomic():
+        match = Match.objects.create(
+            owner=owner,
+            game=match_file.game,
+            players=list(match_file.players),
+            first_dealer=match_file.first_dealer,
+            target=match_file.target,
+            flags=sorted(match_file.flags),
+        )
+        for number, entry in enumerate(match_file.deals, start=1):
+            Deal.objects.create(match=match, number=number, entry=dict(entry))
+        if match_file.deals:
+            Change.objects.create(
+                match=match, user=owner, action=Change.Action.IMPORTED, after={"deals": len(match_file.deals)}
+            )
+    return match
+
+
+def add_deal(*, match: Match, user: Any, number: int, entry: Mapping[str, Any]) -> MatchResult:
+    """Store ``entry`` as deal ``number``, which must be the next deal (transaction).
+
+    Raises Conflict if another phone saved that deal first, EntryError if the
+    rules refuse the entry (including a deal after the end of the match).
+    """
+    try:
+        with transaction.atomic():
+            locked, deals = _lock(match)
+            if number != len(deals) + 1:
+                raise Conflict(
+                    f"Deal {number} was already saved from another phone; the sheet below is the current one."
+                )
+            result = check_deal(locked.match_file(deals), entry)
+            Deal.objects.create(match=locked, number=number, entry=dict(entry))
+            Change.objects.create(match=locked, user=user, action=Change.Action.ADDED, number=number, after=dict(entry))
+            locked.save(update_fields=["updated"])
+    except IntegrityError:
+        raise Conflict(f"Deal {number} was saved from another phone at the same moment.") from None
+    return result
+
+
+def edit_deal(*, match: Match, user: Any, number: int, revision: int, entry: Mapping[str, Any]) -> MatchResult:
+    """Replace deal ``number`` if nobody changed it since ``revision`` was read (transaction)."""
+    with transaction.atomic():
+        locked, deals = _lock(match)
+        deal = next((deal for deal in deals if deal.number == number), None)
+        if deal is None:
+            raise Conflict(f"Deal {number} no longer exists; it was removed from another phone.")
+        if deal.revision != revision:
+            raise Conflict(f"Deal {number} was changed from another phone while you edited it; it now reads as below.")
+        result = check_deal(locked.match_file(deals), entry, replace=number)
+        before = deal.entry
+        deal.entry = dict(entry)
+        deal.revision += 1
+        deal.save(update_fields=["entry", "revision"])
+        Change.objects.create(
+            match=locked, user=user, action=Change.Action.EDITED, number=number, before=before, after=dict(entry)
+        )
+        locked.save(update_fields=["updated"])
+    return result
+
+
+def remove_last_deal(*, match: Match, user: Any, number: int) -> MatchResult:
+    """Undo: remove deal ``number`` if it is still the last deal (transaction)."""
+    with transaction.atomic():
+        locked, deals = _lock(match)
+        if not deals or deals[-1].number != number:
+            raise Conflict(f"Deal {number} is no longer the last deal; nothing was removed.")
+        last = deals.pop()
+        Change.objects.create(match=locked, user=user, action=Change.Action.REMOVED, number=number, before=last.entry)
+        last.delete()
+        locked.save(update_fields=["updated"])
+        return evaluate(locked.match_file(deals))

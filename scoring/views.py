@@ -1,0 +1,269 @@
+"""Thin function views for matches and deals (STYLE.md 6).
+
+Owner pages look the match up from the user (`_get_match_for_user`); the
+read-only share page looks it up by its token and has no write paths.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scoring.core.base import EntryError
+from scoring.core.games import GAMES
+from scoring.core.match import MatchResult
+from scoring.core.roles import table_roles
+from scoring.forms import DEAL_FORMS, DealForm, NewMatchForm, SignupForm, entry_to_initial
+from scoring.models import Deal, Match, new_share_token
+from scoring.services import Conflict, add_deal, create_match, edit_deal, remove_last_deal
+
+
+def _get_match_for_user(request: HttpRequest, match_id: int) -> Match:
+    return get_object_or_404(Match.objects.for_user(request.user), pk=match_id)
+
+
+def _get_shared_match(token: str) -> Match:
+    return get_object_or_404(Match, share_token=token)
+
+
+def _deal_form(match: Match, deals: list[Deal], data: Any = None, **kwargs: Any) -> DealForm:
+    form_class = DEAL_FORMS[match.game]
+    return form_class(data, match_file=match.match_file(deals), **kwargs)
+
+
+def _sheet_context(match: Match, deals: list[Deal]) -> dict[str, Any]:
+    """Everything the score sheet and standings need, from one evaluation of the deals."""
+    result: MatchResult = match.evaluate(deals)
+    players = match.players
+    game = GAMES[match.game]
+    rows = [
+        {
+            "number": deal.number,
+            "dealer": players[deal.dealer],
+            "short": game.describe(deal.deal, tuple(players)),
+            "cells": list(zip(deal.score.points, deal.totals, strict=True)),
+            "lines": [(players[line.seat], line) for line in deal.score.lines],
+        }
+        for deal in result.deals
+    ]
+    best = max(result.totals) if result.deals else None
+    standings = [
+        {"name": name, "total": total, "leads": best is not None and total == best and result.totals.count(best) == 1}
+        for name, total in zip(players, result.totals, strict=True)
+    ]
+    winners = " and ".join(players[seat] for seat in result.winners)
+    return {
+        "match": match,
+        "result": result,
+        "rows": rows,
+        "standings": standings,
+        "winners": winners,
+        "roles": [] if result.finished else table_roles(match.game, result.next_dealer or 0, tuple(players)),
+        "flags": [game.flags[name] for name in match.flags if name in game.flags],
+    }
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    matches = Match.objects.for_user(request.user) if request.user.is_authenticated else Match.objects.none()
+    return render(request, "scoring/home.html", {"matches": matches, "games": GAMES.values()})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest) -> HttpResponse:
+    form = NewMatchForm(request.POST or None, initial={"game": request.GET.get("game", "bridgette")})
+    if request.method == "POST" and form.is_valid():
+        match = create_match(owner=request.user, match_file=form.match_file)
+        return redirect("match", match_id=match.pk)
+    return render(request, "scoring/match_new.html", {"form": form, "games": GAMES.values()})
+
+
+def _match_page(request: HttpRequest, match: Match, *, form: DealForm | None = None, status: int = 200) -> HttpResponse:
+    deals = list(match.deals.all())
+    context = _sheet_context(match, deals)
+    if form is None and not context["result"].finished:
+        form = _deal_form(match, deals)
+    context.update(form=form, next_number=len(deals) + 1, editable=True)
+    template = "scoring/match.html#live" if request.htmx and not request.htmx.boosted else "scoring/match.html"
+    return render(request, template, context, status=status)
+
+
+@login_required
+def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _match_page(request, _get_match_for_user(request, match_id))
+
+
+def _posted_number(request: HttpRequest, name: str = "number") -> int | None:
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+@login_required
+@require_POST
+def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _get_match_for_user(request, match_id)
+    deals = list(match.deals.all())
+    form = _deal_form(match, deals, request.POST)
+    number = _posted_number(request)
+    if number is None:
+        messages.error(request, "The form was missing its deal number; reload the page and enter the deal again.")
+        return redirect("match", match_id=match.pk)
+    if not form.is_valid():
+        return _match_page(request, match, form=form, status=422)
+    try:
+        result = add_deal(match=match, user=request.user, number=number, entry=form.entry())
+    except Conflict as conflict:
+        messages.warning(request, conflict.message)
+        return _match_page(request, match, status=409)
+    except EntryError as error:
+        form.add_error(form.form_field(error.field), f"{error.message} ({error.rule})")
+        return _match_page(request, match, form=form, status=422)
+    messages.success(request, f"Deal {number} saved." + (" The match is over." if result.finished else ""))
+    if request.htmx:
+        return _match_page(request, match)
+    return redirect("match", match_id=match.pk)
+
+
+@login_required
+@require_POST
+def deal_preview(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The live preview: the deal's points and breakdown, or the rule it breaks."""
+    match = _get_match_for_user(request, match_id)
+    deals = list(match.deals.all())
+    replace = _posted_number(request, "replace")
+    if replace is not None and not 1 <= replace <= len(deals):
+        replace = None
+    form = _deal_form(match, deals, request.POST, replace=replace)
+    valid = form.is_valid()
+    preview = None
+    if valid and form.result is not None:
+        number = replace or len(deals) + 1
+        scored = form.result.deals[number - 1]
+        preview = {
+            "points": list(zip(match.players, scored.score.points, strict=True)),
+            "lines": [(match.players[line.seat], line) for line in scored.score.lines],
+            "ends": form.result.finished and form.result.deals[-1].number == number,
+            "result": form.result,
+        }
+    return render(request, "scoring/match.html#preview", {"form": form, "preview": preview, "match": match})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    match = _get_match_for_user(request, match_id)
+    deals = list(match.deals.all())
+    deal = next((deal for deal in deals if deal.number == number), None)
+    if deal is None:
+        raise Http404("No such deal")
+    was_finished = match.evaluate(deals).finished
+    form = _deal_form(
+        match, deals, request.POST or None, replace=number, initial=entry_to_initial(match.game, deal.entry)
+    )
+    status = 200
+    revision = deal.revision
+    if request.method == "POST":
+        revision = _posted_number(request, "revision") or 0
+        if form.is_valid():
+            try:
+                result = edit_deal(match=match, user=request.user, number=number, revision=revision, entry=form.entry())
+            except Conflict as conflict:
+                messages.warning(request, conflict.message)
+                return redirect("deal_edit", match_id=match.pk, number=number)
+            except EntryError as error:
+                form.add_error(form.form_field(error.field), f"{error.message} ({error.rule})")
+            else:
+                note = " The match is open again." if was_finished and not result.finished else ""
+                messages.success(request, f"Deal {number} changed; totals recomputed.{note}")
+                return redirect("match", match_id=match.pk)
+        status = 422
+    return render(
+        request,
+        "scoring/deal_edit.html",
+        {"match": match, "deal": deal, "form": form, "number": number, "revision": revision},
+        status=status,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_undo(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _get_match_for_user(request, match_id)
+    deals = list(match.deals.all())
+    if not deals:
+        messages.info(request, "There is no deal to undo.")
+        return redirect("match", match_id=match.pk)
+    last = deals[-1]
+    if request.method == "POST":
+        number = _posted_number(request)
+        try:
+            remove_last_deal(match=match, user=request.user, number=number or 0)
+        except Conflict as conflict:
+            messages.warning(request, conflict.message)
+        else:
+            messages.success(request, f"Deal {last.number} removed.")
+        return redirect("match", match_id=match.pk)
+    short = GAMES[match.game].describe(match.evaluate(deals).deals[-1].deal, tuple(match.players))
+    return render(request, "scoring/deal_undo.html", {"match": match, "deal": last, "short": short})
+
+
+@login_required
+def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _get_match_for_user(request, match_id)
+    changes = match.changes.select_related("user")
+    return render(request, "scoring/history.html", {"match": match, "changes": changes})
+
+
+def _match_file_response(match: Match) -> HttpResponse:
+    body = json.dumps(match.match_file().to_json(), indent=2, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    slug = "-".join(name.lower() for name in match.players).replace(" ", "_")
+    response["Content-Disposition"] = f'attachment; filename="{match.game}-{slug}-{match.pk}.json"'
+    return response
+
+
+@login_required
+def match_download(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _match_file_response(_get_match_for_user(request, match_id))
+
+
+@login_required
+@require_POST
+def share_regenerate(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _get_match_for_user(request, match_id)
+    match.share_token = new_share_token()
+    match.save(update_fields=["share_token"])
+    messages.success(request, "New share link made; the old one no longer works.")
+    return redirect("match", match_id=match.pk)
+
+
+def shared_match(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only live sheet for the other players' phones (polls itself with htmx)."""
+    match = _get_shared_match(token)
+    deals = list(match.deals.all())
+    context = _sheet_context(match, deals)
+    context.update(form=None, editable=False, share_url=reverse("shared_match", args=[token]))
+    template = "scoring/match.html#live" if request.htmx else "scoring/shared.html"
+    return render(request, template, context)
+
+
