@@ -1,0 +1,198 @@
+"""Call Bridge scoring: four players, no partners, spades always trump (RULES.md §2).
+
+Players are listed in counterclockwise playing order, so seat ``s + 1`` sits on
+the right of seat ``s``: the turn to deal, call and play all go ``s + 1``
+(CB-3.1, R-CB-8). A deal entry gives the four calls and the four trick counts
+in seat order: ``{"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}`` (§2.8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from scoring.core.base import DealScore, Entry, Flag, Flags, Line, Outcome, Points, Progress, RuleError
+from scoring.core.fields import int_list, only_fields
+
+SEATS = 4
+TRICKS_PER_DEAL = 13
+LOWEST_CALL = 2
+HIGHEST_CALL = 12  # R-CB-1; 13 only under cb_allow_13
+FIRST_BONUS_CALL = 8  # CB-4.4
+BONUS_SCORE = 13  # §2.6, R-CB-3
+OVERTRICK_TENTH = Decimal("0.1")  # cb_decimal_overtricks (R-CB-2)
+
+ALLOW_13 = "cb_allow_13"
+PAGAT_WINDOW = "cb_pagat_window"
+DECIMAL_OVERTRICKS = "cb_decimal_overtricks"
+SHARED_WIN = "cb_shared_win"
+MUST_HEAD_TRICK = "cb_must_head_trick"
+
+FLAGS = {
+    flag.name: flag
+    for flag in (
+        Flag(ALLOW_13, "R-CB-1", "A call of 13 is allowed; it is a bonus call that succeeds only with all 13 tricks."),
+        Flag(PAGAT_WINDOW, "R-CB-2", "A call of 2 to 7 also fails when the player wins 2 or more tricks above it."),
+        Flag(
+            DECIMAL_OVERTRICKS,
+            "R-CB-2",
+            "A successful call of 2 to 7 scores 0.1 more for each trick above the call.",
+        ),
+        Flag(SHARED_WIN, "R-CB-6", "Players tied for the highest total at or above the target share the win."),
+        Flag(
+            MUST_HEAD_TRICK,
+            "R-CB-7",
+            "A player following suit must beat the highest card so far in the trick if able.",
+        ),
+    )
+}
+
+_ENTRY_FIELDS = ("calls", "tricks")
+
+
+@dataclass(frozen=True, slots=True)
+class CallBridgeDeal:
+    """One deal: each seat's call and the tricks it won, in seat order."""
+
+    calls: tuple[int, ...]
+    tricks: tuple[int, ...]
+
+
+def _names(seats: tuple[int, ...], players: tuple[str, ...]) -> str:
+    names = [players[seat] for seat in seats]
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _top_seats(totals: tuple[Points, ...]) -> tuple[Points, tuple[int, ...]]:
+    top = max(totals)
+    return top, tuple(seat for seat, total in enumerate(totals) if total == top)
+
+
+class CallBridge:
+    name = "call_bridge"
+    title = "Call Bridge"
+    summary = "Four players, no partners: call your tricks, spades are always trumps, first past the target wins."
+    seats = SEATS
+    rule_prefix = "CB"
+    flags: Mapping[str, Flag] = FLAGS
+    target_required = True  # R-CB-5: the players agree a target; the seed gives no number
+    suggested_target: int | None = 30  # a product choice (R-CB-5), not a rule
+    target_rule = "R-CB-5"
+    dealer_rule = "CB-3.1"
+
+    def default_target(self, flags: Flags) -> int | None:
+        # R-CB-5: there is no default; a match must be created with a target.
+        return None
+
+    def check_flags(self, flags: Flags) -> None:
+        # Every combination can be played: cb_pagat_window and cb_decimal_overtricks
+        # together leave at most one overtrick, which then scores its 0.1.
+        return None
+
+    def parse_deal(self, entry: Entry, flags: Flags) -> CallBridgeDeal:
+        """Read ``{"calls": [...], "tricks": [...]}``: calls 2-12 (CB-4.2, R-CB-1), tricks adding up to 13 (CB-5.4)."""
+        only_fields(entry, _ENTRY_FIELDS)
+        calls = int_list(entry, "calls", SEATS)
+        tricks = int_list(entry, "tricks", SEATS)
+        highest = TRICKS_PER_DEAL if ALLOW_13 in flags else HIGHEST_CALL
+        for seat, call in enumerate(calls):
+            if call == TRICKS_PER_DEAL and call > highest:
+                raise RuleError(
+                    f"calls[{seat}]", "R-CB-1", "a call of 13 is allowed only under the house rule cb_allow_13"
+                )
+            if not LOWEST_CALL <= call <= highest:
+                raise RuleError(
+                    f"calls[{seat}]", "CB-4.2", f"a call must be a whole number from 2 to {highest}, not {call}"
+                )
+        total = 0
+        for seat, count in enumerate(tricks):
+            if not 0 <= count <= TRICKS_PER_DEAL:
+                raise RuleError(f"tricks[{seat}]", "CB-5.4", f"a player wins from 0 to 13 tricks, not {count}")
+            total += count
+        if total != TRICKS_PER_DEAL:
+            raise RuleError("tricks", "CB-5.4", f"the tricks add up to {total}, but every deal has 13 tricks")
+        return CallBridgeDeal(calls, tricks)
+
+    def score_deal(self, deal: CallBridgeDeal, dealer: int, flags: Flags, held_over: int) -> DealScore:
+        """Score each call by the table of §2.6: R-CB-2 (calls 2-7), R-CB-3 (bonus calls), R-CB-4 (failure)."""
+        pagat = PAGAT_WINDOW in flags
+        tenths = DECIMAL_OVERTRICKS in flags
+        points: list[Points] = []
+        lines: list[Line] = []
+        for seat in range(SEATS):
+            call = deal.calls[seat]
+            tricks = deal.tricks[seat]
+            over = tricks - call
+            if call >= FIRST_BONUS_CALL:
+                # R-CB-3: the call or the call + 1 (a call of 13 can only be made exactly).
+                if 0 <= over <= 1:
+                    score: Points = Decimal(BONUS_SCORE) if tenths else BONUS_SCORE
+                    # Bonus calls score a flat 13 under cb_decimal_overtricks too: the
+                    # tenths are for overtricks on normal calls only (R-CB-2).
+                    lines.append(Line(seat, score, "R-CB-3", f"bonus call {call} made with {tricks} tricks"))
+                    points.append(score)
+                    continue
+            elif over >= 0 and not (pagat and over >= 2):
+                score = Decimal(call) if tenths else call
+                lines.append(Line(seat, score, "R-CB-2", f"call {call} made with {tricks} tricks"))
+                if tenths and over:
+                    extra = OVERTRICK_TENTH * over
+                    lines.append(Line(seat, extra, "R-CB-2", f"{over} overtrick{'s' if over > 1 else ''} at 0.1"))
+                    score += extra
+                points.append(score)
+                continue
+            elif over >= 2:
+                loss = Decimal(-call) if tenths else -call
+                lines.append(Line(seat, loss, "R-CB-2", f"call {call} failed: {over} tricks over (cb_pagat_window)"))
+                points.append(loss)
+                continue
+            # R-CB-4: a failed call loses the call, a bonus call included.
+            loss = Decimal(-call) if tenths else -call
+            lines.append(Line(seat, loss, "R-CB-4", f"call {call} failed with {tricks} tricks"))
+            points.append(loss)
+        return DealScore(tuple(points), tuple(lines))
+
+    def next_dealer(self, dealer: int, deal: Any, flags: Flags) -> int:
+        """The deal passes to the right, the next seat counterclockwise (CB-3.1, R-CB-8)."""
+        return (dealer + 1) % SEATS
+
+    def outcome(self, progress: Progress, flags: Flags) -> Outcome | None:
+        """CB-7.1: once someone is at or above the target, the highest total wins; a tie plays on (R-CB-6)."""
+        target = progress.target
+        if target is None:
+            return None
+        top, leaders = _top_seats(progress.totals)
+        if top < target:
+            return None
+        after = f"after {progress.deals_played} deal{'s' if progress.deals_played != 1 else ''}"
+        if len(leaders) == 1:
+            name = progress.players[leaders[0]]
+            return Outcome(leaders, "CB-7.1", f"{name} leads with {top}, at or above the target of {target}, {after}")
+        if SHARED_WIN in flags:
+            names = _names(leaders, progress.players)
+            return Outcome(leaders, "R-CB-6", f"{names} tied at the top with {top}, {after}; shared win")
+        return None  # R-CB-6: a shared highest total at the target plays another deal
+
+    def stage(self, progress: Progress, flags: Flags) -> str:
+        coming = progress.deals_played + 1
+        target = progress.target
+        if target is None:
+            return f"Deal {coming}"
+        if progress.totals and max(progress.totals) >= target:
+            return f"Tie-break deal {coming} · Target {target}"  # R-CB-6: tied at the top
+        return f"Deal {coming} · Target {target}"
+
+    def describe(self, deal: CallBridgeDeal, players: tuple[str, ...]) -> str:
+        calls = " ".join(str(call) for call in deal.calls)
+        tricks = " ".join(str(count) for count in deal.tricks)
+        return f"calls {calls}, tricks {tricks}"
+
+    def to_entry(self, deal: CallBridgeDeal) -> dict[str, Any]:
+        return {"calls": list(deal.calls), "tricks": list(deal.tricks)}
+
+
+GAME = CallBridge()
