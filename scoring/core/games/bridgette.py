@@ -1,0 +1,322 @@
+"""Bridgette scoring: six-deal scoring of a two-player contract game (RULES.md §1.7, §1.8).
+
+A deal entry is the contract and the declarer's tricks (BG-7.5)::
+
+    {"declarer": 0, "level": 3, "strain": "NT", "doubled": 0, "tricks": 9}
+    {"passed_out": true}
+
+``doubled`` may be left out (0: not doubled). A made contract scores
+(V + P) × M + I for the declarer (BG-7.1); a failed one scores the penalty
+table for the opponent (BG-7.3). Six counted deals make a match (BG-1.3), and
+a tie is broken one deal at a time (BG-8.2, R-BG-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.core.base import DealScore, Entry, Flag, Flags, Line, Outcome, Progress, RuleError
+from scoring.core.fields import choice, flag_true, integer, only_fields
+
+STRAINS = ("C", "D", "H", "S", "NT")
+STRAIN_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+DOUBLE_MARKS = ("", "X", "XX")
+DOUBLE_WORDS = ("undoubled", "doubled", "redoubled")
+MATCH_DEALS = 6  # BG-1.3
+
+ENTRY_FIELDS = frozenset(("passed_out", "declarer", "level", "strain", "doubled", "tricks"))
+CONTRACT_FIELDS = ("declarer", "level", "strain", "doubled", "tricks")
+
+
+def _value_table() -> dict[tuple[int, str], int]:
+    """BG-7.2: the contract value V, per contract (R-BG-1), keyed by (level, strain)."""
+    table = {(0, "NT"): 150}
+    for strain in STRAINS:
+        minor = strain in ("C", "D")
+        notrump = strain == "NT"
+        table[(1, strain)] = 250 if notrump else 150
+        table[(2, strain)] = 250
+        table[(3, strain)] = 750 if notrump else 250
+        table[(4, strain)] = 250 if minor else 750
+        table[(5, strain)] = 1500 if notrump else 750
+        table[(6, strain)] = 2200 if notrump else 1500
+        table[(7, strain)] = 2500 if notrump else 2200
+    return table
+
+
+CONTRACT_VALUE = _value_table()
+
+# BG-7.3: the opponent's score for u undertricks, by double status (0, 1, 2).
+# Index u - 1; the last row is the cap for 6 or more undertricks (R-BG-7).
+UNDERTRICK_TABLE = (
+    (100, 200, 300),
+    (200, 500, 700),
+    (300, 800, 1100),
+    (400, 1100, 1500),
+    (700, 2000, 2700),
+    (1000, 3000, 4000),
+)
+# R-BG-7 variant: each undertrick beyond seven adds the step from the 5 row to the 6 row.
+UNDERTRICK_STEP = tuple(six - five for five, six in zip(UNDERTRICK_TABLE[4], UNDERTRICK_TABLE[5], strict=True))
+MULTIPLIER = (1, 2, 4)  # BG-7.1, R-BG-6
+INSULT = (0, 400, 1000)  # BG-7.1, R-BG-5
+EXACT_BONUS_TOP_LEVEL = 5  # 0NT to 5NT earn 250 for the exact tricks (R-BG-3)
+THREE_OVER_BONUS = 350  # R-BG-4
+
+FLAGS: dict[str, Flag] = {
+    flag.name: flag
+    for flag in (
+        Flag(
+            "bg_score_level_made",
+            "R-BG-2",
+            "A made contract scores the value-table row of the level actually made, in its strain, "
+            "instead of the level bid.",
+        ),
+        Flag("bg_three_over_or_more", "R-BG-4", "The 350 bonus is paid for three or more overtricks, not only three."),
+        Flag(
+            "bg_multiply_insult",
+            "R-BG-5",
+            "The insult bonus is added before multiplying, so it is worth 800 doubled or 4000 redoubled.",
+        ),
+        Flag(
+            "bg_extend_undertricks",
+            "R-BG-7",
+            "Each undertrick beyond seven adds 300, 1000 or 1300 (undoubled, doubled, redoubled) "
+            "instead of the 6-undertrick row being a cap.",
+        ),
+        Flag("bg_draw_after_seventh", "R-BG-8", "If the totals are still equal after the seventh deal, it is a draw."),
+        Flag(
+            "bg_upcard_to_dealer",
+            "R-BG-9",
+            "The upcard goes to the dealer: the non-dealer takes the two cards below it.",
+        ),
+        Flag(
+            "bg_passout_redeal",
+            "R-BG-10",
+            "A passed-out deal does not count towards the six, and the same dealer deals again.",
+        ),
+        Flag(
+            "bg_strict_jump",
+            "R-BG-12",
+            "Any bid but the very next step on the ladder is a jump; a no-trump jump also needs four cards "
+            "in some suit.",
+        ),
+        Flag(
+            "bg_colon_only_when_void",
+            "R-BG-14",
+            "The matching colon may be played to a lead only by a player holding none of the led suit.",
+        ),
+        Flag(
+            "bg_block_requires_suit_lead",
+            "R-BG-15",
+            "After a lead block the next lead must be a card of another suit, not a colon, unless that is impossible.",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BridgetteDeal:
+    """One deal: the contract and the declarer's tricks, or passed out (``declarer`` None)."""
+
+    declarer: int | None
+    level: int = 0
+    strain: str = "NT"
+    doubled: int = 0
+    tricks: int = 0
+
+    @property
+    def passed_out(self) -> bool:
+        return self.declarer is None
+
+    @property
+    def contract(self) -> str:
+        """The contract in RULES.md notation: ``4♠X``, ``3NT``, ``0NT``."""
+        return f"{self.level}{STRAIN_SYMBOLS[self.strain]}{DOUBLE_MARKS[self.doubled]}"
+
+
+PASSED_OUT = BridgetteDeal(None)
+
+
+def contract_name(level: int, strain: str) -> str:
+    return f"{level}{STRAIN_SYMBOLS[strain]}"
+
+
+def undertrick_penalty(undertricks: int, doubled: int, extend: bool) -> int:
+    """BG-7.3: the opponent's score for a failed contract; capped at the 6 row unless R-BG-7's variant."""
+    if undertricks <= 6:
+        return UNDERTRICK_TABLE[undertricks - 1][doubled]
+    extra = (undertricks - 7) * UNDERTRICK_STEP[doubled] if extend and undertricks > 7 else 0
+    return UNDERTRICK_TABLE[5][doubled] + extra
+
+
+class Bridgette:
+    name = "bridgette"
+    title = "Bridgette"
+    summary = "Two players, 55 cards with three colons; six deals, the higher total wins."
+    seats = 2
+    rule_prefix = "BG"
+    flags: Mapping[str, Flag] = FLAGS
+    target_required = False
+    suggested_target: int | None = None
+    target_rule = "BG-1.3"
+    dealer_rule = "BG-3.1"
+
+    def default_target(self, flags: Flags) -> int | None:
+        """Bridgette has no target: the match is six deals (BG-1.3)."""
+        return None
+
+    def check_flags(self, flags: Flags) -> None:
+        """Every Bridgette flag changes a different ruling, so any combination can be played."""
+
+    def parse_deal(self, entry: Entry, flags: Flags) -> BridgetteDeal:
+        """Validate a deal entry (BG-7.5): a contract and the declarer's tricks, or passed out."""
+        entry = only_fields(entry, ENTRY_FIELDS)
+        if flag_true(entry, "passed_out"):
+            for field in CONTRACT_FIELDS:
+                if field in entry:
+                    raise RuleError(field, "BG-7.5", f"a passed-out deal has no contract: leave out {field}")
+            return PASSED_OUT
+        declarer = integer(entry, "declarer", 0, 1, "BG-1.1")
+        level = integer(entry, "level", 0, 7, "BG-5.1")
+        strain = choice(entry, "strain", STRAINS, "BG-5.1")
+        if level == 0 and strain != "NT":
+            raise RuleError("level", "BG-5.1", f"there is no 0{STRAIN_SYMBOLS[strain]}: level 0 exists only as 0NT")
+        doubled = integer(entry, "doubled", 0, 2, "BG-5.4") if "doubled" in entry else 0
+        tricks = integer(entry, "tricks", 0, 13, "BG-7.5")
+        return BridgetteDeal(declarer, level, strain, doubled, tricks)
+
+    def score_deal(self, deal: BridgetteDeal, dealer: int, flags: Flags, held_over: int) -> DealScore:
+        """BG-7.1 (made), BG-7.3 (failed), BG-7.4 (passed out)."""
+        if deal.declarer is None:
+            counts = "bg_passout_redeal" not in flags
+            rule, text = ("BG-7.4", "passed out") if counts else ("R-BG-10", "passed out; dealt again, not counted")
+            return DealScore((0, 0), (Line(0, 0, rule, text), Line(1, 0, rule, text)), counts=counts)
+        declarer = deal.declarer
+        needed = 6 + deal.level
+        if deal.tricks >= needed:
+            return self._made(deal, declarer, deal.tricks - needed, flags)
+        opponent = 1 - declarer
+        undertricks = needed - deal.tricks
+        extend = "bg_extend_undertricks" in flags
+        penalty = undertrick_penalty(undertricks, deal.doubled, extend)
+        what = f"{deal.contract} down {undertricks}, {DOUBLE_WORDS[deal.doubled]}"
+        lines: tuple[Line, ...]
+        if undertricks <= 7:
+            lines = (Line(opponent, penalty, "BG-7.3", what),)
+        elif not extend:
+            lines = (Line(opponent, penalty, "R-BG-7", f"{what}; capped at the 6-undertrick row"),)
+        else:
+            capped = UNDERTRICK_TABLE[5][deal.doubled]
+            beyond = undertricks - 7
+            lines = (
+                Line(opponent, capped, "BG-7.3", f"{what}; 6-undertrick row"),
+                Line(
+                    opponent, penalty - capped, "R-BG-7", f"{beyond} beyond 7 at {UNDERTRICK_STEP[deal.doubled]} each"
+                ),
+            )
+        points = (penalty, 0) if opponent == 0 else (0, penalty)
+        return DealScore(points, lines)
+
+    def _made(self, deal: BridgetteDeal, declarer: int, overtricks: int, flags: Flags) -> DealScore:
+        multiplier = MULTIPLIER[deal.doubled]
+        times = f" ×{multiplier}" if multiplier > 1 else ""
+        if "bg_score_level_made" in flags:
+            # R-BG-2 variant: the level made is tricks - 6 (at least the level bid, since the
+            # contract is made, and at most 7, since tricks <= 13), in the contract's strain.
+            # The exact and 3-over bonuses are still judged against the level bid.
+            made_level = deal.tricks - 6
+            value = CONTRACT_VALUE[(made_level, deal.strain)]
+            lines = [
+                Line(
+                    declarer,
+                    value * multiplier,
+                    "R-BG-2",
+                    f"value of {contract_name(made_level, deal.strain)} made, {value}{times}",
+                )
+            ]
+        else:
+            value = CONTRACT_VALUE[(deal.level, deal.strain)]
+            lines = [
+                Line(
+                    declarer,
+                    value * multiplier,
+                    "BG-7.2",
+                    f"value of {contract_name(deal.level, deal.strain)}, {value}{times}",
+                )
+            ]
+        if overtricks == 0:
+            bonus = 250 if deal.level <= EXACT_BONUS_TOP_LEVEL else 100 if deal.level == 6 else 0
+            if bonus:
+                lines.append(Line(declarer, bonus * multiplier, "BG-7.1", f"exact contract bonus {bonus}{times}"))
+            else:
+                lines.append(Line(declarer, 0, "R-BG-3", "no exact contract bonus at level 7"))
+        elif overtricks == 3 or (overtricks > 3 and "bg_three_over_or_more" in flags):
+            rule = "R-BG-4" if overtricks > 3 else "BG-7.1"
+            lines.append(
+                Line(
+                    declarer, THREE_OVER_BONUS * multiplier, rule, f"{overtricks} over bonus {THREE_OVER_BONUS}{times}"
+                )
+            )
+        insult = INSULT[deal.doubled]
+        if insult:
+            if "bg_multiply_insult" in flags:
+                lines.append(Line(declarer, insult * multiplier, "R-BG-5", f"insult bonus {insult}{times}"))
+            else:
+                lines.append(
+                    Line(declarer, insult, "BG-7.1", f"insult bonus for a made {DOUBLE_WORDS[deal.doubled]} contract")
+                )
+        total = sum(line.points for line in lines)
+        points = (total, 0) if declarer == 0 else (0, total)
+        return DealScore(points, tuple(lines))
+
+    def next_dealer(self, dealer: int, deal: BridgetteDeal, flags: Flags) -> int:
+        """BG-3.1: the deal alternates, after tie-break and passed-out deals too; R-BG-10's variant redeals."""
+        if deal.declarer is None and "bg_passout_redeal" in flags:
+            return dealer
+        return 1 - dealer
+
+    def outcome(self, progress: Progress, flags: Flags) -> Outcome | None:
+        """BG-8.1: the higher total after six deals; BG-8.2 / R-BG-8: a tie plays on one deal at a time."""
+        counted = progress.deals_counted
+        if counted < MATCH_DEALS:
+            return None
+        first, second = progress.totals
+        names = progress.players
+        if first != second:
+            winner = 0 if first > second else 1
+            high, low = max(first, second), min(first, second)
+            if counted == MATCH_DEALS:
+                return Outcome((winner,), "BG-8.1", f"{names[winner]} wins {high}–{low} after {MATCH_DEALS} deals")
+            return Outcome((winner,), "BG-8.2", f"{names[winner]} wins {high}–{low} after tie-break deal {counted}")
+        if counted > MATCH_DEALS and "bg_draw_after_seventh" in flags:
+            return Outcome((0, 1), "R-BG-8", f"{names[0]} and {names[1]} still tied after deal {counted}; a draw")
+        return None
+
+    def stage(self, progress: Progress, flags: Flags) -> str:
+        coming = progress.deals_counted + 1
+        if coming <= MATCH_DEALS:
+            return f"Deal {coming} of {MATCH_DEALS}"
+        return f"Tie-break deal {coming}"
+
+    def describe(self, deal: BridgetteDeal, players: tuple[str, ...]) -> str:
+        if deal.declarer is None:
+            return "passed out"
+        plural = "" if deal.tricks == 1 else "s"
+        return f"{deal.contract} by {players[deal.declarer]}, {deal.tricks} trick{plural}"
+
+    def to_entry(self, deal: BridgetteDeal) -> dict[str, Any]:
+        if deal.declarer is None:
+            return {"passed_out": True}
+        return {
+            "declarer": deal.declarer,
+            "level": deal.level,
+            "strain": deal.strain,
+            "doubled": deal.doubled,
+            "tricks": deal.tricks,
+        }
+
+
+GAME = Bridgette()
