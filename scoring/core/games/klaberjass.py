@@ -1,0 +1,294 @@
+"""Klaberjass scoring (RULES.md §4.9, §4.10 and the rulings R-KJ-1 to R-KJ-12).
+
+A deal entry records what the table agreed after the play: who made trumps,
+each player's card points, who took the last trick, what each player scores for
+sequences after the comparison of KJ-6.3, and who scored bella. An annulled
+deal (both players passed twice, KJ-4.4) is ``{"annulled": true}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.core.base import (
+    DealScore,
+    Entry,
+    Flag,
+    Flags,
+    FormatError,
+    Line,
+    Outcome,
+    Progress,
+    RuleError,
+)
+from scoring.core.fields import flag_true, int_list, only_fields, seat
+
+SEATS = 2
+TRUMPS = ("S", "H", "D", "C")
+TRUMP_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+FIELDS = ("annulled", "maker", "trump", "card_points", "last_trick", "sequence_points", "bella")
+
+# KJ-2.2: 18 of the 32 cards are played. The 18 highest-scoring cards (both top
+# trumps, every A, 10, K and Q) hold 146 points; the 18 lowest (the eleven
+# blank cards, three plain jacks and four queens) hold 18.
+MOST_CARD_POINTS = 146
+LEAST_CARD_POINTS = 18
+LAST_TRICK = 10  # KJ-8.4
+BELLA = 20  # KJ-7.1
+SHORT_SEQUENCE, LONG_SEQUENCE = 20, 50  # KJ-6.1
+
+# R-KJ-6 default: only the single best sequence scores, so 0, 20 or 50.
+ONE_SEQUENCE = frozenset({0, SHORT_SEQUENCE, LONG_SEQUENCE})
+# `kj_score_all_sequences`: the winner scores every sequence declared. Nine cards
+# hold at most three sequences (3 + 3 + 3 cards), and a suit of eight ranks at
+# most two (3 + gap + 4 is already eight). The sums of 3-card (20) and 4+-card
+# (50) sequences that fit in nine cards are therefore:
+#   none 0; one 20 or 50; 3+3 = 40; 3+3+3 = 60; 3+4..6 = 70; 4+4 or 4+5 = 100.
+# 50+50+20 needs 4+4+3 = 11 cards and 20+20+50 needs 10, so neither is possible.
+# Cutting one long run into several declared sequences gives no other sum.
+ALL_SEQUENCES = frozenset({0, 20, 40, 50, 60, 70, 100})
+
+TARGET = 500  # KJ-1.1
+TARGET_501 = 501  # R-KJ-12 variant
+
+FLAGS: dict[str, Flag] = {
+    flag.name: flag
+    for flag in (
+        Flag(
+            "kj_schmeiss",
+            "R-KJ-2",
+            "A player may schmeiss: offer to play or throw in the deal, at the opponent's choice.",
+        ),
+        Flag("kj_dix_any_trump", "R-KJ-4", "The dix may be swapped even when trumps were named in the second round."),
+        Flag("kj_compare_by_value", "R-KJ-5", "Sequences are compared by value (20 or 50) before their top card."),
+        Flag("kj_no_meld_without_trick", "R-KJ-7", "A player who wins no trick scores no sequence."),
+        Flag("kj_score_all_sequences", "R-KJ-6", "The winner of the sequence comparison scores all their sequences."),
+        Flag("kj_tie_points_hang", "R-KJ-9", "A maker's tie holds both totals over for the next deal's winner."),
+        Flag("kj_bella_kept_when_bate", "R-KJ-10", "A bate maker keeps their own 20 for bella."),
+        Flag("kj_target_501", "R-KJ-12", "The match is played to 501 instead of 500."),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class KlaberjassDeal:
+    """One deal. For an annulled deal (KJ-4.4) the other fields are unused."""
+
+    annulled: bool
+    maker: int = 0
+    trump: str = ""
+    card_points: tuple[int, ...] = (0, 0)
+    last_trick: int = 0
+    sequence_points: tuple[int, ...] = (0, 0)
+    bella: int | None = None
+
+    def totals(self) -> tuple[int, int]:
+        """Each player's total T (KJ-9.1)."""
+        first, second = (
+            self.card_points[player]
+            + self.sequence_points[player]
+            + (BELLA if self.bella == player else 0)
+            + (LAST_TRICK if self.last_trick == player else 0)
+            for player in (0, 1)
+        )
+        return first, second
+
+
+ANNULLED = KlaberjassDeal(annulled=True)
+
+
+def _sequence_points(entry: Entry, flags: Flags) -> tuple[int, ...]:
+    if "sequence_points" not in entry:
+        return (0, 0)
+    points = int_list(entry, "sequence_points", SEATS)
+    if "kj_score_all_sequences" in flags:
+        allowed, rule, words = ALL_SEQUENCES, "R-KJ-6", "0, 20, 40, 50, 60, 70 or 100"
+    else:
+        allowed, rule, words = ONE_SEQUENCE, "R-KJ-6", "0, 20 or 50: only one sequence scores"
+    for player, value in enumerate(points):
+        if value not in allowed:
+            raise RuleError(f"sequence_points[{player}]", rule, f"a player's sequences score {words}, not {value}")
+    if points[0] and points[1]:
+        raise RuleError(
+            "sequence_points", "KJ-6.3", "only one player scores sequences: the loser of the comparison scores none"
+        )
+    return points
+
+
+def _card_points(entry: Entry) -> tuple[int, ...]:
+    points = int_list(entry, "card_points", SEATS)
+    for player, value in enumerate(points):
+        if not 0 <= value <= MOST_CARD_POINTS:
+            raise RuleError(
+                f"card_points[{player}]", "KJ-2.2", f"card points must be from 0 to {MOST_CARD_POINTS}, not {value}"
+            )
+    played = points[0] + points[1]
+    if played > MOST_CARD_POINTS:
+        raise RuleError(
+            "card_points", "KJ-2.2", f"the 18 cards played hold at most {MOST_CARD_POINTS} card points, not {played}"
+        )
+    if played < LEAST_CARD_POINTS:
+        raise RuleError(
+            "card_points", "KJ-2.2", f"the 18 cards played hold at least {LEAST_CARD_POINTS} card points, not {played}"
+        )
+    return points
+
+
+def _trump(entry: Entry) -> str:
+    if "trump" not in entry:
+        raise FormatError("trump", "trump is missing")
+    value = entry["trump"]
+    if not isinstance(value, str) or value.upper() not in TRUMPS:
+        raise RuleError("trump", "KJ-4.2", f"trump must be one of S, H, D, C, not {value!r}")
+    return str(value.upper())
+
+
+class Klaberjass:
+    name = "klaberjass"
+    title = "Klaberjass"
+    summary = "Two players, 32 cards: choose trumps, meld sequences and bella, first to 500."
+    seats = SEATS
+    rule_prefix = "KJ"
+    flags: Mapping[str, Flag] = FLAGS
+    target_required = False
+    suggested_target: int | None = TARGET
+    target_rule = "R-KJ-12"
+    dealer_rule = "KJ-3.1"
+
+    def default_target(self, flags: Flags) -> int | None:
+        """500 (KJ-1.1), or 501 under `kj_target_501` (R-KJ-12)."""
+        return TARGET_501 if "kj_target_501" in flags else TARGET
+
+    def check_flags(self, flags: Flags) -> None:
+        """Every Klaberjass flag combines with every other: each changes a different ruling."""
+
+    def parse_deal(self, entry: Entry, flags: Flags) -> KlaberjassDeal:
+        """Validate a deal entry against KJ-2.2, KJ-4, KJ-6, KJ-7 and KJ-8.4."""
+        entry = only_fields(entry, FIELDS)
+        if flag_true(entry, "annulled"):
+            for field in FIELDS[1:]:
+                if entry.get(field) is not None:
+                    raise RuleError(field, "KJ-4.4", f"an annulled deal has no {field}: nobody chose trumps")
+            return ANNULLED
+        maker = seat(entry, "maker", SEATS, "KJ-4.3")
+        assert maker is not None
+        trump = _trump(entry)
+        card_points = _card_points(entry)
+        last_trick = seat(entry, "last_trick", SEATS, "KJ-8.4")
+        assert last_trick is not None
+        sequence_points = _sequence_points(entry, flags)
+        bella = seat(entry, "bella", SEATS, "KJ-7.1", optional=True)
+        return KlaberjassDeal(False, maker, trump, card_points, last_trick, sequence_points, bella)
+
+    def score_deal(self, deal: KlaberjassDeal, dealer: int, flags: Flags, held_over: int) -> DealScore:
+        """KJ-9.1 totals, compared as in KJ-9.2 (R-KJ-9, R-KJ-10)."""
+        hang = "kj_tie_points_hang" in flags
+        pot = held_over if hang else 0
+        if deal.annulled:
+            # KJ-4.4: nobody scores; under R-KJ-9 the pot waits for a scored deal.
+            return DealScore((0, 0), (Line(1 - dealer, 0, "KJ-4.4", "annulled: both passed twice"),), held_over=pot)
+        totals = deal.totals()
+        maker, opponent = deal.maker, 1 - deal.maker
+        lines = [*_components(deal, 0), *_components(deal, 1)]
+        points = list(totals)
+        t_maker, t_opponent = totals[maker], totals[opponent]
+        if t_maker == t_opponent:
+            if hang:
+                pot += t_maker + t_opponent
+                for player in (0, 1):
+                    if totals[player]:
+                        lines.append(
+                            Line(player, -totals[player], "R-KJ-9", "the maker tied: held over to the next deal")
+                        )
+                return DealScore((0, 0), tuple(lines), held_over=pot)
+            points[maker] = 0
+            if t_maker:
+                lines.append(Line(maker, -t_maker, "KJ-9.2", "the maker tied and scores nothing"))
+        elif t_maker < t_opponent:
+            kept = BELLA if "kj_bella_kept_when_bate" in flags and deal.bella == maker else 0
+            handed = t_maker - kept
+            points[maker] = kept
+            points[opponent] = t_opponent + handed
+            if handed:
+                lines.append(Line(maker, -handed, "KJ-9.2", "bate: the maker's points go to the opponent"))
+                lines.append(Line(opponent, handed, "KJ-9.2", "the maker is bate: their points come here"))
+            if kept:
+                lines.append(Line(maker, 0, "R-KJ-10", "bate, but the maker keeps bella"))
+        # R-KJ-9 variant: the player who scores more in this deal takes the pot.
+        if pot and points[0] != points[1]:
+            taker = 0 if points[0] > points[1] else 1
+            points[taker] += pot
+            lines.append(Line(taker, pot, "R-KJ-9", "takes the points held over from the tie"))
+            pot = 0
+        return DealScore(tuple(points), tuple(lines), held_over=pot)
+
+    def next_dealer(self, dealer: int, deal: KlaberjassDeal, flags: Flags) -> int:
+        """The deal alternates (KJ-3.1, R-KJ-1), after an annulled deal too (R-KJ-3)."""
+        return 1 - dealer
+
+    def outcome(self, progress: Progress, flags: Flags) -> Outcome | None:
+        """KJ-10.1 and KJ-10.2 (R-KJ-12): checked only at the end of a deal."""
+        target = progress.target if progress.target is not None else self.default_target(flags)
+        assert target is not None
+        first, second = progress.totals
+        names = progress.players
+        over = [player for player in (0, 1) if progress.totals[player] >= target]
+        if not over:
+            return None
+        if len(over) == 1:
+            winner = over[0]
+            return Outcome((winner,), "KJ-10.1", f"{names[winner]} passed {target} first")
+        if first == second:
+            return None  # KJ-10.2: equal totals over the target, another deal.
+        winner = 0 if first > second else 1
+        return Outcome(
+            (winner,),
+            "KJ-10.2",
+            f"both passed {target}; {names[winner]} has more, {max(first, second)} to {min(first, second)}",
+        )
+
+    def stage(self, progress: Progress, flags: Flags) -> str:
+        target = progress.target if progress.target is not None else self.default_target(flags)
+        assert target is not None
+        number = progress.deals_played + 1
+        first, second = progress.totals
+        if first == second and first >= target:
+            return f"Deal {number} · Tie-break · Target {target}"
+        return f"Deal {number} · Target {target}"
+
+    def describe(self, deal: KlaberjassDeal, players: tuple[str, ...]) -> str:
+        if deal.annulled:
+            return "annulled: both passed twice"
+        first, second = deal.card_points
+        return f"{players[deal.maker]} makes {TRUMP_SYMBOLS[deal.trump]}, {first}–{second}"
+
+    def to_entry(self, deal: KlaberjassDeal) -> dict[str, Any]:
+        if deal.annulled:
+            return {"annulled": True}
+        return {
+            "maker": deal.maker,
+            "trump": deal.trump,
+            "card_points": list(deal.card_points),
+            "last_trick": deal.last_trick,
+            "sequence_points": list(deal.sequence_points),
+            "bella": deal.bella,
+        }
+
+
+def _components(deal: KlaberjassDeal, player: int) -> list[Line]:
+    """The parts of one player's total (KJ-9.1), each with its rule."""
+    lines = []
+    if deal.card_points[player]:
+        lines.append(Line(player, deal.card_points[player], "KJ-2.2", "card points in tricks"))
+    if deal.last_trick == player:
+        lines.append(Line(player, LAST_TRICK, "KJ-8.4", "last trick"))
+    if deal.sequence_points[player]:
+        lines.append(Line(player, deal.sequence_points[player], "KJ-6.1", "sequence"))
+    if deal.bella == player:
+        lines.append(Line(player, BELLA, "KJ-7.1", "bella"))
+    return lines
+
+
+GAME = Klaberjass()

@@ -1,0 +1,496 @@
+"""Klaberjass scoring: RULES.md §4.9, §4.10 and rulings R-KJ-1 to R-KJ-12.
+
+Every expected number below is worked by hand from RULES.md, not produced by the code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.core.base import FormatError, Progress, RuleError
+from scoring.core.games.klaberjass import GAME
+from scoring.core.match import evaluate, parse_match
+
+NONE: frozenset[str] = frozenset()
+PLAYERS = ("Nora", "Dan")
+
+# §6.4 K1: N (seat 0, non-dealer) makes hearts; D (seat 1) deals.
+K1 = {"maker": 0, "trump": "H", "card_points": [93, 35], "last_trick": 0, "sequence_points": [0, 20], "bella": 1}
+# §6.4 K4: N makes spades; D takes the last trick; N's 4-card club sequence wins the comparison.
+K4 = {"maker": 0, "trump": "S", "card_points": [58, 64], "last_trick": 1, "sequence_points": [50, 0], "bella": None}
+
+
+def entry(**changes: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "maker": 0,
+        "trump": "S",
+        "card_points": [60, 50],
+        "last_trick": 0,
+        "sequence_points": [0, 0],
+        "bella": None,
+    }
+    base.update(changes)
+    return base
+
+
+def score(raw: dict[str, Any], flags: frozenset[str] = NONE, held_over: int = 0, dealer: int = 1) -> Any:
+    return GAME.score_deal(GAME.parse_deal(raw, flags), dealer, flags, held_over)
+
+
+def seat_sum(result: Any, seat: int) -> int:
+    return sum(line.points for line in result.lines if line.seat == seat)
+
+
+# --- worked examples ---------------------------------------------------------------
+
+
+def test_kj_6_4_k1_maker_wins_103_to_75() -> None:
+    result = score(K1)
+    assert result.points == (103, 75)
+    assert result.held_over == 0
+    assert [(line.seat, line.points, line.rule) for line in result.lines] == [
+        (0, 93, "KJ-2.2"),
+        (0, 10, "KJ-8.4"),
+        (1, 35, "KJ-2.2"),
+        (1, 20, "KJ-6.1"),
+        (1, 20, "KJ-7.1"),
+    ]
+
+
+def test_kj_6_4_k4_longer_sequence_scores_only_50() -> None:
+    assert score(K4).points == (108, 74)
+
+
+def test_r_kj_6_k4_under_score_all_sequences_n_scores_70() -> None:
+    flags = frozenset({"kj_score_all_sequences"})
+    assert score({**K4, "sequence_points": [70, 0]}, flags).points == (128, 74)
+
+
+# --- KJ-9.1 / KJ-9.2 -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raw", "points"),
+    [
+        # T = card points + last trick 10 + sequence + bella 20 (KJ-9.1)
+        (entry(card_points=[60, 50], last_trick=0), (70, 50)),
+        (entry(card_points=[60, 50], last_trick=1, bella=0), (80, 60)),
+        # opponent is maker: maker 1 wins 70 > 60
+        (entry(maker=1, card_points=[50, 60], last_trick=1), (50, 70)),
+    ],
+)
+def test_kj_9_1_totals_when_the_maker_has_more(raw: dict[str, Any], points: tuple[int, int]) -> None:
+    assert score(raw).points == points
+
+
+def test_kj_9_1_totals_when_maker_seat_0_bate_by_sequence() -> None:
+    # T_M = 80, T_O = 30 + 10 + 50 = 90: the maker is bate, the opponent scores 170.
+    result = score(entry(card_points=[80, 30], last_trick=1, sequence_points=[0, 50]))
+    assert result.points == (0, 170)
+
+
+@pytest.mark.parametrize(
+    ("raw", "points"),
+    [
+        # T_M = 60 + 10 = 70, T_O = 70: maker ties, scores 0, opponent keeps 70 (R-KJ-9)
+        (entry(card_points=[60, 70], last_trick=0), (0, 70)),
+        # maker seat 1: T_M = 45 + 20 (bella) = 65; T_O = 55 + 10 = 65
+        (entry(maker=1, card_points=[55, 45], last_trick=0, bella=1), (65, 0)),
+    ],
+)
+def test_kj_9_2_r_kj_9_maker_ties_scores_nothing(raw: dict[str, Any], points: tuple[int, int]) -> None:
+    result = score(raw)
+    assert result.points == points
+    assert result.held_over == 0
+    assert any(line.rule == "KJ-9.2" for line in result.lines)
+
+
+@pytest.mark.parametrize(
+    ("raw", "points"),
+    [
+        # T_M = 40, T_O = 90: opponent scores 90 + 40 (R-KJ-10)
+        (entry(card_points=[40, 80], last_trick=1), (0, 130)),
+        # maker's bella goes over too: T_M = 60, T_O = 90 -> 150
+        (entry(card_points=[40, 80], last_trick=1, bella=0), (0, 150)),
+        # maker's sequence goes over too: T_M = 30 + 20 = 50, T_O = 80 + 10 = 90 -> 140
+        (entry(card_points=[30, 80], last_trick=1, sequence_points=[20, 0]), (0, 140)),
+        # maker seat 1 bate: T_M = 40 + 10 = 50, T_O = 70 -> 120
+        (entry(maker=1, card_points=[70, 40], last_trick=1), (120, 0)),
+    ],
+)
+def test_kj_9_2_r_kj_10_bate_maker_scores_zero_and_opponent_both(raw: dict[str, Any], points: tuple[int, int]) -> None:
+    assert score(raw).points == points
+
+
+def test_r_kj_10_kj_bella_kept_when_bate_maker_keeps_20() -> None:
+    raw = entry(card_points=[40, 80], last_trick=1, bella=0)  # T_M = 60, T_O = 90
+    assert score(raw).points == (0, 150)
+    result = score(raw, frozenset({"kj_bella_kept_when_bate"}))
+    assert result.points == (20, 130)
+    assert any(line.rule == "R-KJ-10" for line in result.lines)
+
+
+def test_r_kj_10_kj_bella_kept_when_bate_changes_nothing_without_maker_bella() -> None:
+    raw = entry(card_points=[40, 80], last_trick=1, bella=1)  # T_M = 40, T_O = 110
+    assert score(raw, frozenset({"kj_bella_kept_when_bate"})).points == (0, 150)
+
+
+def test_r_kj_10_kj_bella_kept_when_bate_does_not_apply_to_a_tie() -> None:
+    raw = entry(card_points=[40, 70], last_trick=1, bella=0)  # T_M = 60, T_O = 80: bate
+    assert score(raw, frozenset({"kj_bella_kept_when_bate"})).points == (20, 120)
+    tie = entry(card_points=[40, 50], last_trick=1, bella=0)  # T_M = 60, T_O = 60
+    assert score(tie, frozenset({"kj_bella_kept_when_bate"})).points == (0, 60)
+
+
+# --- R-KJ-9 variant: kj_tie_points_hang ------------------------------------------------
+
+HANG = frozenset({"kj_tie_points_hang"})
+TIE = entry(card_points=[60, 70], last_trick=0)  # T_M = 70 = T_O
+
+
+def test_r_kj_9_kj_tie_points_hang_holds_both_totals_over() -> None:
+    result = score(TIE, HANG)
+    assert result.points == (0, 0)
+    assert result.held_over == 140
+    assert {line.rule for line in result.lines if line.points < 0} == {"R-KJ-9"}
+
+
+@pytest.mark.parametrize(
+    ("raw", "points"),
+    [
+        # maker 1 wins 70 to 50 and takes the pot of 140
+        (entry(maker=1, card_points=[50, 60], last_trick=1), (50, 210)),
+        # maker 0 is bate (50 < 70): the opponent scores 120 and takes the pot
+        (entry(card_points=[50, 60], last_trick=1), (0, 260)),
+        # maker 0 wins 70 to 50
+        (entry(card_points=[60, 50], last_trick=0), (210, 50)),
+    ],
+)
+def test_r_kj_9_kj_tie_points_hang_next_deal_winner_takes_the_pot(raw: dict[str, Any], points: tuple[int, int]) -> None:
+    result = score(raw, HANG, held_over=140)
+    assert result.points == points
+    assert result.held_over == 0
+    assert [line.points for line in result.lines if line.rule == "R-KJ-9"] == [140]
+
+
+def test_r_kj_9_kj_tie_points_hang_a_new_tie_adds_to_the_pot() -> None:
+    result = score(TIE, HANG, held_over=140)
+    assert result.points == (0, 0)
+    assert result.held_over == 280
+
+
+def test_r_kj_9_kj_tie_points_hang_annulled_deal_keeps_the_pot() -> None:
+    result = score({"annulled": True}, HANG, held_over=140)
+    assert result.points == (0, 0)
+    assert result.held_over == 140
+
+
+def test_r_kj_9_without_the_flag_nothing_is_held_over() -> None:
+    assert score(TIE, NONE, held_over=140).held_over == 0
+    assert score(entry(), NONE, held_over=140).points == (70, 50)
+
+
+# --- KJ-4.4 annulled deal, KJ-3.1 dealer ---------------------------------------------
+
+
+def test_kj_4_4_annulled_deal_nobody_scores() -> None:
+    result = score({"annulled": True})
+    assert result.points == (0, 0)
+    assert result.counts is True
+    assert sum(line.points for line in result.lines) == 0
+
+
+@pytest.mark.parametrize(("dealer", "following"), [(0, 1), (1, 0)])
+def test_kj_3_1_r_kj_3_deal_alternates_after_annulled_and_played(dealer: int, following: int) -> None:
+    assert GAME.next_dealer(dealer, GAME.parse_deal({"annulled": True}, NONE), NONE) == following
+    assert GAME.next_dealer(dealer, GAME.parse_deal(K1, NONE), NONE) == following
+
+
+# --- validation ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raw", "flags", "field", "rule"),
+    [
+        (entry(maker=2), NONE, "maker", "KJ-4.3"),
+        (entry(maker=-1), NONE, "maker", "KJ-4.3"),
+        (entry(trump="NT"), NONE, "trump", "KJ-4.2"),
+        (entry(trump=3), NONE, "trump", "KJ-4.2"),
+        (entry(card_points=[147, 0]), NONE, "card_points[0]", "KJ-2.2"),
+        (entry(card_points=[50, -1]), NONE, "card_points[1]", "KJ-2.2"),
+        (entry(card_points=[100, 47]), NONE, "card_points", "KJ-2.2"),
+        (entry(card_points=[10, 7]), NONE, "card_points", "KJ-2.2"),
+        (entry(last_trick=2), NONE, "last_trick", "KJ-8.4"),
+        (entry(bella=2), NONE, "bella", "KJ-7.1"),
+        (entry(sequence_points=[30, 0]), NONE, "sequence_points[0]", "R-KJ-6"),
+        (entry(sequence_points=[0, 40]), NONE, "sequence_points[1]", "R-KJ-6"),
+        (entry(sequence_points=[70, 0]), NONE, "sequence_points[0]", "R-KJ-6"),
+        (entry(sequence_points=[0, 90]), frozenset({"kj_score_all_sequences"}), "sequence_points[1]", "R-KJ-6"),
+        (entry(sequence_points=[120, 0]), frozenset({"kj_score_all_sequences"}), "sequence_points[0]", "R-KJ-6"),
+        (entry(sequence_points=[20, 20]), NONE, "sequence_points", "KJ-6.3"),
+        (entry(sequence_points=[40, 50]), frozenset({"kj_score_all_sequences"}), "sequence_points", "KJ-6.3"),
+        ({"annulled": True, "maker": 0}, NONE, "maker", "KJ-4.4"),
+        ({"annulled": True, "card_points": [60, 50]}, NONE, "card_points", "KJ-4.4"),
+    ],
+)
+def test_kj_rule_errors_name_field_and_rule(raw: dict[str, Any], flags: frozenset[str], field: str, rule: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_deal(raw, flags)
+    assert (caught.value.field, caught.value.rule) == (field, rule)
+
+
+@pytest.mark.parametrize(
+    ("raw", "field"),
+    [
+        ({k: v for k, v in entry().items() if k != "maker"}, "maker"),
+        ({k: v for k, v in entry().items() if k != "trump"}, "trump"),
+        ({k: v for k, v in entry().items() if k != "card_points"}, "card_points"),
+        ({k: v for k, v in entry().items() if k != "last_trick"}, "last_trick"),
+        (entry(card_points=[60, 50, 0]), "card_points"),
+        (entry(card_points="60 50"), "card_points"),
+        (entry(card_points=[60, "50"]), "card_points[1]"),
+        (entry(maker="0"), "maker"),
+        (entry(bella=True), "bella"),
+        (entry(sequence_points=[0]), "sequence_points"),
+        (entry(tricks=[5, 4]), "tricks"),
+        ({"annulled": "yes"}, "annulled"),
+        ([1, 2], "deal"),
+    ],
+)
+def test_kj_format_errors_name_field(raw: Any, field: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        GAME.parse_deal(raw, NONE)
+    assert caught.value.field == field
+
+
+@pytest.mark.parametrize("value", [0, 20, 40, 50, 60, 70, 100])
+def test_r_kj_6_kj_score_all_sequences_accepts_every_nine_card_sum(value: int) -> None:
+    GAME.parse_deal(entry(sequence_points=[value, 0]), frozenset({"kj_score_all_sequences"}))
+
+
+def test_kj_entry_defaults_and_normal_form() -> None:
+    deal = GAME.parse_deal({"maker": 1, "trump": "h", "card_points": [40, 60], "last_trick": 1}, NONE)
+    assert GAME.to_entry(deal) == {
+        "maker": 1,
+        "trump": "H",
+        "card_points": [40, 60],
+        "last_trick": 1,
+        "sequence_points": [0, 0],
+        "bella": None,
+    }
+    assert GAME.to_entry(GAME.parse_deal({"annulled": True}, NONE)) == {"annulled": True}
+    assert GAME.to_entry(GAME.parse_deal(K1, NONE)) == K1
+    # "annulled": false is an ordinary deal
+    assert GAME.parse_deal({**K1, "annulled": False}, NONE) == GAME.parse_deal(K1, NONE)
+
+
+def test_kj_describe() -> None:
+    assert GAME.describe(GAME.parse_deal(K1, NONE), PLAYERS) == "Nora makes ♥, 93–35"
+    assert GAME.describe(GAME.parse_deal({"annulled": True}, NONE), PLAYERS) == "annulled: both passed twice"
+
+
+# --- flags and target --------------------------------------------------------------------
+
+
+def test_kj_flags_cover_every_ruling_flag() -> None:
+    assert {name: flag.rule for name, flag in GAME.flags.items()} == {
+        "kj_schmeiss": "R-KJ-2",
+        "kj_dix_any_trump": "R-KJ-4",
+        "kj_compare_by_value": "R-KJ-5",
+        "kj_score_all_sequences": "R-KJ-6",
+        "kj_no_meld_without_trick": "R-KJ-7",
+        "kj_tie_points_hang": "R-KJ-9",
+        "kj_bella_kept_when_bate": "R-KJ-10",
+        "kj_target_501": "R-KJ-12",
+    }
+    GAME.check_flags(frozenset(GAME.flags))
+
+
+@pytest.mark.parametrize(("flags", "target"), [(NONE, 500), (frozenset({"kj_target_501"}), 501)])
+def test_r_kj_12_default_target(flags: frozenset[str], target: int) -> None:
+    assert GAME.default_target(flags) == target
+    assert GAME.target_required is False
+    assert GAME.suggested_target == 500
+
+
+def test_kj_stage_labels() -> None:
+    assert GAME.stage(Progress((0, 0), 0, 0, 500, PLAYERS), NONE) == "Deal 1 · Target 500"
+    assert GAME.stage(Progress((510, 510), 7, 7, 500, PLAYERS), NONE) == "Deal 8 · Tie-break · Target 500"
+
+
+# --- match end (KJ-10, R-KJ-12) via the match evaluator ------------------------------------
+
+
+def match(deals: list[Any], target: int | None = None, flags: list[str] | None = None, first_dealer: int = 1) -> Any:
+    doc: dict[str, Any] = {
+        "game": "klaberjass",
+        "players": list(PLAYERS),
+        "first_dealer": first_dealer,
+        "flags": flags or [],
+        "deals": deals,
+    }
+    if target is not None:
+        doc["target"] = target
+    return evaluate(parse_match(doc))
+
+
+def test_kj_10_1_one_player_reaches_the_target() -> None:
+    result = match([K1, K1], target=200)  # (103, 75) twice: Nora 206, Dan 150
+    assert result.totals == (206, 150)
+    assert result.outcome.winners == (0,)
+    assert result.outcome.rule == "KJ-10.1"
+    assert result.outcome.reason == "Nora passed 200 first"
+
+
+def test_kj_10_1_deal_after_the_end_is_an_error() -> None:
+    with pytest.raises(RuleError) as caught:
+        match([K1, K1, K1], target=200)
+    assert (caught.value.rule, caught.value.deal) == ("KJ-10.1", 3)
+
+
+def test_kj_10_2_both_over_the_target_higher_total_wins() -> None:
+    # K1 (103, 75), then Dan makes: T_D = 80 + 10 = 90, T_N = 60 -> (163, 165)
+    second = entry(maker=1, card_points=[60, 80], last_trick=1)
+    result = match([K1, second], target=150)
+    assert result.totals == (163, 165)
+    assert result.outcome.winners == (1,)
+    assert result.outcome.rule == "KJ-10.2"
+
+
+def test_kj_10_2_equal_totals_over_the_target_play_another_deal() -> None:
+    # K1 (103, 75), then Dan makes 50 + 18 + 10 = 78 against 50 -> (153, 153)
+    level = entry(maker=1, card_points=[50, 68], last_trick=1)
+    result = match([K1, level], target=150)
+    assert result.totals == (153, 153)
+    assert result.outcome is None
+    assert result.stage == "Deal 3 · Tie-break · Target 150"
+    result = match([K1, level, {"annulled": True}, K1], target=150)
+    assert result.outcome.winners == (0,)
+    assert result.outcome.rule == "KJ-10.2"
+
+
+def test_r_kj_12_500_exactly_reaches_the_target() -> None:
+    hundred = entry(card_points=[90, 20], last_trick=0)  # Nora makes 100, Dan 20
+    result = match([hundred] * 5)
+    assert result.totals == (500, 100)
+    assert result.outcome.winners == (0,)
+
+
+def test_r_kj_12_kj_target_501_500_is_not_enough() -> None:
+    hundred = entry(card_points=[90, 20], last_trick=0)
+    result = match([hundred] * 5, flags=["kj_target_501"])
+    assert result.outcome is None
+    assert result.stage == "Deal 6 · Target 501"
+
+
+def test_kj_3_1_r_kj_3_dealers_alternate_through_annulled_deals() -> None:
+    result = match([K1, {"annulled": True}, K1], first_dealer=1)
+    assert [deal.dealer for deal in result.deals] == [1, 0, 1]
+    assert result.next_dealer == 0
+
+
+def test_r_kj_9_kj_tie_points_hang_across_a_match() -> None:
+    winner = entry(maker=1, card_points=[50, 60], last_trick=1)  # Dan makes 70 against 50
+    result = match([TIE, {"annulled": True}, winner], flags=["kj_tie_points_hang"])
+    assert [deal.score.held_over for deal in result.deals] == [140, 140, 0]
+    assert result.totals == (50, 210)
+
+
+# --- properties ------------------------------------------------------------------------
+
+
+@st.composite
+def valid_entries(draw: st.DrawFn, all_sequences: bool = False) -> dict[str, Any]:
+    first = draw(st.integers(0, 146))
+    second = draw(st.integers(max(0, 18 - first), 146 - first))
+    values = [0, 20, 40, 50, 60, 70, 100] if all_sequences else [0, 20, 50]
+    melder = draw(st.integers(0, 1))
+    sequences = [0, 0]
+    sequences[melder] = draw(st.sampled_from(values))
+    return {
+        "maker": draw(st.integers(0, 1)),
+        "trump": draw(st.sampled_from("SHDC")),
+        "card_points": [first, second],
+        "last_trick": draw(st.integers(0, 1)),
+        "sequence_points": sequences,
+        "bella": draw(st.sampled_from([None, 0, 1])),
+    }
+
+
+FLAG_SETS = st.sets(st.sampled_from(["kj_tie_points_hang", "kj_bella_kept_when_bate", "kj_score_all_sequences"]))
+
+
+@settings(max_examples=100)
+@given(valid_entries(), FLAG_SETS, st.integers(0, 2000), st.integers(0, 1))
+def test_kj_9_lines_add_up_to_points(raw: dict[str, Any], flags: set[str], pot: int, dealer: int) -> None:
+    chosen = frozenset(flags)
+    result = score(raw, chosen, held_over=pot, dealer=dealer)
+    for seat in (0, 1):
+        assert seat_sum(result, seat) == result.points[seat]
+        assert result.points[seat] >= 0
+    if "kj_tie_points_hang" not in chosen:
+        assert result.held_over == 0
+    # Nothing is lost but a tied maker's total: what the deal hands out plus what it holds
+    # over is both totals plus the pot taken in (KJ-9.2, R-KJ-9, R-KJ-10).
+    totals = [
+        raw["card_points"][seat]
+        + raw["sequence_points"][seat]
+        + 10 * (raw["last_trick"] == seat)
+        + 20 * (raw["bella"] == seat)
+        for seat in (0, 1)
+    ]
+    pot_in = pot if "kj_tie_points_hang" in chosen else 0
+    lost = totals[raw["maker"]] if totals[0] == totals[1] and "kj_tie_points_hang" not in chosen else 0
+    assert sum(result.points) + result.held_over == sum(totals) + pot_in - lost
+
+
+@settings(max_examples=100)
+@given(valid_entries(all_sequences=True))
+def test_kj_accepted_entries_score_without_error(raw: dict[str, Any]) -> None:
+    flags = frozenset({"kj_score_all_sequences"})
+    deal = GAME.parse_deal(raw, flags)
+    assert GAME.to_entry(deal) == raw
+    GAME.score_deal(deal, 0, flags, 0)
+
+
+BAD_VALUES = [
+    ("maker", st.integers().filter(lambda v: v not in (0, 1)), "maker", "KJ-4.3"),
+    ("last_trick", st.integers().filter(lambda v: v not in (0, 1)), "last_trick", "KJ-8.4"),
+    ("bella", st.integers().filter(lambda v: v not in (0, 1)), "bella", "KJ-7.1"),
+    ("trump", st.text().filter(lambda v: v.upper() not in ("S", "H", "D", "C")), "trump", "KJ-4.2"),
+]
+
+
+@settings(max_examples=100)
+@given(valid_entries(), st.data())
+def test_kj_every_out_of_range_field_is_rejected_with_its_rule(raw: dict[str, Any], data: st.DataObject) -> None:
+    key, values, field, rule = data.draw(st.sampled_from(BAD_VALUES))
+    bad = {**raw, key: data.draw(values)}
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_deal(bad, NONE)
+    assert (caught.value.field, caught.value.rule) == (field, rule)
+
+
+@settings(max_examples=100)
+@given(valid_entries(), st.integers(0, 1), st.data())
+def test_kj_2_2_out_of_range_card_points_are_rejected(raw: dict[str, Any], seat: int, data: st.DataObject) -> None:
+    value = data.draw(st.one_of(st.integers(max_value=-1), st.integers(min_value=147)))
+    points = list(raw["card_points"])
+    points[seat] = value
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_deal({**raw, "card_points": points}, NONE)
+    assert (caught.value.field, caught.value.rule) == (f"card_points[{seat}]", "KJ-2.2")
+
+
+@settings(max_examples=100)
+@given(valid_entries(), st.integers(0, 1), st.integers().filter(lambda v: v not in (0, 20, 50)))
+def test_r_kj_6_out_of_range_sequence_points_are_rejected(raw: dict[str, Any], seat: int, value: int) -> None:
+    points = [0, 0]
+    points[seat] = value
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_deal({**raw, "sequence_points": points}, NONE)
+    assert (caught.value.field, caught.value.rule) == (f"sequence_points[{seat}]", "R-KJ-6")
