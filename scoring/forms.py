@@ -216,7 +216,13 @@ class NewMatchForm(forms.Form):
     player_3 = forms.CharField(label="Player 4", max_length=40, required=False)
     first_dealer = forms.ChoiceField(
         label="First dealer",
-        choices=[("random", "Draw at random"), ("0", "Player 1"), ("1", "Player 2"), ("2", "Player 3"), ("3", "Player 4")],
+        choices=[
+            ("random", "Draw at random"),
+            ("0", "Player 1"),
+            ("1", "Player 2"),
+            ("2", "Player 3"),
+            ("3", "Player 4"),
+        ],
         initial="random",
         widget=forms.RadioSelect,
     )

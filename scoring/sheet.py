@@ -38,12 +38,16 @@ def text_sheet(result: MatchResult) -> str:
     widths = [max(len(row[column]) for row in [header, *rows]) for column in range(len(header))]
 
     def render(row: list[str]) -> str:
-        cells = [cell.ljust(width) if index < 3 else cell.rjust(width) for index, (cell, width) in
-                 enumerate(zip(row, widths, strict=True))]
+        cells = [
+            cell.ljust(width) if index < 3 else cell.rjust(width)
+            for index, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
         return "  ".join(cells).rstrip()
 
     lines = [f"{game.title}: {', '.join(players)}", render(header), render(["-" * width for width in widths])]
     lines += [render(row) for row in rows]
-    lines.append("Totals: " + ", ".join(f"{name} {format_points(t)}" for name, t in zip(players, result.totals, strict=True)))
+    lines.append(
+        "Totals: " + ", ".join(f"{name} {format_points(t)}" for name, t in zip(players, result.totals, strict=True))
+    )
     lines.append(result_line(result))
     return "\n".join(lines)

@@ -265,5 +265,3 @@ def shared_match(request: HttpRequest, token: str) -> HttpResponse:
     context.update(form=None, editable=False, share_url=reverse("shared_match", args=[token]))
     template = "scoring/match.html#live" if request.htmx else "scoring/shared.html"
     return render(request, template, context)
-
-

@@ -63,8 +63,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         else {
             "points": list(score.points),
             "lines": [
-                {"seat": line.seat, "points": line.points, "rule": line.rule, "text": line.text}
-                for line in score.lines
+                {"seat": line.seat, "points": line.points, "rule": line.rule, "text": line.text} for line in score.lines
             ],
         },
         "next_turn": None

@@ -7,7 +7,7 @@ from the first dealer, the flags and the ordered deal entries (STYLE.md 3).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -106,7 +106,9 @@ def _players(doc: Mapping[str, Any], game: Game) -> tuple[str, ...]:
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise FormatError("players", "players must be a list of names")
     if len(players) != game.seats:
-        raise RuleError("players", f"{game.rule_prefix}-1.1", f"{game.title} has {game.seats} players, not {len(players)}")
+        raise RuleError(
+            "players", f"{game.rule_prefix}-1.1", f"{game.title} has {game.seats} players, not {len(players)}"
+        )
     names = tuple(name.strip() for name in players)
     for index, name in enumerate(names):
         if not name or len(name) > MAX_NAME:
@@ -212,14 +214,10 @@ def evaluate(match: MatchFile) -> MatchResult:
 
 def check_deal(match: MatchFile, entry: Mapping[str, Any], replace: int | None = None) -> MatchResult:
     """Evaluate ``match`` with ``entry`` added as a new deal (or replacing deal ``replace``)."""
-    deals: Sequence[Mapping[str, Any]] = list(match.deals)
-    if replace is None:
-        deals = [*deals, entry]
-    else:
-        deals = [*deals[: replace - 1], entry, *deals[replace:]]
-    return evaluate(
-        MatchFile(match.game, match.players, match.first_dealer, match.target, match.flags, tuple(deals))
-    )
+    before = match.deals if replace is None else match.deals[: replace - 1]
+    after = () if replace is None else match.deals[replace:]
+    deals = (*before, entry, *after)
+    return evaluate(MatchFile(match.game, match.players, match.first_dealer, match.target, match.flags, deals))
 
 
 def score_document(text: str) -> MatchResult:

@@ -1,0 +1,56 @@
+"""POST /api/score and the OpenAPI schema."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+B1 = {"declarer": 0, "level": 2, "strain": "H", "doubled": 0, "tricks": 8}
+
+
+def post(client: Any, body: object) -> Any:
+    data = body if isinstance(body, str) else json.dumps(body)
+    return client.post("/api/score", data, content_type="application/json")
+
+
+def test_bg_7_1_score_returns_totals(client: Any) -> None:
+    response = post(client, {"game": "bridgette", "players": ["Anna", "Ben"], "first_dealer": 0, "deals": [B1]})
+    assert response.status_code == 200
+    assert response.json()["totals"] == [500, 0]
+
+
+def test_bg_5_1_bad_deal_is_422_with_the_located_error(client: Any) -> None:
+    bad = {**B1, "level": 0}
+    response = post(client, {"game": "bridgette", "players": ["Anna", "Ben"], "first_dealer": 0, "deals": [B1, bad]})
+    assert response.status_code == 422
+    error = response.json()["error"]
+    assert error["deal"] == 2
+    assert error["rule"] == "BG-5.1"
+
+
+def test_not_json_is_422(client: Any) -> None:
+    response = post(client, "{oops")
+    assert response.status_code == 422
+    assert response.json()["error"]["field"] == "match"
+
+
+def test_r_cb_5_unknown_flag_is_422(client: Any) -> None:
+    doc = {
+        "game": "call_bridge",
+        "players": ["A", "B", "C", "D"],
+        "first_dealer": 0,
+        "target": 30,
+        "flags": ["bg_multiply_insult"],
+    }
+    response = post(client, doc)
+    assert response.status_code == 422
+    assert "Bridgette flag" in response.json()["error"]["message"]
+
+
+@pytest.mark.django_db
+def test_openapi_schema_lists_score_and_referee(client: Any) -> None:
+    paths = client.get("/api/openapi.json").json()["paths"]
+    assert "/api/score" in paths
+    assert "/api/referee" in paths

@@ -1,0 +1,80 @@
+"""Editing an earlier deal: recomputed totals, stale pages, reopening a match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Change, Deal
+from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER, PASSED_OUT
+
+pytestmark = pytest.mark.django_db
+
+
+def edit(client: Any, match: Any, number: int, revision: int, **fields: Any) -> Any:
+    data = {"revision": str(revision), **{key: str(value) for key, value in fields.items()}}
+    return client.post(reverse("deal_edit", args=[match.pk, number]), data)
+
+
+def test_bg_7_3_edit_recomputes_totals(owner_client: Any, make_match: Any) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER])
+    # Deal 2 becomes 1NT by Ben with 6 tricks: one down undoubled, Anna +100 (BG-7.3).
+    response = edit(owner_client, match, 2, 1, declarer=1, level=1, strain="NT", doubled=0, tricks=6)
+    assert response.status_code == 302
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert 'data-testid="total-0">600<' in page
+    assert 'data-testid="total-1">0<' in page
+    change = Change.objects.get(action="edited")
+    assert change.before == B2_BEN_1NT_3_OVER
+    assert change.after["tricks"] == 6
+
+
+def test_edit_form_is_prefilled(owner_client: Any, make_match: Any) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    page = owner_client.get(reverse("deal_edit", args=[match.pk, 1])).content.decode()
+    assert 'name="strain" value="H" id="id_strain_3" checked' in page
+
+
+def test_stale_edit_never_overwrites_a_newer_one(owner_client: Any, make_match: Any) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    first = edit(owner_client, match, 1, 1, declarer=0, level=2, strain="H", doubled=0, tricks=9)
+    assert first.status_code == 302
+    second = edit(owner_client, match, 1, 1, declarer=0, level=2, strain="H", doubled=0, tricks=5)
+    assert second.status_code == 302
+    assert second["Location"] == reverse("deal_edit", args=[match.pk, 1])
+    assert Deal.objects.get(match=match, number=1).entry["tricks"] == 9
+    page = owner_client.get(second["Location"]).content.decode()
+    assert "was changed from another phone" in page
+
+
+def test_bg_8_1_edit_that_reopens_the_match_says_so(owner_client: Any, make_match: Any) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT, *[PASSED_OUT] * 5])
+    # Anna won 500-0; make deal 1 a pass too: 0-0 after six deals, a tie-break deal follows (BG-8.2).
+    response = edit(owner_client, match, 1, 1, passed_out="on")
+    assert response.status_code == 302
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert "The match is open again." in page
+    assert "Tie-break deal 7" in page
+
+
+def test_edit_that_would_leave_a_deal_after_the_end_is_refused(owner_client: Any, make_match: Any) -> None:
+    match = make_match(deals=[PASSED_OUT] * 6 + [B1_ANNA_2H_EXACT])
+    # Tie-break deal 7 decided the match; making deal 6 decisive would put deal 7 after the end (BG-8.1).
+    response = edit(owner_client, match, 6, 1, declarer=1, level=2, strain="H", doubled=0, tricks=8)
+    assert response.status_code == 422
+    assert Deal.objects.get(match=match, number=6).entry == PASSED_OUT
+
+
+def test_stranger_cannot_edit(stranger_client: Any, make_match: Any) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    assert stranger_client.get(reverse("deal_edit", args=[match.pk, 1])).status_code == 404
+    response = edit(stranger_client, match, 1, 1, passed_out="on")
+    assert response.status_code == 404
+    assert Deal.objects.get(match=match, number=1).entry == B1_ANNA_2H_EXACT
+
+
+def test_unknown_deal_is_404(owner_client: Any, make_match: Any) -> None:
+    match = make_match()
+    assert owner_client.get(reverse("deal_edit", args=[match.pk, 3])).status_code == 404

@@ -1,0 +1,53 @@
+"""The history page and the match-file download (which `manage.py score` reads back)."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER
+
+pytestmark = pytest.mark.django_db
+
+
+def test_history_lists_who_and_what(owner_client: Any, make_match: Any) -> None:
+    match = make_match()
+    owner_client.post(
+        reverse("deal_add", args=[match.pk]),
+        {"number": "1", "declarer": "0", "level": "2", "strain": "H", "doubled": "0", "tricks": "8"},
+    )
+    page = owner_client.get(reverse("match_history", args=[match.pk])).content.decode()
+    assert "Added deal 1" in page
+    assert "owner" in page
+
+
+def test_download_is_the_match_file_and_scores_the_same(owner_client: Any, make_match: Any, tmp_path: Path) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER], flags=["bg_multiply_insult"])
+    response = owner_client.get(reverse("match_download", args=[match.pk]))
+    assert response["Content-Disposition"].startswith("attachment")
+    doc = json.loads(response.content)
+    assert doc == {
+        "game": "bridgette",
+        "players": ["Anna", "Ben"],
+        "first_dealer": 0,
+        "target": None,
+        "flags": ["bg_multiply_insult"],
+        "deals": [B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER],
+    }
+    path = tmp_path / "match.json"
+    path.write_bytes(response.content)
+    out = StringIO()
+    call_command("score", str(path), "--json", stdout=out)
+    assert json.loads(out.getvalue())["totals"] == [500, 600]
+
+
+@pytest.mark.parametrize("name", ["match_history", "match_download"])
+def test_stranger_gets_404(stranger_client: Any, make_match: Any, name: str) -> None:
+    match = make_match()
+    assert stranger_client.get(reverse(name, args=[match.pk])).status_code == 404

@@ -1,0 +1,98 @@
+"""The match page: standings, the sheet, permissions and a constant query count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER, PASSED_OUT
+
+pytestmark = pytest.mark.django_db
+
+
+def test_owner_sees_totals_stage_and_dealer(owner_client: Any, make_match: Any) -> None:
+    # B1: Anna +500 (BG-7.1); B2: Ben +600. Dealer alternates from Anna (BG-3.1): deal 3 is Anna's.
+    match = make_match(deals=[B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER])
+    response = owner_client.get(reverse("match", args=[match.pk]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'data-testid="total-0">500<' in page
+    assert 'data-testid="total-1">600<' in page
+    assert "Deal 3 of 6" in page
+    assert "Anna deals and calls first (BG-5.3)." in page
+    assert "Save deal 3" in page
+
+
+def test_bg_8_1_finished_match_shows_winner_and_no_form(owner_client: Any, make_match: Any) -> None:
+    # Six deals: Anna 500, Ben 600, then four passed-out deals (BG-7.4): Ben wins 600-500 (BG-8.1).
+    match = make_match(deals=[B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER] + [PASSED_OUT] * 4)
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert 'id="winner-banner"' in page
+    assert "<strong>Ben</strong> wins" in page
+    assert "Save deal" not in page
+
+
+def test_anonymous_is_sent_to_login(client: Any, make_match: Any) -> None:
+    match = make_match()
+    response = client.get(reverse("match", args=[match.pk]))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_another_account_gets_404(stranger_client: Any, make_match: Any) -> None:
+    match = make_match()
+    assert stranger_client.get(reverse("match", args=[match.pk])).status_code == 404
+
+
+def test_share_link_shows_sheet_without_edit_controls(client: Any, make_match: Any) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    response = client.get(reverse("shared_match", args=[match.share_token]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'data-testid="total-0">500<' in page
+    assert "Save deal" not in page
+    assert "Edit</a>" not in page
+    assert 'hx-trigger="every 4s"' in page
+
+
+def test_share_link_poll_returns_the_live_fragment_only(client: Any, make_match: Any) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    response = client.get(reverse("shared_match", args=[match.share_token]), headers={"HX-Request": "true"})
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="live"')
+    assert "<html" not in page
+
+
+def test_wrong_share_token_is_404(client: Any, make_match: Any) -> None:
+    make_match()
+    assert client.get(reverse("shared_match", args=["not-a-token"])).status_code == 404
+
+
+def test_regenerated_share_link_kills_the_old_one(owner_client: Any, make_match: Any) -> None:
+    match = make_match()
+    old = match.share_token
+    owner_client.post(reverse("share_regenerate", args=[match.pk]))
+    match.refresh_from_db()
+    assert match.share_token != old
+    assert owner_client.get(reverse("shared_match", args=[old])).status_code == 404
+    assert owner_client.get(reverse("shared_match", args=[match.share_token])).status_code == 200
+
+
+def test_stranger_cannot_regenerate_share_link(stranger_client: Any, make_match: Any) -> None:
+    match = make_match()
+    assert stranger_client.post(reverse("share_regenerate", args=[match.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("deal_count", [1, 200])
+def test_match_page_query_count_does_not_grow_with_deals(
+    owner_client: Any, make_match: Any, django_assert_num_queries: Any, deal_count: int
+) -> None:
+    # Call Bridge never ends below the target: 200 deals of calls 2 and tricks 3 3 3 4 (+2 each) stay under 1000.
+    deals = [{"calls": [2, 2, 2, 2], "tricks": [3, 3, 3, 4]}] * deal_count
+    match = make_match(game="call_bridge", deals=deals, target=1000)
+    # session, user, match, deals, messages-free render: pinned at 4 queries whatever the deal count.
+    with django_assert_num_queries(4):
+        response = owner_client.get(reverse("match", args=[match.pk]))
+    assert response.status_code == 200
