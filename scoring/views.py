@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoring.core.base import EntryError
 from scoring.core.games import GAMES
@@ -107,6 +107,7 @@ def _match_page(request: HttpRequest, match: Match, *, form: DealForm | None = N
 
 
 @login_required
+@require_safe
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     return _match_page(request, _get_match_for_user(request, match_id))
 
@@ -257,6 +258,7 @@ def share_regenerate(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("match", match_id=match.pk)
 
 
+@require_safe
 def shared_match(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only live sheet for the other players' phones (polls itself with htmx)."""
     match = _get_shared_match(token)

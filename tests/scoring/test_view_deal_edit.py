@@ -34,7 +34,7 @@ def test_bg_7_3_edit_recomputes_totals(owner_client: Any, make_match: Any) -> No
 def test_edit_form_is_prefilled(owner_client: Any, make_match: Any) -> None:
     match = make_match(deals=[B1_ANNA_2H_EXACT])
     page = owner_client.get(reverse("deal_edit", args=[match.pk, 1])).content.decode()
-    assert 'name="strain" value="H" id="id_strain_3" checked' in page
+    assert 'name="strain" value="H" id="id_strain_2" checked' in page
 
 
 def test_stale_edit_never_overwrites_a_newer_one(owner_client: Any, make_match: Any) -> None:
