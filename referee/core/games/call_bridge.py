@@ -1,0 +1,335 @@
+"""Call Bridge referee: replays the calls and the 13 tricks of one deal (RULES.md §2.4, §2.5).
+
+A hand record holds the four hands as dealt (13 cards each, the 52-card pack,
+CB-1.1, CB-3.2) and the events in order::
+
+    {"type": "call", "seat": 0, "call": 3}
+    {"type": "play", "seat": 0, "card": "5H"}
+
+Seats are in counterclockwise order, so everything goes ``seat + 1`` (R-CB-8):
+the player on the dealer's right, ``(dealer + 1) % 4``, calls first and leads
+to the first trick (CB-4.1, CB-5.1). The replay never stops at an illegal event:
+it is flagged, the card leaves the hand and the trick completes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.core.cards import SUIT_NAMES, Card, standard_pack
+from referee.core.record import event_card, read_common
+from referee.core.verdict import RecordError, Trick, Turn, Verdict, Violation
+from scoring.core.base import EntryError, Flags
+from scoring.core.games.call_bridge import (
+    ALLOW_13,
+    HIGHEST_CALL,
+    LOWEST_CALL,
+    MUST_HEAD_TRICK,
+    SEATS,
+    TRICKS_PER_DEAL,
+)
+from scoring.core.games.call_bridge import GAME as SCORING
+
+EVENT_TYPES = ("call", "play")
+TRUMPS = "S"  # CB-2.1: spades are always trumps
+# One instance per card, so that list and dict look-ups in the replay mostly hit by identity.
+_PACK = {card: card for card in standard_pack()}
+_BY_CODE = {card.code: card for card in _PACK}
+
+
+@dataclass(frozen=True, slots=True)
+class CallBridgeEvent:
+    index: int  # 1-based position in the record's events
+    type: str
+    seat: int
+    call: int | None = None
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CallBridgeRecord:
+    players: tuple[str, ...]
+    dealer: int
+    flags: Flags
+    hands: tuple[tuple[Card, ...], ...]
+    events: tuple[CallBridgeEvent, ...]
+
+
+def _rank(card: Card) -> int:
+    return card.rank_value
+
+
+def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]], flags: Flags) -> tuple[list[Card], str]:
+    """The cards CB-5.2 (and R-CB-7) lets a player play from ``hand`` to ``trick``, and the rule that limits them.
+
+    The rule is "" when every card in the hand may be played.
+    """
+    if not trick:
+        return list(hand), ""  # CB-5.1: any card may be led, spades included
+    led = trick[0][1].suit
+    same_suit = [card for card in hand if card.suit == led]
+    if same_suit:
+        # CB-5.2 (a): follow suit with any card of it.
+        if MUST_HEAD_TRICK not in flags:
+            return same_suit, "CB-5.2"
+        # R-CB-7 (cb_must_head_trick): beat the highest card so far if able. When a
+        # spade has trumped a non-spade lead, no card of the led suit can beat it, so
+        # any card of the led suit may be played; otherwise "highest" is the highest
+        # card of the led suit in the trick (spades, when spades were led).
+        if led != TRUMPS and any(card.suit == TRUMPS for _, card in trick):
+            return same_suit, "CB-5.2"
+        highest = max(card.rank_value for _, card in trick if card.suit == led)
+        heading = [card for card in same_suit if card.rank_value > highest]
+        return (heading, "R-CB-7") if heading else (same_suit, "CB-5.2")
+    spades = [card for card in hand if card.suit == TRUMPS]
+    if not spades:
+        return list(hand), ""  # CB-5.2 (c)
+    trick_spades = [card.rank_value for _, card in trick if card.suit == TRUMPS]
+    if not trick_spades:
+        return spades, "CB-5.2"  # CB-5.2 (b): no spade yet, any spade
+    top = max(trick_spades)
+    higher = [card for card in spades if card.rank_value > top]
+    # CB-5.2 (b): overtrump if able, else any card (a lower spade included).
+    return (higher, "CB-5.2") if higher else (list(hand), "")
+
+
+def trick_winner(trick: Sequence[tuple[int, Card]]) -> tuple[int, str]:
+    """CB-5.3: the highest spade wins; with no spade, the highest card of the led suit."""
+    led = trick[0][1].suit
+    spades = [(card.rank_value, seat, card) for seat, card in trick if card.suit == TRUMPS]
+    if spades:
+        _, seat, card = max(spades, key=lambda item: item[0])
+        return seat, f"{card.label} is the highest spade (CB-5.3)"
+    _, seat, card = max(
+        ((card.rank_value, seat, card) for seat, card in trick if card.suit == led), key=lambda item: item[0]
+    )
+    return seat, f"{card.label} is the highest {SUIT_NAMES[led][:-1]}; no spade was played (CB-5.3)"
+
+
+def _why_illegal(name: str, card: Card, hand: Collection[Card], trick: Sequence[tuple[int, Card]], rule: str) -> str:
+    """A sentence naming the player, the card and the duty it broke (CB-5.2 or R-CB-7)."""
+    led_card = trick[0][1]
+    led = led_card.suit
+    suit_name = SUIT_NAMES[led]
+    played = f"{name} played {card.label}"
+    if rule == "R-CB-7":
+        highest = max((c for _, c in trick if c.suit == led), key=_rank)
+        return (
+            f"{played} but had to beat {highest.label} with a higher {suit_name[:-1]} under cb_must_head_trick (R-CB-7)"
+        )
+    same_suit = [c for c in hand if c.suit == led]
+    if same_suit:
+        return f"{played} but held {same_suit[0].label} and had to follow suit to {led_card.label} (CB-5.2)"
+    spades = [c for c in hand if c.suit == TRUMPS]
+    trick_spades = [c for _, c in trick if c.suit == TRUMPS]
+    if not trick_spades:
+        return f"{played} but had no {suit_name} and held {spades[0].label}, so had to play a spade (CB-5.2)"
+    top = max(trick_spades, key=_rank)
+    higher = [c for c in spades if c.rank_value > top.rank_value]
+    return f"{played} but held {higher[0].label} and had to beat {top.label} with a higher spade (CB-5.2)"
+
+
+class CallBridgeReferee:
+    name = "call_bridge"
+
+    def parse(self, doc: Mapping[str, Any]) -> CallBridgeRecord:
+        """Read a Call Bridge hand record: 4 hands of 13 from one 52-card pack (CB-1.1, CB-3.2), calls and plays."""
+        common = read_common(doc, self.name, EVENT_TYPES)
+        seen: dict[Card, str] = {}
+        hands = []
+        for seat, hand in enumerate(common.hands):
+            if len(hand) != TRICKS_PER_DEAL:
+                raise RecordError(f"hands[{seat}]", f"each hand holds 13 cards (CB-3.2), not {len(hand)}")
+            cards = []
+            for position, card in enumerate(hand):
+                path = f"hands[{seat}][{position}]"
+                known = _PACK.get(card)
+                if known is None:
+                    raise RecordError(path, f"{card.label} is not a card of the 52-card pack (CB-1.1)")
+                if known in seen:
+                    raise RecordError(path, f"{card.label} is dealt twice (also at {seen[known]})")
+                seen[known] = path
+                cards.append(known)
+            hands.append(tuple(cards))
+        events = []
+        for event in common.events:
+            if event.type == "call":
+                value = event.data.get("call")
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise RecordError(
+                        f"events[{event.index - 1}].call", f"a call must be a whole number, not {value!r}"
+                    )
+                events.append(CallBridgeEvent(event.index, "call", event.seat, call=value))
+            else:
+                token = event.data.get("card")
+                # The common spelling ("5H") straight from the pack; anything else through the card reader.
+                known = _BY_CODE.get(token) if isinstance(token, str) else None
+                if known is None:
+                    card = event_card(event)
+                    known = _PACK.get(card)
+                    if known is None:
+                        raise RecordError(
+                            f"events[{event.index - 1}].card",
+                            f"{card.label} is not a card of the 52-card pack (CB-1.1)",
+                        )
+                card = known
+                events.append(CallBridgeEvent(event.index, "play", event.seat, card=card))
+        return CallBridgeRecord(common.players, common.dealer, common.flags, tuple(hands), tuple(events))
+
+    def replay(self, record: CallBridgeRecord) -> Verdict:
+        """Replay the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4), flagging each illegal event."""
+        return _Replay(record).run()
+
+
+class _Replay:
+    """The mutable state of one replay; only `Verdict` values leave it."""
+
+    def __init__(self, record: CallBridgeRecord) -> None:
+        self.record = record
+        self.flags = record.flags
+        self.players = record.players
+        self.first = (record.dealer + 1) % SEATS  # CB-4.1, CB-5.1: the dealer's right
+        # Each hand is an insertion-ordered dict used as a set: quick to look up and remove from.
+        self.hands = [dict.fromkeys(hand) for hand in record.hands]
+        self.calls: list[int | None] = [None] * SEATS
+        self.highest_call = TRICKS_PER_DEAL if ALLOW_13 in record.flags else HIGHEST_CALL
+        self.played: dict[Card, int] = {}  # card -> trick number
+        self.violations: list[Violation] = []
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * SEATS
+        self.leader = self.first
+        self.trick: list[tuple[int, Card]] = []
+        self.plays = 0
+
+    def flag(self, event: CallBridgeEvent, rule: str, message: str, card: Card | None = None) -> None:
+        trick = len(self.tricks) + 1 if event.type == "play" else None
+        self.violations.append(Violation(event.index, event.seat, rule, message, trick, card))
+
+    def due_caller(self) -> int | None:
+        for step in range(SEATS):
+            seat = (self.first + step) % SEATS
+            if self.calls[seat] is None:
+                return seat
+        return None
+
+    def due_player(self) -> int:
+        # CB-5.1: counterclockwise from the leader; the first seat yet to play to this trick.
+        in_trick = {seat for seat, _ in self.trick}
+        for step in range(SEATS):
+            seat = (self.leader + step) % SEATS
+            if seat not in in_trick:
+                return seat
+        return self.leader  # not reached: a trick is complete after four cards
+
+    def call(self, event: CallBridgeEvent) -> None:
+        name = self.players[event.seat]
+        value = event.call
+        assert value is not None
+        if self.calls[event.seat] is not None:
+            self.flag(event, "CB-4.2", f"{name} had already called {self.calls[event.seat]}; each player calls once")
+            return
+        due = self.due_caller()
+        if self.plays:
+            self.flag(event, "CB-4.1", f"{name} called after the play had begun; all calls come first")
+        elif event.seat != due:
+            assert due is not None
+            self.flag(event, "CB-4.1", f"{name} called out of turn: it was {self.players[due]}'s turn to call")
+        if value == TRICKS_PER_DEAL and value > self.highest_call:
+            self.flag(event, "R-CB-1", f"{name} called 13, which is allowed only under cb_allow_13")
+        elif not LOWEST_CALL <= value <= self.highest_call:
+            self.flag(event, "CB-4.2", f"{name} called {value}; a call is a whole number from 2 to {self.highest_call}")
+        self.calls[event.seat] = value
+
+    def play(self, event: CallBridgeEvent) -> None:
+        name = self.players[event.seat]
+        card = event.card
+        assert card is not None
+        if len(self.tricks) == TRICKS_PER_DEAL:
+            self.flag(event, "CB-3.2", f"{name} played {card.label} after all 13 tricks were over", card)
+            return
+        if None in self.calls:
+            self.flag(event, "CB-4.1", f"{name} played {card.label} before every player had called", card)
+        due = self.due_player()
+        if event.seat != due:
+            self.flag(
+                event, "CB-5.4", f"{name} played {card.label} out of turn: it was {self.players[due]}'s turn", card
+            )
+        hand = self.hands[event.seat]
+        if card in self.played:
+            self.flag(event, "CB-1.1", f"{name} played {card.label}, already played in trick {self.played[card]}", card)
+        elif card not in hand:
+            # The card stays with its holder, who may still play it later.
+            owner = next(self.players[seat] for seat, dealt in enumerate(self.record.hands) if card in dealt)
+            self.flag(event, "CB-5.4", f"{name} does not hold {card.label}; it was dealt to {owner}", card)
+        else:
+            allowed, rule = allowed_cards(hand, self.trick, self.flags)
+            if rule and card not in allowed:
+                if rule == "R-CB-7" and card.suit != self.trick[0][1].suit:
+                    rule = "CB-5.2"  # not following suit at all breaks CB-5.2 (a), not only R-CB-7
+                self.flag(event, rule, _why_illegal(name, card, hand, self.trick, rule), card)
+            del hand[card]
+            self.played[card] = len(self.tricks) + 1
+        self.trick.append((event.seat, card))
+        self.plays += 1
+        if len(self.trick) == SEATS:
+            winner, reason = trick_winner(self.trick)
+            self.tricks.append(Trick(len(self.tricks) + 1, self.leader, tuple(self.trick), winner, reason))
+            self.tricks_won[winner] += 1
+            self.leader = winner
+            self.trick = []
+
+    def next_turn(self) -> Turn | None:
+        if len(self.tricks) == TRICKS_PER_DEAL:
+            return None
+        due_caller = self.due_caller()
+        if due_caller is not None and not self.plays:
+            calls = tuple(str(value) for value in range(LOWEST_CALL, self.highest_call + 1))
+            prompt = f"{self.players[due_caller]} to call, {LOWEST_CALL} to {self.highest_call} (CB-4.2)"
+            return Turn(due_caller, "call", calls, prompt)
+        seat = self.due_player()
+        allowed, _ = allowed_cards(self.hands[seat], self.trick, self.flags)
+        what = "lead to" if not self.trick else "play to"
+        prompt = f"{self.players[seat]} to {what} trick {len(self.tricks) + 1}"
+        return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
+
+    def run(self) -> Verdict:
+        for event in self.record.events:
+            if event.type == "call":
+                self.call(event)
+            else:
+                self.play(event)
+        tricks = list(self.tricks)
+        if self.trick:
+            tricks.append(Trick(len(tricks) + 1, self.leader, tuple(self.trick)))
+        complete = len(self.tricks) == TRICKS_PER_DEAL and None not in self.calls
+        notes: list[str] = []
+        entry: dict[str, Any] | None = None
+        score = None
+        if complete:
+            candidate = {"calls": list(self.calls), "tricks": list(self.tricks_won)}
+            try:
+                deal = SCORING.parse_deal(candidate, self.flags)
+            except EntryError as error:
+                notes.append(f"not scored: {error.message} ({error.rule})")
+            else:
+                entry = SCORING.to_entry(deal)
+                score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
+        elif len(self.tricks) == TRICKS_PER_DEAL:
+            missing = [self.players[seat] for seat in range(SEATS) if self.calls[seat] is None]
+            notes.append(f"not scored: no call recorded for {', '.join(missing)} (CB-4.2)")
+        return Verdict(
+            violations=tuple(self.violations),
+            tricks=tuple(tricks),
+            tricks_won=tuple(self.tricks_won),
+            card_points=None,
+            complete=complete,
+            deal_entry=entry,
+            score=score,
+            next_turn=self.next_turn(),
+            notes=tuple(notes),
+        )
+
+
+REFEREE = CallBridgeReferee()
