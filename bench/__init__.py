@@ -1,0 +1,1 @@
+"""Trickbook benchmarks: `make bench` (python -m bench). Targets are printed beside each figure."""
