@@ -40,7 +40,7 @@ def test_cb_6_2_worked_examples(example: str, calls: list[int], tricks: list[int
     assert score(calls, tricks) == expected
 
 
-# --- §2.6 scoring table, one rule at a time ---------------------------------------------------------
+# --- §2.6 scoring table, one rule at a time -------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -109,7 +109,7 @@ def test_cb_score_does_not_depend_on_the_dealer() -> None:
     assert {GAME.score_deal(deal, dealer, NO_FLAGS, 0).points for dealer in range(4)} == {(3, 4, -2, -5)}
 
 
-# --- flags ---------------------------------------------------------------------------------------------
+# --- flags ----------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -214,7 +214,7 @@ def test_cb_every_flag_combination_can_be_played() -> None:
     GAME.check_flags(frozenset(GAME.flags))
 
 
-# --- validation -------------------------------------------------------------------------------------------
+# --- validation -----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -259,7 +259,7 @@ def test_cb_unreadable_entries_are_format_errors(entry: Any, field: str) -> None
     assert caught.value.field == field
 
 
-# --- rotation, description, entry -------------------------------------------------------------------------
+# --- rotation, description, entry -----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("dealer", "next_dealer"), [(0, 1), (1, 2), (2, 3), (3, 0)])
@@ -280,7 +280,7 @@ def test_cb_r5_target_is_required_and_30_is_suggested() -> None:
     assert GAME.default_target(NO_FLAGS) is None
 
 
-# --- the match: CB-7.1, CB-7.2, R-CB-5, R-CB-6 --------------------------------------------------------------
+# --- the match: CB-7.1, CB-7.2, R-CB-5, R-CB-6 ----------------------------------------------------
 
 
 def run(
@@ -400,7 +400,7 @@ def test_cb_outcome_reads_totals_only() -> None:
     assert (outcome.winners, outcome.rule) == ((0,), "CB-7.1")
 
 
-# --- properties -------------------------------------------------------------------------------------------
+# --- properties -----------------------------------------------------------------------------------
 
 FLAG_SETS = st.sets(st.sampled_from(sorted(GAME.flags))).map(frozenset)
 
