@@ -355,6 +355,14 @@ def test_kj_8_2_which_cards_may_be_played(plays: list[dict[str, Any]], expected:
     assert rules(replay(record([bid(0, "take"), *plays]))) == expected
 
 
+def test_kj_8_2_violation_message_names_player_and_card() -> None:
+    doc = k1()
+    doc["events"] = [*doc["events"][:5], play(1, "QS")]
+    (violation,) = replay(doc).violations
+    assert (violation.event, violation.seat, violation.trick, violation.card) == (6, 1, 1, parse_card("QS"))
+    assert violation.message == "Dan held K♥ and had to follow suit to J♥ (KJ-8.2)"
+
+
 def test_kj_8_1_play_before_trumps_is_flagged() -> None:
     assert rules(replay(record([play(0, "AS")]))) == [(1, "KJ-8.1")]
 
