@@ -336,6 +336,47 @@ def test_r_kj_7_kj_no_meld_without_trick() -> None:
     assert compare_sequences(declared, "H", flags, (1, 8), NAMES)[0] == [20, 0]
 
 
+# Nora takes hearts holding none and three 9-8-7 sequences; Dan takes all nine tricks.
+SHUTOUT_HANDS = [["9C", "8C", "7C", "9S", "8S", "7S", "9D", "8D", "7D"], ["7H", "JH", "9H", "AH", "KH", "QH", "8H", "AS", "AD"]]
+SHUTOUT_EVENTS = [
+    bid(0, "take"),
+    declare(0, ["9C", "8C", "7C"]),
+    declare(0, ["9S", "8S", "7S"]),
+    declare(0, ["9D", "8D", "7D"]),
+    play(0, "9C"),
+    play(1, "7H"),  # void in clubs: must trump (R-KJ-11)
+    *[
+        event
+        for lead, reply in [("JH", "8C"), ("9H", "7C"), ("AH", "7S"), ("KH", "8S"), ("QH", "9S"), ("8H", "7D")]
+        for event in (play(1, lead), play(0, reply))
+    ],
+    play(1, "AS"),
+    play(0, "8D"),
+    play(1, "AD"),
+    play(0, "9D"),
+]
+
+
+@pytest.mark.parametrize(
+    ("flags", "sequences", "points"),
+    [
+        # card points: Dan 20 + 14 + 11 + 4 + 3 (hearts) + 11 + 11 = 74, plus the last trick: T_D = 84
+        ([], [20, 0], (0, 104)),  # Nora is bate with 20: Dan scores 84 + 20
+        (["kj_score_all_sequences"], [60, 0], (0, 144)),  # R-KJ-6: all three sequences, 60
+        (["kj_no_meld_without_trick"], [0, 0], (0, 84)),  # R-KJ-7: no trick, no sequence
+    ],
+)
+def test_r_kj_6_r_kj_7_sequence_flags_in_a_replayed_deal(
+    flags: list[str], sequences: list[int], points: tuple[int, int]
+) -> None:
+    verdict = replay(record(SHUTOUT_EVENTS, hands=SHUTOUT_HANDS, flags=flags))
+    assert verdict.violations == ()
+    assert verdict.tricks_won == (0, 9)
+    assert verdict.card_points == (0, 74)
+    assert verdict.deal_entry is not None and verdict.deal_entry["sequence_points"] == sequences
+    assert verdict.score is not None and verdict.score.points == points
+
+
 # --- play (KJ-8.1, KJ-8.2, R-KJ-11) -----------------------------------------------------------
 
 

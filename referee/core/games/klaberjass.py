@@ -274,7 +274,7 @@ class _Replay:
     # --- helpers ---------------------------------------------------------------------
 
     def flag(self, event: KlaberjassEvent, rule: str, message: str, card: Card | None = None) -> None:
-        trick = len(self.tricks) + 1 if self.phase in ("play", "done") else None
+        trick = len(self.tricks) + 1 if self.phase == "play" else None
         self.violations.append(Violation(event.index, event.seat, rule, f"{message} ({rule})", trick, card))
 
     def name(self, seat: int) -> str:
@@ -303,7 +303,7 @@ class _Replay:
             return True
         if event.type in ("bid", "answer"):
             if self.phase == "play":
-                self.flag(event, "KJ-4.3", f"{who} bid after trumps were chosen")
+                self.flag(event, "KJ-4.3", f"{who} spoke after trumps were chosen")
                 return True
             return False
         if self.phase != "play":
