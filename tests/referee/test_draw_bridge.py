@@ -268,7 +268,7 @@ def test_db_3_5_playing_on_before_drawing_is_flagged_once_and_the_draws_are_made
     events = [play(1, "AS"), play(0, "JH"), play(1, "KS"), play(0, "JD")]
     verdict = replay(record(events))
     assert violations(verdict) == [(3, 1, "DB-3.5")]
-    assert verdict.violations[0].message == "Ben played K♠ before Ben and Anna drew from the stock after the last trick"
+    assert verdict.violations[0].message == "Ben played K♠ before the draws after draw trick 1 (Ben, then Anna)"
     assert verdict.next_turn is not None
     assert verdict.next_turn.allowed == (STOCK[2],)  # the stock moved on by two cards
 
@@ -469,6 +469,8 @@ def test_db_5_3_trick_winner(lead: str, follow: str, trumps: str, winner: int, r
     ("change", "path"),
     [
         ({"game": "bridgette"}, "game"),
+        ({"flags": ["db_led_suit_wins", "db_must_follow_phase1"]}, "flags"),  # R-DB-1: choose one
+        ({"flags": ["kj_schmeiss"]}, "flags"),
         ({"hands": [ANNA_DEALT[:12], BEN_DEALT]}, "hands[0]"),
         ({"stock": STOCK[:25]}, "stock"),
         ({"stock": None}, "stock"),
@@ -506,6 +508,16 @@ def test_db_fixture_replays_legal_and_complete() -> None:
     assert verdict.deal_entry is not None and "declarer" in verdict.deal_entry
     deal = SCORING.parse_deal(verdict.deal_entry, frozenset(doc["flags"]))
     assert verdict.score == SCORING.score_deal(deal, doc["dealer"], frozenset(doc["flags"]), 0)
+
+
+def test_db_docs_example_is_worked_example_d10() -> None:
+    text = (FIXTURE.parents[2] / "docs" / "referee" / "draw_bridge.md").read_text()
+    doc = json.loads(text.split("```json\n")[1].split("```")[0])
+    verdict = replay(doc)
+    assert verdict.violations == ()
+    assert [(trick.leader, trick.winner) for trick in verdict.tricks] == [(1, 0), (0, 0)]
+    assert verdict.next_turn is not None
+    assert (verdict.next_turn.seat, verdict.next_turn.kind, verdict.next_turn.allowed) == (0, "draw", ("KD",))
 
 
 # --- properties -----------------------------------------------------------------------------------------------

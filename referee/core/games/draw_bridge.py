@@ -215,8 +215,9 @@ class _Replay:
         trick = len(self.tricks) + 1 if event.type == "play" else None
         self.violations.append(Violation(event.index, event.seat, rule, message, trick, event.card))
 
-    def trick_name(self, number: int | None = None) -> str:
-        number = self.phase_tricks + 1 if number is None else number
+    def trick_name(self) -> str:
+        """The coming (or current) trick, as players count them: "draw trick 3", "trick 3"."""
+        number = self.phase_tricks + 1
         return f"draw trick {number}" if self.phase in (DRAW_TRICKS, DRAWING) else f"trick {number}"
 
     def contract_label(self) -> str:
@@ -253,10 +254,10 @@ class _Replay:
         assert card is not None
         if self.phase == DRAWING:
             # DB-3.5: both draws come before the next lead. Make them, so one slip is flagged once.
-            missing = " and ".join(self.players[seat] for seat in self.pending_draws)
-            self.flag(
-                event, "DB-3.5", f"{name} played {card.label} before {missing} drew from the stock after the last trick"
-            )
+            missing = ", then ".join(self.players[seat] for seat in self.pending_draws)
+            number = self.phase_tricks
+            message = f"{name} played {card.label} before the draws after draw trick {number} ({missing})"
+            self.flag(event, "DB-3.5", message)
             for seat in self.pending_draws:
                 self.hands[seat].add(self.stock.pop())
             self.end_draws()
