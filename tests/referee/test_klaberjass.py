@@ -337,7 +337,10 @@ def test_r_kj_7_kj_no_meld_without_trick() -> None:
 
 
 # Nora takes hearts holding none and three 9-8-7 sequences; Dan takes all nine tricks.
-SHUTOUT_HANDS = [["9C", "8C", "7C", "9S", "8S", "7S", "9D", "8D", "7D"], ["7H", "JH", "9H", "AH", "KH", "QH", "8H", "AS", "AD"]]
+SHUTOUT_HANDS = [
+    ["9C", "8C", "7C", "9S", "8S", "7S", "9D", "8D", "7D"],
+    ["7H", "JH", "9H", "AH", "KH", "QH", "8H", "AS", "AD"],
+]
 SHUTOUT_EVENTS = [
     bid(0, "take"),
     declare(0, ["9C", "8C", "7C"]),
