@@ -1,0 +1,49 @@
+"""`manage.py referee FILE [--json]`: replay a hand record and print the verdict."""
+
+from __future__ import annotations
+
+import json
+import sys
+from argparse import ArgumentParser
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from referee.core.replay import replay_document, verdict_json
+from referee.core.verdict import RecordError
+from referee.text import text_verdict
+from scoring.core.match import PointsEncoder
+
+
+class Command(BaseCommand):
+    help = "Replay a hand record (FILE, or - for standard input) and say which plays broke which rule."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("file", help="a hand record (JSON), or - to read standard input")
+        parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        as_json = options["json"]
+        try:
+            doc = self._load(options["file"])
+            record, verdict = replay_document(doc)
+        except RecordError as error:
+            if as_json:
+                self.stdout.write(json.dumps({"error": error.as_dict()}))
+            else:
+                self.stderr.write(f"Error: {error}")
+            sys.exit(2)
+        if as_json:
+            self.stdout.write(json.dumps(verdict_json(verdict), cls=PointsEncoder, ensure_ascii=False))
+        else:
+            self.stdout.write(text_verdict(verdict, tuple(doc["players"])))
+
+    def _load(self, path: str) -> Any:
+        try:
+            text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
+        except OSError as error:
+            raise RecordError("file", f"cannot read {path}: {error}") from None
+        try:
+            return json.loads(text)
+        except ValueError as error:
+            raise RecordError("record", f"not valid JSON: {error}") from None
