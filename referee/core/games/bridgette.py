@@ -45,6 +45,11 @@ def group(card: Card) -> str:
     return _GROUP_OF_RANK.get(card.rank, "spot")
 
 
+def named(card: Card) -> str:
+    """A card as a sentence names it: "A♠", "the Grand Colon"."""
+    return f"the {card.label}" if card.is_colon else card.label
+
+
 def bid_index(level: int, strain: str) -> int:
     """BG-5.1: 0NT is 0; (L, s) is 1 + 5(L-1) + k(s)."""
     return 0 if level == 0 else 1 + 5 * (level - 1) + STRAIN_ORDER.index(strain)
@@ -459,7 +464,7 @@ class _Replay:
         for card in cards:
             if card in self.where:
                 # The card stays where it is; the draw still counts towards the hand's size.
-                self.flag(step, "BG-4.5", f"{name} drew {card}, which is {self.place_of(card)}", card)
+                self.flag(step, "BG-4.5", f"{name} drew {named(card)}, which is {self.place_of(card)}", card)
                 continue
             if hand is not None:
                 hand[card] = None
@@ -477,7 +482,7 @@ class _Replay:
             for card in cards:
                 if self.where.get(card, ("hand", seat)) != ("hand", seat) or (hand is not None and card not in hand):
                     where = self.place_of(card) if card in self.where else "not in that hand"
-                    self.flag(step, "BG-4.5", f"{name} discarded {card}, which is {where}", card)
+                    self.flag(step, "BG-4.5", f"{name} discarded {named(card)}, which is {where}", card)
                     continue
                 if hand is not None:
                     del hand[card]
@@ -553,18 +558,21 @@ class _Replay:
         seat = step.seat
         name = self.names[seat]
         if self.phase in ("exchange", "auction"):
-            self.flag(step, "BG-5.5", f"{name} played {card} before the auction had ended", card)
+            self.flag(step, "BG-5.5", f"{name} played {named(card)} before the auction had ended", card)
             return
         if self.phase == "over":
             why = "the deal was passed out" if self.passed_out else "all 13 tricks had been played"
-            self.flag(step, "BG-6.1", f"{name} played {card} after the deal was over: {why}", card)
+            self.flag(step, "BG-6.1", f"{name} played {named(card)} after the deal was over: {why}", card)
             return
         leading = not self.trick
         expected = self.leader if leading else 1 - self.trick[0][0]
         if seat != expected:
             action = "lead" if leading else "play"
             self.flag(
-                step, "BG-6.1", f"{name} played {card} out of turn: it was {self.names[expected]}'s {action}", card
+                step,
+                "BG-6.1",
+                f"{name} played {named(card)} out of turn: it was {self.names[expected]}'s {action}",
+                card,
             )
         hand = self.hands[seat]
         block = self.block
@@ -597,10 +605,10 @@ class _Replay:
         if place is None or place == ("hand", step.seat):
             if hand is None:
                 return True
-            self.flag(step, "BG-6.6", f"{name} played {card}, which {name} did not hold", card)
+            self.flag(step, "BG-6.6", f"{name} played {named(card)}, which {name} did not hold", card)
             return False
         rule = "BG-4.4" if place[0] == "discard" else "BG-4.5"
-        self.flag(step, rule, f"{name} played {card}, which is {self.place_of(card)}", card)
+        self.flag(step, rule, f"{name} played {named(card)}, which is {self.place_of(card)}", card)
         return False
 
     def check_lead(self, step: Step, card: Card, hand: dict[Card, None], block: str | None) -> None:
