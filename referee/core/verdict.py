@@ -76,6 +76,8 @@ class Verdict:
     score: DealScore | None = None
     next_turn: Turn | None = None
     notes: tuple[str, ...] = field(default=())
+    # What each seat holds once the recorded events are replayed (the page offers these cards).
+    hands: tuple[tuple[Card, ...], ...] = field(default=())
 
     @property
     def legal(self) -> bool:

@@ -576,6 +576,7 @@ class _Replay:
             deal_entry=entry,
             score=score,
             next_turn=self.next_turn(),
+            hands=tuple(tuple(hand) for hand in self.hands),
             notes=tuple(self.notes),
         )
 
