@@ -24,6 +24,10 @@ urlpatterns = [
     path("matches/<int:match_id>/share/", views.share_regenerate, name="share_regenerate"),
     path("share/<str:token>/", views.shared_match, name="shared_match"),
     path("referee/", referee_views.check_hand, name="check_hand"),
+    path("referee/<int:hand_id>/", referee_views.hand_detail, name="hand"),
+    path("referee/<int:hand_id>/action/", referee_views.hand_action, name="hand_action"),
+    path("referee/<int:hand_id>/record.json", referee_views.hand_download, name="hand_download"),
+    path("referee/<int:hand_id>/use/", referee_views.hand_use, name="hand_use"),
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

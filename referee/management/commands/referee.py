@@ -26,7 +26,7 @@ class Command(BaseCommand):
         as_json = options["json"]
         try:
             doc = self._load(options["file"])
-            record, verdict = replay_document(doc)
+            _record, verdict = replay_document(doc)
         except RecordError as error:
             if as_json:
                 self.stdout.write(json.dumps({"error": error.as_dict()}))

@@ -1,0 +1,75 @@
+"""Forms of the "Check a hand" pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from referee.core.replay import replay_document
+from referee.core.verdict import RecordError
+from scoring.core.games import GAMES
+
+# Cards that a game's record holds besides the hands, entered as card codes (docs/referee/).
+EXTRA_FIELDS: dict[str, list[tuple[str, str, bool]]] = {
+    # (field, label, is a list of cards)
+    "bridgette": [
+        ("stock", "Stock, top card first (optional; its first card is the upcard)", True),
+        ("upcard", "Upcard (if the stock was not recorded)", False),
+    ],
+    "draw_bridge": [("stock", "Stock, top card first (26 cards)", True)],
+    "call_bridge": [],
+    "klaberjass": [("turn_up", "Turn-up card", False), ("bottom", "Bottom card (optional)", False)],
+}
+
+
+class NewHandForm(forms.Form):
+    game = forms.ChoiceField(choices=[(name, game.title) for name, game in GAMES.items()], widget=forms.RadioSelect)
+    player_0 = forms.CharField(label="Player 1", max_length=40)
+    player_1 = forms.CharField(label="Player 2", max_length=40)
+    player_2 = forms.CharField(label="Player 3", max_length=40, required=False)
+    player_3 = forms.CharField(label="Player 4", max_length=40, required=False)
+    dealer = forms.ChoiceField(
+        label="Dealer", choices=[(str(seat), f"Player {seat + 1}") for seat in range(4)], widget=forms.RadioSelect
+    )
+    flags = forms.MultipleChoiceField(
+        required=False,
+        choices=[(flag.name, flag.name) for game in GAMES.values() for flag in game.flags.values()],
+    )
+
+    record: dict[str, Any]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        game = GAMES[data["game"]]
+        players = [data.get(f"player_{seat}", "").strip() for seat in range(game.seats)]
+        for seat, name in enumerate(players):
+            if not name:
+                self.add_error(f"player_{seat}", f"{game.title} needs {game.seats} players: enter a name.")
+        if int(data["dealer"]) >= game.seats:
+            self.add_error("dealer", f"{game.title} has only {game.seats} seats.")
+        if self.errors:
+            return data
+        self.record = {
+            "game": game.name,
+            "players": players,
+            "dealer": int(data["dealer"]),
+            "flags": [flag for flag in data.get("flags", []) if flag in game.flags],
+            "hands": [[] for _ in players],
+            "events": [],
+        }
+        return data
+
+
+def checked(record: dict[str, Any]) -> dict[str, Any]:
+    """The record if the referee can read it; RecordError (with its path) if not.
+
+    A record under construction may hold short hands; only a malformed one is refused.
+    """
+    replay_document(record)
+    return record
+
+
+__all__ = ["EXTRA_FIELDS", "NewHandForm", "RecordError", "checked"]

@@ -1,0 +1,131 @@
+"""The Check a hand pages: recording a Call Bridge deal by tapping, permissions, "use this result"."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from referee.core.replay import replay_document
+from referee.models import ContestedHand
+from scoring.models import Deal
+
+pytestmark = pytest.mark.django_db
+
+FIXTURE = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "call_bridge" / "hand.json").read_text())
+
+# RULES.md §6.2 C9 as a whole first trick: P1 (seat 0) leads 5♥; P2 has no hearts and must play a spade.
+C9_HANDS = [
+    "5H AH KH QH JH TH AC KC QC JC TC 9C 8C",
+    "3S JS 9D AD KD QD JD TD 8D 7D 6D 5D 4D",
+    "2S TS 3D 2D 7C 6C 5C 4C 3C 2C AS KS QS",
+    "9H 8H 7H 6H 4H 3H 2H 9S 8S 7S 6S 5S 4S",
+]
+
+
+def action(client: Any, hand: ContestedHand, **data: Any) -> Any:
+    return client.post(reverse("hand_action", args=[hand.pk]), {key: str(v) for key, v in data.items()})
+
+
+def new_call_bridge_hand(client: Any) -> ContestedHand:
+    response = client.post(
+        reverse("check_hand"),
+        {"game": "call_bridge", "player_0": "P1", "player_1": "P2", "player_2": "P3", "player_3": "P4", "dealer": "3"},
+    )
+    hand = ContestedHand.objects.get()
+    assert response["Location"] == reverse("hand", args=[hand.pk])
+    return hand
+
+
+def test_cb_5_2_recording_a_revoke_flags_it(owner_client: Any) -> None:
+    hand = new_call_bridge_hand(owner_client)
+    for seat, text in enumerate(C9_HANDS):
+        action(owner_client, hand, action="set_hand", seat=seat, cards_text=text)
+    for seat, call in enumerate([3, 3, 3, 3]):
+        action(owner_client, hand, action="event", kind="call", seat=seat, call=call)
+    action(owner_client, hand, action="event", kind="play", seat=0, card="5H")
+    # P2 plays the 9♦ although void in hearts with spades in hand: must trump (CB-5.2 b).
+    response = action(owner_client, hand, action="event", kind="play", seat=1, card="9D")
+    page = owner_client.get(response["Location"]).content.decode()
+    assert "1 rule broken" in page
+    assert "CB-5.2" in page
+    hand.refresh_from_db()
+    assert hand.record["events"][-1] == {"type": "play", "seat": 1, "card": "9D"}
+
+
+def test_a_card_already_dealt_cannot_be_picked_twice(owner_client: Any) -> None:
+    hand = new_call_bridge_hand(owner_client)
+    action(owner_client, hand, action="add_card", seat=0, card="AS")
+    response = action(owner_client, hand, action="add_card", seat=1, card="AS")
+    page = owner_client.get(response["Location"]).content.decode()
+    assert "A♠ is already in a hand" in page
+    hand.refresh_from_db()
+    assert hand.record["hands"] == [["AS"], [], [], []]
+
+
+def test_unreadable_card_is_refused_with_its_token(owner_client: Any) -> None:
+    hand = new_call_bridge_hand(owner_client)
+    response = action(owner_client, hand, action="set_hand", seat=0, cards_text="AS ZZ")
+    page = owner_client.get(response["Location"]).content.decode()
+    assert "&#x27;ZZ&#x27;" in page
+    hand.refresh_from_db()
+    assert hand.record["hands"][0] == []
+
+
+def test_fixture_replays_on_the_page_and_its_result_fills_the_match(owner_client: Any, make_match: Any) -> None:
+    match = make_match(game="call_bridge", first_dealer=FIXTURE["dealer"])
+    hand = ContestedHand.objects.create(
+        owner=match.owner, match=match, deal_number=1, record={**FIXTURE, "players": ["Anna", "Ben", "Cleo", "Dan"]}
+    )
+    page = owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
+    assert "Every event was legal." in page
+    assert "Use this result in the match" in page
+    confirm = owner_client.get(reverse("hand_use", args=[hand.pk])).content.decode()
+    assert "Yes, use it" in confirm
+    owner_client.post(reverse("hand_use", args=[hand.pk]))
+    # The plumbing under test: the match now holds exactly the entry the referee reconstructed.
+    assert Deal.objects.get(match=match).entry == replay_document(FIXTURE)[1].deal_entry
+
+
+def test_new_hand_from_a_match_takes_its_players_dealer_and_flags(owner_client: Any, make_match: Any) -> None:
+    match = make_match(game="call_bridge", first_dealer=2, flags=["cb_must_head_trick"])
+    page = owner_client.get(reverse("check_hand") + f"?match={match.pk}").content.decode()
+    assert "Deal 1 of Anna v Ben v Cleo v Dan" in page
+    owner_client.post(
+        reverse("check_hand"),
+        {
+            "match": match.pk,
+            "deal": 1,
+            "game": "call_bridge",
+            "player_0": "Anna",
+            "player_1": "Ben",
+            "player_2": "Cleo",
+            "player_3": "Dan",
+            "dealer": "2",
+        },
+    )
+    hand = ContestedHand.objects.get()
+    assert (hand.match, hand.deal_number, hand.record["flags"], hand.record["dealer"]) == (
+        match,
+        1,
+        ["cb_must_head_trick"],
+        2,
+    )
+
+
+def test_another_account_cannot_see_or_change_a_hand(stranger_client: Any, owner: Any) -> None:
+    hand = ContestedHand.objects.create(owner=owner, record={**FIXTURE})
+    assert stranger_client.get(reverse("hand", args=[hand.pk])).status_code == 404
+    assert action(stranger_client, hand, action="undo_event").status_code == 404
+    assert stranger_client.get(reverse("hand_download", args=[hand.pk])).status_code == 404
+    hand.refresh_from_db()
+    assert hand.record["events"] == FIXTURE["events"]
+
+
+def test_anonymous_is_sent_to_login(client: Any) -> None:
+    response = client.get(reverse("check_hand"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
