@@ -410,6 +410,18 @@ def test_b15_trick_1_grand_colon_on_ace_is_legal_and_blocks_spades() -> None:
     assert codes(*turn.allowed) == set(B15_NORTH) - {"AS", "KS", "QS"}
 
 
+def test_verdict_hands_are_what_each_seat_holds_now() -> None:
+    verdict = replay(b15((NORTH, "AS"), (SOUTH, "GC")))
+    assert [{item.code for item in hand} for hand in verdict.hands] == [
+        set(B15_NORTH) - {"AS"},
+        set(B15_SOUTH) - {"GC"},
+    ]
+    stock = stock_for([A_NORTH, A_SOUTH], "9H")
+    unrecorded = replay(record([A_NORTH, []], plain_exchange(NORTH, stock, 4), stock=stock))
+    assert unrecorded.hands[1] == ()
+    assert len(unrecorded.hands[0]) == 13
+
+
 def test_b15_trick_2_royal_colon_lead_is_legal_and_wins_over_5c() -> None:
     verdict = replay(b15((NORTH, "AS"), (SOUTH, "GC"), (NORTH, "RC"), (SOUTH, "5C")))
     assert verdict.violations == ()

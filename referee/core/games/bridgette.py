@@ -758,6 +758,8 @@ class _Replay:
             score=score,
             next_turn=self.next_turn(),
             notes=tuple(self.notes),
+            # What each seat holds now; an unrecorded hand shows as empty (R-BG-13).
+            hands=tuple(tuple(hand) if hand is not None else () for hand in self.hands),
         )
 
 
