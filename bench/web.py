@@ -8,6 +8,8 @@ from typing import Any
 
 import django
 
+from bench.core import best_of
+
 
 def _setup() -> Any:
     django.setup()
@@ -90,6 +92,14 @@ def run() -> list[str]:
             assert response.status_code == 302, response.status_code
         runs.sort()
         print(f"  deal save: median {runs[len(runs) // 2] * 1000:.1f} ms, worst {runs[-1] * 1000:.1f} ms (50 saves)")
+        from reports.views import render_pdf
+
+        sixty = _match(user, 60)
+        render_pdf(None, sixty)  # load fonts once
+        seconds = best_of(3, lambda: render_pdf(None, sixty))
+        print(f"Report PDF of a 60-deal match: {seconds:.2f} s (goal: under 2 s)")
+        if seconds > 2:
+            failures.append(f"60-deal PDF takes {seconds:.2f} s")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
     return failures

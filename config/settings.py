@@ -27,6 +27,7 @@ INSTALLED_APPS = [
     "template_partials",
     "scoring",
     "referee",
+    "reports",
 ]
 
 MIDDLEWARE = [

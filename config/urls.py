@@ -6,6 +6,7 @@ from django.urls import path
 
 from config.api import api
 from referee import views as referee_views
+from reports import views as report_views
 from scoring import views
 
 urlpatterns = [
@@ -23,6 +24,13 @@ urlpatterns = [
     path("matches/<int:match_id>/match-file/", views.match_download, name="match_download"),
     path("matches/<int:match_id>/share/", views.share_regenerate, name="share_regenerate"),
     path("share/<str:token>/", views.shared_match, name="shared_match"),
+    path("matches/<int:match_id>/report/", report_views.report, name="report"),
+    path("matches/<int:match_id>/report.pdf", report_views.report_pdf, name="report_pdf"),
+    path("matches/<int:match_id>/deals.csv", report_views.report_csv, name="report_csv"),
+    path("share/<str:token>/report/", report_views.shared_report, name="shared_report"),
+    path("share/<str:token>/report.pdf", report_views.shared_report_pdf, name="shared_report_pdf"),
+    path("share/<str:token>/deals.csv", report_views.shared_report_csv, name="shared_report_csv"),
+    path("matches/import/", report_views.import_match, name="import_match"),
     path("referee/", referee_views.check_hand, name="check_hand"),
     path("referee/<int:hand_id>/", referee_views.hand_detail, name="hand"),
     path("referee/<int:hand_id>/action/", referee_views.hand_action, name="hand_action"),
