@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from scoring.models import Match
 from tests.browser.conftest import log_in
@@ -99,9 +100,7 @@ def test_share_link_shows_a_new_deal_without_reloading(
         assert viewer.get_by_role("button", name=re.compile("Save deal")).count() == 0
         viewer.evaluate("window.notReloaded = true")
         enter_deal(page, *SIX_DEALS[0])
-        viewer.wait_for_function(
-            "document.querySelector('[data-testid=total-0]').textContent.trim() === '500'", timeout=15_000
-        )
+        expect(viewer.get_by_test_id("total-0")).to_have_text("500", timeout=15_000)
         assert viewer.evaluate("window.notReloaded") is True
         violations = Axe().run(viewer).response["violations"]
         assert [violation["id"] for violation in violations] == []
