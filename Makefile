@@ -6,7 +6,9 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint pytest bench migrate demo serve clean
+WORKERS ?= 3
+
+.PHONY: run test lint pytest bench load migrate demo serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +25,13 @@ demo: migrate
 run: demo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# Production-style: gunicorn with WORKERS workers, static files by WhiteNoise, DEBUG off.
+# Needs SECRET_KEY (and DATABASE_URL for PostgreSQL; SQLite otherwise). See README "Run it for a club".
+serve: $(STAMP)
+	DJANGO_DEBUG=0 $(BIN)/python manage.py collectstatic --noinput -v0
+	DJANGO_DEBUG=0 $(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=0 $(BIN)/gunicorn config.wsgi --workers $(WORKERS) --bind $(HOST):$(PORT) --access-logfile -
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -36,6 +45,10 @@ test: lint pytest
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The load script: gunicorn on loopback, 50 scorers and share-link viewers for 60 s (bench/load.py).
+load: $(STAMP)
+	$(BIN)/python -m bench.load
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles
