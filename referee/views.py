@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from referee.core.cards import CardError, bridgette_pack, klaberjass_pack, parse_card, parse_cards, standard_pack
 from referee.core.replay import replay_document
@@ -159,6 +159,7 @@ def check_hand(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_safe
 def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = _get_hand_for_user(request, hand_id)
     seat = request.GET.get("seat", "")
@@ -259,6 +260,7 @@ def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 
 @login_required
+@require_safe
 def hand_download(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = _get_hand_for_user(request, hand_id)
     response = HttpResponse(json.dumps(hand.record, indent=2, ensure_ascii=False), content_type="application/json")

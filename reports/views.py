@@ -128,7 +128,8 @@ def shared_report_csv(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def import_match(request: HttpRequest) -> HttpResponse:
     """Upload a match file: the same totals, winner and flags, or a located error and nothing created."""
-    form = ImportForm(request.POST or None, request.FILES or None)
+    posted = request.method == "POST"
+    form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
     error = None
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]

@@ -71,6 +71,7 @@ def _sheet_context(match: Match, deals: list[Deal]) -> dict[str, Any]:
     }
 
 
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     matches = Match.objects.for_user(request.user) if request.user.is_authenticated else Match.objects.none()
     return render(request, "scoring/home.html", {"matches": matches, "games": GAMES.values()})
@@ -229,6 +230,7 @@ def deal_undo(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @login_required
+@require_safe
 def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _get_match_for_user(request, match_id)
     changes = match.changes.select_related("user")
@@ -244,6 +246,7 @@ def _match_file_response(match: Match) -> HttpResponse:
 
 
 @login_required
+@require_safe
 def match_download(request: HttpRequest, match_id: int) -> HttpResponse:
     return _match_file_response(_get_match_for_user(request, match_id))
 

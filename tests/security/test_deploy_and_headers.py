@@ -1,0 +1,69 @@
+"""Production settings pass `check --deploy`; every page carries the security headers."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def production_env(**extra: str) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env.update(DJANGO_DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="scores.example.org", **extra)
+    return env
+
+
+def test_check_deploy_passes_with_no_warnings() -> None:
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=production_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key() -> None:
+    env = production_env()
+    del env["SECRET_KEY"]
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["home", "login", "signup", "check_hand"])
+def test_security_headers_on_every_page(client: Any, name: str) -> None:
+    response = client.get(reverse(name), follow=True)
+    policy = response["Content-Security-Policy"]
+    assert "script-src 'self'" in policy
+    assert "unsafe-inline" not in policy
+    assert "unsafe-eval" not in policy
+    assert "frame-ancestors 'none'" in policy
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["Referrer-Policy"] == "same-origin"
+    assert response["Cross-Origin-Opener-Policy"] == "same-origin"
+
+
+@pytest.mark.django_db
+def test_pages_have_no_inline_script(owner_client: Any, make_match: Any) -> None:
+    match = make_match(deals=[{"passed_out": True}])
+    for url in (reverse("home"), reverse("match", args=[match.pk]), reverse("report", args=[match.pk])):
+        page = owner_client.get(url).content.decode()
+        for tag in page.split("<script")[1:]:
+            assert tag.lstrip().startswith("src="), f"inline script on {url}"
+        assert " style=" not in page, f"inline style attribute on {url}"
