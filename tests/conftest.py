@@ -20,6 +20,12 @@ PLAYERS = {
 TARGETS = {"bridgette": None, "draw_bridge": 500, "call_bridge": 30, "klaberjass": None}
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings: Any) -> None:
+    # Test accounts need no slow key stretching; production keeps Django's default hasher.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def owner(django_user_model: Any) -> Any:
     return django_user_model.objects.create_user(username="owner", password="pw-owner-123")
