@@ -9,6 +9,7 @@ PostgreSQL whenever DATABASE_URL is set. The README's "Run it for a club" lists 
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -138,6 +139,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+    # Tests get a database file (one per process), which tests/server/'s gunicorn workers open too.
+    DATABASES["default"]["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"trickbook-test-{os.getpid()}.sqlite3")}
 
 # Widgets render through the project's templates (the segmented buttons live in templates/).
 FORM_RENDERER = "django.forms.renderers.TemplatesSetting"

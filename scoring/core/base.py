@@ -31,7 +31,9 @@ class EntryError(ValueError):
         self.deal = deal
 
     def at_deal(self, number: int) -> EntryError:
-        return type(self)(self.field, self.rule, self.message, deal=number)
+        """This error, now located at deal ``number`` (the match evaluator knows it, the game does not)."""
+        self.deal = number
+        return self
 
     def as_dict(self) -> dict[str, Any]:
         return {"deal": self.deal, "field": self.field, "rule": self.rule, "message": self.message}

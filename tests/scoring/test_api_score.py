@@ -54,3 +54,15 @@ def test_openapi_schema_lists_score_and_referee(client: Any) -> None:
     paths = client.get("/api/openapi.json").json()["paths"]
     assert "/api/score" in paths
     assert "/api/referee" in paths
+
+
+def test_unreadable_deal_is_located_at_its_number(client: Any) -> None:
+    doc = {"game": "bridgette", "players": ["Anna", "Ben"], "first_dealer": 0, "deals": [B1, {**B1, "tricks": "8"}]}
+    response = post(client, doc)
+    assert response.status_code == 422
+    assert response.json()["error"] == {
+        "deal": 2,
+        "field": "tricks",
+        "rule": "match-file",
+        "message": "tricks must be a whole number, not '8'",
+    }

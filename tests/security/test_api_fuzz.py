@@ -1,0 +1,21 @@
+"""The JSON API driven by schemathesis from its own OpenAPI schema: no input gives a 5xx."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+
+from config.wsgi import application
+
+schema = schemathesis.openapi.from_wsgi("/api/openapi.json", application)
+
+
+@pytest.mark.django_db
+@schema.parametrize()
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+def test_api_never_answers_with_a_server_error(case: Any) -> None:
+    case.call_and_validate(checks=[not_a_server_error])
