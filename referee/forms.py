@@ -9,6 +9,7 @@ from django import forms
 from referee.core.replay import replay_document
 from referee.core.verdict import RecordError
 from scoring.core.games import GAMES
+from scoring.forms import clean_players
 
 # Cards that a game's record holds besides the hands, entered as card codes (docs/referee/).
 EXTRA_FIELDS: dict[str, list[tuple[str, str, bool]]] = {
@@ -44,10 +45,7 @@ class NewHandForm(forms.Form):
         if self.errors:
             return data
         game = GAMES[data["game"]]
-        players = [data.get(f"player_{seat}", "").strip() for seat in range(game.seats)]
-        for seat, name in enumerate(players):
-            if not name:
-                self.add_error(f"player_{seat}", f"{game.title} needs {game.seats} players: enter a name.")
+        players = clean_players(self, data, game)
         if int(data["dealer"]) >= game.seats:
             self.add_error("dealer", f"{game.title} has only {game.seats} seats.")
         if self.errors:

@@ -13,6 +13,7 @@ from reports.chart import running_totals_chart
 from scoring.core.games import GAMES
 from scoring.core.match import MatchResult
 from scoring.models import Change, Match
+from scoring.sheet import sheet_rows
 
 # The entry fields of each game, in column order (docs/match-file.md); lists get one column per seat.
 ENTRY_FIELDS: dict[str, tuple[str, ...]] = {
@@ -87,16 +88,7 @@ def report_context(match: Match) -> dict[str, Any]:
         "ended": ended,
         "flags": [game.flags[name] for name in match.flags if name in game.flags],
         "seats": list(enumerate(players)),
-        "rows": [
-            {
-                "number": deal.number,
-                "dealer": players[deal.dealer],
-                "short": game.describe(deal.deal, tuple(players)),
-                "cells": list(zip(deal.score.points, deal.totals, strict=True)),
-                "lines": [(players[line.seat], line) for line in deal.score.lines],
-            }
-            for deal in result.deals
-        ],
+        "rows": sheet_rows(result),
         "totals": list(zip(players, result.totals, strict=True)),
         "chart": running_totals_chart(list(players), [deal.totals for deal in result.deals]),
         "corrections": corrections,

@@ -12,7 +12,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
-from scoring.core.base import EntryError
+from scoring.core.base import EntryError, Game
 from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, MatchResult, check_deal, evaluate, parse_match
 
@@ -40,6 +40,15 @@ def seat_field(label: str, *, none_label: str | None = None) -> forms.ChoiceFiel
     field = segmented(label, [("", none_label)] if none_label else [])
     field.seat_choices = True  # type: ignore[attr-defined]
     return field
+
+
+def clean_players(form: forms.Form, data: dict[str, Any], game: Game) -> list[str]:
+    """The game's number of names from fields player_0.., adding an error to each empty one."""
+    players = [(data.get(f"player_{seat}") or "").strip() for seat in range(game.seats)]
+    for seat, name in enumerate(players):
+        if not name:
+            form.add_error(f"player_{seat}", f"{game.title} needs {game.seats} players: enter a name.")
+    return players
 
 
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
@@ -241,10 +250,7 @@ class NewMatchForm(forms.Form):
         if self.errors:
             return data
         game = GAMES[data["game"]]
-        players = [data.get(f"player_{seat}", "").strip() for seat in range(game.seats)]
-        for seat, name in enumerate(players):
-            if not name:
-                self.add_error(f"player_{seat}", f"{game.title} needs {game.seats} players: enter a name.")
+        players = clean_players(self, data, game)
         if self.errors:
             return data
         dealer = data["first_dealer"]

@@ -2,8 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scoring.core.base import Points
 from scoring.core.match import MatchResult
+
+
+def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
+    """One row per deal for the score-sheet templates: dealer, short form, points and totals, breakdown."""
+    players = result.match.players
+    game = result.match.rules
+    return [
+        {
+            "number": deal.number,
+            "dealer": players[deal.dealer],
+            "short": game.describe(deal.deal, players),
+            "cells": list(zip(deal.score.points, deal.totals, strict=True)),
+            "lines": [(players[line.seat], line) for line in deal.score.lines],
+        }
+        for deal in result.deals
+    ]
 
 
 def format_points(points: Points) -> str:

@@ -24,6 +24,7 @@ from scoring.core.roles import table_roles
 from scoring.forms import DEAL_FORMS, DealForm, NewMatchForm, SignupForm, entry_to_initial
 from scoring.models import Deal, Match, new_share_token
 from scoring.services import Conflict, add_deal, create_match, edit_deal, remove_last_deal
+from scoring.sheet import sheet_rows
 
 
 def _get_match_for_user(request: HttpRequest, match_id: int) -> Match:
@@ -44,16 +45,6 @@ def _sheet_context(match: Match, deals: list[Deal]) -> dict[str, Any]:
     result: MatchResult = match.evaluate(deals)
     players = match.players
     game = GAMES[match.game]
-    rows = [
-        {
-            "number": deal.number,
-            "dealer": players[deal.dealer],
-            "short": game.describe(deal.deal, tuple(players)),
-            "cells": list(zip(deal.score.points, deal.totals, strict=True)),
-            "lines": [(players[line.seat], line) for line in deal.score.lines],
-        }
-        for deal in result.deals
-    ]
     best = max(result.totals) if result.deals else None
     standings = [
         {"name": name, "total": total, "leads": best is not None and total == best and result.totals.count(best) == 1}
@@ -63,7 +54,7 @@ def _sheet_context(match: Match, deals: list[Deal]) -> dict[str, Any]:
     return {
         "match": match,
         "result": result,
-        "rows": rows,
+        "rows": sheet_rows(result),
         "standings": standings,
         "winners": winners,
         "roles": [] if result.finished else table_roles(match.game, result.next_dealer or 0, tuple(players)),
