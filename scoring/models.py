@@ -32,6 +32,9 @@ class Match(models.Model):
     target = models.PositiveIntegerField(null=True, blank=True)
     flags = models.JSONField(default=list, blank=True)
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    # Counts the writes to this match's deals; each deal records the count of its last write
+    # as its revision, so a revision is never reused, even by a deal removed and entered again.
+    version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -72,7 +75,8 @@ class Match(models.Model):
 
 
 class Deal(models.Model):
-    """One deal entry in match-file shape; ``revision`` guards edits from stale pages."""
+    """One deal entry in match-file shape; ``revision`` (the match's version at its last write)
+    guards edits from stale pages."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()

@@ -25,6 +25,13 @@ def _lock(match: Match) -> tuple[Match, list[Deal]]:
     return locked, list(locked.deals.all())
 
 
+def _bump(match: Match) -> int:
+    """Count one more write to the match (saved with it) and return the new version."""
+    match.version += 1
+    match.save(update_fields=["version", "updated"])
+    return match.version
+
+
 def create_match(*, owner: Any, match_file: MatchFile) -> Match:
     """Create a match (and its deals, for an import) in one transaction.
 
@@ -38,6 +45,7 @@ def create_match(*, owner: Any, match_file: MatchFile) -> Match:
             first_dealer=match_file.first_dealer,
             target=match_file.target,
             flags=sorted(match_file.flags),
+            version=1 if match_file.deals else 0,
         )
         for number, entry in enumerate(match_file.deals, start=1):
             Deal.objects.create(match=match, number=number, entry=dict(entry))
@@ -62,9 +70,8 @@ def add_deal(*, match: Match, user: Any, number: int, entry: Mapping[str, Any]) 
                     f"Deal {number} was already saved from another phone; the sheet below is the current one."
                 )
             result = check_deal(locked.match_file(deals), entry)
-            Deal.objects.create(match=locked, number=number, entry=dict(entry))
+            Deal.objects.create(match=locked, number=number, entry=dict(entry), revision=_bump(locked))
             Change.objects.create(match=locked, user=user, action=Change.Action.ADDED, number=number, after=dict(entry))
-            locked.save(update_fields=["updated"])
     except IntegrityError:
         raise Conflict(f"Deal {number} was saved from another phone at the same moment.") from None
     return result
@@ -82,12 +89,11 @@ def edit_deal(*, match: Match, user: Any, number: int, revision: int, entry: Map
         result = check_deal(locked.match_file(deals), entry, replace=number)
         before = deal.entry
         deal.entry = dict(entry)
-        deal.revision += 1
+        deal.revision = _bump(locked)
         deal.save(update_fields=["entry", "revision"])
         Change.objects.create(
             match=locked, user=user, action=Change.Action.EDITED, number=number, before=before, after=dict(entry)
         )
-        locked.save(update_fields=["updated"])
     return result
 
 
@@ -100,5 +106,5 @@ def remove_last_deal(*, match: Match, user: Any, number: int) -> MatchResult:
         last = deals.pop()
         Change.objects.create(match=locked, user=user, action=Change.Action.REMOVED, number=number, before=last.entry)
         last.delete()
-        locked.save(update_fields=["updated"])
+        _bump(locked)
         return evaluate(locked.match_file(deals))

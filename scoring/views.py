@@ -167,6 +167,10 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     match = _get_match_for_user(request, match_id)
     deals = list(match.deals.all())
     deal = next((deal for deal in deals if deal.number == number), None)
+    if deal is None and request.method == "POST":
+        # The edit page was open while another phone undid this deal: say so, lose nothing else.
+        messages.warning(request, f"Deal {number} no longer exists; it was removed from another phone.")
+        return _match_page(request, match, status=409)
     if deal is None:
         raise Http404("No such deal")
     was_finished = match.evaluate(deals).finished

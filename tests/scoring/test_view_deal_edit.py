@@ -78,3 +78,28 @@ def test_stranger_cannot_edit(stranger_client: Any, make_match: Any) -> None:
 def test_unknown_deal_is_404(owner_client: Any, make_match: Any) -> None:
     match = make_match()
     assert owner_client.get(reverse("deal_edit", args=[match.pk, 3])).status_code == 404
+
+
+def test_saving_an_edit_of_a_removed_deal_is_told_with_the_current_sheet(owner_client: Any, make_match: Any) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER])
+    owner_client.post(reverse("deal_undo", args=[match.pk]), {"number": "2"})  # another phone undoes deal 2
+    response = edit(owner_client, match, 2, 1, passed_out="on")
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "Deal 2 no longer exists; it was removed from another phone." in page
+    assert "Enter deal 2" in page
+    assert Deal.objects.filter(match=match).count() == 1
+
+
+def test_a_revision_is_never_reused_by_a_deal_entered_again(owner_client: Any, make_match: Any) -> None:
+    match = make_match()
+    owner_client.post(
+        reverse("deal_add", args=[match.pk]),
+        {"number": "1", "declarer": "0", "level": "2", "strain": "H", "doubled": "0", "tricks": "8"},
+    )
+    stale = Deal.objects.get(match=match).revision  # the edit page of phone A holds this
+    owner_client.post(reverse("deal_undo", args=[match.pk]), {"number": "1"})
+    owner_client.post(reverse("deal_add", args=[match.pk]), {"number": "1", "passed_out": "on"})
+    response = edit(owner_client, match, 1, stale, declarer=1, level=1, strain="NT", doubled=0, tricks=10)
+    assert response.status_code == 302
+    assert Deal.objects.get(match=match).entry == PASSED_OUT
