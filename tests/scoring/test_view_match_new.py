@@ -76,3 +76,14 @@ def test_signup_logs_the_new_account_in(client: Any) -> None:
     )
     assert response.status_code == 302
     assert client.get(reverse("match_new")).status_code == 200
+
+
+@pytest.mark.parametrize("count", [1, 30])
+def test_home_query_count_does_not_grow_with_matches(
+    owner_client: Any, make_match: Any, django_assert_num_queries: Any, count: int
+) -> None:
+    for _ in range(count):
+        make_match()
+    # session, user, the user's matches.
+    with django_assert_num_queries(3):
+        assert owner_client.get(reverse("home")).status_code == 200
