@@ -1,0 +1,131 @@
+"""Playing the cards: which cards may be played, who wins a trick, and bella (RULES.md KJ-7,
+KJ-8, ruling R-KJ-11 on KJ-8.2 and R-KJ-8 on bella).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.core.cards import SUIT_NAMES, Card
+from referee.core.games.klaberjass.ranks import _PLAIN_POWER, _TRUMP_POWER, card_points
+from referee.core.games.klaberjass.record import KlaberjassEvent
+from referee.core.games.klaberjass.state import ReplayState
+from referee.core.verdict import Trick
+
+TRICKS = 9  # KJ-8.4
+
+
+def beats(card: Card, other: Card, trump: str) -> bool:
+    """True if ``card`` played after ``other`` (the lead) wins the trick (KJ-8.3)."""
+    if card.suit == other.suit:
+        power = _TRUMP_POWER if card.suit == trump else _PLAIN_POWER
+        return power[card.rank] > power[other.rank]
+    return card.suit == trump
+
+
+def allowed_cards(hand: Sequence[Card], led: Card | None, trump: str) -> tuple[list[Card], str]:
+    """The cards KJ-8.2 (read as R-KJ-11) lets a player play from ``hand``, and the rule that limits them."""
+    if led is None:
+        return list(hand), ""  # KJ-8.1: any card may be led
+    trumps = [card for card in hand if card.suit == trump]
+    if led.suit == trump:
+        # KJ-8.2 (a): a trump, and a higher one than the lead if able.
+        higher = [card for card in trumps if _TRUMP_POWER[card.rank] > _TRUMP_POWER[led.rank]]
+        if higher:
+            return higher, "R-KJ-11"
+        return (trumps, "KJ-8.2") if trumps else (list(hand), "")
+    # KJ-8.2 (b): follow suit, else trump, else anything.
+    same_suit = [card for card in hand if card.suit == led.suit]
+    if same_suit:
+        return same_suit, "KJ-8.2"
+    return (trumps, "R-KJ-11") if trumps else (list(hand), "")
+
+
+class TrickPlay(ReplayState):
+    """The replay's handlers for the cards played, trick by trick."""
+
+    # --- play (KJ-7, KJ-8) -------------------------------------------------------------------
+
+    def play(self, event: KlaberjassEvent) -> None:
+        card, seat = event.card, event.seat
+        assert card is not None
+        who = self.name(seat)
+        if not self.trick and seat != self.leader:
+            self.flag(event, "KJ-8.1", f"{who} led {card.label}, but it was {self.name(self.leader)}'s lead", card)
+            self.leader = seat
+        elif self.trick and self.trick[0][0] == seat:
+            self.flag(event, "KJ-8.1", f"{who} played {card.label} out of turn", card)
+            return
+        hand = self.hands[seat]
+        led = self.trick[0][1] if self.trick else None
+        if card in self.played:
+            self.flag(event, "KJ-1.1", f"{card.label} was already played", card)
+        elif card not in hand:
+            self.flag(event, "KJ-5.1", f"{who} does not hold {card.label}", card)
+        else:
+            allowed, rule = allowed_cards(hand, led, self.trump)
+            if card not in allowed and led is not None:
+                self.flag(event, rule, self.why_not(who, card, led, allowed, rule), card)
+        if card in hand:
+            hand.remove(card)
+        self.played.add(card)
+        self.started[seat] = True
+        self.check_bella(event, card)
+        self.trick.append((seat, card))
+        if len(self.trick) == 2:
+            self.finish_trick()
+
+    def why_not(self, who: str, card: Card, led: Card, allowed: Sequence[Card], rule: str) -> str:
+        example = allowed[0].label
+        if led.suit == self.trump and rule == "R-KJ-11":
+            return f"{who} held {example}, which beats {led.label}, and had to beat the led trump"
+        if allowed[0].suit == led.suit:
+            return f"{who} held {example} and had to follow suit to {led.label}"
+        return f"{who} had no {SUIT_NAMES[led.suit]} and held the trump {example}, so had to trump {led.label}"
+
+    def check_bella(self, event: KlaberjassEvent, card: Card) -> None:
+        is_kq = card.suit == self.trump and card.rank in ("K", "Q")
+        partner = "Q" if card.rank == "K" else "K"
+        if event.bella:
+            who = self.name(event.seat)
+            if not is_kq:
+                self.flag(event, "KJ-7.1", f"{who} announced bella on {card.label}, not on the K or Q of trumps", card)
+            elif self.kq_by.get(partner) != event.seat:
+                self.flag(
+                    event,
+                    "R-KJ-8",
+                    f"{who} announced bella on {card.label} without having played "
+                    f"{Card(partner, self.trump).label} before it",
+                    card,
+                )
+            else:
+                self.bella = event.seat
+        if is_kq:
+            self.kq_by.setdefault(card.rank, event.seat)
+            if not event.bella and self.kq_by.get(partner) == event.seat and self.kq_by[card.rank] == event.seat:
+                self.notes.append(f"{self.name(event.seat)} played both K and Q of trumps without bella (R-KJ-8)")
+
+    def finish_trick(self) -> None:
+        (first_seat, first), (second_seat, second) = self.trick
+        if beats(second, first, self.trump):
+            winner, winning, losing = second_seat, second, first
+        else:
+            winner, winning, losing = first_seat, first, second
+        if winning.suit == self.trump and losing.suit == self.trump:
+            reason = f"{winning.label} is the higher trump (KJ-8.3)"
+        elif winning.suit == self.trump:
+            reason = f"{winning.label} is the only trump (KJ-8.3)"
+        elif losing.suit == winning.suit:
+            reason = f"{winning.label} is the higher {SUIT_NAMES[winning.suit][:-1]} (KJ-8.3)"
+        else:
+            reason = f"{losing.label} did not follow {SUIT_NAMES[first.suit]} (KJ-8.3)"
+        points = card_points(first, self.trump) + card_points(second, self.trump)
+        number = len(self.tricks) + 1
+        self.tricks.append(Trick(number, first_seat, tuple(self.trick), winner, reason, points))
+        self.won[winner] += 1
+        self.points[winner] += points
+        self.trick = []
+        self.leader = winner
+        if number == TRICKS:
+            self.last_trick = winner  # KJ-8.4
+            self.phase = "done"

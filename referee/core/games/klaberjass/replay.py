@@ -1,0 +1,146 @@
+"""The Klaberjass referee: replays a read record event by event and assembles the verdict
+and the deal entry the scoring core scores (RULES.md KJ-8.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.core.cards import SUIT_NAMES, SUITS
+from referee.core.games.klaberjass.play import TrickPlay, allowed_cards
+from referee.core.games.klaberjass.record import ANSWERS, KlaberjassEvent, KlaberjassRecord, read_record
+from referee.core.games.klaberjass.sequences import DixAndSequences, compare_sequences
+from referee.core.games.klaberjass.trumps import TrumpChoice
+from referee.core.verdict import Trick, Turn, Verdict
+from scoring.core.base import EntryError
+from scoring.core.games.klaberjass import GAME as SCORING
+
+
+class KlaberjassReferee:
+    name = "klaberjass"
+
+    def parse(self, doc: Mapping[str, Any]) -> KlaberjassRecord:
+        """Read a Klaberjass hand record; raise RecordError with the path of the problem."""
+        return read_record(doc, self.name)
+
+    def replay(self, record: KlaberjassRecord) -> Verdict:
+        """Replay every event (RULES.md KJ-8.5), flagging each illegal one and going on after it."""
+        return _Replay(record).run()
+
+
+class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
+    """The state of one replay. Private and short-lived: the public API is pure."""
+
+    def wrong_phase(self, event: KlaberjassEvent) -> bool:
+        """Flag an event that comes when it cannot; True if it must be skipped."""
+        who = self.name(event.seat)
+        if self.phase == "annulled":
+            self.flag(event, "KJ-4.4", f"{who} acted after the deal was annulled")
+            return True
+        if self.phase == "done":
+            self.flag(event, "KJ-8.4", f"{who} acted after all nine tricks were played")
+            return True
+        if event.type in ("bid", "answer"):
+            if self.phase == "play":
+                self.flag(event, "KJ-4.3", f"{who} spoke after trumps were chosen")
+                return True
+            return False
+        if self.phase != "play":
+            what = {"dix": "swapped the dix", "declare": "declared a sequence", "play": "played a card"}[event.type]
+            rule = {"dix": "KJ-5.3", "declare": "KJ-6.2", "play": "KJ-8.1"}[event.type]
+            self.flag(event, rule, f"{who} {what} before trumps were chosen")
+            return True
+        return False
+
+    # --- the end ------------------------------------------------------------------------------
+
+    def sequence_points(self) -> list[int]:
+        points, notes = compare_sequences(self.declared, self.trump, self.flags, self.won, self.names)
+        self.notes.extend(notes)
+        return points
+
+    def next_turn(self) -> Turn | None:
+        up = self.turn_up.suit
+        if self.phase == "bid":
+            seat = self.speaking()
+            schmeiss = ("schmeiss",) if "kj_schmeiss" in self.flags else ()
+            if self.round == 1:
+                prompt = f"{self.name(seat)}: take {SUIT_NAMES[up]} as trumps, or pass (KJ-4.1)"
+                return Turn(seat, "trump", ("take", "pass", *schmeiss), prompt)
+            others = tuple(suit for suit in SUITS if suit != up)
+            prompt = f"{self.name(seat)}: name a suit other than {SUIT_NAMES[up]}, or pass (KJ-4.2)"
+            return Turn(seat, "trump", ("pass", *others, *schmeiss), prompt)
+        if self.phase == "answer":
+            seat = 1 - self.schmeisser_seat
+            prompt = f"{self.name(seat)}: {self.name(self.schmeisser_seat)} schmeisses; play or throw in (R-KJ-2)"
+            return Turn(seat, "answer", ANSWERS, prompt)
+        if self.phase == "name":
+            seat = self.schmeisser_seat
+            others = tuple(suit for suit in SUITS if suit != up)
+            return Turn(seat, "trump", others, f"{self.name(seat)}: name trumps (R-KJ-2, KJ-4.2)")
+        if self.phase != "play" or self.short:
+            return None
+        seat = self.leader if not self.trick else 1 - self.trick[0][0]
+        led = self.trick[0][1] if self.trick else None
+        allowed, _ = allowed_cards(self.hands[seat], led, self.trump)
+        who = self.name(seat)
+        prompt = f"{who} to lead" if led is None else f"{who} to play to {led.label}"
+        if not self.started[seat]:
+            prompt += "; first, any dix swap (KJ-5.3) or sequences (KJ-6.2)"
+        return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
+
+    def run(self) -> Verdict:
+        handlers = {
+            "bid": self.bid,
+            "answer": self.answer,
+            "dix": self.dix,
+            "declare": self.declare,
+            "play": self.play,
+        }
+        for event in self.record.events:
+            if not self.wrong_phase(event):
+                handlers[event.type](event)
+        if self.phase == "play" and self.short:
+            self.notes.append("only the first six cards of each hand are recorded (KJ-3.2); play cannot be refereed")
+        tricks = list(self.tricks)
+        if self.trick:
+            tricks.append(Trick(len(tricks) + 1, self.trick[0][0], tuple(self.trick)))
+        entry: dict[str, Any] | None = None
+        complete = self.phase in ("done", "annulled")
+        if self.phase == "annulled":
+            entry = {"annulled": True}
+        elif self.phase == "done":
+            assert self.maker is not None and self.last_trick is not None
+            entry = {
+                "maker": self.maker,
+                "trump": self.trump,
+                "card_points": list(self.points),
+                "last_trick": self.last_trick,
+                "sequence_points": self.sequence_points(),
+                "bella": self.bella,
+            }
+        score = None
+        if entry is not None:
+            try:
+                deal = SCORING.parse_deal(entry, self.flags)
+            except EntryError as error:
+                self.notes.append(f"the deal cannot be scored: {error.message} ({error.rule})")
+                entry = None
+            else:
+                score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
+        return Verdict(
+            violations=tuple(self.violations),
+            tricks=tuple(tricks),
+            tricks_won=tuple(self.won),
+            card_points=tuple(self.points),
+            complete=complete,
+            deal_entry=entry,
+            score=score,
+            next_turn=self.next_turn(),
+            hands=tuple(tuple(hand) for hand in self.hands),
+            notes=tuple(self.notes),
+        )
+
+
+REFEREE = KlaberjassReferee()

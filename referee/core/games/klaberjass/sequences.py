@@ -1,0 +1,112 @@
+"""Sequences: what makes one, what it is worth, and whose scores (RULES.md KJ-6, rulings
+R-KJ-5 to R-KJ-7); with the dix swap (KJ-5.3), both declared before a player's first card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from referee.core.cards import Card, labels
+from referee.core.games.klaberjass.ranks import _SEQUENCE_POWER
+from referee.core.games.klaberjass.record import KlaberjassEvent
+from referee.core.games.klaberjass.state import ReplayState
+from scoring.core.base import Flags
+from scoring.core.games.klaberjass import LONG_SEQUENCE, SHORT_SEQUENCE
+
+
+def sequence_problem(cards: Sequence[Card]) -> str:
+    """Why ``cards`` are not a sequence by KJ-6.1, or "" if they are one."""
+    if len(cards) < 3:
+        return "a sequence needs at least 3 cards"
+    if len({card.suit for card in cards}) != 1:
+        return "a sequence is all in one suit"
+    powers = sorted((_SEQUENCE_POWER[card.rank] for card in cards), reverse=True)
+    if any(high - low != 1 for high, low in pairwise(powers)):
+        return "the cards of a sequence run in a row: A K Q J 10 9 8 7"
+    return ""
+
+
+def sequence_value(cards: Sequence[Card]) -> int:
+    """20 for three cards, 50 for four or more (KJ-6.1)."""
+    return LONG_SEQUENCE if len(cards) >= 4 else SHORT_SEQUENCE
+
+
+def _sequence_key(cards: Sequence[Card], trump: str, flags: Flags) -> tuple[int, int, bool]:
+    # R-KJ-5: length first (or value under kj_compare_by_value), then top card, then trumps.
+    size = sequence_value(cards) if "kj_compare_by_value" in flags else len(cards)
+    top = max(_SEQUENCE_POWER[card.rank] for card in cards)
+    return size, top, cards[0].suit == trump
+
+
+def compare_sequences(
+    declared: Sequence[Sequence[tuple[Card, ...]]],
+    trump: str,
+    flags: Flags,
+    tricks_won: Sequence[int],
+    names: Sequence[str],
+) -> tuple[list[int], list[str]]:
+    """What each player scores for sequences, by KJ-6.3 with R-KJ-5, R-KJ-6 and R-KJ-7.
+
+    ``declared`` holds each player's valid declared sequences. Returns the points per
+    seat and notes that explain the comparison.
+    """
+    best = [max((_sequence_key(cards, trump, flags) for cards in seat), default=None) for seat in declared]
+    first, second = best
+    if first is None and second is None:
+        return [0, 0], []
+    if first == second:
+        return [0, 0], ["the best sequences are equal, so nobody scores a sequence (KJ-6.3)"]
+    winner = 0 if second is None or (first is not None and first > second) else 1
+    ranked = sorted(declared[winner], key=lambda cards: _sequence_key(cards, trump, flags), reverse=True)
+    if "kj_score_all_sequences" in flags:
+        value = sum(sequence_value(cards) for cards in ranked)  # R-KJ-6 variant: every one
+    else:
+        value = sequence_value(ranked[0])  # R-KJ-6: only the best one
+    notes = [f"{names[winner]}'s {labels(ranked[0])} wins the sequence comparison (KJ-6.3)"]
+    if "kj_no_meld_without_trick" in flags and tricks_won[winner] == 0:
+        notes.append(f"{names[winner]} won no trick and scores no sequence (R-KJ-7)")
+        return [0, 0], notes
+    points = [0, 0]
+    points[winner] = value
+    return points, notes
+
+
+class DixAndSequences(ReplayState):
+    """The replay's handlers for the dix swap and declared sequences."""
+
+    # --- dix and sequences (KJ-5.3, KJ-6) -----------------------------------------------------
+
+    def dix(self, event: KlaberjassEvent) -> None:
+        who, seven = self.name(event.seat), Card("7", self.trump)
+        hand = self.hands[event.seat]
+        if self.dix_done or seven not in hand:
+            why = "the turn-up was already taken" if self.dix_done else f"{who} does not hold {seven.label}"
+            self.flag(event, "KJ-5.3", f"{who} cannot swap the dix: {why}")
+            return
+        if self.trump_round != 1 and "kj_dix_any_trump" not in self.flags:
+            self.flag(event, "R-KJ-4", f"{who} swapped the dix, but trumps were not taken in the first round")
+        if self.started[event.seat]:
+            self.flag(event, "KJ-5.3", f"{who} swapped the dix after playing a card")
+        hand[hand.index(seven)] = self.turn_up
+        self.dix_done = True
+
+    def declare(self, event: KlaberjassEvent) -> None:
+        who, cards = self.name(event.seat), event.cards
+        if self.started[event.seat]:
+            self.flag(event, "KJ-6.2", f"{who} declared {labels(cards)} after playing a card")
+            return
+        missing = [card for card in cards if card not in self.hands[event.seat]]
+        if missing:
+            self.flag(event, "KJ-6.2", f"{who} declared {labels(cards)} without holding {labels(missing)}")
+            return
+        problem = sequence_problem(cards)
+        if not problem and len(set(cards)) != len(cards):
+            problem = "a card appears twice"
+        if not problem and any(card in earlier for earlier in self.declared[event.seat] for card in cards):
+            problem = "a card can belong to only one declared sequence"
+        if problem:
+            self.flag(event, "KJ-6.1", f"{who} declared {labels(cards)}: {problem}")
+            return
+        ordered = tuple(sorted(cards, key=lambda card: -_SEQUENCE_POWER[card.rank]))
+        self.declared[event.seat].append(ordered)

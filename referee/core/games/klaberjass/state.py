@@ -1,0 +1,61 @@
+"""The state a Klaberjass replay carries from event to event, and the helpers every phase uses.
+
+The replay's handlers are grouped by rule: choosing trumps in ``trumps``, the dix and
+sequences in ``sequences``, the play of the cards in ``play``. Each group is a class over
+this state, and ``replay._Replay`` joins them; none of them is used on its own.
+"""
+
+from __future__ import annotations
+
+from referee.core.cards import Card
+from referee.core.games.klaberjass.record import FIRST_DEAL, KlaberjassEvent, KlaberjassRecord
+from referee.core.verdict import Trick, Violation
+
+
+class ReplayState:
+    """What one replay remembers between events, and the helpers every phase uses."""
+
+    def __init__(self, record: KlaberjassRecord) -> None:
+        self.record = record
+        self.flags = record.flags
+        self.names = record.players
+        self.non_dealer = 1 - record.dealer
+        self.hands = [list(hand) for hand in record.hands]
+        self.short = len(record.hands[0]) == FIRST_DEAL  # only the first deal recorded (KJ-3.2)
+        self.phase = "bid"  # bid, answer, name, play, done, annulled
+        self.round = 1
+        self.speaker = 0  # 0: the non-dealer's turn in the round, 1: the dealer's
+        self.schmeisser: int | None = None
+        self.maker: int | None = None
+        self.trump = ""
+        self.trump_round = 0
+        self.dix_done = False
+        self.started = [False, False]  # has the player played a card yet (KJ-5.3, KJ-6.2)
+        self.declared: list[list[tuple[Card, ...]]] = [[], []]
+        self.kq_by: dict[str, int] = {}  # "K"/"Q" of trumps -> who played it (KJ-7.1)
+        self.bella: int | None = None
+        self.played: set[Card] = set()
+        self.leader = self.non_dealer
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[Trick] = []
+        self.won = [0, 0]
+        self.points = [0, 0]
+        self.last_trick: int | None = None
+        self.violations: list[Violation] = []
+        self.notes: list[str] = []
+
+    # --- helpers ---------------------------------------------------------------------
+
+    def flag(self, event: KlaberjassEvent, rule: str, message: str, card: Card | None = None) -> None:
+        trick = len(self.tricks) + 1 if self.phase == "play" else None
+        self.violations.append(Violation(event.index, event.seat, rule, f"{message} ({rule})", trick, card))
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    @property
+    def turn_up(self) -> Card:
+        return self.record.turn_up
+
+    def speaking(self) -> int:
+        return self.non_dealer if self.speaker == 0 else 1 - self.non_dealer
