@@ -1,0 +1,136 @@
+"""The auction (BG-5): what a bid needs from the hand, and each call checked in turn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from referee.core.cards import SUIT_NAMES, SUITS, Card
+from referee.core.games.bridgette.calls import LADDER, Call, bid_index
+from referee.core.games.bridgette.record import Step
+from referee.core.games.bridgette.state import ReplayState
+from referee.core.verdict import Turn
+from scoring.core.base import Flags
+
+
+def suit_counts(hand: Iterable[Card]) -> dict[str, int]:
+    """Cards held in each suit; colons never count (BG-2.3, BG-5.6 e)."""
+    counts = dict.fromkeys(SUITS, 0)
+    for card in hand:
+        if not card.is_colon:
+            counts[card.suit] += 1
+    return counts
+
+
+def cheapest_level(strain: str, current: Call | None) -> int:
+    """R-BG-12: the lowest level at which ``strain`` could legally be bid now."""
+    base = 0 if strain == "NT" else 1
+    if current is None:
+        return base
+    level = max(current.level, base)
+    return level + 1 if bid_index(level, strain) <= current.index else level
+
+
+def is_jump(bid: Call, current: Call | None, flags: Flags) -> bool:
+    """BG-5.6 c / R-BG-12: a jump bid; under `bg_strict_jump` anything but the next step of the ladder."""
+    if "bg_strict_jump" in flags:
+        return bid.index > (current.index if current else -1) + 1
+    return bid.level > cheapest_level(bid.strain, current)
+
+
+def bid_requirement(counts: Mapping[str, int], bid: Call, current: Call | None, flags: Flags) -> tuple[str, str] | None:
+    """BG-5.6: the (rule, reason) a bid fails on for a hand with these suit counts, or None."""
+    jump = is_jump(bid, current, flags)
+    if bid.strain == "NT":
+        missing = [SUIT_NAMES[suit] for suit in SUITS if counts[suit] == 0]
+        if missing:
+            return "BG-5.6", f"a no-trump bid needs a card in every suit, and the hand had no {' or '.join(missing)}"
+        if jump and "bg_strict_jump" in flags and max(counts.values()) < 4:
+            return "R-BG-12", "a no-trump jump needs at least 4 cards in some suit under the strict jump rule"
+        return None
+    held = counts[bid.strain]
+    name = SUIT_NAMES[bid.strain]
+    if held < 2:
+        return "BG-5.6", f"a bid in {name} needs at least 2 {name}, and the hand had {held}"
+    if jump and held < 4:
+        rule = "R-BG-12" if "bg_strict_jump" in flags else "BG-5.6"
+        return rule, f"{bid.label} is a jump bid, which needs at least 4 {name}, and the hand had {held}"
+    return None
+
+
+class Auction(ReplayState):
+    """The calls of a replay: turn, rank, doubles and the hand's requirements (BG-5.2 to BG-5.6)."""
+
+    def call(self, step: Step) -> None:
+        call = step.call
+        assert call is not None  # a call step always carries its call
+        seat = step.seat
+        name = self.names[seat]
+        if self.phase == "exchange":
+            if len(self.exchanged) < len(self.exchange_order):
+                self.flag(step, "BG-4.1", f"{name} called {call.label} before the exchange was finished")
+            self.phase = "auction"
+        if self.phase != "auction":
+            self.flag(step, "BG-5.5", f"{name} called {call.label} after the auction had ended")
+            return
+        if seat != self.caller:
+            self.flag(step, "BG-5.3", f"{name} called out of turn: it was {self.names[self.caller]}'s call")
+        current = self.bid
+        if call.word == "pass":
+            if current is not None and self.last_word != "pass":
+                self.end_auction()
+            elif current is None:
+                self.passes += 1
+                if self.passes >= 2:
+                    self.passed_out = True
+                    self.phase = "over"
+        elif call.word == "bid":
+            if current is not None and call.index <= current.index:
+                self.flag(step, "BG-5.2", f"{name} bid {call.label}, which does not outrank {current.label}")
+            hand = self.hands[seat]
+            if hand is None:
+                self.note(f"Bid {call.label} by {name} unverified: the hand was not recorded (R-BG-13).")
+            else:
+                problem = bid_requirement(suit_counts(hand), call, current, self.flags)
+                if problem is not None:
+                    self.flag(step, problem[0], f"{name} bid {call.label}, but {problem[1]}")
+            # R-BG-11: a new bid cancels any double or redouble.
+            self.bid, self.bidder, self.doubled = call, seat, 0
+        elif call.word == "double":
+            if current is None:
+                self.flag(step, "BG-5.4", f"{name} doubled, but there was no bid to double")
+            elif self.bidder == seat:
+                self.flag(step, "BG-5.4", f"{name} doubled {current.label}, {name}'s own bid")
+            elif self.doubled:
+                self.flag(step, "BG-5.4", f"{name} doubled {current.label}, which was already doubled")
+            else:
+                self.doubled = 1
+        elif current is None or self.bidder != seat or self.doubled != 1:
+            self.flag(step, "BG-5.4", f"{name} redoubled, but only one's own bid doubled by the opponent may be")
+        else:
+            self.doubled = 2
+        self.last_word = call.word
+        self.caller = 1 - seat
+
+    def end_auction(self) -> None:
+        """BG-5.5: the last bid is the contract; the declarer's opponent leads (BG-6.1)."""
+        assert self.bid is not None
+        self.phase = "play"
+        self.trump = None if self.bid.strain == "NT" else self.bid.strain
+        self.leader = 1 - self.bidder
+
+    def call_turn(self) -> Turn:
+        seat = self.caller
+        current = self.bid
+        start = current.index + 1 if current is not None else 0
+        hand = self.hands[seat]
+        if hand is None:
+            bids = list(LADDER[start:])
+        else:
+            counts = suit_counts(hand)
+            bids = [bid for bid in LADDER[start:] if bid_requirement(counts, bid, current, self.flags) is None]
+        calls = ["pass", *(bid.code for bid in bids)]
+        if current is not None and self.bidder != seat and self.doubled == 0:
+            calls.append("double")
+        if current is not None and self.bidder == seat and self.doubled == 1:
+            calls.append("redouble")
+        return Turn(seat, "call", tuple(calls), f"{self.names[seat]} to call (BG-5.3)")

@@ -1,0 +1,18 @@
+"""The Bridgette pack as the rules see it: the group of each card (BG-2.2), and how a sentence names a card."""
+
+from __future__ import annotations
+
+from referee.core.cards import Card
+
+# BG-2.2: aces and the Grand Colon; J Q K and the Royal Colon; every other card (2 to 10, Little Colon).
+_GROUP_OF_RANK = {"A": "ace", "G": "ace", "K": "face", "Q": "face", "J": "face", "R": "face"}
+
+
+def group(card: Card) -> str:
+    """BG-2.2: the group of a card, ``"ace"``, ``"face"`` or ``"spot"``; colons belong to one too."""
+    return _GROUP_OF_RANK.get(card.rank, "spot")
+
+
+def named(card: Card) -> str:
+    """A card as a sentence names it: "A♠", "the Grand Colon"."""
+    return f"the {card.label}" if card.is_colon else card.label

@@ -1,0 +1,91 @@
+"""Replaying a Bridgette hand record: every step in order, then the verdict with its deal entry and score."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.core.games.bridgette.auction import Auction
+from referee.core.games.bridgette.exchange import Exchange
+from referee.core.games.bridgette.play import TrickPlay
+from referee.core.games.bridgette.record import BridgetteRecord, read_record
+from referee.core.verdict import Trick, Turn, Verdict
+from scoring.core.games.bridgette import GAME as SCORING
+
+
+class BridgetteReferee:
+    name = "bridgette"
+
+    def parse(self, doc: Mapping[str, Any]) -> BridgetteRecord:
+        """Read a Bridgette hand record; a RecordError names the path of what cannot be read."""
+        return read_record(doc)
+
+    def replay(self, record: BridgetteRecord) -> Verdict:
+        """Replay every event in order, flagging each illegal one and going on after it (BG-4.5, 5.7, 6.6)."""
+        return _Replay(record).run()
+
+
+class _Replay(Exchange, Auction, TrickPlay):
+    """The working state of one replay. Private and short-lived; the verdict it returns is immutable."""
+
+    # ---- the replay -----------------------------------------------------------------------
+
+    def run(self) -> Verdict:
+        for step in self.record.steps:
+            if step.type == "play":
+                self.play(step)
+            elif step.type == "call":
+                self.call(step)
+            else:
+                self.exchange(step)
+        return self.verdict()
+
+    # ---- the verdict ---------------------------------------------------------------------------
+
+    def next_turn(self) -> Turn | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "exchange" and len(self.exchanged) < len(self.exchange_order):
+            kind, seat = next(item for item in self.exchange_order if item not in self.exchanged)
+            return self.exchange_turn(kind, seat)
+        if self.phase in ("exchange", "auction"):
+            return self.call_turn()
+        return self.play_turn()
+
+    def verdict(self) -> Verdict:
+        tricks = list(self.tricks)
+        if self.trick:
+            tricks.append(Trick(self.trick_number, self.trick[0][0], tuple(self.trick)))
+        complete = self.phase == "over"
+        entry: dict[str, Any] | None = None
+        score = None
+        if complete:
+            if self.passed_out:
+                entry = {"passed_out": True}
+            else:
+                bid = self.bid
+                assert bid is not None
+                entry = {
+                    "declarer": self.bidder,
+                    "level": bid.level,
+                    "strain": bid.strain,
+                    "doubled": self.doubled,
+                    "tricks": self.won[self.bidder],
+                }
+            score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
+        return Verdict(
+            violations=tuple(self.violations),
+            tricks=tuple(tricks),
+            tricks_won=tuple(self.won),
+            card_points=None,
+            complete=complete,
+            deal_entry=entry,
+            score=score,
+            next_turn=self.next_turn(),
+            notes=tuple(self.notes),
+            # What each seat holds now; an unrecorded hand shows as empty (R-BG-13).
+            hands=tuple(tuple(hand) if hand is not None else () for hand in self.hands),
+        )
+
+
+REFEREE = BridgetteReferee()

@@ -1,0 +1,78 @@
+"""The state a Bridgette replay carries from event to event, and the helpers every phase uses.
+
+The replay's handlers are grouped by phase: the exchange in ``exchange`` (BG-4), the auction in ``auction``
+(BG-5), the play of the cards in ``play`` (BG-6). Each group is a class over this state, and
+``replay._Replay`` joins them; none of them is used on its own.
+"""
+
+from __future__ import annotations
+
+from referee.core.cards import Card
+from referee.core.games.bridgette.calls import Call
+from referee.core.games.bridgette.record import HAND_SIZE, BridgetteRecord, Step
+from referee.core.verdict import Trick, Violation
+
+
+class ReplayState:
+    """What one replay remembers between events, and the helpers every phase uses."""
+
+    def __init__(self, record: BridgetteRecord) -> None:
+        self.record = record
+        self.flags = record.flags
+        self.names = record.players
+        self.dealer = record.dealer
+        self.hands: list[dict[Card, None] | None] = [
+            None if hand is None else dict.fromkeys(hand) for hand in record.hands
+        ]
+        self.sizes = [HAND_SIZE, HAND_SIZE]
+        # Where each card whose place is known now is: ("hand", seat), ("discard", seat) or ("trick", number).
+        self.where: dict[Card, tuple[str, int]] = {}
+        for seat, hand in enumerate(record.hands):
+            for card in hand or ():
+                self.where[card] = ("hand", seat)
+        self.violations: list[Violation] = []
+        self.notes: list[str] = []
+        self.phase = "exchange"  # then "auction", "play", "over"
+        self.upcard = record.upcard
+        nondealer = 1 - self.dealer
+        self.exchange_order = (
+            ("draw", nondealer),
+            ("discard", nondealer),
+            ("draw", self.dealer),
+            ("discard", self.dealer),
+        )
+        self.exchanged: set[tuple[str, int]] = set()
+        # auction (BG-5)
+        self.caller = self.dealer
+        self.bid: Call | None = None
+        self.bidder = 0
+        self.doubled = 0
+        self.last_word = ""
+        self.passes = 0
+        self.passed_out = False
+        # play (BG-6)
+        self.trump: str | None = None
+        self.leader = 0
+        self.trick: list[tuple[int, Card]] = []
+        self.trick_number = 1
+        self.block: str | None = None
+        self.tricks: list[Trick] = []
+        self.won = [0, 0]
+
+    # ---- helpers -------------------------------------------------------------------------
+
+    def flag(self, step: Step, rule: str, message: str, card: Card | None = None) -> None:
+        trick = self.trick_number if step.type == "play" and self.phase == "play" else None
+        self.violations.append(Violation(step.index, step.seat, rule, f"{message} ({rule})", trick, card))
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+    def place_of(self, card: Card) -> str:
+        kind, value = self.where[card]
+        if kind == "hand":
+            return f"in {self.names[value]}'s hand"
+        if kind == "discard":
+            return f"discarded by {self.names[value]}"
+        return f"already played to trick {value}"
