@@ -1,0 +1,57 @@
+"""Draw Bridge referee: replays the draw tricks, the auction and the play of one deal (RULES.md §3.3-§3.5).
+
+A hand record holds the two hands as dealt (13 cards each), the 26-card stock
+top card first (DB-2.2), and the events in order::
+
+    {"type": "play", "seat": 1, "card": "KH"}      # a card to a trick, either phase
+    {"type": "draw", "seat": 0, "card": "7C"}      # a card taken from the stock (DB-3.5)
+    {"type": "call", "seat": 0, "call": "1NT"}     # "1C".."7NT", "pass", "double", "redouble"
+
+Phase 1 is 13 draw tricks that do not count (DB-3.1 to DB-3.6), then the
+auction (DB-4), then 13 tricks that count (DB-5). The replay never stops at an
+illegal event: it is flagged and, where that makes sense, carried out (a card
+played out of turn still goes to the trick); an illegal call has no effect.
+
+The modules, by concern: `record` reads the hand record; `state` holds the replay's state;
+`draw_phase` the draw tricks' winners and the draws (DB-3, R-DB-1); `auction` the calls (DB-4);
+`play` the cards to tricks in both phases and the play of the contract (DB-5); `replay` joins
+them and gives the verdict.
+"""
+
+from __future__ import annotations
+
+from referee.core.games.draw_bridge.auction import ALL_BIDS, bid_index, bid_label
+from referee.core.games.draw_bridge.draw_phase import draw_trick_winner
+from referee.core.games.draw_bridge.play import contract_trick_winner
+from referee.core.games.draw_bridge.record import (
+    EVENT_TYPES,
+    HAND_SIZE,
+    STOCK_SIZE,
+    DrawBridgeEvent,
+    DrawBridgeRecord,
+    parse_call,
+)
+from referee.core.games.draw_bridge.replay import REFEREE, DrawBridgeReferee
+from referee.core.games.draw_bridge.state import AUCTION, DRAW_TRICKS, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
+
+__all__ = [
+    "ALL_BIDS",
+    "AUCTION",
+    "DRAWING",
+    "DRAW_TRICKS",
+    "EVENT_TYPES",
+    "HAND_SIZE",
+    "OVER",
+    "PLAY",
+    "REFEREE",
+    "STOCK_SIZE",
+    "TRICKS_PER_PHASE",
+    "DrawBridgeEvent",
+    "DrawBridgeRecord",
+    "DrawBridgeReferee",
+    "bid_index",
+    "bid_label",
+    "contract_trick_winner",
+    "draw_trick_winner",
+    "parse_call",
+]

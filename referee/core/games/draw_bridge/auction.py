@@ -1,0 +1,113 @@
+"""The auction (DB-4): the bidding ladder, calls in turn, doubles and redoubles, the end of the auction."""
+
+from __future__ import annotations
+
+from referee.core.games.draw_bridge.record import DrawBridgeEvent
+from referee.core.games.draw_bridge.state import AUCTION, OVER, PLAY, ReplayState
+from scoring.core.games.draw_bridge import STRAIN_SYMBOLS, STRAINS
+
+
+def bid_index(level: int, strain: str) -> int:
+    """Place on the ladder 1♣ = 0 ... 7NT = 34 (DB-4.1, as BG-5.1 without 0NT)."""
+    return 5 * (level - 1) + STRAINS.index(strain)
+
+
+def bid_label(level: int, strain: str) -> str:
+    return f"{level}{STRAIN_SYMBOLS[strain]}"
+
+
+ALL_BIDS = tuple(f"{level}{strain}" for level in range(1, 8) for strain in STRAINS)
+
+
+class AuctionPhase(ReplayState):
+    """Calls after the draw phase: the dealer first, then in turn (DB-4.1 to DB-4.3)."""
+
+    def contract_label(self) -> str:
+        assert self.bid is not None
+        return bid_label(*self.bid) + "X" * self.doubled
+
+    def call(self, event: DrawBridgeEvent) -> None:
+        name = self.players[event.seat]
+        call = event.call
+        if self.phase != AUCTION:
+            self.flag_misplaced(event, f"{name} called {self.call_label(call)}")
+            return
+        if event.seat != self.caller:
+            self.flag(event, "DB-4.2", f"{name} called out of turn: it was {self.players[self.caller]}'s call")
+        self.caller = 1 - event.seat
+        if call == "pass":
+            self.make_pass()
+        elif call == "double":
+            if self.bid is None or self.bidder == event.seat or self.doubled:
+                self.flag(event, "DB-4.2", f"{name} doubled, but {self.why_not_double(event.seat)}")
+            else:
+                self.doubled = 1
+        elif call == "redouble":
+            if self.bid is None or self.bidder != event.seat or self.doubled != 1:
+                self.flag(event, "DB-4.2", f"{name} redoubled, but {self.why_not_redouble(event.seat)}")
+            else:
+                self.doubled = 2
+        else:
+            level, strain = int(call[0]), call[1:]
+            if level == 0:
+                self.flag(event, "DB-4.1", f"{name} bid {call}, but the lowest bid in Draw Bridge is 1♣ (R-DB-3)")
+            elif self.bid is not None and bid_index(level, strain) <= bid_index(*self.bid):
+                self.flag(
+                    event,
+                    "DB-4.1",
+                    f"{name} bid {bid_label(level, strain)}, which does not outrank {bid_label(*self.bid)}",
+                )
+            else:
+                self.bid = (level, strain)
+                self.bidder = event.seat
+                self.doubled = 0  # DB-4.2: a new bid cancels any double or redouble
+
+    def make_pass(self) -> None:
+        if self.bid is not None:
+            # DB-4.1 (BG-5.5): a pass after a bid, double or redouble ends the auction.
+            self.declarer = self.bidder
+            self.phase = PLAY
+            self.phase_tricks = 0
+            self.leader = 1 - self.bidder  # DB-5.1: the declarer's opponent leads
+            return
+        self.passes += 1
+        if self.passes == 2:
+            self.phase = OVER  # DB-4.3: passed out
+
+    def why_not_double(self, seat: int) -> str:
+        if self.bid is None:
+            return "there was no bid to double (DB-4.2)"
+        if self.bidder == seat:
+            return f"{bid_label(*self.bid)} was their own bid (DB-4.2)"
+        return f"{self.contract_label()} was already doubled (DB-4.2)"
+
+    def why_not_redouble(self, seat: int) -> str:
+        if self.bid is None:
+            return "there was no bid to redouble (DB-4.2)"
+        if self.bidder != seat:
+            return f"{bid_label(*self.bid)} was the opponent's bid (DB-4.2)"
+        if self.doubled == 0:
+            return f"{bid_label(*self.bid)} had not been doubled (DB-4.2)"
+        return f"{self.contract_label()} was already redoubled (DB-4.2)"
+
+    @staticmethod
+    def call_label(call: str) -> str:
+        if call in ("pass", "double", "redouble"):
+            return call
+        return bid_label(int(call[0]), call[1:])
+
+    def allowed_calls(self) -> tuple[str, ...]:
+        calls = ["pass"]
+        if self.bid is not None and self.bidder != self.caller and not self.doubled:
+            calls.append("double")
+        if self.bid is not None and self.bidder == self.caller and self.doubled == 1:
+            calls.append("redouble")
+        start = 0 if self.bid is None else bid_index(*self.bid) + 1
+        calls.extend(ALL_BIDS[start:])
+        return tuple(calls)
+
+    def auction_prompt(self) -> str:
+        name = self.players[self.caller]
+        if self.bid is None:
+            return f"{name} to call: pass or a bid from 1♣ to 7NT (DB-4.1)"
+        return f"{name} to call over {self.contract_label()} by {self.players[self.bidder]} (DB-4.1, DB-4.2)"
