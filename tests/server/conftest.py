@@ -101,6 +101,16 @@ class Server:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
 
 
+def _die_with_parent() -> None:
+    """Linux: the server gets SIGTERM if this test process dies (its workers follow their master)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def start_gunicorn(log: Path, *, workers: int) -> Server:
     """gunicorn on a loopback socket this process binds (port 0: a free one), handed over by fd."""
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -125,18 +135,27 @@ def start_gunicorn(log: Path, *, workers: int) -> Server:
     ]
     with log.open("wb") as out:
         process = subprocess.Popen(
-            command, cwd=ROOT, env=server_env(), stdout=out, stderr=subprocess.STDOUT, pass_fds=[listener.fileno()]
+            command,
+            cwd=ROOT,
+            env=server_env(),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            pass_fds=[listener.fileno()],
+            preexec_fn=_die_with_parent if sys.platform == "linux" else None,
         )
     listener.close()
     server = Server("127.0.0.1", port, process, log)
-    deadline = time.monotonic() + 30
-    while len(server.worker_pids()) < workers:
-        if process.poll() is not None or time.monotonic() > deadline:
-            stop_gunicorn(server)
-            pytest.fail(f"gunicorn did not start:\n{server.log_text()}")
-        time.sleep(0.05)
-    answer = Phone(server).get("/accounts/login/")  # the listener queues it until a worker takes it
-    assert answer.status == 200, server.log_text()
+    try:
+        deadline = time.monotonic() + 30
+        while len(server.worker_pids()) < workers:
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"gunicorn did not start:\n{server.log_text()}")
+            time.sleep(0.05)
+        answer = Phone(server).get("/accounts/login/")  # the listener queues it until a worker takes it
+        assert answer.status == 200, server.log_text()
+    except BaseException:
+        stop_gunicorn(server)
+        raise
     return server
 
 
