@@ -1,0 +1,463 @@
+"""Load test: a production-style Trickbook server under 50 scorers and share-link viewers.
+
+    python -m bench.load [--seconds 60] [--scorers 50] [--viewers 24] [--think 5] [--workers 3]
+
+Starts gunicorn (DEBUG off, static files by WhiteNoise) on a loopback port against a fresh
+database: a SQLite file in a temporary directory, or, when DATABASE_URL names a PostgreSQL
+server, a new database on that server (created, then dropped at the end). It makes one
+account and one Call Bridge match (``--deals`` deals already played) per scorer, logs the
+scorers in, then for ``--seconds``:
+
+* each scorer takes a turn every ``--think`` seconds on average: it saves the next deal as
+  the page's htmx form does (one request; the answer is the updated sheet), except every
+  10th turn, an edit of an earlier deal (the edit page, the save, the match page), and
+  every 25th, an undo of the last deal (the save, the match page);
+* each viewer polls share links without pausing, as the share page's htmx does
+  (``HX-Request``), so the share figure is the rate the server sustains beside the scorers.
+
+It stops by itself and prints requests per second, p50 and p99 latency for each action, the
+error count (any unexpected status, refused write, timeout or broken connection) and the
+CPUs used by the server, by this load generator and by the whole machine. The exit status is
+1 when there were errors. All traffic goes to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+PASSWORD = "load-test-passphrase-42"
+TIMEOUT = 30.0  # seconds: a request slower than this counts as an error
+HTMX = {"HX-Request": "true"}  # what the page's own requests send
+
+GOAL_SHARE_PER_SECOND = 300
+GOAL_SAVE_P99_MS = 250
+
+# The seed runs in its own process with the server's settings; argv: scorers, deals per match.
+SEED = r"""
+import json, sys
+import django
+django.setup()
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from scoring.core.match import parse_match
+from scoring.services import create_match
+
+scorers, deals = int(sys.argv[1]), int(sys.argv[2])
+password = make_password(sys.argv[3])  # hashed once: the accounts share it
+User = get_user_model()
+users = User.objects.bulk_create([User(username=f"scorer{index:03}", password=password) for index in range(scorers)])
+tables = []
+for index, user in enumerate(users):
+    entries = [{"calls": [2 + (index + n) % 5, 4, 2, 5], "tricks": [4, 4, 1, 4]} for n in range(deals)]
+    doc = {"game": "call_bridge", "players": ["Anna", "Ben", "Cleo", "Dan"], "first_dealer": index % 4,
+           "target": 100000, "deals": entries}
+    match = create_match(owner=user, match_file=parse_match(doc))
+    tables.append({"username": user.username, "match": match.pk, "token": match.share_token, "deals": deals})
+print(json.dumps(tables))
+"""
+
+
+@dataclass
+class Stats:
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    samples: list[str] = field(default_factory=list)  # the first few errors, to print
+    cpu: dict[str, float] = field(default_factory=dict)  # CPUs in use on average during the run
+
+    def error(self, action: str, what: str) -> None:
+        self.errors[action] += 1
+        if len(self.samples) < 10:
+            self.samples.append(f"{action}: {what}")
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def location(self) -> str:
+        return self.headers.get("location", "")
+
+
+class Phone:
+    """One HTTP client with its own cookies; one connection per request (Connection: close)."""
+
+    def __init__(self, port: int, stats: Stats) -> None:
+        self.port = port
+        self.stats = stats
+        self.cookies: dict[str, str] = {}
+
+    async def request(
+        self, action: str | None, method: str, path: str, fields: dict[str, Any] | None = None, **headers: str
+    ) -> Answer | None:
+        """Send one request; with an ``action`` its latency is recorded (errors: None is returned)."""
+        body = b""
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}", "Connection: close"]
+        if fields is not None:
+            if method == "POST" and "csrftoken" in self.cookies:
+                fields = {**fields, "csrfmiddlewaretoken": self.cookies["csrftoken"]}
+            body = urlencode({key: str(value) for key, value in fields.items()}).encode()
+            lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+        if self.cookies:
+            lines.append("Cookie: " + "; ".join(f"{name}={value}" for name, value in self.cookies.items()))
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        started = time.perf_counter()
+        try:
+            answer = await asyncio.wait_for(self._exchange(("\r\n".join(lines) + "\r\n\r\n").encode() + body), TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as error:
+            if action:
+                self.stats.error(action, f"{method} {path}: {error!r}")
+            return None
+        if action:
+            self.stats.latencies[action].append(time.perf_counter() - started)
+        return answer
+
+    async def _exchange(self, request: bytes) -> Answer:
+        reader, writer = await asyncio.open_connection(HOST, self.port)
+        try:
+            writer.write(request)
+            await writer.drain()
+            data = await reader.read()  # to the end: the server closes after its answer
+        finally:
+            writer.close()
+        head, separator, body = data.partition(b"\r\n\r\n")
+        if not separator:
+            raise ValueError("incomplete answer")
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        headers: dict[str, str] = {}
+        for line in header_lines:
+            name, _, value = line.partition(":")
+            if name.lower() == "set-cookie":
+                self._keep(value.strip())
+            else:
+                headers[name.lower()] = value.strip()
+        return Answer(int(status_line.split()[1]), headers, body)
+
+    def _keep(self, header: str) -> None:
+        jar: SimpleCookie = SimpleCookie()
+        jar.load(header)
+        for name, morsel in jar.items():
+            if morsel.value == "" or morsel["max-age"] in ("0", 0):
+                self.cookies.pop(name, None)
+            else:
+                self.cookies[name] = morsel.coded_value
+
+    async def expect(
+        self, action: str, method: str, path: str, status: int, fields: dict[str, Any] | None = None, **headers: str
+    ) -> Answer | None:
+        answer = await self.request(action, method, path, fields, **headers)
+        if answer is not None and answer.status != status:
+            self.stats.error(action, f"{method} {path} answered {answer.status}, not {status}")
+            return None
+        return answer
+
+    async def log_in(self, username: str) -> bool:
+        page = await self.expect("login", "GET", "/accounts/login/", 200)
+        if page is None:
+            return False
+        fields = {"username": username, "password": PASSWORD}
+        answer = await self.expect("login", "POST", "/accounts/login/", 302, fields)
+        return answer is not None and "sessionid" in self.cookies
+
+
+def deal_fields(rng: random.Random) -> dict[str, int]:
+    calls = [rng.randint(2, 8) for _ in range(4)]
+    tricks = [0, 0, 0, 0]
+    for _ in range(13):
+        tricks[rng.randrange(4)] += 1
+    return {f"calls_{seat}": calls[seat] for seat in range(4)} | {f"tricks_{seat}": tricks[seat] for seat in range(4)}
+
+
+async def scorer(phone: Phone, table: dict[str, Any], deadline: float, think: float, rng: random.Random) -> None:
+    """Save the next deal as the phone's htmx form does (the answer is the updated sheet); now and
+    then edit an earlier deal or undo the last one (plain form posts, then the match page)."""
+    match_url = f"/matches/{table['match']}/"
+    deals = table["deals"]
+    turn = 0
+    await asyncio.sleep(rng.uniform(0, think))  # the tables did not all sit down at the same second
+    while time.monotonic() < deadline:
+        turn += 1
+        if turn % 25 == 0 and deals:
+            if await phone.expect("deal undo", "POST", f"{match_url}deals/undo/", 302, {"number": deals}):
+                deals -= 1
+            await phone.expect("match page", "GET", match_url, 200)
+        elif turn % 10 == 0 and deals:
+            number = rng.randint(1, deals)
+            edit_url = f"{match_url}deals/{number}/edit/"
+            page = await phone.expect("edit page", "GET", edit_url, 200)
+            found = page.body.split(b'name="revision" value="', 1) if page else []
+            if len(found) == 2:
+                fields = {"revision": found[1].split(b'"', 1)[0].decode(), **deal_fields(rng)}
+                answer = await phone.expect("deal edit", "POST", edit_url, 302, fields)
+                if answer is not None and answer.location != match_url:
+                    phone.stats.error("deal edit", f"edit of deal {number} refused: sent to {answer.location}")
+            await phone.expect("match page", "GET", match_url, 200)
+        else:
+            fields = {"number": deals + 1, **deal_fields(rng)}
+            answer = await phone.expect("deal save", "POST", f"{match_url}deals/", 200, fields, **HTMX)
+            if answer is not None:
+                deals += 1
+                if f"Enter deal {deals + 1}<".encode() not in answer.body:
+                    phone.stats.error("deal save", f"deal {deals} saved, but the sheet sent back does not follow")
+        await asyncio.sleep(min(rng.uniform(0.5, 1.5) * think, max(0.0, deadline - time.monotonic())))
+    table["final"] = deals
+
+
+async def viewer(phone: Phone, tables: list[dict[str, Any]], deadline: float, rng: random.Random) -> None:
+    while time.monotonic() < deadline:
+        table = rng.choice(tables)
+        await phone.expect("share poll", "GET", f"/share/{table['token']}/", 200, **HTMX)
+
+
+async def drive(port: int, tables: list[dict[str, Any]], args: argparse.Namespace, server: int) -> tuple[Stats, float]:
+    stats = Stats()
+    rng = random.Random(args.seed)
+    phones = [Phone(port, stats) for _ in tables]
+    logins = asyncio.Semaphore(4)
+
+    async def log_in(phone: Phone, table: dict[str, Any]) -> bool:
+        async with logins:
+            return await phone.log_in(table["username"])
+
+    print(f"Logging in {len(phones)} scorers ...", flush=True)
+    logged_in = await asyncio.gather(*(log_in(phone, table) for phone, table in zip(phones, tables, strict=True)))
+    if not all(logged_in):
+        return stats, 0.0
+    stats.latencies.clear()  # logins are setup, not load
+
+    print(f"Running for {args.seconds:g} s ...", flush=True)
+    cpu, server_cpu, machine = time.process_time(), tree_jiffies(server), machine_jiffies()
+    started = time.monotonic()
+    deadline = started + args.seconds
+    await asyncio.gather(
+        *(
+            scorer(phone, table, deadline, args.think, random.Random(rng.random()))
+            for phone, table in zip(phones, tables, strict=True)
+        ),
+        *(viewer(Phone(port, stats), tables, deadline, random.Random(rng.random())) for _ in range(args.viewers)),
+    )
+    elapsed = time.monotonic() - started
+    tick = os.sysconf("SC_CLK_TCK")
+    busy, total = (now - then for now, then in zip(machine_jiffies(), machine, strict=True))
+    stats.cpu = {
+        "server": (tree_jiffies(server) - server_cpu) / tick / elapsed,
+        "load generator": (time.process_time() - cpu) / elapsed,
+        "whole machine": busy / total * (os.cpu_count() or 1) if total else 0.0,
+    }
+    return stats, elapsed
+
+
+@contextmanager
+def fresh_database(url: str | None, directory: Path) -> Iterator[tuple[str, str]]:
+    """A DATABASE_URL for an empty database, and a label for the report."""
+    if not url or url.startswith("sqlite"):
+        yield f"sqlite:///{directory / 'load.sqlite3'}", "SQLite (WAL)"
+        return
+    import psycopg
+
+    parts = urlsplit(url)
+    name = f"trickbook_load_{secrets.token_hex(4)}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        version = admin.info.server_version
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(parts._replace(path=f"/{name}")), f"PostgreSQL {version // 10000}"
+    finally:
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def server_env(database_url: str, args: argparse.Namespace) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=database_url,
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        # Plain HTTP on loopback: no HTTPS redirect, no secure-only cookies, no HSTS.
+        DJANGO_SSL_REDIRECT="0",
+        DJANGO_SECURE_COOKIES="0",
+        DJANGO_HSTS_SECONDS="0",
+        ALLOWED_HOSTS=f"{HOST},localhost",
+        CONN_MAX_AGE=str(args.conn_max_age),
+    )
+    return env
+
+
+def run_manage(env: dict[str, str], *command: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
+
+
+@contextmanager
+def gunicorn(env: dict[str, str], args: argparse.Namespace, log: Path) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((HOST, 0))
+    listener.listen(2048)
+    listener.set_inheritable(True)
+    port = listener.getsockname()[1]
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", str(args.workers)]
+    command += ["--bind", f"fd://{listener.fileno()}", "--backlog", "2048", "--log-level", "warning"]
+    if args.threads > 1:
+        command += ["--worker-class", "gthread", "--threads", str(args.threads)]
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, pass_fds=[listener.fileno()]
+        )
+    listener.close()
+    try:
+        yield port, server
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def machine_jiffies() -> tuple[int, int]:
+    """(busy, total) CPU time of the whole machine so far, from /proc/stat (Linux)."""
+    try:
+        fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return sum(fields[:8]) - idle, sum(fields[:8])
+
+
+def tree_jiffies(root: int) -> int:
+    """CPU time used so far by a process and its children (the gunicorn master and workers)."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == root or int(stat[1]) == root:
+            total += int(stat[11]) + int(stat[12])  # utime, stime
+    return total
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def report(stats: Stats, elapsed: float, label: str) -> int:
+    print(f"\n{label}")
+    print(f"{'action':<12} {'requests':>9} {'per s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    actions = ["deal save", "deal edit", "deal undo", "edit page", "match page", "share poll"]
+    actions += sorted((set(stats.latencies) | set(stats.errors)) - set(actions))
+    for action in actions:
+        values = stats.latencies.get(action, [])
+        if not values and not stats.errors.get(action):
+            continue
+        p50 = f"{percentile(values, 0.50) * 1000:.0f}" if values else "-"
+        p99 = f"{percentile(values, 0.99) * 1000:.0f}" if values else "-"
+        rate = len(values) / elapsed if elapsed else 0
+        print(f"{action:<12} {len(values):>9} {rate:>8.1f} {p50:>8} {p99:>8} {stats.errors.get(action, 0):>7}")
+    total = sum(len(values) for values in stats.latencies.values())
+    errors = sum(stats.errors.values())
+    print(f"{'all':<12} {total:>9} {total / elapsed if elapsed else 0:>8.1f} {'':>8} {'':>8} {errors:>7}")
+    for sample in stats.samples:
+        print(f"  error: {sample}")
+    if stats.cpu:
+        used = ", ".join(f"{name} {value:.2f}" for name, value in stats.cpu.items())
+        print(f"CPUs in use on average: {used} (of {os.cpu_count()})")
+
+    share = len(stats.latencies.get("share poll", [])) / elapsed if elapsed else 0
+    saves = stats.latencies.get("deal save", [])
+    save_p99 = percentile(saves, 0.99) * 1000 if saves else float("inf")
+    goals = [
+        (f"errors: {errors} (goal 0)", errors == 0),
+        (f"share polls: {share:.0f}/s (goal at least {GOAL_SHARE_PER_SECOND})", share >= GOAL_SHARE_PER_SECOND),
+        (f"deal save p99: {save_p99:.0f} ms (goal under {GOAL_SAVE_P99_MS})", save_p99 < GOAL_SAVE_P99_MS),
+    ]
+    print()
+    for text, met in goals:
+        print(f"{'met   ' if met else 'MISSED'} {text}")
+    return 1 if errors else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60, help="length of the measured run (default 60)")
+    parser.add_argument("--scorers", type=int, default=50, help="scorers, one account and match each (default 50)")
+    parser.add_argument("--viewers", type=int, default=24, help="share-link pollers, never pausing (default 24)")
+    parser.add_argument("--think", type=float, default=5.0, help="a scorer's mean seconds between turns (default 5)")
+    parser.add_argument(
+        "--workers", type=int, default=int(os.environ.get("WORKERS", "3")), help="gunicorn workers ($WORKERS or 3)"
+    )
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker; over 1 uses gthread (default 1)")
+    parser.add_argument("--deals", type=int, default=20, help="deals already in each match at the start (default 20)")
+    parser.add_argument(
+        "--conn-max-age", type=int, default=int(os.environ.get("CONN_MAX_AGE", "60")), help="CONN_MAX_AGE (default 60)"
+    )
+    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"), help="default: $DATABASE_URL")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    with (
+        tempfile.TemporaryDirectory(prefix="trickbook-load-") as temp,
+        fresh_database(args.database_url, Path(temp)) as (database_url, database),
+    ):
+        env = server_env(database_url, args)
+        print(f"Preparing {database} ...", flush=True)
+        run_manage(env, "migrate", "--noinput", "-v0")
+        run_manage(env, "collectstatic", "--noinput", "-v0")
+        seeded = subprocess.run(
+            [sys.executable, "-c", SEED, str(args.scorers), str(args.deals), PASSWORD],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        tables = json.loads(seeded.stdout)
+        log = Path(temp) / "gunicorn.log"
+        with gunicorn(env, args, log) as (port, server):
+            stats, elapsed = asyncio.run(drive(port, tables, args, server.pid))
+            alive = server.poll() is None
+        server_log = log.read_text(errors="replace")
+    workers = f"{args.workers} workers" + (f" x {args.threads} threads" if args.threads > 1 else "")
+    final = sum(table.get("final", table["deals"]) for table in tables) / len(tables)
+    label = (
+        f"Trickbook load test: {elapsed:.0f} s, {args.scorers} scorers (a turn every ~{args.think:g} s),"
+        f" {args.viewers} share viewers; gunicorn {workers}, {database}, CONN_MAX_AGE={args.conn_max_age};"
+        f" {os.cpu_count()} CPUs; deals per match {args.deals} at the start, {final:.0f} at the end"
+    )
+    status = report(stats, elapsed, label)
+    if not alive or "Traceback" in server_log:
+        print("\nThe server failed:\n" + server_log[-5000:])
+        status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
