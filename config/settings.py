@@ -129,7 +129,10 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # Persistent connections in production: a new PostgreSQL connection per request costs more
+        # than the request itself (see README "Load test").
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0" if DEBUG else "60")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

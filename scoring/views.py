@@ -15,7 +15,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from scoring.core.base import EntryError
 from scoring.core.games import GAMES
@@ -256,7 +257,20 @@ def share_regenerate(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("match", match_id=match.pk)
 
 
+def _shared_etag(request: HttpRequest, token: str) -> str | None:
+    """The live sheet changes only when a deal is written, which bumps the match's version.
+
+    So a poll whose page is current gets 304 after one small query, without rendering.
+    """
+    version = Match.objects.filter(share_token=token).values_list("version", flat=True).first()
+    if version is None:
+        return None
+    return f'"{token}-{version}-{"fragment" if request.htmx else "page"}"'
+
+
 @require_safe
+@condition(etag_func=_shared_etag)
+@vary_on_headers("HX-Request")
 def shared_match(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only live sheet for the other players' phones (polls itself with htmx)."""
     match = _get_shared_match(token)
@@ -264,4 +278,6 @@ def shared_match(request: HttpRequest, token: str) -> HttpResponse:
     context = _sheet_context(match, deals)
     context.update(form=None, editable=False, share_url=reverse("shared_match", args=[token]))
     template = "scoring/match.html#live" if request.htmx else "scoring/shared.html"
-    return render(request, template, context)
+    response = render(request, template, context)
+    response["Cache-Control"] = "no-cache"  # always revalidate: the ETag makes that cheap
+    return response

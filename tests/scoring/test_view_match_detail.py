@@ -96,3 +96,27 @@ def test_match_page_query_count_does_not_grow_with_deals(
     with django_assert_num_queries(4):
         response = owner_client.get(reverse("match", args=[match.pk]))
     assert response.status_code == 200
+
+
+def test_share_poll_of_an_unchanged_sheet_is_304_without_rendering(
+    client: Any, make_match: Any, django_assert_num_queries: Any
+) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    url = reverse("shared_match", args=[match.share_token])
+    first = client.get(url, headers={"HX-Request": "true"})
+    etag = first["ETag"]
+    with django_assert_num_queries(1):
+        again = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
+    assert again.status_code == 304
+    # The full page has its own ETag: a fragment is never served for a page load.
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_share_poll_after_a_new_deal_gets_the_new_sheet(owner_client: Any, make_match: Any) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    url = reverse("shared_match", args=[match.share_token])
+    etag = owner_client.get(url, headers={"HX-Request": "true"})["ETag"]
+    owner_client.post(reverse("deal_add", args=[match.pk]), {"number": "2", "passed_out": "on"})
+    response = owner_client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
+    assert response.status_code == 200
+    assert "Deal 3 of 6" in response.content.decode()
