@@ -227,9 +227,18 @@ async def scorer(phone: Phone, table: dict[str, Any], deadline: float, think: fl
 
 
 async def viewer(phone: Phone, tables: list[dict[str, Any]], deadline: float, rng: random.Random) -> None:
+    """Poll share links as a browser does: it keeps each sheet's ETag and revalidates (200 or 304)."""
+    etags: dict[str, str] = {}
     while time.monotonic() < deadline:
-        table = rng.choice(tables)
-        await phone.expect("share poll", "GET", f"/share/{table['token']}/", 200, **HTMX)
+        token = rng.choice(tables)["token"]
+        cached = {"If-None-Match": etags[token]} if token in etags else {}
+        answer = await phone.request("share poll", "GET", f"/share/{token}/", **HTMX, **cached)
+        if answer is None:
+            continue
+        if answer.status == 200:
+            etags[token] = answer.headers.get("etag", "")
+        elif answer.status != 304 or token not in etags:
+            phone.stats.error("share poll", f"GET /share/{token}/ answered {answer.status}")
 
 
 async def drive(port: int, tables: list[dict[str, Any]], args: argparse.Namespace, server: int) -> tuple[Stats, float]:
