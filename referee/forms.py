@@ -9,7 +9,7 @@ from django import forms
 from referee.core.replay import replay_document
 from referee.core.verdict import RecordError
 from scoring.core.games import GAMES
-from scoring.forms import clean_players
+from scoring.forms import GamePlayersForm, clean_players
 
 # Cards that a game's record holds besides the hands, entered as card codes (docs/referee/).
 EXTRA_FIELDS: dict[str, list[tuple[str, str, bool]]] = {
@@ -24,12 +24,9 @@ EXTRA_FIELDS: dict[str, list[tuple[str, str, bool]]] = {
 }
 
 
-class NewHandForm(forms.Form):
-    game = forms.ChoiceField(choices=[(name, game.title) for name, game in GAMES.items()], widget=forms.RadioSelect)
-    player_0 = forms.CharField(label="Player 1", max_length=40)
-    player_1 = forms.CharField(label="Player 2", max_length=40)
-    player_2 = forms.CharField(label="Player 3", max_length=40, required=False)
-    player_3 = forms.CharField(label="Player 4", max_length=40, required=False)
+class NewHandForm(GamePlayersForm):
+    """A new hand record: game, players, dealer and house rules; the hands come after."""
+
     dealer = forms.ChoiceField(
         label="Dealer", choices=[(str(seat), f"Player {seat + 1}") for seat in range(4)], widget=forms.RadioSelect
     )

@@ -215,14 +215,19 @@ def entry_to_initial(game: str, entry: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
-class NewMatchForm(forms.Form):
-    """A new match: game, players in seat order, first dealer, target and house rules."""
+class GamePlayersForm(forms.Form):
+    """The game and up to four names in seat order (Call Bridge fills all four; read by clean_players)."""
 
     game = forms.ChoiceField(choices=[(name, game.title) for name, game in GAMES.items()], widget=forms.RadioSelect)
     player_0 = forms.CharField(label="Player 1", max_length=40)
     player_1 = forms.CharField(label="Player 2", max_length=40)
     player_2 = forms.CharField(label="Player 3", max_length=40, required=False)
     player_3 = forms.CharField(label="Player 4", max_length=40, required=False)
+
+
+class NewMatchForm(GamePlayersForm):
+    """A new match: game, players in seat order, first dealer, target and house rules."""
+
     first_dealer = forms.ChoiceField(
         label="First dealer",
         choices=[

@@ -66,3 +66,11 @@ def test_malformed_json_exits_2_without_traceback(tmp_path: Path) -> None:
     assert exit_info.value.code == 2
     assert err.getvalue().startswith("Error: match: not valid JSON")
     assert "Traceback" not in err.getvalue()
+
+
+def test_missing_file_exits_2_with_a_message(tmp_path: Path) -> None:
+    out = StringIO()
+    with pytest.raises(SystemExit) as exit_info:
+        call_command("score", str(tmp_path / "nowhere.json"), "--json", stdout=out)
+    assert exit_info.value.code == 2
+    assert json.loads(out.getvalue())["error"]["field"] == "file"

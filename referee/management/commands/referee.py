@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand
 from referee.core.replay import replay_document, verdict_json
 from referee.core.verdict import RecordError
 from referee.text import text_verdict
+from scoring.cli import read_input
 from scoring.core.match import PointsEncoder
 
 
@@ -40,8 +41,8 @@ class Command(BaseCommand):
 
     def _load(self, path: str) -> Any:
         try:
-            text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
-        except OSError as error:
+            text = read_input(path)
+        except (OSError, UnicodeDecodeError) as error:
             raise RecordError("file", f"cannot read {path}: {error}") from None
         try:
             return json.loads(text)

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+from scoring.cli import read_input
 from scoring.core.base import EntryError
 from scoring.core.match import score_document
 from scoring.services import create_match
@@ -29,9 +30,8 @@ class Command(BaseCommand):
             sys.exit(2)
         path = options["file"]
         try:
-            text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
-            result = score_document(text)
-        except OSError as error:
+            result = score_document(read_input(path))
+        except (OSError, UnicodeDecodeError) as error:
             self.stderr.write(f"Error: cannot read {path}: {error}")
             sys.exit(2)
         except EntryError as error:
