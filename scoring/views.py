@@ -219,7 +219,7 @@ def deal_undo(request: HttpRequest, match_id: int) -> HttpResponse:
         except Conflict as conflict:
             messages.warning(request, conflict.message)
         else:
-            messages.success(request, f"Deal {last.number} removed.")
+            messages.success(request, f"Deal {number} removed.")
         return redirect("match", match_id=match.pk)
     short = GAMES[match.game].describe(match.evaluate(deals).deals[-1].deal, tuple(match.players))
     return render(request, "scoring/deal_undo.html", {"match": match, "deal": last, "short": short})
