@@ -1,0 +1,68 @@
+"""A new user signs up on a phone and enters deals of the other games by tapping."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_scoring_table import tap
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def sign_up(page: Any, live_server: Any) -> None:
+    page.goto(f"{live_server.url}/accounts/signup/")
+    page.fill("#id_username", "newcomer")
+    page.fill("#id_password1", "a-long-passphrase-2")
+    page.fill("#id_password2", "a-long-passphrase-2")
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_url(f"{live_server.url}/")
+
+
+def new_match(page: Any, live_server: Any, game: str, players: list[str], **extra: str) -> None:
+    page.goto(f"{live_server.url}/matches/new/")
+    page.get_by_label(game).check()
+    for seat, name in enumerate(players):
+        page.fill(f"#id_player_{seat}", name)
+    page.locator("input[name=first_dealer][value='1']").check()
+    for field, value in extra.items():
+        page.fill(f"#id_{field}", value)
+    page.get_by_role("button", name="Start match").click()
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+
+
+def test_kj_9_2_new_user_enters_the_k1_deal(phone: Any, live_server: Any) -> None:
+    page = phone.new_page()
+    sign_up(page, live_server)
+    # K1 (RULES.md §6.4): Nora (N) is the maker against the dealer Dan (D): 103 and 75.
+    new_match(page, live_server, "Klaberjass", ["Nora", "Dan"])
+    tap(page, "Maker", "Nora")
+    tap(page, "Trump", "♥")
+    page.fill("#id_card_points_0", "93")
+    page.fill("#id_card_points_1", "35")
+    tap(page, "Last trick", "Nora")
+    tap(page, "Dan's sequences", "20")
+    tap(page, "Bella", "Dan")
+    expect(page.locator("#preview")).to_contain_text("This deal: Nora 103, Dan 75")
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.get_by_test_id("total-0")).to_have_text("103")
+    expect(page.get_by_test_id("total-1")).to_have_text("75")
+
+
+def test_cb_6_c1_call_bridge_deal_and_a_rule_error_beside_the_field(phone: Any, live_server: Any) -> None:
+    page = phone.new_page()
+    sign_up(page, live_server)
+    new_match(page, live_server, "Call Bridge", ["P1", "P2", "P3", "P4"], target="30")
+    for name, call, tricks in (("P1", "3", "4"), ("P2", "4", "4"), ("P3", "2", "1"), ("P4", "5", "5")):
+        tap(page, f"{name}'s call", call)
+        tap(page, f"{name}'s tricks", tricks)
+    # 4 + 4 + 1 + 5 = 14 tricks: refused beside the field with its rule (CB-5.4).
+    expect(page.locator("#deal-form")).to_contain_text("CB-5.4")
+    tap(page, "P4's tricks", "4")
+    # C1 (RULES.md §6.2): +3, +4, -2, -5.
+    expect(page.locator("#preview")).to_contain_text("This deal: P1 3, P2 4, P3 -2, P4 -5")
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.get_by_test_id("total-3")).to_have_text("-5")
