@@ -23,6 +23,7 @@ demo: migrate
 	$(BIN)/python manage.py load_demo
 
 run: demo
+	@echo "Trickbook at http://$(HOST):$(PORT)/ (log in as demo / trickbook-demo)"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Production-style: gunicorn with WORKERS workers, static files by WhiteNoise, DEBUG off.

@@ -32,6 +32,5 @@ class Command(BaseCommand):
                 evaluate(match_file)  # a broken fixture fails loudly here, before anything is saved
                 create_match(owner=user, match_file=match_file)
         self.stdout.write(
-            f"Demo login: user {DEMO_USER!r}, password {DEMO_PASSWORD!r} "
-            f"({user.matches.count()} demo matches). Open http://127.0.0.1:8000/"
+            f"Demo login: user {DEMO_USER!r}, password {DEMO_PASSWORD!r} ({user.matches.count()} demo matches)."
         )
