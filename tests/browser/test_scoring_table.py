@@ -76,6 +76,7 @@ def test_bg_7_3_editing_deal_2_changes_the_totals(phone: Any, live_server: Any, 
     page.get_by_role("heading", name="Enter deal 3").wait_for()
     assert page.get_by_test_id("total-1").inner_text() == "600"
     page.get_by_role("link", name="Edit deal 2").click()
+    page.get_by_role("heading", name="Edit deal 2").wait_for()  # the match page has the same buttons
     # 1NT by Ben with 6 tricks: one down, undoubled: Anna +100 (BG-7.3).
     tap(page, "Declarer's tricks", "6")
     page.locator("#preview").get_by_text("This deal: Anna 100").wait_for()
