@@ -200,16 +200,6 @@ def test_cb_r7_must_head_trick_does_not_change_the_score() -> None:
     assert score([3, 4, 2, 5], [4, 4, 1, 4], "cb_must_head_trick") == (3, 4, -2, -5)
 
 
-def test_cb_flags_are_the_five_of_rules_md_with_their_rulings() -> None:
-    assert {name: flag.rule for name, flag in GAME.flags.items()} == {
-        "cb_allow_13": "R-CB-1",
-        "cb_pagat_window": "R-CB-2",
-        "cb_decimal_overtricks": "R-CB-2",
-        "cb_shared_win": "R-CB-6",
-        "cb_must_head_trick": "R-CB-7",
-    }
-
-
 def test_cb_every_flag_combination_can_be_played() -> None:
     GAME.check_flags(frozenset(GAME.flags))
 

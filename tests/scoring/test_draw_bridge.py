@@ -273,19 +273,6 @@ def test_db_check_flags_accepts_compatible_flags(flags: set[str]) -> None:
     GAME.check_flags(frozenset(flags))
 
 
-def test_db_every_flag_names_its_ruling() -> None:
-    assert {name: flag.rule for name, flag in GAME.flags.items()} == {
-        "db_show_stock_top": "R-DB-2",
-        "db_led_suit_wins": "R-DB-1",
-        "db_must_follow_phase1": "R-DB-1",
-        "db_suit_breaks_ties": "R-DB-1",
-        "db_fail_scores_nothing": "R-DB-5",
-        "db_fail_opponent_gets_contract_value": "R-DB-5",
-        "db_contract_bridge_scoring": "R-DB-6",
-    }
-    assert all(flag.name == name and flag.text.endswith(".") for name, flag in GAME.flags.items())
-
-
 # --- validation ---
 
 GOOD = {"declarer": 0, "level": 3, "strain": "NT", "doubled": 0, "tricks": 9}
