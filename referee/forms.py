@@ -30,10 +30,6 @@ class NewHandForm(GamePlayersForm):
     dealer = forms.ChoiceField(
         label="Dealer", choices=[(str(seat), f"Player {seat + 1}") for seat in range(4)], widget=forms.RadioSelect
     )
-    flags = forms.MultipleChoiceField(
-        required=False,
-        choices=[(flag.name, flag.name) for game in GAMES.values() for flag in game.flags.values()],
-    )
 
     record: dict[str, Any]
 

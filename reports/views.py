@@ -36,11 +36,6 @@ def _shared(token: str) -> Match:
     return get_object_or_404(Match, share_token=token)
 
 
-def _filename(match: Match, extension: str) -> str:
-    slug = "-".join(name.lower() for name in match.players).replace(" ", "_")
-    return f"{match.game}-{slug}-{match.pk}.{extension}"
-
-
 def _report(request: HttpRequest, match: Match, *, shared: bool) -> HttpResponse:
     context = report_context(match)
     context.update(shared=shared, paper=_paper(request))
@@ -80,14 +75,14 @@ def render_pdf(request: HttpRequest | None, match: Match, paper: str = "a4") -> 
 
 def _pdf(request: HttpRequest, match: Match) -> HttpResponse:
     response = HttpResponse(render_pdf(request, match, _paper(request)), content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(match, "pdf")}"'
+    response["Content-Disposition"] = f'attachment; filename="{match.file_name("pdf")}"'
     return response
 
 
 def _csv(match: Match) -> HttpResponse:
     body = "\ufeff" + csv_text(match, match.evaluate())  # the BOM makes spreadsheets read UTF-8
     response = HttpResponse(body.encode("utf-8"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(match, "csv")}"'
+    response["Content-Disposition"] = f'attachment; filename="{match.file_name("csv")}"'
     return response
 
 

@@ -216,13 +216,20 @@ def entry_to_initial(game: str, entry: dict[str, Any]) -> dict[str, Any]:
 
 
 class GamePlayersForm(forms.Form):
-    """The game and up to four names in seat order (Call Bridge fills all four; read by clean_players)."""
+    """The game, up to four names in seat order (read by clean_players) and house-rule flags."""
 
     game = forms.ChoiceField(choices=[(name, game.title) for name, game in GAMES.items()], widget=forms.RadioSelect)
     player_0 = forms.CharField(label="Player 1", max_length=40)
     player_1 = forms.CharField(label="Player 2", max_length=40)
     player_2 = forms.CharField(label="Player 3", max_length=40, required=False)
     player_3 = forms.CharField(label="Player 4", max_length=40, required=False)
+    # Any game's flags are accepted here; clean() keeps those of the chosen game.
+    flags = forms.MultipleChoiceField(
+        label="House rules",
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        choices=[(flag.name, flag.name) for game in GAMES.values() for flag in game.flags.values()],
+    )
 
 
 class NewMatchForm(GamePlayersForm):
@@ -241,13 +248,6 @@ class NewMatchForm(GamePlayersForm):
         widget=forms.RadioSelect,
     )
     target = forms.IntegerField(label="Target score", required=False, min_value=1, max_value=1_000_000)
-    flags = forms.MultipleChoiceField(
-        label="House rules",
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-        choices=[(flag.name, flag.name) for game in GAMES.values() for flag in game.flags.values()],
-    )
-
     match_file: MatchFile
 
     def clean(self) -> dict[str, Any]:

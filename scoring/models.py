@@ -8,6 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.text import slugify
 
 from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, MatchResult, evaluate
@@ -53,6 +54,12 @@ class Match(models.Model):
     @property
     def title(self) -> str:
         return GAMES[self.game].title
+
+    def file_name(self, extension: str) -> str:
+        """The name a downloaded file of this match gets: game, players, id."""
+        # slugify keeps the header plain ASCII whatever the names hold (quotes, accents, emoji).
+        slug = "-".join(slugify(name) or "player" for name in self.players)
+        return f"{self.game}-{slug}-{self.pk}.{extension}"
 
     @property
     def rules(self) -> Any:

@@ -236,8 +236,7 @@ def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
 def _match_file_response(match: Match) -> HttpResponse:
     body = json.dumps(match.match_file().to_json(), indent=2, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    slug = "-".join(name.lower() for name in match.players).replace(" ", "_")
-    response["Content-Disposition"] = f'attachment; filename="{match.game}-{slug}-{match.pk}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{match.file_name("json")}"'
     return response
 
 

@@ -51,3 +51,11 @@ def test_download_is_the_match_file_and_scores_the_same(owner_client: Any, make_
 def test_stranger_gets_404(stranger_client: Any, make_match: Any, name: str) -> None:
     match = make_match()
     assert stranger_client.get(reverse(name, args=[match.pk])).status_code == 404
+
+
+def test_download_name_is_plain_ascii_whatever_the_names(owner_client: Any, owner: Any) -> None:
+    from scoring.models import Match
+
+    match = Match.objects.create(owner=owner, game="bridgette", players=['Zoë "Z"', "😀"], first_dealer=0)
+    disposition = owner_client.get(reverse("match_download", args=[match.pk]))["Content-Disposition"]
+    assert disposition == f'attachment; filename="bridgette-zoe-z-player-{match.pk}.json"'
