@@ -6,8 +6,6 @@ from typing import Any
 
 from django import forms
 
-from referee.core.replay import replay_document
-from referee.core.verdict import RecordError
 from scoring.core.games import GAMES
 from scoring.forms import GamePlayersForm, clean_players
 
@@ -52,15 +50,3 @@ class NewHandForm(GamePlayersForm):
             "events": [],
         }
         return data
-
-
-def checked(record: dict[str, Any]) -> dict[str, Any]:
-    """The record if the referee can read it; RecordError (with its path) if not.
-
-    A record under construction may hold short hands; only a malformed one is refused.
-    """
-    replay_document(record)
-    return record
-
-
-__all__ = ["EXTRA_FIELDS", "NewHandForm", "RecordError", "checked"]

@@ -10,7 +10,6 @@ import random
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 
 from scoring.core.base import EntryError, Game
 from scoring.core.games import GAMES
@@ -49,10 +48,6 @@ def clean_players(form: forms.Form, data: dict[str, Any], game: Game) -> list[st
         if not name:
             form.add_error(f"player_{seat}", f"{game.title} needs {game.seats} players: enter a name.")
     return players
-
-
-class SignupForm(UserCreationForm):  # type: ignore[type-arg]
-    pass
 
 
 class DealForm(forms.Form):
@@ -201,7 +196,7 @@ DEAL_FORMS: dict[str, type[DealForm]] = {
 }
 
 
-def entry_to_initial(game: str, entry: dict[str, Any]) -> dict[str, Any]:
+def entry_to_initial(entry: dict[str, Any]) -> dict[str, Any]:
     """Form initial data for editing a stored entry."""
     initial: dict[str, Any] = {}
     for key, value in entry.items():

@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,7 +23,7 @@ from scoring.core.base import EntryError
 from scoring.core.games import GAMES
 from scoring.core.match import MatchResult
 from scoring.core.roles import table_roles
-from scoring.forms import DEAL_FORMS, DealForm, NewMatchForm, SignupForm, entry_to_initial
+from scoring.forms import DEAL_FORMS, DealForm, NewMatchForm, entry_to_initial
 from scoring.models import Deal, Match, new_share_token
 from scoring.services import Conflict, add_deal, create_match, edit_deal, remove_last_deal
 from scoring.sheet import sheet_rows
@@ -71,7 +72,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form = SignupForm(request.POST or None)
+    form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -175,9 +176,7 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     if deal is None:
         raise Http404("No such deal")
     was_finished = match.evaluate(deals).finished
-    form = _deal_form(
-        match, deals, request.POST or None, replace=number, initial=entry_to_initial(match.game, deal.entry)
-    )
+    form = _deal_form(match, deals, request.POST or None, replace=number, initial=entry_to_initial(deal.entry))
     status = 200
     revision = deal.revision
     if request.method == "POST":

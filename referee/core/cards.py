@@ -7,7 +7,7 @@ accepted too (``A♠``, ``10♥``). Bridgette's colons are ``GC`` (Grand), ``RC`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,7 +106,3 @@ def klaberjass_pack() -> tuple[Card, ...]:
 
 def labels(cards: Iterable[Card]) -> str:
     return " ".join(card.label for card in cards)
-
-
-def codes(cards: Sequence[Card]) -> list[str]:
-    return [card.code for card in cards]

@@ -7,7 +7,6 @@ from typing import Any
 from referee.core.cards import Card
 from referee.core.games import REFEREES
 from referee.core.verdict import RecordError, Verdict
-from scoring.core.games import GAMES
 
 
 def replay_document(doc: Any) -> tuple[Any, Verdict]:
@@ -76,7 +75,3 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         },
         "notes": list(verdict.notes),
     }
-
-
-def game_title(game: str) -> str:
-    return GAMES[game].title
