@@ -286,12 +286,12 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
             if existing is None:
                 add_deal(match=match, user=request.user, number=hand.deal_number, entry=verdict.deal_entry)
             else:
-                revision = int(request.POST.get("revision", "0") or 0)
+                posted = request.POST.get("revision", "")
                 edit_deal(
                     match=match,
                     user=request.user,
                     number=hand.deal_number,
-                    revision=revision,
+                    revision=int(posted) if posted.isdigit() else 0,  # an odd page: edit_deal refuses it
                     entry=verdict.deal_entry,
                 )
         except Conflict as conflict:

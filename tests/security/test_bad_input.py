@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -124,3 +125,22 @@ def test_absurd_values_are_refused_with_a_message(owner_client: Any, client: Any
     huge_target = {"game": "draw_bridge", "players": ["A", "B"], "first_dealer": 0, "target": 10**400}
     response = client.post("/api/score", json.dumps(huge_target), content_type="application/json")
     assert response.status_code == 422
+
+
+def test_random_check_a_hand_posts_never_fail(owner_client: Any, owner: Any, make_match: Any) -> None:
+    from referee.models import ContestedHand
+
+    match = make_match(game="call_bridge", deals=[{"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}])
+    record = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "call_bridge" / "hand.json").read_text())
+    hand = ContestedHand.objects.create(owner=owner, match=match, deal_number=1, record=record)
+    fields = st.sampled_from(["action", "kind", "seat", "card", "cards_text", "call", "choice", "announce", "revision"])
+    actions = st.sampled_from(["add_card", "remove_card", "set_hand", "set_extra", "event", "undo_event", "x"])
+
+    @FUZZ
+    @given(data=st.dictionaries(fields, junk | actions, max_size=6))
+    def post(data: dict[str, str]) -> None:
+        assert owner_client.post(reverse("hand_action", args=[hand.pk]), data).status_code < 500
+        assert owner_client.post(reverse("hand_use", args=[hand.pk]), data).status_code < 500
+        hand.refresh_from_db()
+
+    post()
