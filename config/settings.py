@@ -34,7 +34,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 # HTTPS: on by default in production; each can be switched for a TLS-terminating proxy.
-if env_flag("DJANGO_BEHIND_TLS_PROXY", False):
+# Behind the proxy the client's address is the last X-Forwarded-For entry (config/client.py).
+TRUST_X_FORWARDED_FOR = env_flag("DJANGO_BEHIND_TLS_PROXY", False)
+if TRUST_X_FORWARDED_FOR:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_flag("DJANGO_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_flag("DJANGO_SECURE_COOKIES", not DEBUG)
@@ -58,6 +60,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "csp",
     "axes",
+    "django_ratelimit",
     "template_partials",
     "scoring",
     "referee",
@@ -74,6 +77,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",  # a refused request becomes RATELIMIT_VIEW's 429
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
@@ -183,3 +187,19 @@ STORAGES = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000_000
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1_000_000
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
+
+# The cache: rate-limit counters (and rendered fragments). Local memory, one per worker process, by
+# default; set REDIS_URL (redis://host:6379/0) when several servers or many workers must share it.
+if os.environ.get("REDIS_URL"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "trickbook"}}
+
+# Rate limits (django-ratelimit) count per client address (config/client.py) and answer 429.
+# With the local-memory cache each worker counts on its own, so a limit is per worker: the README
+# says to set REDIS_URL for exact limits. The library's checks ask for memcached or django-redis.
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_IP_META_KEY = "config.client.client_address"
+RATELIMIT_VIEW = "config.views.rate_limited"
+RATELIMIT_ENABLE = env_flag("RATELIMIT_ENABLE", True)
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]

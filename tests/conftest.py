@@ -26,6 +26,14 @@ def fast_password_hashing(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def fresh_cache() -> None:
+    # Rate-limit counters and cached fragments live in the cache: each test starts with none.
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def owner(django_user_model: Any) -> Any:
     return django_user_model.objects.create_user(username="owner", password="pw-owner-123")
