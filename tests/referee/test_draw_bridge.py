@@ -277,6 +277,43 @@ def test_db_3_6_a_call_during_the_draw_tricks_is_flagged() -> None:
     assert violations(replay(record([call(0, "1S")]))) == [(1, 0, "DB-3.6")]
 
 
+# Draw trick 13 is Ben's Q♣ against Anna's 8♥: Ben wins it, so Ben draws STOCK[24] (8♣), then Anna STOCK[25] (8♦).
+@pytest.mark.parametrize(
+    ("left_out", "missing"),
+    [(2, "Ben, then Anna"), (1, "Anna")],  # both draws left out, or only the loser's
+)
+def test_db_3_5_missing_draws_after_trick_13_flagged_once(left_out: int, missing: str) -> None:
+    events = [*draw_phase()[:-left_out], *ONE_SPADE, *CONTRACT_PLAY]
+    verdict = replay(record(events))
+    first_call = FIRST_CALL - left_out
+    assert violations(verdict) == [(first_call, 0, "DB-3.5")]
+    assert verdict.violations[0].message == f"Anna called 1♠ before the draws after draw trick 13 ({missing})"
+    # The draws are fixed by the stock order, so they are made, and the auction and the play are judged as
+    # in test_db_5_complete_deal_is_scored: 1♠ by Anna, 12 tricks.
+    assert verdict.complete is True
+    assert verdict.deal_entry == {"declarer": 0, "level": 1, "strain": "S", "doubled": 0, "tricks": 12}
+
+
+def test_db_3_5_a_call_with_the_draws_after_trick_13_missing_is_still_a_call() -> None:
+    verdict = replay(record([*draw_phase()[:-2], call(0, "1S")]))
+    assert violations(verdict) == [(FIRST_CALL - 2, 0, "DB-3.5")]
+    assert verdict.next_turn is not None
+    assert (verdict.next_turn.seat, verdict.next_turn.kind) == (1, "call")
+    assert verdict.next_turn.allowed[:3] == ("pass", "double", "1NT")
+    assert sorted(card.code for card in verdict.hands[0]) == sorted(ANNA_DRAWS)
+    assert sorted(card.code for card in verdict.hands[1]) == sorted(BEN_DRAWS)
+
+
+def test_db_3_6_a_call_before_draw_trick_13_is_still_out_of_place() -> None:
+    # After draw trick 12 the auction is not due yet (DB-3.6): the call is flagged and skipped, and the
+    # draws that follow it are judged normally.
+    events = [*draw_phase()[:46], call(0, "1S"), *draw_phase()[46:]]
+    verdict = replay(record(events))
+    assert violations(verdict) == [(47, 0, "DB-3.6")]
+    assert verdict.next_turn is not None
+    assert (verdict.next_turn.seat, verdict.next_turn.kind) == (0, "call")
+
+
 def test_db_3_6_after_the_draw_phase_each_hand_is_the_drawn_cards_and_the_dealer_calls() -> None:
     verdict = replay(record(draw_phase()))
     assert verdict.violations == ()

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from referee.core.games.draw_bridge.draw_phase import DrawPhase
 from referee.core.games.draw_bridge.record import DrawBridgeEvent
-from referee.core.games.draw_bridge.state import AUCTION, OVER, PLAY, ReplayState
+from referee.core.games.draw_bridge.state import AUCTION, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
 from scoring.core.games.draw_bridge import STRAIN_SYMBOLS, STRAINS
 
 
@@ -19,7 +20,7 @@ def bid_label(level: int, strain: str) -> str:
 ALL_BIDS = tuple(f"{level}{strain}" for level in range(1, 8) for strain in STRAINS)
 
 
-class AuctionPhase(ReplayState):
+class AuctionPhase(DrawPhase):
     """Calls after the draw phase: the dealer first, then in turn (DB-4.1 to DB-4.3)."""
 
     def contract_label(self) -> str:
@@ -29,6 +30,11 @@ class AuctionPhase(ReplayState):
     def call(self, event: DrawBridgeEvent) -> None:
         name = self.players[event.seat]
         call = event.call
+        if self.phase == DRAWING and self.phase_tricks == TRICKS_PER_PHASE:
+            # All 13 draw tricks are played and only their draws are missing: flag them once, make
+            # them (DB-3.5) and judge the call as the auction's (DB-3.6). Before draw trick 13 a call
+            # stays out of place, and the draws that follow it are judged as usual.
+            self.make_missing_draws(event, f"{name} called {self.call_label(call)}")
         if self.phase != AUCTION:
             self.flag_misplaced(event, f"{name} called {self.call_label(call)}")
             return

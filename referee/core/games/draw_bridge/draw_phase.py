@@ -66,6 +66,18 @@ class DrawPhase(ReplayState):
         if not self.pending_draws:
             self.end_draws()
 
+    def make_missing_draws(self, event: DrawBridgeEvent, what: str) -> None:
+        """DB-3.5: both draws come before the next lead or call. Flag the slip once and make the draws.
+
+        The draws are fixed by the stock order (the winner takes the top card, the loser the next), so
+        they can be made for the players and the rest of the record judged as it stands.
+        """
+        missing = ", then ".join(self.players[seat] for seat in self.pending_draws)
+        self.flag(event, "DB-3.5", f"{what} before the draws after draw trick {self.phase_tricks} ({missing})")
+        for seat in self.pending_draws:
+            self.hands[seat].add(self.stock.pop())
+        self.end_draws()
+
     def end_draws(self) -> None:
         self.pending_draws = []
         if self.phase_tricks == TRICKS_PER_PHASE:

@@ -55,14 +55,7 @@ class CardPlay(DrawPhase):
         card = event.card
         assert card is not None
         if self.phase == DRAWING:
-            # DB-3.5: both draws come before the next lead. Make them, so one slip is flagged once.
-            missing = ", then ".join(self.players[seat] for seat in self.pending_draws)
-            number = self.phase_tricks
-            message = f"{name} played {card.label} before the draws after draw trick {number} ({missing})"
-            self.flag(event, "DB-3.5", message)
-            for seat in self.pending_draws:
-                self.hands[seat].add(self.stock.pop())
-            self.end_draws()
+            self.make_missing_draws(event, f"{name} played {card.label}")
         if self.phase not in (DRAW_TRICKS, PLAY):
             self.flag_misplaced(event, f"{name} played {card.label}")
             return
