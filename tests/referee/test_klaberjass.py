@@ -422,6 +422,22 @@ def test_r_kj_11_a_led_trump_must_be_beaten_if_able() -> None:
     assert verdict.violations[0].trick == 3
 
 
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "7H",  # Dan holds K♥, Q♥ and 8♥, each beats 7♥: he could follow and beat
+        "AH",  # none of Dan's trumps beats A♥: he could follow but not beat
+    ],
+)
+def test_kj_8_2_not_following_a_trump_lead_is_one_rule_with_or_without_a_higher_trump(lead: str) -> None:
+    # KJ-8.2 (a): a trump is led and the follower must play a trump. Q♠ fails that duty in both
+    # cases; the duty to beat the led trump (R-KJ-11) is a different fault.
+    verdict = replay(record([*TAKE, play(0, lead), play(1, "QS")]))
+    assert rules(verdict) == [(3, "KJ-8.2")]
+    label = {"7H": "7♥", "AH": "A♥"}[lead]
+    assert verdict.violations[0].message == f"Dan held K♥ and had to follow suit to {label} (KJ-8.2)"
+
+
 def test_r_kj_11_void_must_trump() -> None:
     # Dan leads Q♠ to Nora, who has no spades and holds trumps.
     hands = [["AH", "7H", "AC", "8C", "9C", "7D", "8D", "9D", "10D"], K1_HANDS[1]]
@@ -623,12 +639,11 @@ def test_kj_8_5_random_legal_deals_replay_clean(rng: random.Random, flags: set[s
     assert verdict.score == GAME.score_deal(deal, doc["dealer"], frozenset(flags), 0)
 
 
-def expected_rule(hand: list[Card], led: Card, trump: str) -> str:
+def expected_rule(hand: list[Card], led: Card, played: Card, trump: str) -> str:
     """The rule a disallowed card breaks, worked out from KJ-8.2 and R-KJ-11."""
-    trumps = [card for card in hand if card.suit == trump]
     if led.suit == trump:
-        beats = [card for card in trumps if TRUMP_ORDER.index(card.rank) < TRUMP_ORDER.index(led.rank)]
-        return "R-KJ-11" if beats else "KJ-8.2"
+        # KJ-8.2 (a): not following a trump lead; R-KJ-11: a trump that does not beat it.
+        return "KJ-8.2" if played.suit != trump else "R-KJ-11"
     if any(card.suit == led.suit for card in hand):
         return "KJ-8.2"
     return "R-KJ-11"
@@ -658,5 +673,5 @@ def test_kj_8_2_a_disallowed_card_is_flagged_at_that_event(rng: random.Random, d
     events[index - 1]["card"] = code
     verdict = replay({**doc, "events": events})
     first = verdict.violations[0]
-    assert (first.event, first.rule) == (index, expected_rule(hand, led, trump))
+    assert (first.event, first.rule) == (index, expected_rule(hand, led, parse_card(code), trump))
     assert first.card == parse_card(code)

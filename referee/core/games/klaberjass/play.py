@@ -41,6 +41,18 @@ def allowed_cards(hand: Sequence[Card], led: Card | None, trump: str) -> tuple[l
     return (trumps, "R-KJ-11") if trumps else (list(hand), "")
 
 
+def broken_rule(card: Card, hand: Sequence[Card], led: Card, trump: str) -> str:
+    """The rule that ``card``, outside ``allowed_cards``, breaks: one rule per fault.
+
+    Not following suit is KJ-8.2, on a trump lead too (KJ-8.2 (a)), whether or not a higher
+    trump was held; not beating a led trump with a trump (R-KJ-11) and not trumping when void
+    in the led suit (R-KJ-11) are the other two faults.
+    """
+    if led.suit == trump and card.suit != trump:
+        return "KJ-8.2"
+    return allowed_cards(hand, led, trump)[1]
+
+
 class TrickPlay(ReplayState):
     """The replay's handlers for the cards played, trick by trick."""
 
@@ -63,8 +75,9 @@ class TrickPlay(ReplayState):
         elif card not in hand:
             self.flag(event, "KJ-5.1", f"{who} does not hold {card.label}", card)
         else:
-            allowed, rule = allowed_cards(hand, led, self.trump)
+            allowed, _ = allowed_cards(hand, led, self.trump)
             if card not in allowed and led is not None:
+                rule = broken_rule(card, hand, led, self.trump)
                 self.flag(event, rule, self.why_not(who, card, led, allowed, rule), card)
         if card in hand:
             hand.remove(card)
