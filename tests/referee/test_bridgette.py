@@ -203,6 +203,56 @@ def test_bg_4_5_exchange_checks(events: list[dict[str, Any]], expected: list[tup
     assert rules(replay(exchange_doc(events))) == expected
 
 
+@pytest.mark.parametrize(
+    ("flags", "north_draws", "south_draws", "expected"),
+    [
+        # North takes the top three (upcard first, R-BG-9): only that draw is wrong (BG-4.2). The stock then
+        # starts at STOCK[3], and the upcard 2♣ is a spot card, so South rightly takes STOCK[3:7] (BG-4.3).
+        ((), STOCK[:3], STOCK[3:7], [(1, "BG-4.2")]),
+        # Under bg_upcard_to_dealer North takes the three below the upcard; South takes the upcard and the
+        # next three left, STOCK[4:7].
+        (("bg_upcard_to_dealer",), STOCK[1:4], [STOCK[0], *STOCK[4:7]], [(1, "BG-4.2")]),
+        # North takes the upcard and STOCK[5]: the stock left is STOCK[1:5], STOCK[6]..., and South takes those four.
+        ((), [STOCK[0], STOCK[5]], STOCK[1:5], [(1, "BG-4.2")]),
+    ],
+)
+def test_bg_4_3_dealer_draw_is_judged_from_what_the_stock_has_left(
+    flags: tuple[str, ...], north_draws: list[str], south_draws: list[str], expected: list[tuple[int, str]]
+) -> None:
+    events = [
+        {"type": "draw", "seat": NORTH, "cards": north_draws},
+        {"type": "discard", "seat": NORTH, "cards": north_draws},
+    ]
+    turn = replay(exchange_doc(events, flags=flags)).next_turn
+    assert turn is not None
+    assert (turn.seat, turn.kind, turn.allowed) == (SOUTH, "draw", tuple(south_draws))
+    events += [
+        {"type": "draw", "seat": SOUTH, "cards": south_draws},
+        {"type": "discard", "seat": SOUTH, "cards": south_draws},
+    ]
+    assert rules(replay(exchange_doc(events, flags=flags))) == expected
+
+
+def test_bg_4_1_a_dealer_drawing_first_leaves_the_non_dealers_two_cards() -> None:
+    # South (the dealer) draws first, out of turn, but takes the four below North's two: one slip, one flag.
+    events = [
+        {"type": "draw", "seat": SOUTH, "cards": STOCK[2:6]},
+        {"type": "draw", "seat": NORTH, "cards": STOCK[:2]},
+    ]
+    assert rules(replay(exchange_doc(events))) == [(1, "BG-4.1")]
+
+
+def test_bg_4_3_a_draw_seen_only_as_a_count_takes_the_top_of_the_stock() -> None:
+    # North's three cards were not seen: they are taken to be the top three, so South's draw starts at STOCK[3].
+    events = [
+        {"type": "draw", "seat": NORTH, "count": 3},
+        {"type": "discard", "seat": NORTH, "count": 3},
+        {"type": "draw", "seat": SOUTH, "cards": STOCK[3:7]},
+        {"type": "discard", "seat": SOUTH, "cards": STOCK[3:7]},
+    ]
+    assert rules(replay(exchange_doc(events))) == [(1, "BG-4.2")]
+
+
 def test_bg_4_5_drawn_card_already_in_a_hand_without_stock() -> None:
     events = [{"type": "draw", "seat": NORTH, "cards": ["2C", "7S"]}]
     verdict = replay(exchange_doc(events, with_stock=False))
@@ -229,12 +279,13 @@ def test_r_bg_9_upcard_to_dealer() -> None:
         {"type": "discard", "seat": SOUTH, "cards": [STOCK[0], *STOCK[3:6]]},
     ]
     assert rules(replay(exchange_doc(flagged, flags=("bg_upcard_to_dealer",)))) == []
-    assert [rule for _, rule in rules(replay(exchange_doc(flagged)))] == ["BG-4.2", "BG-4.3"]
+    # Under the default rules North should have taken the upcard; South then takes the top four of what
+    # North left (the upcard and STOCK[3:6]), which is right (BG-4.3): only North's draw is flagged.
+    assert [rule for _, rule in rules(replay(exchange_doc(flagged)))] == ["BG-4.2"]
+    # Under the variant North took the upcard, which was the dealer's; South then takes STOCK[2:6], the top
+    # four of what North left: only North's draw is flagged.
     default = plain_exchange(SOUTH, STOCK, 4)
-    assert [rule for _, rule in rules(replay(exchange_doc(default, flags=("bg_upcard_to_dealer",))))] == [
-        "R-BG-9",
-        "R-BG-9",
-    ]
+    assert [rule for _, rule in rules(replay(exchange_doc(default, flags=("bg_upcard_to_dealer",))))] == ["R-BG-9"]
     turn = replay(exchange_doc([], flags=("bg_upcard_to_dealer",))).next_turn
     assert turn is not None
     assert turn.allowed == tuple(STOCK[1:3])

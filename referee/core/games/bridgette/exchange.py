@@ -17,21 +17,37 @@ class Exchange(ReplayState):
     def expected_draw(self, seat: int, count: int | None = None) -> tuple[Card, ...] | None:
         """BG-4.2 / BG-4.3 / R-BG-9: the stock cards this seat draws (``count`` of them), if the stock is known.
 
-        The non-dealer takes the top two, the upcard first (R-BG-9); the dealer takes the next ones. Under
-        `bg_upcard_to_dealer` the non-dealer takes the two below the upcard and the dealer's draw starts
-        with the upcard itself.
+        Each draw takes the top of what is left of the stock, after the cards actually taken so far: the
+        non-dealer takes the top two, the upcard first (R-BG-9); the dealer takes the next ones. So a wrong
+        draw by the non-dealer does not make the dealer's right draw wrong too. Under `bg_upcard_to_dealer`
+        the upcard waits for the dealer: the non-dealer takes the two below it and the dealer's draw starts
+        with the upcard itself. A dealer who draws before the non-dealer (BG-4.1) leaves the non-dealer's
+        two cards for them.
         """
         stock = self.record.stock
         if stock is None:
             return None
-        to_dealer = "bg_upcard_to_dealer" in self.flags
+        left = [card for card in stock if card not in self.taken]
         if seat != self.dealer:
             count = 2 if count is None else count
-            return stock[1 : 1 + count] if to_dealer else stock[:count]
-        count = DEALER_DRAWS[group(stock[0])] if count is None else count
-        if to_dealer:
-            return (stock[0], *stock[3 : 2 + count]) if count else ()
-        return stock[2 : 2 + count]
+            if "bg_upcard_to_dealer" in self.flags:
+                left = [card for card in left if card != stock[0]]
+        else:
+            count = DEALER_DRAWS[group(stock[0])] if count is None else count
+            if ("draw", 1 - self.dealer) not in self.exchanged:
+                due = self.expected_draw(1 - self.dealer) or ()
+                left = [card for card in left if card not in due]
+        return tuple(left[:count])
+
+    def take_from_stock(self, seat: int, cards: tuple[Card, ...] | None, count: int) -> None:
+        """Note the stock cards this draw took: the cards listed, or, when they were not seen, the ones it
+        should have taken (a draw takes from the top of the stock)."""
+        stock = self.record.stock
+        if stock is None:
+            return
+        if cards is None:
+            cards = self.expected_draw(seat, count) or ()
+        self.taken.update(card for card in cards if card in stock)
 
     def exchange(self, step: Step) -> None:
         name = self.names[step.seat]
@@ -89,11 +105,13 @@ class Exchange(ReplayState):
                 if cards is not None and to_dealer and self.record.stock is None and self.upcard not in cards:
                     self.flag(step, "R-BG-9", f"{name} did not take the upcard {self.upcard}, which goes to the dealer")
         if cards is None:
+            self.take_from_stock(seat, None, count)
             self.hands[seat] = None
             self.note(f"{name}'s drawn cards were not recorded; that hand is not checked from here on.")
             self.sizes[seat] += count
             return
         expected = self.expected_draw(seat, count)
+        self.take_from_stock(seat, cards, count)
         if expected is not None:
             wrong = [card for card in cards if card not in expected]
             if wrong:

@@ -42,6 +42,8 @@ class ReplayState:
             ("discard", self.dealer),
         )
         self.exchanged: set[tuple[str, int]] = set()
+        # The stock cards taken so far, when the stock is recorded: each draw is judged from what is left.
+        self.taken: set[Card] = set()
         # auction (BG-5)
         self.caller = self.dealer
         self.bid: Call | None = None
