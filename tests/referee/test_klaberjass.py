@@ -296,6 +296,54 @@ def test_kj_6_2_dealer_declares_after_the_first_lead() -> None:
     assert replay(record(events)).violations == ()
 
 
+# Nora takes hearts (turn-up 10♥) holding 9♥ 8♥ 7♥; the dix swaps her 7♥ for 10♥.
+DIX_BREAKS_HANDS = [
+    ["9H", "8H", "7H", "AS", "KS", "AC", "9C", "7D", "8D"],
+    ["JH", "AH", "KH", "QS", "JS", "10S", "KC", "10C", "AD"],
+]
+DIX_BREAKS_PLAYS = [
+    *(play(0, "AS"), play(1, "QS")),  # 1: Nora 11 + 3 = 14
+    *(play(0, "KS"), play(1, "JS")),  # 2: Nora, K above J outside trumps: 4 + 2 = 6
+    *(play(0, "AC"), play(1, "KC")),  # 3: Nora 11 + 4 = 15
+    *(play(0, "9C"), play(1, "10C")),  # 4: Dan 0 + 10 = 10
+    *(play(1, "AD"), play(0, "7D")),  # 5: Dan 11 + 0 = 11
+    *(play(1, "10S"), play(0, "8H")),  # 6: Nora has no spades and trumps: 10 + 0 = 10
+    *(play(0, "8D"), play(1, "JH")),  # 7: Dan has no diamonds and trumps: 0 + 20 = 20
+    *(play(1, "AH"), play(0, "9H")),  # 8: Nora must beat A♥ and 9♥ does: 11 + 14 = 25
+    *(play(0, "10H"), play(1, "KH")),  # 9: Nora 10 + 4 = 14, and the last trick
+]
+
+
+def test_kj_6_2_sequence_broken_by_dix_swap_does_not_score() -> None:
+    # KJ-6.2 judges the sequence on the hand after the dix; 7♥ is no longer in it (KJ-8.5 check 3).
+    events = [*TAKE, declare(0, ["9H", "8H", "7H"]), {"type": "dix", "seat": 0}, *DIX_BREAKS_PLAYS]
+    verdict = replay(record(events, hands=DIX_BREAKS_HANDS))
+    assert rules(verdict) == [(2, "KJ-6.2")]
+    assert verdict.violations[0].message == (
+        "Nora declared 9♥ 8♥ 7♥, then swapped 7♥ away with the dix; "
+        "a sequence is judged on the hand after the dix, so it does not count (KJ-6.2)"
+    )
+    # Nora 14 + 6 + 15 + 10 + 25 + 14 = 84, Dan 10 + 11 + 20 = 41; no sequence scores.
+    assert verdict.deal_entry == {
+        "maker": 0,
+        "trump": "H",
+        "card_points": [84, 41],
+        "last_trick": 0,
+        "sequence_points": [0, 0],
+        "bella": None,
+    }
+    assert verdict.score is not None and verdict.score.points == (94, 41)  # 84 + 10 for the last trick
+
+
+def test_kj_6_2_the_dix_drops_only_the_sequence_that_held_the_seven() -> None:
+    # The same deal, and Dan declares Q♠ J♠ 10♠ before his first card: it still scores.
+    events = [*TAKE, declare(0, ["9H", "8H", "7H"]), {"type": "dix", "seat": 0}, *DIX_BREAKS_PLAYS[:1]]
+    events += [declare(1, ["QS", "JS", "10S"]), *DIX_BREAKS_PLAYS[1:]]
+    verdict = replay(record(events, hands=DIX_BREAKS_HANDS))
+    assert rules(verdict) == [(2, "KJ-6.2")]
+    assert verdict.deal_entry is not None and verdict.deal_entry["sequence_points"] == [0, 20]
+
+
 def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(token) for token in text.split())
 

@@ -130,7 +130,8 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             else:
                 score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
         return Verdict(
-            violations=tuple(self.violations),
+            # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
+            violations=tuple(sorted(self.violations, key=lambda violation: violation.event)),
             tricks=tuple(tricks),
             tricks_won=tuple(self.won),
             card_points=tuple(self.points),

@@ -90,6 +90,20 @@ class DixAndSequences(ReplayState):
             self.flag(event, "KJ-5.3", f"{who} swapped the dix after playing a card")
         hand[hand.index(seven)] = self.turn_up
         self.dix_done = True
+        self.drop_sequences_without(event.seat, seven)
+
+    def drop_sequences_without(self, seat: int, seven: Card) -> None:
+        """KJ-6.2, R-KJ-7: a sequence is judged on the hand after the dix, so one declared with
+        the 7 of trumps that the dix then swapped away is not in the hand and does not count."""
+        who = self.name(seat)
+        for cards in [cards for cards in self.declared[seat] if seven in cards]:
+            self.declared[seat].remove(cards)
+            self.flag(
+                self.declared_at.pop(cards),
+                "KJ-6.2",
+                f"{who} declared {labels(cards)}, then swapped {seven.label} away with the dix; "
+                "a sequence is judged on the hand after the dix, so it does not count",
+            )
 
     def declare(self, event: KlaberjassEvent) -> None:
         who, cards = self.name(event.seat), event.cards
@@ -110,3 +124,4 @@ class DixAndSequences(ReplayState):
             return
         ordered = tuple(sorted(cards, key=lambda card: -_SEQUENCE_POWER[card.rank]))
         self.declared[event.seat].append(ordered)
+        self.declared_at[ordered] = event

@@ -32,6 +32,7 @@ class ReplayState:
         self.dix_done = False
         self.started = [False, False]  # has the player played a card yet (KJ-5.3, KJ-6.2)
         self.declared: list[list[tuple[Card, ...]]] = [[], []]
+        self.declared_at: dict[tuple[Card, ...], KlaberjassEvent] = {}  # each sequence's declare event
         self.kq_by: dict[str, int] = {}  # "K"/"Q" of trumps -> who played it (KJ-7.1)
         self.bella: int | None = None
         self.played: set[Card] = set()
