@@ -371,6 +371,50 @@ def test_bg_5_4_double_and_redouble(words: tuple[str, ...], expected: list[tuple
     assert auction_rules(auction(*words)) == expected
 
 
+def finish_plays(doc: dict[str, Any]) -> Verdict:
+    """Play a record to the end, each time the first card `next_turn` allows."""
+    while (turn := replay(doc).next_turn) is not None:
+        assert turn.kind == "play"
+        doc["events"].append({"type": "play", "seat": turn.seat, "card": turn.allowed[0]})
+    return replay(doc)
+
+
+@pytest.mark.parametrize(
+    ("words", "expected", "contract"),
+    [
+        # North's 1♦ does not outrank South's 1♠: flagged, no effect; South's pass then ends the auction on 1♠.
+        (("1H", "1S", "1D", "pass"), [(3, "BG-5.2")], (SOUTH, 1, "S", 0)),
+        # North's 1♣ under the doubled 1♥ does not cancel the double (R-BG-11 is for a new bid).
+        (("1H", "double", "1C", "pass"), [(3, "BG-5.2")], (NORTH, 1, "H", 1)),
+        # North's 1♠ (one spade) is not checked against the hand: it is not a bid that counts (BG-5.6).
+        (("1H", "2S", "1S", "pass"), [(3, "BG-5.2")], (SOUTH, 2, "S", 0)),
+    ],
+)
+def test_bg_5_2_insufficient_bid_is_flagged_and_has_no_effect(
+    words: tuple[str, ...], expected: list[tuple[int, str]], contract: tuple[int, int, str, int]
+) -> None:
+    hands = [A_NORTH, A_SOUTH]
+    stock = stock_for(hands, "9H")
+    doc = record(hands, [*plain_exchange(NORTH, stock, 4), *calls(NORTH, *words)], stock=stock)
+    declarer = contract[0]
+    turn = replay(doc).next_turn
+    assert turn is not None
+    assert (turn.seat, turn.kind) == (1 - declarer, "play")  # BG-6.1: the declarer's opponent leads
+    verdict = finish_plays(doc)
+    assert auction_rules(verdict) == expected
+    assert verdict.deal_entry is not None
+    entry = verdict.deal_entry
+    assert (entry["declarer"], entry["level"], entry["strain"], entry["doubled"]) == contract
+
+
+def test_bg_5_2_after_an_insufficient_bid_the_auction_goes_on_over_the_current_bid() -> None:
+    turn = auction("1H", "1S", "1D").next_turn
+    assert turn is not None
+    assert (turn.seat, turn.kind) == (SOUTH, "call")  # the turn passes on, as after every call (BG-5.3)
+    assert "double" not in turn.allowed  # 1♠ is South's own bid; North's 1♦ is not there to double
+    assert "2S" in turn.allowed
+
+
 def test_bg_5_3_dealer_calls_first() -> None:
     hands = [A_NORTH, A_SOUTH]
     stock = stock_for(hands, "9H")

@@ -406,6 +406,31 @@ def finish(doc: dict[str, Any]) -> Verdict:
     return replay(doc)
 
 
+@pytest.mark.parametrize(
+    ("calls", "contract"),
+    [
+        # Anna's 1♦ does not outrank Ben's 1♠: flagged, no effect; Ben's pass ends the auction on 1♠.
+        ([call(0, "1H"), call(1, "1S"), call(0, "1D"), call(1, "pass")], (1, 1, "S", 0)),
+        # Anna's 1♣ under her doubled 1♥ does not cancel the double (DB-4.2 is for a new bid).
+        ([call(0, "1H"), call(1, "double"), call(0, "1C"), call(1, "pass")], (0, 1, "H", 1)),
+    ],
+)
+def test_db_4_1_insufficient_bid_is_flagged_and_has_no_effect(
+    calls: list[dict[str, Any]], contract: tuple[int, int, str, int]
+) -> None:
+    # The same treatment as Bridgette's (DB-4.1 takes BG-5.2 to BG-5.5): the highest legal bid is the contract.
+    verdict = auction(*calls)
+    assert violations(verdict) == [(FIRST_CALL + 2, 0, "DB-4.1")]
+    declarer = contract[0]
+    assert verdict.next_turn is not None
+    assert (verdict.next_turn.seat, verdict.next_turn.kind) == (1 - declarer, "play")  # DB-5.1
+    finished = finish(record([*draw_phase(), *calls]))
+    assert violations(finished) == [(FIRST_CALL + 2, 0, "DB-4.1")]
+    assert finished.deal_entry is not None
+    entry = finished.deal_entry
+    assert (entry["declarer"], entry["level"], entry["strain"], entry["doubled"]) == contract
+
+
 def test_db_4_3_two_passes_pass_the_deal_out() -> None:
     verdict = auction(call(0, "pass"), call(1, "pass"))
     assert verdict.violations == ()

@@ -83,9 +83,12 @@ class Auction(ReplayState):
                 if self.passes >= 2:
                     self.passed_out = True
                     self.phase = "over"
+        elif call.word == "bid" and current is not None and call.index <= current.index:
+            # BG-5.2: an insufficient bid is not a new bid. Like an illegal double it has no effect (it is not
+            # checked against the hand and cancels no double) and the turn passes on; the current bid stays,
+            # and the last bid that outranked the one before becomes the contract (BG-5.5).
+            self.flag(step, "BG-5.2", f"{name} bid {call.label}, which does not outrank {current.label}")
         elif call.word == "bid":
-            if current is not None and call.index <= current.index:
-                self.flag(step, "BG-5.2", f"{name} bid {call.label}, which does not outrank {current.label}")
             hand = self.hands[seat]
             if hand is None:
                 self.note(f"Bid {call.label} by {name} unverified: the hand was not recorded (R-BG-13).")

@@ -58,6 +58,8 @@ class AuctionPhase(DrawPhase):
             if level == 0:
                 self.flag(event, "DB-4.1", f"{name} bid {call}, but the lowest bid in Draw Bridge is 1♣ (R-DB-3)")
             elif self.bid is not None and bid_index(level, strain) <= bid_index(*self.bid):
+                # An insufficient bid has no effect, as in Bridgette (BG-5.2, which DB-4.1 takes): it cancels
+                # no double, the current bid stays, and the highest legal bid becomes the contract.
                 self.flag(
                     event,
                     "DB-4.1",
