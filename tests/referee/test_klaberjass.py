@@ -65,6 +65,10 @@ def rules(verdict: Verdict) -> list[tuple[int, str]]:
     return [(violation.event, violation.rule) for violation in verdict.violations]
 
 
+def rules_by_seat(verdict: Verdict) -> list[tuple[int, int, str]]:
+    return [(violation.event, violation.seat, violation.rule) for violation in verdict.violations]
+
+
 TAKE = [bid(0, "take")]
 
 # --- §6.4 K1 ---------------------------------------------------------------------------
@@ -154,6 +158,63 @@ def test_kj_4_trumps_chosen_in_order(events: list[dict[str, Any]], expected: lis
     assert rules(replay(record(events))) == expected
 
 
+@pytest.mark.parametrize(
+    ("events", "expected", "reason"),
+    [
+        # Nora's first-round pass is missing and Dan takes hearts.
+        ([bid(1, "take"), play(0, "JH"), play(1, "8H")], [(1, 0, "KJ-4.1")], "J♥ is the higher trump (KJ-8.3)"),
+        # Dan's first-round pass is missing and Nora names spades in the second round;
+        # Dan must beat A♠ and J♠ does, since spades are trumps (R-KJ-11).
+        (
+            [bid(0, "pass"), bid(0, "S"), play(0, "AS"), play(1, "JS")],
+            [(2, 1, "KJ-4.1")],
+            "J♠ is the higher trump (KJ-8.3)",
+        ),
+        # Nora's second-round pass is missing and Dan names clubs; 9♣ is above 10♣ in trumps.
+        (
+            [bid(0, "pass"), bid(1, "pass"), bid(1, "C"), play(0, "9C"), play(1, "10C")],
+            [(3, 0, "KJ-4.2")],
+            "9♣ is the higher trump (KJ-8.3)",
+        ),
+    ],
+)
+def test_kj_4_1_kj_4_2_missing_pass_is_flagged_once_and_the_deal_goes_on(
+    events: list[dict[str, Any]], expected: list[tuple[int, int, str]], reason: str
+) -> None:
+    # KJ-4.1, KJ-4.2: only a pass hands the turn to the other player, so the event missing before
+    # the other player's bid is the pass of the player on turn (KJ-8.5 check 1). It is flagged
+    # once, against that player, and the bid that follows is applied.
+    verdict = replay(record(events))
+    assert rules_by_seat(verdict) == expected
+    assert verdict.tricks[0].reason == reason
+
+
+def test_kj_4_1_missing_pass_k1_is_scored_with_the_dealer_as_maker() -> None:
+    # §6.4 K1 with Nora's pass missing and Dan taking hearts: the same tricks, but Dan is the
+    # maker. T_N = 93 + 10 = 103 and T_D = 35 + 20 + 20 = 75, so Dan is bate (KJ-9.2):
+    # Dan scores 0 and Nora 103 + 75 = 178.
+    doc = k1()
+    doc["events"][0] = bid(1, "take")
+    verdict = replay(doc)
+    assert rules(verdict) == [(1, "KJ-4.1")]
+    assert verdict.deal_entry is not None and (verdict.deal_entry["maker"], verdict.deal_entry["trump"]) == (1, "H")
+    assert verdict.score is not None and verdict.score.points == (178, 0)
+
+
+def test_kj_4_1_missing_pass_message_names_both_players() -> None:
+    (violation,) = replay(record([bid(1, "take")])).violations
+    assert (violation.event, violation.seat, violation.rule) == (1, 0, "KJ-4.1")
+    assert violation.message == "Dan spoke at Nora's turn: Nora's pass is missing and is taken as made (KJ-4.1)"
+
+
+def test_kj_4_4_a_missing_last_pass_is_not_assumed() -> None:
+    # Dan's second-round pass would annul the deal (KJ-4.4), after which Nora could not name a
+    # suit; the record is ambiguous, so Nora's bid is flagged and ignored, and Dan is still to speak.
+    verdict = replay(record([bid(0, "pass"), bid(1, "pass"), bid(0, "pass"), bid(0, "S")]))
+    assert rules_by_seat(verdict) == [(4, 0, "KJ-4.2")]
+    assert verdict.next_turn is not None and (verdict.next_turn.seat, verdict.next_turn.kind) == (1, "trump")
+
+
 def test_kj_4_1_first_round_may_name_the_turn_up_suit() -> None:
     assert replay(record([bid(0, "H")])).violations == ()
 
@@ -222,6 +283,53 @@ def test_r_kj_2_kj_schmeiss_second_round_the_schmeisser_names_trumps() -> None:
 def test_r_kj_2_kj_schmeiss_is_offered_in_next_turn() -> None:
     turn = replay(record([], flags=SCHMEISS)).next_turn
     assert turn is not None and turn.allowed == ("take", "pass", "schmeiss")
+
+
+@pytest.mark.parametrize(
+    ("events", "schmeiss", "reason"),
+    [
+        # Nora's schmeiss counts as her pass; Dan takes hearts and Nora leads.
+        ([bid(0, "schmeiss"), bid(1, "take"), play(0, "JH"), play(1, "8H")], 1, "J♥ is the higher trump (KJ-8.3)"),
+        # In the second round too: Nora's schmeiss is a pass and Dan names clubs.
+        (
+            [bid(0, "pass"), bid(1, "pass"), bid(0, "schmeiss"), bid(1, "C"), play(0, "9C"), play(1, "10C")],
+            3,
+            "9♣ is the higher trump (KJ-8.3)",
+        ),
+        # The table played the offer out: Dan's answer stands and Nora makes hearts.
+        (
+            [bid(0, "schmeiss"), {"type": "answer", "seat": 1, "choice": "play"}, play(0, "JH"), play(1, "8H")],
+            1,
+            "J♥ is the higher trump (KJ-8.3)",
+        ),
+    ],
+)
+def test_r_kj_2_schmeiss_without_kj_schmeiss_is_flagged_once_and_counts_as_a_pass(
+    events: list[dict[str, Any]], schmeiss: int, reason: str
+) -> None:
+    # R-KJ-2: schmeiss is off by default (KJ-4.5). The offer is flagged once; unless the next
+    # event answers it, it counts as a pass, so the bids and cards after it are refereed as usual.
+    verdict = replay(record(events))
+    assert [(violation.event, violation.rule) for violation in verdict.violations] == [(schmeiss, "R-KJ-2")]
+    assert verdict.tricks[0].reason == reason
+    assert verdict.next_turn is not None and (verdict.next_turn.seat, verdict.next_turn.kind) == (0, "play")
+
+
+def test_r_kj_2_kj_schmeiss_missing_first_round_answer_is_taken_as_play() -> None:
+    # Throwing in ends the deal, so a card after a first-round schmeiss means Dan answered play:
+    # flagged once, against Dan, and Nora makes hearts (R-KJ-2).
+    events = [bid(0, "schmeiss"), play(0, "JH"), play(1, "8H")]
+    verdict = replay(record(events, flags=SCHMEISS))
+    assert rules_by_seat(verdict) == [(2, 1, "R-KJ-2")]
+    assert verdict.tricks[0].reason == "J♥ is the higher trump (KJ-8.3)"
+
+
+def test_r_kj_2_kj_schmeiss_missing_second_round_answer_is_not_assumed() -> None:
+    # In the second round Nora would still have to name trumps, which the record does not say.
+    events = [bid(0, "pass"), bid(1, "pass"), bid(0, "schmeiss"), play(0, "JH")]
+    verdict = replay(record(events, flags=SCHMEISS))
+    assert rules(verdict) == [(4, "KJ-8.1")]
+    assert verdict.next_turn is not None and (verdict.next_turn.seat, verdict.next_turn.kind) == (1, "answer")
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
                 self.flag(event, "KJ-4.3", f"{who} spoke after trumps were chosen")
                 return True
             return False
-        if self.phase != "play":
+        if self.phase != "play" and not self.missing_answer(event):
             what = {"dix": "swapped the dix", "declare": "declared a sequence", "play": "played a card"}[event.type]
             rule = {"dix": "KJ-5.3", "declare": "KJ-6.2", "play": "KJ-8.1"}[event.type]
             self.flag(event, rule, f"{who} {what} before trumps were chosen")

@@ -47,9 +47,13 @@ class ReplayState:
 
     # --- helpers ---------------------------------------------------------------------
 
-    def flag(self, event: KlaberjassEvent, rule: str, message: str, card: Card | None = None) -> None:
+    def flag(
+        self, event: KlaberjassEvent, rule: str, message: str, card: Card | None = None, seat: int | None = None
+    ) -> None:
+        """Flag ``event``; ``seat`` names another player when their event is the one missing."""
         trick = len(self.tricks) + 1 if self.phase == "play" else None
-        self.violations.append(Violation(event.index, event.seat, rule, f"{message} ({rule})", trick, card))
+        who = event.seat if seat is None else seat
+        self.violations.append(Violation(event.index, who, rule, f"{message} ({rule})", trick, card))
 
     def name(self, seat: int) -> str:
         return self.names[seat]

@@ -32,21 +32,19 @@ class TrumpChoice(ReplayState):
                     self.flag(event, "KJ-4.2", f"{who} named {SUIT_NAMES[up]}, the turn-up's suit, in the second round")
                 self.settle(event.seat, choice)
             return
-        rule = "KJ-4.1" if self.round == 1 else "KJ-4.2"
         expected = self.speaking()
-        if event.seat != expected:
-            self.flag(event, rule, f"{who} spoke out of turn: it was {self.name(expected)}'s turn")
+        if event.seat != expected and not self.missing_pass(event, expected):
+            self.flag(event, self.round_rule(), f"{who} spoke out of turn: it was {self.name(expected)}'s turn")
             return
         if choice == "schmeiss":
             if "kj_schmeiss" not in self.flags:
                 self.flag(event, "R-KJ-2", f"{who} schmeissed, but schmeiss is not played in this match")
+                if not self.answered_next(event):
+                    self.pass_turn()  # R-KJ-2 off: the offer counts as a pass, so the bidding goes on
+                    return
             self.schmeisser, self.phase = event.seat, "answer"
         elif choice == "pass":
-            self.speaker += 1
-            if self.speaker == 2:
-                self.speaker, self.round = 0, self.round + 1
-                if self.round == 3:
-                    self.phase = "annulled"  # KJ-4.4
+            self.pass_turn()
         elif self.round == 1:
             if choice not in ("take", up):
                 self.flag(event, "KJ-4.1", f"{who} may only take {SUIT_NAMES[up]} or pass in the first round")
@@ -55,6 +53,64 @@ class TrumpChoice(ReplayState):
             if choice in ("take", up):
                 self.flag(event, "KJ-4.2", f"{who} must name a suit other than {SUIT_NAMES[up]} in the second round")
             self.settle(event.seat, up if choice == "take" else choice)
+
+    def round_rule(self) -> str:
+        return "KJ-4.1" if self.round == 1 else "KJ-4.2"
+
+    def pass_turn(self) -> None:
+        """The player on turn passes: the other speaks, or the next round begins (KJ-4.1, KJ-4.2)."""
+        self.speaker += 1
+        if self.speaker == 2:
+            self.speaker, self.round = 0, self.round + 1
+            if self.round == 3:
+                self.phase = "annulled"  # KJ-4.4
+
+    def missing_pass(self, event: KlaberjassEvent, expected: int) -> bool:
+        """A bid from the player not on turn: flag the missing pass once and make it; True if made.
+
+        Only a pass lets the other player speak next (a take or a named suit ends the bidding,
+        a schmeiss wants an answer), so the missing event is a pass, unless that pass would be
+        the dealer's last and annul the deal (KJ-4.4): then nothing can follow and the bid is
+        flagged and ignored.
+        """
+        if self.round == 2 and self.speaker == 1:
+            return False
+        missing = self.name(expected)
+        self.flag(
+            event,
+            self.round_rule(),
+            f"{self.name(event.seat)} spoke at {missing}'s turn: {missing}'s pass is missing and is taken as made",
+            seat=expected,
+        )
+        self.pass_turn()
+        return True
+
+    def answered_next(self, event: KlaberjassEvent) -> bool:
+        """True if the record's next event is the opponent's answer to this schmeiss (R-KJ-2)."""
+        events = self.record.events
+        following = events[event.index] if event.index < len(events) else None
+        return following is not None and following.type == "answer" and following.seat != event.seat
+
+    def missing_answer(self, event: KlaberjassEvent) -> bool:
+        """A card, dix or declaration where the answer to a first-round schmeiss belongs.
+
+        Throwing in ends the deal, so play going on means the answer was "play" (R-KJ-2): flag
+        the missing answer once, make the schmeisser the maker and carry on; True if so. In the
+        second round the schmeisser would still have to name trumps, which the record does not
+        say, so nothing is assumed there.
+        """
+        if self.phase != "answer" or self.round != 1:
+            return False
+        schmeisser, opponent = self.schmeisser_seat, 1 - self.schmeisser_seat
+        self.flag(
+            event,
+            "R-KJ-2",
+            f"{self.name(opponent)} did not answer {self.name(schmeisser)}'s schmeiss; play went on, "
+            "so the answer is taken as play",
+            seat=opponent,
+        )
+        self.settle(schmeisser, self.turn_up.suit)
+        return True
 
     @property
     def schmeisser_seat(self) -> int:
