@@ -1,7 +1,9 @@
 """The "Check a hand" pages: build a hand record by tapping, see the verdict at every step.
 
-Thin views over `referee/core`: each action edits the stored record, which is saved only
-if the referee can still read it; the verdict is always recomputed by replaying it.
+Thin views over `referee/core`: each action (referee.actions) edits a copy of the stored record,
+which is saved only if the referee can still read it and it is within the caps (referee.limits);
+the verdict is always recomputed by replaying it. Numbers in the request are read by
+`request_number` only: ASCII digits, bounded length.
 """
 
 from __future__ import annotations
@@ -16,23 +18,18 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from referee.core.cards import CardError, bridgette_pack, klaberjass_pack, parse_card, parse_cards, standard_pack
+from referee.actions import apply_action
+from referee.core.cards import CardError, parse_card
 from referee.core.replay import replay_document
 from referee.core.verdict import RecordError, Verdict
-from referee.forms import EXTRA_FIELDS, NewHandForm
+from referee.forms import EXTRA_FIELDS, HandActionForm, NewHandForm, request_number
+from referee.limits import HAND_SIZE, PACKS, used_cards
 from referee.models import ContestedHand
 from scoring.core.base import EntryError
 from scoring.core.games import GAMES
 from scoring.models import Match
 from scoring.services import Conflict, add_deal, edit_deal
 
-HAND_SIZE = {"bridgette": 13, "draw_bridge": 13, "call_bridge": 13, "klaberjass": 9}
-PACKS = {
-    "bridgette": bridgette_pack(),
-    "draw_bridge": standard_pack(),
-    "call_bridge": standard_pack(),
-    "klaberjass": klaberjass_pack(),
-}
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 
 
@@ -61,15 +58,6 @@ def _setup_problems(record: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _used_cards(record: dict[str, Any]) -> set[str]:
-    used = {code for hand in record["hands"] for code in hand}
-    for field, _label, many in EXTRA_FIELDS[record["game"]]:
-        value = record.get(field)
-        if value:
-            used.update(value if many else [value])
-    return used
-
-
 def _verdict(record: dict[str, Any]) -> tuple[Verdict | None, str | None]:
     try:
         return replay_document(record)[1], None
@@ -82,7 +70,7 @@ def _hand_context(hand: ContestedHand, seat: int | None = None) -> dict[str, Any
     game = GAMES[record["game"]]
     problems = _setup_problems(record)
     verdict, error = (None, None) if problems else _verdict(record)
-    used = _used_cards(record)
+    used = used_cards(record)
     picking = seat if seat is not None and 0 <= seat < len(record["players"]) else 0
     turn = verdict.next_turn if verdict else None
     turn_cards = []
@@ -129,13 +117,13 @@ def check_hand(request: HttpRequest) -> HttpResponse:
     """The list of my hands, and a new hand (blank, or for a deal of one of my matches)."""
     initial: dict[str, Any] = {"game": "call_bridge", "dealer": "0"}
     match = None
-    match_id = request.GET.get("match") or request.POST.get("match")
+    match_id = request_number(request.GET.get("match") or request.POST.get("match"))
     deal_number = None
-    if match_id and str(match_id).isdigit():
-        match = get_object_or_404(Match.objects.for_user(request.user), pk=int(match_id))
+    if match_id is not None:
+        match = get_object_or_404(Match.objects.for_user(request.user), pk=match_id)
         result = match.evaluate()
-        requested = request.GET.get("deal") or request.POST.get("deal") or ""
-        deal_number = int(requested) if requested.isdigit() and 1 <= int(requested) <= len(result.deals) else None
+        requested = request_number(request.GET.get("deal") or request.POST.get("deal"))
+        deal_number = requested if requested is not None and 1 <= requested <= len(result.deals) else None
         dealer = result.deals[deal_number - 1].dealer if deal_number else result.next_dealer
         if deal_number is None and result.finished:
             match = None  # a finished match takes no new deal; start a free-standing hand
@@ -162,100 +150,34 @@ def check_hand(request: HttpRequest) -> HttpResponse:
 @require_safe
 def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = _get_hand_for_user(request, hand_id)
-    seat = request.GET.get("seat", "")
-    context = _hand_context(hand, int(seat) if seat.isdigit() else None)
+    context = _hand_context(hand, request_number(request.GET.get("seat"), digits=2))
     template = "referee/hand.html#workspace" if request.htmx else "referee/hand.html"
     return render(request, template, context)
-
-
-def _event(record: dict[str, Any], kind: str, seat: int, post: Any) -> dict[str, Any]:
-    """The event for a tap on the page, in the shape of the game's hand record (docs/referee/)."""
-    game = record["game"]
-    if kind == "play":
-        event: dict[str, Any] = {"type": "play", "seat": seat, "card": post.get("card", "")}
-        if post.get("announce") == "bella":
-            event["announce"] = "bella"
-        return event
-    if kind == "call":
-        call = post.get("call", "").strip()
-        return {"type": "call", "seat": seat, "call": int(call) if game == "call_bridge" and call.isdigit() else call}
-    if kind == "draw" and game == "draw_bridge":
-        return {"type": "draw", "seat": seat, "card": post.get("card", "")}
-    if kind in ("draw", "discard", "declare"):
-        cards = post.getlist("cards") or post.get("cards_text", "").split()
-        return {"type": kind, "seat": seat, "cards": cards}
-    if kind in ("trump", "answer"):
-        return {"type": "bid" if kind == "trump" else "answer", "seat": seat, "choice": post.get("choice", "")}
-    if kind == "dix":
-        return {"type": "dix", "seat": seat}
-    raise RecordError("events", f"unknown action {kind!r}")
-
-
-def _apply(record: dict[str, Any], post: Any) -> dict[str, Any]:
-    """A copy of ``record`` changed by one posted action; RecordError/CardError if it cannot be."""
-    changed = json.loads(json.dumps(record))
-    action = post.get("action", "")
-    size = HAND_SIZE[changed["game"]]
-    if action in ("add_card", "remove_card", "set_hand"):
-        seat = int(post.get("seat", -1))
-        if not 0 <= seat < len(changed["players"]):
-            raise RecordError("seat", "choose a player")
-        hand = changed["hands"][seat]
-        if action == "add_card":
-            code = parse_card(post.get("card", ""), "card").code
-            if code in _used_cards(changed):
-                raise RecordError("card", f"{parse_card(code).label} is already in a hand")
-            if len(hand) >= size:
-                raise RecordError(f"hands[{seat}]", f"{changed['players'][seat]} already holds {size} cards")
-            hand.append(code)
-        elif action == "remove_card":
-            code = parse_card(post.get("card", ""), "card").code
-            changed["hands"][seat] = [card for card in hand if parse_card(card).code != code]
-        else:
-            cards = [card.code for card in parse_cards(post.get("cards_text", ""), f"hands[{seat}]")]
-            others = _used_cards({**changed, "hands": [h for i, h in enumerate(changed["hands"]) if i != seat]})
-            clash = [code for code in cards if code in others] or [c for c in cards if cards.count(c) > 1]
-            if clash:
-                raise RecordError(f"hands[{seat}]", f"{parse_card(clash[0]).label} is already used")
-            changed["hands"][seat] = cards
-    elif action == "set_extra":
-        for field, _label, many in EXTRA_FIELDS[changed["game"]]:
-            text = post.get(field, "").strip()
-            if many:
-                changed[field] = [card.code for card in parse_cards(text, field)] if text else []
-            else:
-                changed[field] = parse_card(text, field).code if text else None
-            if not changed[field]:
-                changed.pop(field)
-    elif action == "event":
-        seat = int(post.get("seat", -1))
-        changed["events"].append(_event(changed, post.get("kind", ""), seat, post))
-    elif action == "undo_event":
-        if changed["events"]:
-            changed["events"].pop()
-    else:
-        raise RecordError("action", f"unknown action {action!r}")
-    if action != "undo_event" and not _setup_problems(changed):
-        replay_document(changed)  # refuse what the referee cannot read; illegal plays are fine
-    return changed
 
 
 @login_required
 @require_POST
 def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """One tap: checked as a whole (HandActionForm, then the record it makes) before anything is saved."""
     hand = _get_hand_for_user(request, hand_id)
-    try:
-        hand.record = _apply(hand.record, request.POST)
-    except (RecordError, CardError, ValueError) as error:
-        message = error.message if isinstance(error, (RecordError, CardError)) else "that input is not a number"
-        messages.error(request, f"Not recorded: {message}")
+    form = HandActionForm(request.POST, game=GAMES[hand.record["game"]])
+    seat = None
+    if not form.is_valid():
+        messages.error(request, f"Not recorded: {form.problem()}")
     else:
-        hand.save(update_fields=["record", "updated"])
-    seat = request.POST.get("seat", "")
-    context = _hand_context(hand, int(seat) if seat.isdigit() else None)
+        seat = form.cleaned_data["seat"]
+        try:
+            record = apply_action(hand.record, form.cleaned_data)
+        except (RecordError, CardError) as error:
+            where = f"{error.path}: " if error.path else ""
+            messages.error(request, f"Not recorded: {where}{error.message}")
+        else:
+            hand.record = record
+            hand.save(update_fields=["record", "updated"])
+    context = _hand_context(hand, seat)
     if request.htmx:
         return render(request, "referee/hand.html#workspace", context)
-    url = reverse("hand", args=[hand.pk]) + (f"?seat={seat}" if seat.isdigit() else "")
+    url = reverse("hand", args=[hand.pk]) + (f"?seat={seat}" if seat is not None else "")
     return redirect(url)
 
 
@@ -286,12 +208,12 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
             if existing is None:
                 add_deal(match=match, user=request.user, number=hand.deal_number, entry=verdict.deal_entry)
             else:
-                posted = request.POST.get("revision", "")
                 edit_deal(
                     match=match,
                     user=request.user,
                     number=hand.deal_number,
-                    revision=int(posted) if posted.isdigit() else 0,  # an odd page: edit_deal refuses it
+                    # An odd page: edit_deal refuses revision 0 as stale.
+                    revision=request_number(request.POST.get("revision")) or 0,
                     entry=verdict.deal_entry,
                 )
         except Conflict as conflict:

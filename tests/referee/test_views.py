@@ -129,3 +129,105 @@ def test_anonymous_is_sent_to_login(client: Any) -> None:
     response = client.get(reverse("check_hand"))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
+
+
+# Hardening: numbers in the request are ASCII digits only; every action is checked before it is stored.
+
+UNICODE_DIGITS = ["²", "①", "٣", "१", "1" * 40]
+
+
+def htmx_action(client: Any, hand: ContestedHand, **data: Any) -> str:
+    response = client.post(
+        reverse("hand_action", args=[hand.pk]), {key: str(v) for key, v in data.items()}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    return str(response.content.decode())
+
+
+@pytest.mark.parametrize("number", UNICODE_DIGITS)
+def test_a_unicode_digit_is_not_a_number_in_any_referee_page(
+    owner_client: Any, owner: Any, make_match: Any, number: str
+) -> None:
+    match = make_match(game="call_bridge", deals=[{"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}])
+    hand = ContestedHand.objects.create(owner=owner, match=match, deal_number=1, record={**FIXTURE})
+    assert owner_client.get(reverse("hand", args=[hand.pk]) + f"?seat={number}").status_code == 200
+    assert owner_client.get(reverse("check_hand") + f"?match={number}").status_code == 200
+    assert owner_client.get(reverse("check_hand") + f"?match={match.pk}&deal={number}").status_code == 200
+    assert owner_client.post(reverse("hand_use", args=[hand.pk]), {"revision": number}).status_code == 302
+    page = htmx_action(owner_client, hand, action="undo_event", seat=number)
+    assert "Not recorded: seat:" in page
+    hand.refresh_from_db()
+    assert hand.record == FIXTURE  # validated before writing: the undo was not saved
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"kind": "play", "seat": 0, "card": "ZZ"}, "events[0].card"),
+        ({"kind": "play", "seat": 0, "card": "X" * 900_000}, "card"),
+        ({"kind": "play", "seat": 4, "card": "AS"}, "seat"),
+        ({"kind": "play", "seat": -1, "card": "AS"}, "seat"),
+        ({"kind": "shuffle", "seat": 0}, "kind"),
+        ({"kind": "discard", "seat": 0, "cards_text": "AS KS"}, "kind"),
+        ({"kind": "call", "seat": 0, "call": "lots"}, "events[0].call"),
+        ({"kind": "call", "seat": 0, "call": "9" * 50}, "call"),
+    ],
+)
+def test_an_unreadable_event_is_refused_before_the_hands_are_complete(
+    owner_client: Any, data: dict[str, Any], field: str
+) -> None:
+    hand = new_call_bridge_hand(owner_client)
+    action(owner_client, hand, action="add_card", seat=0, card="AS")
+    page = htmx_action(owner_client, hand, action="event", **data)
+    assert f"Not recorded: {field}:" in page
+    hand.refresh_from_db()
+    assert hand.record["events"] == []
+    assert hand.record["hands"] == [["AS"], [], [], []]
+
+
+def test_an_event_is_stored_in_the_card_notation(owner_client: Any) -> None:
+    hand = new_call_bridge_hand(owner_client)
+    htmx_action(owner_client, hand, action="event", kind="play", seat=2, card=" 10♥ ")
+    htmx_action(owner_client, hand, action="event", kind="call", seat=3, call="04")
+    hand.refresh_from_db()
+    assert hand.record["events"] == [{"type": "play", "seat": 2, "card": "TH"}, {"type": "call", "seat": 3, "call": 4}]
+
+
+def test_a_stock_longer_than_the_game_deals_is_refused(owner_client: Any) -> None:
+    owner_client.post(reverse("check_hand"), {"game": "draw_bridge", "player_0": "A", "player_1": "B", "dealer": "0"})
+    hand = ContestedHand.objects.get()
+    codes = [f"{rank}{suit}" for suit in "SHDC" for rank in "AKQJT98765432"]
+    page = htmx_action(owner_client, hand, action="set_extra", stock=" ".join(codes[:27]))
+    assert "Not recorded: stock:" in page
+    htmx_action(owner_client, hand, action="set_extra", stock=" ".join(codes[:26]))
+    hand.refresh_from_db()
+    assert hand.record["stock"] == codes[:26]
+
+
+def test_a_hand_holds_at_most_its_events(owner_client: Any, owner: Any) -> None:
+    from referee.limits import EVENT_CAPS
+
+    cap = EVENT_CAPS["call_bridge"]
+    calls = [{"type": "call", "seat": number % 4, "call": 3} for number in range(cap)]
+    hand = ContestedHand.objects.create(owner=owner, record={**FIXTURE, "events": calls[:-1]})
+    htmx_action(owner_client, hand, action="event", kind="call", seat=3, call=3)
+    hand.refresh_from_db()
+    assert len(hand.record["events"]) == cap
+    page = htmx_action(owner_client, hand, action="event", kind="call", seat=0, call=3)
+    assert f"Not recorded: events: a Call Bridge hand holds at most {cap} events" in page
+    hand.refresh_from_db()
+    assert hand.record["events"] == calls
+
+
+def test_a_record_holds_at_most_64_kb(owner_client: Any, owner: Any) -> None:
+    from referee.limits import MAX_RECORD_BYTES
+
+    record = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "bridgette" / "hand.json").read_text())
+    pack = " ".join(code for hand in record["hands"] for code in hand) + " " + " ".join(record["stock"])
+    draw = {"type": "draw", "seat": 0, "cards": pack.split()}
+    events = [draw] * ((MAX_RECORD_BYTES - 1_000) // len(json.dumps(draw)))
+    hand = ContestedHand.objects.create(owner=owner, record={**record, "events": events})
+    page = htmx_action(owner_client, hand, action="event", kind="draw", seat=0, cards_text=pack)
+    assert "Not recorded: record: " in page
+    hand.refresh_from_db()
+    assert hand.record["events"] == events
