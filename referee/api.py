@@ -10,7 +10,7 @@ from ninja import Router, Schema
 
 from referee.core.replay import replay_document, verdict_json
 from referee.core.verdict import RecordError
-from scoring.core.match import PointsEncoder
+from scoring.core.match import JSONTextError, PointsEncoder, load_json
 
 router = Router(tags=["referee"])
 
@@ -51,6 +51,10 @@ HAND_RECORD_SCHEMA: dict[str, Any] = {
 }
 
 
+def _refused(error: RecordError) -> HttpResponse:
+    return HttpResponse(json.dumps({"error": error.as_dict()}), status=422, content_type="application/json")
+
+
 @router.post(
     "/referee",
     response={200: VerdictOut, 422: RecordErrorOut},
@@ -60,12 +64,11 @@ HAND_RECORD_SCHEMA: dict[str, Any] = {
 def referee(request: HttpRequest) -> HttpResponse:
     """Replay the record; 422 with the located error if it cannot be read."""
     try:
-        doc = json.loads(request.body)
-        _record, verdict = replay_document(doc)
-    except (ValueError, UnicodeDecodeError) as error:
-        if not isinstance(error, RecordError):
-            error = RecordError("record", f"the body is not valid JSON: {error}")
-        return HttpResponse(json.dumps({"error": error.as_dict()}), status=422, content_type="application/json")
+        _record, verdict = replay_document(load_json(request.body))
+    except JSONTextError as error:
+        return _refused(RecordError("record", str(error)))
+    except RecordError as error:
+        return _refused(error)
     return HttpResponse(
         json.dumps(verdict_json(verdict), cls=PointsEncoder, ensure_ascii=False), content_type="application/json"
     )

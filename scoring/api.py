@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Router, Schema
 
 from scoring.core.base import EntryError
-from scoring.core.match import PointsEncoder, evaluate, parse_match
+from scoring.core.match import PointsEncoder, score_document
 
 router = Router(tags=["scoring"])
 
@@ -68,13 +68,6 @@ def json_response(payload: Any, status: int = 200) -> HttpResponse:
     )
 
 
-def read_json_body(request: HttpRequest) -> Any:
-    try:
-        return json.loads(request.body)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise EntryError("match", "match-file", f"the body is not valid JSON: {error}") from None
-
-
 @router.post(
     "/score",
     response={200: ScoreOut, 422: ErrorOut},
@@ -84,7 +77,7 @@ def read_json_body(request: HttpRequest) -> Any:
 def score(request: HttpRequest) -> HttpResponse:
     """Validate and score every deal of a match file; 422 with a located error for bad input."""
     try:
-        result = evaluate(parse_match(read_json_body(request)))
+        result = score_document(request.body)
     except EntryError as error:
         return json_response({"error": error.as_dict()}, status=422)
     return json_response(result.to_json())

@@ -272,7 +272,8 @@ class NewMatchForm(GamePlayersForm):
             self.match_file = parse_match(doc)
             evaluate(self.match_file)
         except EntryError as error:
-            field = {"players": "player_0", "first_dealer": "first_dealer"}.get(error.field, error.field)
+            # The core names players[1]; the form calls that field player_1.
+            field = {"players": "player_0"}.get(error.field, error.field.replace("players[", "player_").rstrip("]"))
             self.add_error(field if field in self.fields else None, f"{error.message} ({error.rule})")
         return data
 

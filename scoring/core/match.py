@@ -7,6 +7,7 @@ from the first dealer, the flags and the ordered deal entries (STYLE.md 3).
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -21,6 +22,20 @@ MAX_TARGET = 1_000_000
 # The most deals a match holds: far past any real match, and within what every page and report serves
 # in well under 2 s (the PDF prints a long match's last deals only; `make bench` measures it).
 MAX_DEALS = 500
+# Deepest nesting of a JSON document we read. A match file needs 4 levels (file, deals, deal, calls),
+# a hand record 5; deeper input is refused before anything walks it (repr, json.dumps, a database).
+MAX_JSON_DEPTH = 20
+# Characters no player name may hold, by Unicode category: control characters (NUL included, which
+# PostgreSQL cannot store; tabs and newlines, which break every sheet) and lone surrogates (no UTF-8
+# form, so no page could show the name), plus line and paragraph separators. Letters of every script
+# stay, and so do format characters (the joiners Devanagari needs) and code points newer than
+# Python's Unicode tables (next year's emoji).
+REFUSED_IN_NAMES = {
+    "Cc": "a control character",
+    "Cs": "half of a surrogate pair",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +130,19 @@ def _players(doc: Mapping[str, Any], game: Game) -> tuple[str, ...]:
     for index, name in enumerate(names):
         if not name or len(name) > MAX_NAME:
             raise FormatError(f"players[{index}]", f"a player's name must have 1 to {MAX_NAME} characters")
+        refused = name_problem(name)
+        if refused:
+            raise FormatError(f"players[{index}]", refused)
     return names
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name (a character of REFUSED_IN_NAMES), or None."""
+    for char in name:
+        kind = REFUSED_IN_NAMES.get(unicodedata.category(char))
+        if kind:
+            return f"a player's name cannot hold U+{ord(char):04X} ({kind})"
+    return None
 
 
 def _flags(doc: Mapping[str, Any], game: Game) -> Flags:
@@ -222,12 +249,48 @@ def check_deal(match: MatchFile, entry: Mapping[str, Any], replace: int | None =
     return evaluate(MatchFile(match.game, match.players, match.first_dealer, match.target, match.flags, deals))
 
 
-def score_document(text: str) -> MatchResult:
-    """Decode, parse and evaluate a match file given as JSON text."""
+class JSONTextError(ValueError):
+    """JSON text that cannot be read: not JSON at all, or nested deeper than MAX_JSON_DEPTH."""
+
+
+def load_json(text: str | bytes) -> Any:
+    """Decode a JSON document, refusing any nested deeper than MAX_JSON_DEPTH; JSONTextError if unreadable.
+
+    Every reader of JSON from outside (API bodies, uploads, command input) goes through here, so
+    a thousand ``[`` is one clear error everywhere rather than a RecursionError somewhere.
+    """
+    too_deep = f"the JSON is nested too deeply (at most {MAX_JSON_DEPTH} levels)"
     try:
         doc = json.loads(text)
-    except ValueError as error:
-        raise FormatError("match", f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise JSONTextError(too_deep) from None
+    except ValueError as error:  # UnicodeDecodeError included, for bytes
+        raise JSONTextError(f"not valid JSON: {error}") from None
+    if _depth_exceeds(doc, MAX_JSON_DEPTH):
+        raise JSONTextError(too_deep)
+    return doc
+
+
+def _depth_exceeds(doc: Any, limit: int) -> bool:
+    """Whether lists and objects in ``doc`` nest more than ``limit`` deep (walked without recursion)."""
+    pending: list[tuple[Any, int]] = [(doc, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if not isinstance(value, dict | list):
+            continue
+        if depth > limit:
+            return True
+        children = value.values() if isinstance(value, dict) else value
+        pending.extend((child, depth + 1) for child in children)
+    return False
+
+
+def score_document(text: str | bytes) -> MatchResult:
+    """Decode, parse and evaluate a match file given as JSON text."""
+    try:
+        doc = load_json(text)
+    except JSONTextError as error:
+        raise FormatError("match", str(error)) from None
     return evaluate(parse_match(doc))
 
 

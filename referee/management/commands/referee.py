@@ -13,7 +13,7 @@ from referee.core.replay import replay_document, verdict_json
 from referee.core.verdict import RecordError
 from referee.text import text_verdict
 from scoring.cli import read_input
-from scoring.core.match import PointsEncoder
+from scoring.core.match import JSONTextError, PointsEncoder, load_json
 
 
 class Command(BaseCommand):
@@ -45,6 +45,6 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as error:
             raise RecordError("file", f"cannot read {path}: {error}") from None
         try:
-            return json.loads(text)
-        except ValueError as error:
-            raise RecordError("record", f"not valid JSON: {error}") from None
+            return load_json(text)
+        except JSONTextError as error:
+            raise RecordError("record", str(error)) from None
