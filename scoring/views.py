@@ -232,6 +232,19 @@ def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "scoring/history.html", {"match": match, "changes": changes})
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_delete(request: HttpRequest, match_id: int) -> HttpResponse:
+    """GET asks "Delete this match?"; only the POST deletes it, its deals, history and checked hands."""
+    match = _get_match_for_user(request, match_id)
+    if request.method == "POST":
+        name = match.name
+        match.delete()
+        messages.success(request, f"Match {name} deleted.")
+        return redirect("home")
+    return render(request, "scoring/match_delete.html", {"match": match, "deal_count": match.deals.count()})
+
+
 def _match_file_response(match: Match) -> HttpResponse:
     body = json.dumps(match.match_file().to_json(), indent=2, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
