@@ -188,10 +188,27 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000_000
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1_000_000
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 
+# Logging: every record at LOG_LEVEL or above goes to standard error, where gunicorn (and runserver)
+# write theirs, so a server error's traceback lands in the terminal or the service's journal
+# (`journalctl -u trickbook`). `django.request` logs each 5xx with its traceback at ERROR; its 4xx
+# warnings show in development only unless DJANGO_LOG_LEVEL=WARNING.
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "WARNING" if DEBUG else "ERROR").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"server": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "server"}},
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    # Django's own loggers hand their records to the root's handler (and mail nobody).
+    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
+}
+
 # The cache: rate-limit counters (and rendered fragments). Local memory, one per worker process, by
 # default; set REDIS_URL (redis://host:6379/0) when several servers or many workers must share it.
 if os.environ.get("REDIS_URL"):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "trickbook"}}
 
