@@ -102,8 +102,11 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Login throttling (django-axes): 5 failures per username and address, then a pause.
+# Login throttling (django-axes): 5 failures per username and client address (config/client.py,
+# the proxy's X-Forwarded-For when trusted), then a pause. The log-in and sign-up views add limits
+# per address across usernames (scoring/views.py).
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_CLIENT_IP_CALLABLE = "config.client.client_address"
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

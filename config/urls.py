@@ -12,7 +12,7 @@ from scoring import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", views.login_view, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("matches/new/", views.match_new, name="match_new"),
     path("matches/<int:match_id>/", views.match_detail, name="match"),

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,7 +19,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django_ratelimit.decorators import ratelimit
 
+from config.client import AddressLimit
 from scoring.core.base import EntryError
 from scoring.core.games import GAMES
 from scoring.core.match import MatchResult
@@ -70,13 +73,39 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "scoring/home.html", {"matches": matches, "games": GAMES.values()})
 
 
+# Per client address, whatever the username: django-axes locks one username at one address after
+# five wrong passwords; this stops one address guessing one password at each of many usernames.
+LOGIN_FAILURES = AddressLimit("login-failures", "20/15m")
+# Accounts made per address, and sign-up posts (each tells whether a username is taken).
+SIGNUPS = AddressLimit("signups", "5/h")
+SIGNUP_POSTS = "20/h"
+
+_login_form_view = auth_views.LoginView.as_view()
+
+
+def login_view(request: HttpRequest) -> HttpResponse:
+    """Django's log-in page, refused (429) to an address with 20 failed log-ins in 15 minutes."""
+    if request.method != "POST":
+        return _login_form_view(request)
+    LOGIN_FAILURES.check(request)
+    response = _login_form_view(request)
+    if response.status_code != 302:  # a log-in redirects; anything else failed
+        LOGIN_FAILURES.count(request)
+    return response
+
+
 @require_http_methods(["GET", "POST"])
+@ratelimit(group="signup-posts", key="ip", rate=SIGNUP_POSTS, method="POST")
 def signup(request: HttpRequest) -> HttpResponse:
+    """A new account, at most 5 an hour from one address."""
     form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
+    if request.method == "POST":
+        SIGNUPS.check(request)
+        if form.is_valid():
+            user = form.save()
+            SIGNUPS.count(request)
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
 
 

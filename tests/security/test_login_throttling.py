@@ -1,26 +1,116 @@
-"""Login throttling against password guessing (django-axes)."""
+"""Login and sign-up throttling: django-axes per username and client address, and limits per address.
+
+The client address is the trusted proxy's X-Forwarded-For entry when DJANGO_BEHIND_TLS_PROXY is
+set (config/client.py), so one person's wrong passwords behind nginx lock only that person out.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 
+from config.client import client_address
+
 pytestmark = pytest.mark.django_db
+
+PROXY = "10.0.0.2"  # the nginx in front of gunicorn: every request's REMOTE_ADDR behind it
+
+
+def log_in(client: Client, username: str, password: str, **meta: str) -> Any:
+    return client.post(reverse("login"), {"username": username, "password": password}, **meta)
+
+
+def behind_proxy(visitor: str) -> dict[str, str]:
+    return {"REMOTE_ADDR": PROXY, "HTTP_X_FORWARDED_FOR": f"203.0.113.99, {visitor}"}
 
 
 def test_five_wrong_passwords_lock_the_login(client: Any, owner: Any) -> None:
     for _ in range(5):
-        response = client.post(reverse("login"), {"username": "owner", "password": "wrong"})
+        response = log_in(client, "owner", "wrong")
         assert response.status_code in (200, 429)
-    locked = client.post(reverse("login"), {"username": "owner", "password": "pw-owner-123"})
+    locked = log_in(client, "owner", "pw-owner-123")
     assert locked.status_code == 429
     assert "Too many failed log-ins" in locked.content.decode()
     assert "_auth_user_id" not in client.session
 
 
 def test_a_right_password_logs_in(client: Any, owner: Any) -> None:
-    response = client.post(reverse("login"), {"username": "owner", "password": "pw-owner-123"})
+    response = log_in(client, "owner", "pw-owner-123")
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(owner.pk)
+
+
+def test_behind_the_proxy_wrong_passwords_lock_only_the_visitor_who_typed_them(settings: Any, owner: Any) -> None:
+    settings.TRUST_X_FORWARDED_FOR = True
+    guesser, real_owner = Client(), Client()
+    for _ in range(5):
+        log_in(guesser, "owner", "wrong", **behind_proxy("198.51.100.7"))
+    assert log_in(guesser, "owner", "pw-owner-123", **behind_proxy("198.51.100.7")).status_code == 429
+    response = log_in(real_owner, "owner", "pw-owner-123", **behind_proxy("198.51.100.8"))
+    assert response.status_code == 302
+    assert real_owner.session["_auth_user_id"] == str(owner.pk)
+
+
+def test_without_the_proxy_setting_a_forged_forwarded_for_changes_nothing(client: Any, owner: Any) -> None:
+    for attempt in range(5):
+        log_in(client, "owner", "wrong", HTTP_X_FORWARDED_FOR=f"192.0.2.{attempt}")
+    assert log_in(client, "owner", "pw-owner-123", HTTP_X_FORWARDED_FOR="192.0.2.200").status_code == 429
+
+
+@pytest.mark.parametrize(
+    ("trusted", "meta", "expected"),
+    [
+        (True, {"REMOTE_ADDR": PROXY, "HTTP_X_FORWARDED_FOR": "1.2.3.4, 198.51.100.7"}, "198.51.100.7"),
+        (True, {"REMOTE_ADDR": PROXY, "HTTP_X_FORWARDED_FOR": "not-an-address"}, PROXY),
+        (True, {"REMOTE_ADDR": PROXY}, PROXY),
+        (False, {"REMOTE_ADDR": PROXY, "HTTP_X_FORWARDED_FOR": "198.51.100.7"}, PROXY),
+        (False, {"REMOTE_ADDR": ""}, "0.0.0.0"),
+    ],
+)
+def test_client_address_is_always_a_valid_address(
+    rf: Any, settings: Any, trusted: bool, meta: dict[str, str], expected: str
+) -> None:
+    settings.TRUST_X_FORWARDED_FOR = trusted
+    assert client_address(rf.get("/", **meta)) == expected
+
+
+def test_one_guess_at_each_of_many_usernames_is_throttled_per_address(client: Any, owner: Any) -> None:
+    for number in range(20):
+        assert log_in(client, f"user{number}", "guess").status_code == 200
+    refused = log_in(client, "owner", "pw-owner-123")
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 60
+    assert "_auth_user_id" not in client.session
+    assert log_in(Client(), "owner", "pw-owner-123", REMOTE_ADDR="192.0.2.50").status_code == 302
+
+
+def test_successful_log_ins_do_not_count_towards_the_address_limit(client: Any, owner: Any) -> None:
+    for _ in range(25):
+        assert log_in(client, "owner", "pw-owner-123").status_code == 302
+        client.post(reverse("logout"))
+
+
+def sign_up(client: Client, username: str, **meta: str) -> Any:
+    password = "a-long-pass-phrase-92"
+    data = {"username": username, "password1": password, "password2": password}
+    return client.post(reverse("signup"), data, **meta)
+
+
+def test_an_address_makes_at_most_five_accounts_an_hour(client: Any) -> None:
+    for number in range(5):
+        assert sign_up(Client(), f"player{number}").status_code == 302
+    refused = sign_up(Client(), "player5")
+    assert refused.status_code == 429
+    assert "Too many requests" in refused.content.decode()
+    assert get_user_model().objects.count() == 5
+    assert sign_up(Client(), "neighbour", REMOTE_ADDR="192.0.2.60").status_code == 302
+
+
+def test_sign_up_posts_are_limited_per_address(client: Any) -> None:
+    for _ in range(20):
+        assert client.post(reverse("signup"), {"username": "owner"}).status_code == 200
+    assert client.post(reverse("signup"), {"username": "owner"}).status_code == 429
