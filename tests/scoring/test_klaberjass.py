@@ -378,6 +378,27 @@ def test_r_kj_12_kj_target_501_500_is_not_enough() -> None:
     assert result.stage == "Deal 6 · Target 501"
 
 
+@pytest.mark.parametrize("deals", [[], [K1]])
+@pytest.mark.parametrize("target", [500, 1000])
+def test_r_kj_12_kj_target_501_with_another_explicit_target_is_refused(deals: list[Any], target: int) -> None:
+    # R-KJ-12: the flag sets the target to 501; naming another target as well contradicts it.
+    with pytest.raises(RuleError) as caught:
+        match(deals, target=target, flags=["kj_target_501"])
+    error = caught.value
+    assert (error.field, error.rule, error.deal) == ("target", "R-KJ-12", None)
+    assert error.message == f"kj_target_501 plays the match to 501: leave the target empty or make it 501, not {target}"
+
+
+def test_r_kj_12_kj_target_501_with_target_501_is_the_same_match() -> None:
+    # An exported match file names its target, 501, next to the flag: it reads back unchanged.
+    hundred = entry(card_points=[90, 20], last_trick=0)  # Nora makes 100, Dan 20
+    result = match([hundred] * 5, target=501, flags=["kj_target_501"])
+    assert result.totals == (500, 100)
+    assert result.outcome is None
+    assert result.stage == "Deal 6 · Target 501"
+    assert match([hundred] * 5, target=500).outcome is not None  # without the flag, any target stands
+
+
 def test_kj_3_1_r_kj_3_dealers_alternate_through_annulled_deals() -> None:
     result = match([K1, {"annulled": True}, K1], first_dealer=1)
     assert [deal.dealer for deal in result.deals] == [1, 0, 1]

@@ -161,6 +161,26 @@ class Klaberjass:
         """500 (KJ-1.1), or 501 under `kj_target_501` (R-KJ-12)."""
         return TARGET_501 if "kj_target_501" in flags else TARGET
 
+    def check_target(self, target: int | None, flags: Flags) -> None:
+        """R-KJ-12: `kj_target_501` plays the match to 501, so a match that names another target
+        as well is refused, rather than one of the two silently ignored. A target of 501 with the
+        flag is the same match (an exported match file names its target)."""
+        if target is not None and "kj_target_501" in flags and target != TARGET_501:
+            raise RuleError(
+                "target",
+                "R-KJ-12",
+                f"kj_target_501 plays the match to {TARGET_501}: leave the target empty or make it "
+                f"{TARGET_501}, not {target}",
+            )
+
+    def _target(self, progress: Progress, flags: Flags) -> int:
+        # The match evaluator asks outcome() after every deal and stage() at the end, so every
+        # evaluation of a match reaches this check (R-KJ-12).
+        self.check_target(progress.target, flags)
+        target = progress.target if progress.target is not None else self.default_target(flags)
+        assert target is not None
+        return target
+
     def check_flags(self, flags: Flags) -> None:
         """Every Klaberjass flag combines with every other: each changes a different ruling."""
 
@@ -230,8 +250,7 @@ class Klaberjass:
 
     def outcome(self, progress: Progress, flags: Flags) -> Outcome | None:
         """KJ-10.1 and KJ-10.2 (R-KJ-12): checked only at the end of a deal."""
-        target = progress.target if progress.target is not None else self.default_target(flags)
-        assert target is not None
+        target = self._target(progress, flags)
         first, second = progress.totals
         names = progress.players
         over = [player for player in (0, 1) if progress.totals[player] >= target]
@@ -250,8 +269,7 @@ class Klaberjass:
         )
 
     def stage(self, progress: Progress, flags: Flags) -> str:
-        target = progress.target if progress.target is not None else self.default_target(flags)
-        assert target is not None
+        target = self._target(progress, flags)
         number = progress.deals_played + 1
         first, second = progress.totals
         if first == second and first >= target:
