@@ -6,7 +6,7 @@ is never touched, so a refused action loses or changes nothing already saved.
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any
 
 from referee.core.cards import parse_card, parse_cards
@@ -44,7 +44,7 @@ def _event(record: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 
 def apply_action(record: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     """A copy of ``record`` changed by one action (HandActionForm's cleaned data); RecordError/CardError if refused."""
-    changed = copy.deepcopy(record)
+    changed = json.loads(json.dumps(record))
     action, seat = data["action"], data["seat"]
     if action == "undo_event":
         if changed["events"]:

@@ -174,9 +174,8 @@ def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
         else:
             hand.record = record
             hand.save(update_fields=["record", "updated"])
-    context = _hand_context(hand, seat)
     if request.htmx:
-        return render(request, "referee/hand.html#workspace", context)
+        return render(request, "referee/hand.html#workspace", _hand_context(hand, seat))
     url = reverse("hand", args=[hand.pk]) + (f"?seat={seat}" if seat is not None else "")
     return redirect(url)
 

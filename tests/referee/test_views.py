@@ -231,3 +231,13 @@ def test_a_record_holds_at_most_64_kb(owner_client: Any, owner: Any) -> None:
     assert "Not recorded: record: " in page
     hand.refresh_from_db()
     assert hand.record["events"] == events
+
+
+def test_event_caps_are_those_documented_and_hold_a_whole_deal() -> None:
+    from referee.limits import EVENT_CAPS
+
+    # docs/hand-record.md "Limits": twice the pack plus the longest auction.
+    assert EVENT_CAPS == {"bridgette": 330, "draw_bridge": 318, "call_bridge": 112, "klaberjass": 74}
+    for game, cap in EVENT_CAPS.items():
+        record = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / game / "hand.json").read_text())
+        assert 2 * len(record["events"]) <= cap

@@ -1,0 +1,189 @@
+"""Fuzzing the Check a hand actions: every action and event kind the page posts, for every game.
+
+Odd values (unicode digits, huge strings, negative numbers, unknown words) and long runs of
+well-formed events. Whatever comes: never a server error, a stored record is within the caps
+and read by its game's parser, and a refused action leaves the stored record exactly as it was,
+with a message that names the field.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.messages import get_messages
+from django.http import QueryDict
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.actions import apply_action
+from referee.core.cards import CardError
+from referee.core.verdict import RecordError
+from referee.forms import ACTIONS, EVENT_KINDS, EXTRA_FIELDS, HandActionForm
+from referee.limits import EVENT_CAPS, MAX_RECORD_BYTES, PACKS, check_record
+from referee.models import ContestedHand
+from scoring.core.games import GAMES
+
+pytestmark = pytest.mark.django_db
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+RECORDS = {game: json.loads((FIXTURES / game / "hand.json").read_text()) for game in GAMES}
+REFUSED = re.compile(r"Not recorded: ([\w.\[\]]+): \S")
+KIND_OF_TYPE = {event_type: kind for kind, event_type in EVENT_KINDS.items()}
+
+ODD_NUMBERS = ["²", "①", "٣", "१", "-1", "+1", " 1", "1.0", "1e3", "0x1", "9" * 40, "", "4", "99", "1\x00"]
+HUGE = ["A" * 300_000, "AS " * 100_000, "²" * 100_000]
+odd = st.sampled_from(ODD_NUMBERS + HUGE) | st.text(max_size=12)
+CALLS = ["2", "3", "13", "14", "0", "-2", "03", "1NT", "3nt", "7NT", "8C", "0NT", "pass", "X", "xx", "double"]
+CHOICES = ["take", "pass", "schmeiss", "S", "h", "play", "throw_in", "trump", "bella"]
+FUZZ = settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def post_of(event: dict[str, Any], as_list: bool = False) -> dict[str, Any]:
+    """The post that records ``event`` (the page's own fields)."""
+    post: dict[str, Any] = {"action": "event", "kind": KIND_OF_TYPE[event["type"]], "seat": str(event["seat"])}
+    for field in ("card", "call", "choice", "announce"):
+        if field in event:
+            post[field] = str(event[field])
+    if "cards" in event:
+        post.update({"cards": event["cards"]} if as_list else {"cards_text": " ".join(event["cards"])})
+    return post
+
+
+def well_formed_posts(game: str) -> list[dict[str, Any]]:
+    """Posts of events that parse (legal or not): the fixture's, and for lists of cards the whole pack."""
+    events = RECORDS[game]["events"]
+    posts = [post_of(event, as_list=number % 2 == 0) for number, event in enumerate(events)]
+    pack = [card.code for card in PACKS[game]]
+    posts += [post_of({**event, "cards": pack}) for event in events if "cards" in event][:2]
+    return posts
+
+
+def odd_posts(game: str) -> st.SearchStrategy[dict[str, Any]]:
+    seats = [str(seat) for seat in range(GAMES[game].seats)]
+    codes = [card.code for card in PACKS[game]] + ["10♥", "a♠", "GC", "2S", "ZZ", "", "AS AS", "１S"]
+    cards = st.sampled_from(codes) | odd
+    card_text = st.lists(st.sampled_from(codes), max_size=60).map(" ".join) | odd
+    optional: dict[str, st.SearchStrategy[Any]] = {
+        "seat": st.sampled_from(seats) | st.sampled_from(ODD_NUMBERS),
+        "card": cards,
+        "cards": st.lists(cards, max_size=60),
+        "cards_text": card_text,
+        "call": st.sampled_from(CALLS) | odd,
+        "choice": st.sampled_from(CHOICES) | odd,
+        "announce": st.sampled_from(["bella", "Bella", ""]) | odd,
+    }
+    for field, _label, many in EXTRA_FIELDS[game]:
+        optional[field] = card_text if many else cards
+    actions = st.sampled_from([*ACTIONS, "", "shuffle", "EVENT", "undo_event "])
+    kinds = st.sampled_from([*EVENT_KINDS, "", "bid", "pass", "PLAY"])
+    well_formed = st.sampled_from(well_formed_posts(game))
+    changes = st.fixed_dictionaries({}, optional={"action": actions, "kind": kinds, **optional})
+    # A well-formed event with one or more fields made odd, or any action with any fields.
+    mutated = st.builds(lambda post, change: {**post, **change}, well_formed, changes)
+    anything = st.fixed_dictionaries({"action": actions, "kind": kinds}, optional=optional)
+    return st.one_of(well_formed, mutated, mutated, anything)
+
+
+def stored(hand: ContestedHand) -> dict[str, Any]:
+    hand.refresh_from_db()
+    return dict(hand.record)
+
+
+def assert_within_caps(record: dict[str, Any]) -> None:
+    assert len(record["events"]) <= EVENT_CAPS[record["game"]]
+    assert len(json.dumps(record, ensure_ascii=False).encode()) <= MAX_RECORD_BYTES
+
+
+def starts(game: str) -> dict[str, dict[str, Any]]:
+    """Blank, dealt, played, and dealt with the events filled up to a few short of the cap."""
+    record = RECORDS[game]
+    cap = EVENT_CAPS[game]
+    pool = list(record["events"])
+    full = [pool[number % len(pool)] for number in range(cap - 3)]
+    blank = {**record, "hands": [[] for _ in record["hands"]], "events": []}
+    for field, _label, _many in EXTRA_FIELDS[game]:
+        blank.pop(field, None)
+    return {
+        "blank": blank,
+        "dealt": {**record, "events": []},
+        "played": record,
+        "near the cap": {**record, "events": full},
+    }
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_odd_actions_never_fail_and_a_refusal_changes_nothing(owner_client: Any, owner: Any, game: str) -> None:
+    hand = ContestedHand.objects.create(owner=owner, record=RECORDS[game])
+    url = reverse("hand_action", args=[hand.pk])
+    records = starts(game)
+
+    @FUZZ
+    @given(
+        start=st.sampled_from(list(records)),
+        posts=st.lists(st.tuples(odd_posts(game), st.booleans()), min_size=1, max_size=5),
+        seat=st.sampled_from(ODD_NUMBERS),
+    )
+    def tap(start: str, posts: list[tuple[dict[str, Any], bool]], seat: str) -> None:
+        ContestedHand.objects.filter(pk=hand.pk).update(record=records[start])
+        for post, htmx in posts:
+            before = stored(hand)
+            owner_client.cookies.pop("messages", None)
+            response = owner_client.post(url, post, **({"HTTP_HX_REQUEST": "true"} if htmx else {}))
+            assert response.status_code < 500
+            after = stored(hand)
+            assert_within_caps(after)
+            if htmx:
+                refusal = REFUSED.search(response.content.decode())
+                said = "Not recorded" in response.content.decode()
+            else:
+                told = [str(message) for message in get_messages(response.wsgi_request)]
+                said = any(message.startswith("Not recorded") for message in told)
+                refusal = next((match for match in map(REFUSED.match, told) if match), None)
+            assert said == bool(refusal), "a refusal names its field"
+            if refusal:
+                assert after == before
+            elif after != before:
+                check_record(after)  # what was stored is read by the game's parser
+        page = owner_client.get(reverse("hand", args=[hand.pk]), {"seat": seat})
+        assert page.status_code == 200
+
+    tap()
+
+
+def tap_directly(record: dict[str, Any], post: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The view's path without HTTP: the form, then the action; the new record, or the refused field."""
+    data = QueryDict(mutable=True)
+    for field, value in post.items():
+        data.setlist(field, value if isinstance(value, list) else [value])
+    form = HandActionForm(data, game=GAMES[record["game"]])
+    assert form.is_valid(), form.errors
+    try:
+        return apply_action(record, form.cleaned_data), ""
+    except (RecordError, CardError) as error:
+        return record, error.path
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@settings(max_examples=1, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_long_run_of_well_formed_events_is_stored_up_to_the_cap(game: str, data: Any) -> None:
+    cap = EVENT_CAPS[game]
+    posts = data.draw(st.lists(st.sampled_from(well_formed_posts(game)), min_size=cap + 5, max_size=cap + 5))
+    record = {**RECORDS[game], "events": []}
+    refusals = []
+    for post in posts:
+        changed, refused = tap_directly(record, post)
+        assert_within_caps(changed)
+        if refused:
+            assert changed == record
+            refusals.append(refused)
+        record = changed
+    # A well-formed event is refused only by a cap: the events, or the size of the record.
+    assert refusals
+    assert set(refusals) <= {"events", "record"}
+    assert len(record["events"]) == cap or "record" in refusals
