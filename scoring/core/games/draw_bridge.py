@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from scoring.core.base import DealScore, Entry, Flag, Flags, Line, Outcome, Progress, RuleError
-from scoring.core.fields import choice, flag_true, integer, only_fields, present, whole_number
+from scoring.core.fields import choice, flag_true, integer, only_fields
 
 STRAINS = ("C", "D", "H", "S", "NT")  # bidding order, lowest first (DB-1.2)
 STRAIN_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 MULTIPLIERS = (1, 2, 4)  # undoubled, doubled, redoubled (DB-6.1, R-DB-4)
 DOUBLING_TEXT = ("", ", ×2 doubled", ", ×4 redoubled")
 CONTRACT_FIELDS = ("declarer", "level", "strain", "doubled", "tricks")
+CONTRACT_VALUES = itemgetter(*CONTRACT_FIELDS)
 ENTRY_FIELDS = frozenset(("passed_out", *CONTRACT_FIELDS))
 
 SHOW_STOCK_TOP = "db_show_stock_top"
@@ -92,7 +94,7 @@ class DrawBridgeDeal:
     @property
     def contract(self) -> str:
         """The contract in RULES.md notation: ``4♠``, ``2♦X``, ``3NTXX``."""
-        return f"{self.level}{STRAIN_SYMBOLS[self.strain]}{'X' * self.doubled}"
+        return CONTRACT_TEXT[self.level, self.strain, self.doubled]
 
 
 PASSED_OUT = DrawBridgeDeal(None)
@@ -136,46 +138,129 @@ def _penalty_text(undertricks: int, doubled: int) -> str:
     return " + ".join(parts) + (", ×2 redoubled" if doubled == 2 else "")
 
 
+# The functions above state the rules; scoring reads them from tables built here once, since a
+# contract has 7 levels, 5 strains and 3 doublings, and a deal at most 13 tricks above or below.
+TRICK_POINTS = {strain: tuple(trick_points(strain, tricks) for tricks in range(8)) for strain in STRAINS}
+RATE_TEXT = {strain: {tricks: _rate_text(strain, tricks) for tricks in range(1, 8)} for strain in STRAINS}
+UNDERTRICK_PENALTIES = tuple({down: undertrick_penalty(down, doubled) for down in range(1, 14)} for doubled in range(3))
+PENALTY_TEXT = tuple({down: _penalty_text(down, doubled) for down in range(1, 14)} for doubled in range(3))
+CONTRACT_TEXT = {
+    (level, strain, doubled): f"{level}{STRAIN_SYMBOLS[strain]}{'X' * doubled}"
+    for level in range(1, 8)
+    for strain in STRAINS
+    for doubled in range(3)
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MadeContract:
+    """What a made contract scores under R-DB-6 whatever its overtricks: the tricks bid, then the bonuses."""
+
+    points: int
+    bid: Line
+    bonuses: tuple[Line, ...]
+
+
+def _made_contract(seat: int, level: int, strain: str, doubled: int) -> MadeContract:
+    """R-DB-6: the tricks bid, then the game or part-score, slam and insult bonuses, for ``seat``."""
+    trick_score = TRICK_POINTS[strain][level] * MULTIPLIERS[doubled]
+    contract = CONTRACT_TEXT[level, strain, doubled]
+    bid = Line(
+        seat, trick_score, "R-DB-6", f"{contract} made: tricks bid {RATE_TEXT[strain][level]}{DOUBLING_TEXT[doubled]}"
+    )
+    bonuses = [(300, "game bonus") if trick_score >= 100 else (50, "part-score bonus")]
+    if level == 6:
+        bonuses.append((500, "small slam bonus"))
+    elif level == 7:
+        bonuses.append((1000, "grand slam bonus"))
+    if doubled:
+        bonuses.append((50 * doubled, "insult bonus for making a doubled contract"))
+    points = trick_score + sum(bonus for bonus, _text in bonuses)
+    return MadeContract(points, bid, tuple(Line(seat, bonus, "R-DB-6", text) for bonus, text in bonuses))
+
+
+# Under R-DB-6 the tricks bid and the bonuses depend on the contract alone, not on the overtricks,
+# so their lines are built once for each declarer and contract and shared by every deal that makes it.
+MADE_CONTRACTS = {
+    (seat, level, strain, doubled): _made_contract(seat, level, strain, doubled)
+    for seat in (0, 1)
+    for level in range(1, 8)
+    for strain in STRAINS
+    for doubled in range(3)
+}
+
+# Every deal with a contract (DB-6.3): parse_deal hands out these shared values, as it does PASSED_OUT.
+DEALS = {
+    (declarer, level, strain, doubled, tricks): DrawBridgeDeal(declarer, level, strain, doubled, tricks)
+    for declarer in (0, 1)
+    for level in range(1, 8)
+    for strain in STRAINS
+    for doubled in range(3)
+    for tricks in range(14)
+}
+
+
+def _known_deal(entry: Any) -> DrawBridgeDeal | None:
+    """The deal that a well-formed contract entry names, else None.
+
+    Such an entry has the five contract fields and no other, and its values, once its numbers are
+    known to be ints (``True == 1`` and ``1.0 == 1`` would find a key too), are a key of DEALS.
+    """
+    if type(entry) is not dict or len(entry) != len(CONTRACT_FIELDS):
+        return None
+    try:
+        declarer, level, strain, doubled, tricks = CONTRACT_VALUES(entry)
+    except KeyError:
+        return None
+    if type(declarer) is type(level) is type(doubled) is type(tricks) is int and type(strain) is str:
+        return DEALS.get((declarer, level, strain, doubled, tricks))
+    return None
+
+
 def contract_value(deal: DrawBridgeDeal, flags: Flags) -> int:
     """What the contract scores if made exactly, with its doubling (R-DB-5's contract value)."""
-    exact = DrawBridgeDeal(deal.declarer, deal.level, deal.strain, deal.doubled, 6 + deal.level)
-    return sum(points for points, _rule, _text in _made_parts(exact, flags))
+    points, _lines = _made_score(DEALS[0, deal.level, deal.strain, deal.doubled, 6 + deal.level], 0, flags)
+    return points
 
 
-def _made_parts(deal: DrawBridgeDeal, flags: Flags) -> list[tuple[int, str, str]]:
-    """The declarer's points for a made contract as (points, rule, text) parts."""
-    multiplier = MULTIPLIERS[deal.doubled]
-    doubling = DOUBLING_TEXT[deal.doubled]
+def _made_score(deal: DrawBridgeDeal, seat: int, flags: Flags) -> tuple[int, tuple[Line, ...]]:
+    """The points of a made contract, and the lines that add up to them, all for ``seat`` (the declarer)."""
+    level, strain, doubled = deal.level, deal.strain, deal.doubled
     if CONTRACT_BRIDGE_SCORING not in flags:
         # DB-6.1: every trick above six at the strain's rate, overtricks included, then ×2 / ×4.
         above = deal.tricks - 6
-        text = f"{deal.contract} made, {deal.tricks} tricks: {_rate_text(deal.strain, above)}{doubling}"
-        return [(trick_points(deal.strain, above) * multiplier, "DB-6.1", text)]
+        points = TRICK_POINTS[strain][above] * MULTIPLIERS[doubled]
+        contract = CONTRACT_TEXT[level, strain, doubled]
+        text = f"{contract} made, {deal.tricks} tricks: {RATE_TEXT[strain][above]}{DOUBLING_TEXT[doubled]}"
+        return points, (Line(seat, points, "DB-6.1", text),)
     # R-DB-6 variant: duplicate contract-bridge scoring, not vulnerable.
-    trick_score = trick_points(deal.strain, deal.level) * multiplier
-    parts = [
-        (trick_score, "R-DB-6", f"{deal.contract} made: tricks bid {_rate_text(deal.strain, deal.level)}{doubling}")
-    ]
-    overtricks = deal.tricks - 6 - deal.level
-    if overtricks:
-        plural = "s" if overtricks > 1 else ""
-        if deal.doubled:
-            each = 100 * deal.doubled
-            parts.append((each * overtricks, "R-DB-6", f"{overtricks} overtrick{plural} × {each}"))
-        else:
-            over = trick_points(deal.strain, deal.tricks - 6) - trick_points(deal.strain, deal.level)
-            parts.append((over, "R-DB-6", f"{overtricks} overtrick{plural} at trick value"))
-    if trick_score >= 100:
-        parts.append((300, "R-DB-6", "game bonus"))
+    made = MADE_CONTRACTS[seat, level, strain, doubled]
+    overtricks = deal.tricks - 6 - level
+    if not overtricks:
+        return made.points, (made.bid, *made.bonuses)
+    plural = "s" if overtricks > 1 else ""
+    if doubled:
+        each = 100 * doubled
+        points = each * overtricks
+        over = Line(seat, points, "R-DB-6", f"{overtricks} overtrick{plural} × {each}")
     else:
-        parts.append((50, "R-DB-6", "part-score bonus"))
-    if deal.level == 6:
-        parts.append((500, "R-DB-6", "small slam bonus"))
-    elif deal.level == 7:
-        parts.append((1000, "R-DB-6", "grand slam bonus"))
-    if deal.doubled:
-        parts.append((50 * deal.doubled, "R-DB-6", "insult bonus for making a doubled contract"))
-    return parts
+        points = TRICK_POINTS[strain][deal.tricks - 6] - TRICK_POINTS[strain][level]
+        over = Line(seat, points, "R-DB-6", f"{overtricks} overtrick{plural} at trick value")
+    return made.points + points, (made.bid, over, *made.bonuses)
+
+
+def _failed_line(deal: DrawBridgeDeal, declarer: int, undertricks: int, flags: Flags) -> Line:
+    """The one line of a failed contract: who scores what. The declarer always scores 0."""
+    contract = CONTRACT_TEXT[deal.level, deal.strain, deal.doubled]
+    if FAIL_SCORES_NOTHING in flags:
+        return Line(declarer, 0, "R-DB-5", f"{contract} down {undertricks}: no score for either player")
+    if FAIL_CONTRACT_VALUE in flags:
+        value = contract_value(deal, flags)
+        return Line(1 - declarer, value, "R-DB-5", f"{contract} down {undertricks}: the contract's value")
+    # DB-6.2 (also under db_contract_bridge_scoring, whose penalties are the same non-vulnerable table).
+    penalty = UNDERTRICK_PENALTIES[deal.doubled][undertricks]
+    text = f"{contract} down {undertricks}: {PENALTY_TEXT[deal.doubled][undertricks]}"
+    return Line(1 - declarer, penalty, "DB-6.2", text)
 
 
 class DrawBridge:
@@ -226,6 +311,10 @@ class DrawBridge:
 
     def parse_deal(self, entry: Entry, flags: Flags) -> DrawBridgeDeal:
         """Read ``{"declarer", "level", "strain", "doubled", "tricks"}`` or ``{"passed_out": true}`` (DB-6.3)."""
+        deal = _known_deal(entry)
+        if deal is not None:
+            return deal
+        # Anything else is read field by field, so that an error names its field and rule.
         entry = only_fields(entry, ENTRY_FIELDS)
         if flag_true(entry, "passed_out"):
             for field in CONTRACT_FIELDS:
@@ -233,39 +322,28 @@ class DrawBridge:
                     raise RuleError(field, "DB-4.3", f"a passed-out deal has no contract, so it cannot give {field}")
             return PASSED_OUT
         declarer = integer(entry, "declarer", 0, 1, "DB-1.1")
-        level = whole_number(present(entry, "level"), "level")
-        if not 1 <= level <= 7:
-            why = "there is no level-0 bid" if level == 0 else f"not {level}"
-            raise RuleError("level", "DB-4.1", f"level must be from 1 (1♣) to 7 (7NT); {why}")
+        try:
+            level = integer(entry, "level", 1, 7, "DB-4.1")
+        except RuleError:
+            why = "there is no level-0 bid" if entry["level"] == 0 else f"not {entry['level']}"
+            raise RuleError("level", "DB-4.1", f"level must be from 1 (1♣) to 7 (7NT); {why}") from None
         strain = choice(entry, "strain", STRAINS, "DB-1.2")
         doubled = integer(entry, "doubled", 0, 2, "DB-4.2")
         tricks = integer(entry, "tricks", 0, 13, "DB-6.3")
-        return DrawBridgeDeal(declarer, level, strain, doubled, tricks)
+        return DEALS[declarer, level, strain, doubled, tricks]
 
     def score_deal(self, deal: DrawBridgeDeal, dealer: int, flags: Flags, held_over: int) -> DealScore:
         """Score one deal: DB-6.1 (made), DB-6.2 / R-DB-5 (failed), DB-4.3 (passed out), R-DB-6 (bridge scoring)."""
         declarer = deal.declarer
         if declarer is None:
             return DealScore((0, 0), (Line(dealer, 0, "DB-4.3", "passed out: no score"),))
-        needed = 6 + deal.level
-        if deal.tricks >= needed:
-            parts = _made_parts(deal, flags)
-            total = sum(points for points, _rule, _text in parts)
-            lines = tuple(Line(declarer, points, rule, text) for points, rule, text in parts)
+        undertricks = 6 + deal.level - deal.tricks
+        if undertricks <= 0:
+            total, lines = _made_score(deal, declarer, flags)
             return DealScore((total, 0) if declarer == 0 else (0, total), lines)
-        seat, points, rule, text = self._failed(deal, declarer, needed - deal.tricks, flags)
-        return DealScore((points, 0) if seat == 0 else (0, points), (Line(seat, points, rule, text),))
-
-    def _failed(self, deal: DrawBridgeDeal, declarer: int, undertricks: int, flags: Flags) -> tuple[int, int, str, str]:
-        """Who scores what for a failed contract: (seat, points, rule, text). The declarer always scores 0."""
-        down = f"{deal.contract} down {undertricks}"
-        if FAIL_SCORES_NOTHING in flags:
-            return declarer, 0, "R-DB-5", f"{down}: no score for either player"
-        if FAIL_CONTRACT_VALUE in flags:
-            return 1 - declarer, contract_value(deal, flags), "R-DB-5", f"{down}: the contract's value"
-        # DB-6.2 (also under db_contract_bridge_scoring, whose penalties are the same non-vulnerable table).
-        penalty = undertrick_penalty(undertricks, deal.doubled)
-        return 1 - declarer, penalty, "DB-6.2", f"{down}: {_penalty_text(undertricks, deal.doubled)}"
+        line = _failed_line(deal, declarer, undertricks, flags)
+        points = line.points
+        return DealScore((points, 0) if line.seat == 0 else (0, points), (line,))
 
     def next_dealer(self, dealer: int, deal: DrawBridgeDeal, flags: Flags) -> int:
         # DB-2.1: the deal alternates, passed-out deals included (DB-4.3).
