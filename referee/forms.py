@@ -109,8 +109,8 @@ class CardTokensField(forms.Field):
             raise ValidationError(f"a card is at most {TOKEN_LENGTH} characters")
 
 
-def _text(length: int) -> forms.CharField:
-    return forms.CharField(required=False, max_length=length)
+def _text(length: int, *, strip: bool = True) -> forms.CharField:
+    return forms.CharField(required=False, max_length=length, strip=strip)
 
 
 class HandActionForm(forms.Form):
@@ -128,7 +128,7 @@ class HandActionForm(forms.Form):
         choices=[("", ""), *((name, name) for name in EVENT_KINDS)],
         error_messages={"invalid_choice": f"an event is one of {', '.join(EVENT_KINDS)}"},
     )
-    seat = _text(TOKEN_LENGTH)
+    seat = _text(TOKEN_LENGTH, strip=False)  # read by request_number: " 1" is no more a seat than "²"
     card = _text(TOKEN_LENGTH)
     cards = CardTokensField(required=False)
     cards_text = _text(CARD_LIST_LENGTH)

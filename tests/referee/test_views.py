@@ -133,7 +133,7 @@ def test_anonymous_is_sent_to_login(client: Any) -> None:
 
 # Hardening: numbers in the request are ASCII digits only; every action is checked before it is stored.
 
-UNICODE_DIGITS = ["²", "①", "٣", "१", "1" * 40]
+UNICODE_DIGITS = ["²", "①", "٣", "१", "1" * 40, " 1", "-1"]
 
 
 def htmx_action(client: Any, hand: ContestedHand, **data: Any) -> str:
