@@ -1,4 +1,4 @@
-"""Benchmarks of the pure cores: deals scored per second, a 1,000-deal match, referee replays."""
+"""Benchmarks of the pure cores: deals scored per second, the longest match, Law 77 against endplay, replays."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.core.games import GAMES
-from scoring.core.match import evaluate, parse_match
+from scoring.core.match import MAX_DEALS, evaluate, parse_match
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,6 +35,17 @@ SAMPLE_DEALS: dict[str, list[dict[str, Any]]] = {
 }
 
 
+# Every Draw Bridge contract there is, declared by either player (DB-6.3): 2,940 match-file entries.
+DRAW_BRIDGE_CONTRACTS = [
+    {"declarer": declarer, "level": level, "strain": strain, "doubled": doubled, "tricks": tricks}
+    for declarer in (0, 1)
+    for level in range(1, 8)
+    for strain in ("C", "D", "H", "S", "NT")
+    for doubled in range(3)
+    for tricks in range(14)
+]
+
+
 def best_of(repeats: int, action: Callable[[], None]) -> float:
     times = []
     for _ in range(repeats):
@@ -57,7 +68,55 @@ def deals_per_second(name: str, count: int = 20_000) -> float:
     return count / best_of(3, run)
 
 
-def long_match_seconds(name: str, deals: int = 1_000) -> float:
+def law77_rates(slice_size: int = 98, tries: int = 25) -> tuple[float, float]:
+    """Deals/s for Draw Bridge under `db_contract_bridge_scoring` (parse_deal + score_deal) and for
+    endplay's Law 77 scorer (Contract(...).score, not vulnerable, as R-DB-6), on the same entries.
+
+    The two take turns on short slices of the list, the best of ``tries`` each, so that both see
+    the same machine load.
+    """
+    from endplay.types import Contract, Denom, Penalty, Player, Vul  # a dev dependency
+
+    game = GAMES["draw_bridge"]
+    flags = frozenset({"db_contract_bridge_scoring"})
+    denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+    penalties = (Penalty.passed, Penalty.doubled, Penalty.redoubled)
+    declarers = (Player.north, Player.east)
+
+    def ours(entries: list[dict[str, Any]]) -> None:
+        for entry in entries:
+            game.score_deal(game.parse_deal(entry, flags), 0, flags, 0)
+
+    def endplays(entries: list[dict[str, Any]]) -> None:
+        for entry in entries:
+            level = entry["level"]
+            Contract(
+                level=level,
+                denom=denoms[entry["strain"]],
+                declarer=declarers[entry["declarer"]],
+                penalty=penalties[entry["doubled"]],
+                result=entry["tricks"] - 6 - level,
+            ).score(Vul.none)
+
+    def seconds(score: Callable[[list[dict[str, Any]]], None], entries: list[dict[str, Any]]) -> float:
+        start = time.perf_counter()
+        score(entries)
+        return time.perf_counter() - start
+
+    entries = DRAW_BRIDGE_CONTRACTS
+    our_seconds = endplay_seconds = 0.0
+    for start in range(0, len(entries), slice_size):
+        part = entries[start : start + slice_size]
+        our_best = endplay_best = float("inf")
+        for _ in range(tries):
+            our_best = min(our_best, seconds(ours, part))
+            endplay_best = min(endplay_best, seconds(endplays, part))
+        our_seconds += our_best
+        endplay_seconds += endplay_best
+    return len(entries) / our_seconds, len(entries) / endplay_seconds
+
+
+def long_match_seconds(name: str, deals: int = MAX_DEALS) -> float:
     game = GAMES[name]
     doc = {
         "game": name,
@@ -96,7 +155,15 @@ def run() -> list[str]:
             failures.append(f"{name} scores {rate:,.0f} deals/s")
     for name in ("call_bridge", "bridgette"):
         seconds = long_match_seconds(name)
-        print(f"  {name:12} 1,000-deal match evaluated in {seconds * 1000:.1f} ms")
+        print(f"  {name:12} {MAX_DEALS:,}-deal match (the most a file holds) evaluated in {seconds * 1000:.1f} ms")
+    print("Draw Bridge Law 77 scoring against endplay, same 2,940 contracts (goal: at least 1.0x endplay's rate)")
+    ours, endplays = law77_rates()
+    ratio = ours / endplays
+    print(f"  {'draw_bridge':12} {ours:12,.0f} deals parsed and scored/s (db_contract_bridge_scoring)")
+    print(f"  {'endplay':12} {endplays:12,.0f} contracts built and scored/s")
+    print(f"  {'ratio':12} {ratio:12.2f}x")
+    if ratio < 1.0:
+        failures.append(f"draw_bridge Law 77 scoring runs at {ratio:.2f}x endplay's rate")
     print("Referee core (goal: at least 2,000 full-deal replays/s per game)")
     for name in GAMES:
         rate = replays_per_second(name)
