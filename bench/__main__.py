@@ -15,7 +15,7 @@ def main() -> int:
         print(f"\n{len(failures)} goal(s) missed: " + "; ".join(failures))
     else:
         print("\nAll goals met.")
-    return 0
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
