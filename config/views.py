@@ -1,11 +1,29 @@
-"""Site-wide answers that are not any one app's: the answer to a rate-limited request."""
+"""Site-wide answers that are not any one app's: rate-limited requests, and JSON errors under /api/.
+
+An error about the request itself, not the document in it (too many requests, a body too large,
+no such endpoint, a wrong method, a server error), has one shape that readers of either
+endpoint's errors understand:
+`{"error": {"deal": null, "field": "request", "path": "request", "rule": null, "message": "..."}}`.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from http import HTTPStatus
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 RETRY_AFTER_SECONDS = 60
+API_PREFIX = "/api/"
+# Headers kept when an error answer is rewritten as JSON.
+KEPT_HEADERS = ("Allow", "Retry-After")
+
+
+def api_error(status: int, message: str) -> JsonResponse:
+    """The JSON answer to a request the API cannot take, in the request-level error shape."""
+    error = {"deal": None, "field": "request", "path": "request", "rule": None, "message": message}
+    return JsonResponse({"error": error}, status=status)
 
 
 def wait_text(seconds: int) -> str:
@@ -18,12 +36,46 @@ def rate_limited(request: HttpRequest, exception: Exception | None = None) -> Ht
     """429 Too Many Requests: JSON under /api/, a short page elsewhere; both say when to retry."""
     retry_after = int(getattr(exception, "retry_after", RETRY_AFTER_SECONDS))
     wait = wait_text(retry_after)
-    if request.path.startswith("/api/"):
-        response: HttpResponse = JsonResponse(
-            {"error": {"field": "request", "rule": None, "message": f"Too many requests: wait {wait} and try again."}},
-            status=429,
-        )
+    if request.path.startswith(API_PREFIX):
+        response: HttpResponse = api_error(429, f"Too many requests: wait {wait} and try again.")
     else:
         response = render(request, "errors/429.html", {"wait": wait}, status=429)
     response["Retry-After"] = str(retry_after)
     return response
+
+
+def _api_error_message(request: HttpRequest, response: HttpResponse) -> str:
+    status = response.status_code
+    if status == 404:
+        return f"there is no endpoint at {request.path}; /api/openapi.json lists them"
+    if status == 405:
+        return f"{request.method} is not allowed here; use {response.get('Allow', 'POST')}"
+    if status == 400:
+        return "the request could not be read"
+    if status >= 500:
+        return "the server failed to answer; the error is logged"
+    return HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else f"HTTP {status}"
+
+
+def api_errors_as_json(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+    """Middleware: under /api/, an error answer that is not JSON becomes the request-level JSON error.
+
+    Django's own 400, 404 and 500 pages and django-ninja's 405 are HTML or text; an API client
+    gets JSON for every error.
+    """
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if (
+            request.path.startswith(API_PREFIX)
+            and response.status_code >= 400
+            and not response.get("Content-Type", "").startswith("application/json")
+        ):
+            rewritten = api_error(response.status_code, _api_error_message(request, response))
+            for header in KEPT_HEADERS:
+                if header in response:
+                    rewritten[header] = response[header]
+            return rewritten
+        return response
+
+    return middleware

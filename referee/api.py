@@ -10,6 +10,7 @@ from ninja import Router, Schema
 
 from referee.core.replay import replay_document, verdict_json
 from referee.core.verdict import RecordError
+from scoring.api import REQUEST_ERRORS
 from scoring.core.match import JSONTextError, PointsEncoder, load_json
 
 router = Router(tags=["referee"])
@@ -57,7 +58,7 @@ def _refused(error: RecordError) -> HttpResponse:
 
 @router.post(
     "/referee",
-    response={200: VerdictOut, 422: RecordErrorOut},
+    response={200: VerdictOut, 422: RecordErrorOut, **REQUEST_ERRORS},
     summary="Replay a hand record and judge every event",
     openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": HAND_RECORD_SCHEMA}}}},
 )

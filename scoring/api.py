@@ -48,6 +48,24 @@ class ErrorOut(Schema):
     error: ErrorDetail
 
 
+class RequestErrorDetail(Schema):
+    """An error about the request, not the document (config/views.py): too large, too many."""
+
+    deal: None
+    field: str
+    path: str
+    rule: None
+    message: str
+
+
+class RequestErrorOut(Schema):
+    error: RequestErrorDetail
+
+
+# What every endpoint may answer before it reads the document (config/api.py).
+REQUEST_ERRORS: dict[int, type[Schema]] = {413: RequestErrorOut, 429: RequestErrorOut}
+
+
 MATCH_FILE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["game", "players", "first_dealer"],
@@ -70,7 +88,7 @@ def json_response(payload: Any, status: int = 200) -> HttpResponse:
 
 @router.post(
     "/score",
-    response={200: ScoreOut, 422: ErrorOut},
+    response={200: ScoreOut, 422: ErrorOut, **REQUEST_ERRORS},
     summary="Score a match file",
     openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": MATCH_FILE_SCHEMA}}}},
 )
