@@ -16,6 +16,10 @@ LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 44
 COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a")
 DASHES = ("", "6 4", "2 3", "10 3 2 3")
 MARKERS = ("circle", "square", "triangle", "diamond")
+# Markers tell the lines apart in black and white; past this many per line they only merge into a
+# thick band and cost the page and the PDF (2,000 paths at 500 deals), so a long match marks every
+# few deals and the last one.
+MAX_MARKERS = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +86,8 @@ def running_totals_chart(players: list[str], totals_by_deal: list[tuple[Points, 
     def y_at(value: float) -> float:
         return round(TOP + plot_h * (high - value) / (high - low), 1)
 
+    stride = -(-(len(rows) - 1) // MAX_MARKERS) or 1
+    marked = sorted({*range(stride, len(rows), stride), len(rows) - 1} - {0})
     series = []
     for seat, name in enumerate(players):
         points = [(x_at(deal), y_at(float(Decimal(row[seat])))) for deal, row in enumerate(rows)]
@@ -91,7 +97,7 @@ def running_totals_chart(players: list[str], totals_by_deal: list[tuple[Points, 
                 colour=COLOURS[seat],
                 dash=DASHES[seat],
                 line="M" + "L".join(f"{x},{y}" for x, y in points),
-                markers="".join(marker_path(MARKERS[seat], x, y) for x, y in points[1:]),
+                markers="".join(marker_path(MARKERS[seat], *points[deal]) for deal in marked),
                 legend_marker=marker_path(MARKERS[seat], 20, 10),
             )
         )

@@ -6,6 +6,7 @@ read-only report, PDF and CSV through the share token.
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 from urllib.parse import urlparse
 
@@ -13,12 +14,18 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse
+from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
+from django_ratelimit.decorators import ratelimit
 
+from config.client import client_address
 from reports.sheet import csv_text, report_context
+from reports.uploads import CappedMemoryUpload
 from scoring.core.base import EntryError
 from scoring.core.match import score_document
 from scoring.forms import ImportForm
@@ -26,6 +33,15 @@ from scoring.models import Match
 from scoring.services import create_match
 
 MAX_IMPORT_BYTES = 1_000_000
+# Room in an import request for what is not the file: the CSRF token, the multipart boundaries and
+# part headers (a long file name included).
+IMPORT_FORM_OVERHEAD = 16_000
+TOO_LARGE = f"file: a match file is at most {MAX_IMPORT_BYTES // 1000} kB (match-file)"
+# A PDF costs a worker up to a second of CPU: a client address may fetch 10 a minute (owner's and
+# shared ones together), and all the holders of one share link 30 a minute, from however many
+# addresses. Settings of the same names override them (read per request, so tests can lower them).
+PDF_RATE_PER_ADDRESS = "10/m"
+PDF_RATE_PER_SHARE_LINK = "30/m"
 
 
 def _owned(request: HttpRequest, match_id: int) -> Match:
@@ -37,7 +53,7 @@ def _shared(token: str) -> Match:
 
 
 def _report(request: HttpRequest, match: Match, *, shared: bool) -> HttpResponse:
-    context = report_context(match)
+    context = report_context(match, shared=shared)
     context.update(shared=shared, paper=_paper(request))
     return render(request, "reports/report.html", context)
 
@@ -67,7 +83,9 @@ def _static_fetcher() -> Any:
 def render_pdf(request: HttpRequest | None, match: Match, paper: str = "a4") -> bytes:
     from weasyprint import HTML
 
-    context = report_context(match)
+    # A PDF is a document that travels: it reads as the share link does ("owner", not a login name),
+    # and prints a long match's last deals only (reports.sheet.PDF_DEALS).
+    context = report_context(match, shared=True, pdf=True)
     context.update(shared=True, paper=paper, pdf=True)
     html = render_to_string("reports/report_pdf.html", context, request=request)
     return HTML(string=html, base_url="http://trickbook.invalid/", url_fetcher=_static_fetcher()).write_pdf()
@@ -92,8 +110,33 @@ def report(request: HttpRequest, match_id: int) -> HttpResponse:
     return _report(request, _owned(request, match_id), shared=False)
 
 
+def _address_key(group: str, request: HttpRequest) -> str:
+    """The client's address (config/client.py), an IPv6 one as its /64 network as django-ratelimit
+    counts it; anything that is not an address (no proxy header, a bad one) is counted as it is."""
+    address = client_address(request)
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    prefix = 64 if parsed.version == 6 else 32
+    return str(ipaddress.ip_network(f"{parsed}/{prefix}", strict=False).network_address)
+
+
+def _share_link_key(group: str, request: HttpRequest) -> str:
+    return str(request.resolver_match.kwargs["token"]) if request.resolver_match else ""
+
+
+def _pdf_rate_per_address(group: str, request: HttpRequest) -> str:
+    return str(getattr(settings, "PDF_RATE_PER_ADDRESS", PDF_RATE_PER_ADDRESS))
+
+
+def _pdf_rate_per_share_link(group: str, request: HttpRequest) -> str:
+    return str(getattr(settings, "PDF_RATE_PER_SHARE_LINK", PDF_RATE_PER_SHARE_LINK))
+
+
 @login_required
 @require_safe
+@ratelimit(group="reports.pdf", key=_address_key, rate=_pdf_rate_per_address, block=True)
 def report_pdf(request: HttpRequest, match_id: int) -> HttpResponse:
     return _pdf(request, _owned(request, match_id))
 
@@ -110,6 +153,8 @@ def shared_report(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+@ratelimit(group="reports.pdf", key=_address_key, rate=_pdf_rate_per_address, block=True)
+@ratelimit(group="reports.shared_pdf", key=_share_link_key, rate=_pdf_rate_per_share_link, block=True)
 def shared_report_pdf(request: HttpRequest, token: str) -> HttpResponse:
     return _pdf(request, _shared(token))
 
@@ -121,15 +166,40 @@ def shared_report_csv(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@csrf_exempt  # CSRF is checked in _import_match: its check reads the body, and the size comes first
 def import_match(request: HttpRequest) -> HttpResponse:
-    """Upload a match file: the same totals, winner and flags, or a located error and nothing created."""
+    """Upload a match file: the same totals, winner and flags, or a located error and nothing created.
+
+    The body is read only when its declared length fits the cap, and then only into memory and up
+    to the cap (reports.uploads), so an upload of any size is refused without being stored.
+    """
+    if request.method == "POST":
+        try:
+            declared = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            declared = 0  # Django reads no body then either
+        if declared > MAX_IMPORT_BYTES + IMPORT_FORM_OVERHEAD:
+            return _import_page(request, ImportForm(), TOO_LARGE, status=413)
+        upload = CappedMemoryUpload(request, MAX_IMPORT_BYTES)
+        request.upload_handlers = [upload]
+        try:
+            request.FILES  # noqa: B018 (parse the body now, under the capped handler)
+        except (MultiPartParserError, RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent):
+            return _import_page(request, ImportForm(), "file: the upload could not be read (match-file)", status=400)
+        if upload.too_large:
+            return _import_page(request, ImportForm(), TOO_LARGE, status=413)
+    return _import_match(request)
+
+
+@csrf_protect
+def _import_match(request: HttpRequest) -> HttpResponse:
     posted = request.method == "POST"
     form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
     error = None
-    if request.method == "POST" and form.is_valid():
+    if posted and form.is_valid():
         upload = form.cleaned_data["file"]
         if upload.size > MAX_IMPORT_BYTES:
-            error = f"file: a match file is at most {MAX_IMPORT_BYTES // 1000} kB (match-file)"
+            error = TOO_LARGE
         else:
             try:
                 result = score_document(upload.read().decode("utf-8"))
@@ -142,4 +212,8 @@ def import_match(request: HttpRequest) -> HttpResponse:
                 messages.success(request, f"Imported {match.name}: {len(result.deals)} deals.")
                 return redirect("match", match_id=match.pk)
     status = 422 if error or form.errors else 200
+    return _import_page(request, form, error, status=status)
+
+
+def _import_page(request: HttpRequest, form: ImportForm, error: str | None, *, status: int) -> HttpResponse:
     return render(request, "reports/import.html", {"form": form, "error": error}, status=status)
