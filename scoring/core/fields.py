@@ -38,7 +38,8 @@ def whole_number(value: Any, field: str) -> int:
 
 def integer(entry: Entry, field: str, low: int, high: int, rule: str) -> int:
     value = entry.get(field)
-    # The usual entry in one test: `type(...) is int` also turns away bool, as whole_number does.
+    # The usual case, settled in one test (`type(...) is int` turns bool away, as whole_number does);
+    # anything else is read again below, so that the error says what is wrong.
     if type(value) is int and low <= value <= high:
         return value
     value = whole_number(present(entry, field), field)
