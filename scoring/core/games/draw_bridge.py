@@ -138,12 +138,23 @@ def _penalty_text(undertricks: int, doubled: int) -> str:
     return " + ".join(parts) + (", ×2 redoubled" if doubled == 2 else "")
 
 
+def _overtrick_text(overtricks: int, doubled: int) -> str:
+    plural = "s" if overtricks > 1 else ""
+    if doubled:
+        return f"{overtricks} overtrick{plural} × {100 * doubled}"
+    return f"{overtricks} overtrick{plural} at trick value"
+
+
 # The functions above state the rules; scoring reads them from tables built here once, since a
 # contract has 7 levels, 5 strains and 3 doublings, and a deal at most 13 tricks above or below.
 TRICK_POINTS = {strain: tuple(trick_points(strain, tricks) for tricks in range(8)) for strain in STRAINS}
 RATE_TEXT = {strain: {tricks: _rate_text(strain, tricks) for tricks in range(1, 8)} for strain in STRAINS}
 UNDERTRICK_PENALTIES = tuple({down: undertrick_penalty(down, doubled) for down in range(1, 14)} for doubled in range(3))
-PENALTY_TEXT = tuple({down: _penalty_text(down, doubled) for down in range(1, 14)} for doubled in range(3))
+# What follows the contract in a DB-6.2 line: " down 3: 100 + 2 × 200".
+DOWN_TEXT = tuple(
+    {down: f" down {down}: {_penalty_text(down, doubled)}" for down in range(1, 14)} for doubled in range(3)
+)
+OVERTRICK_TEXT = tuple({over: _overtrick_text(over, doubled) for over in range(1, 7)} for doubled in range(3))
 CONTRACT_TEXT = {
     (level, strain, doubled): f"{level}{STRAIN_SYMBOLS[strain]}{'X' * doubled}"
     for level in range(1, 8)
@@ -238,14 +249,11 @@ def _made_score(deal: DrawBridgeDeal, seat: int, flags: Flags) -> tuple[int, tup
     overtricks = deal.tricks - 6 - level
     if not overtricks:
         return made.points, (made.bid, *made.bonuses)
-    plural = "s" if overtricks > 1 else ""
     if doubled:
-        each = 100 * doubled
-        points = each * overtricks
-        over = Line(seat, points, "R-DB-6", f"{overtricks} overtrick{plural} × {each}")
+        points = 100 * doubled * overtricks  # 100 each doubled, 200 redoubled, whatever the strain
     else:
         points = TRICK_POINTS[strain][deal.tricks - 6] - TRICK_POINTS[strain][level]
-        over = Line(seat, points, "R-DB-6", f"{overtricks} overtrick{plural} at trick value")
+    over = Line(seat, points, "R-DB-6", OVERTRICK_TEXT[doubled][overtricks])
     return made.points + points, (made.bid, over, *made.bonuses)
 
 
@@ -259,7 +267,7 @@ def _failed_line(deal: DrawBridgeDeal, declarer: int, undertricks: int, flags: F
         return Line(1 - declarer, value, "R-DB-5", f"{contract} down {undertricks}: the contract's value")
     # DB-6.2 (also under db_contract_bridge_scoring, whose penalties are the same non-vulnerable table).
     penalty = UNDERTRICK_PENALTIES[deal.doubled][undertricks]
-    text = f"{contract} down {undertricks}: {PENALTY_TEXT[deal.doubled][undertricks]}"
+    text = contract + DOWN_TEXT[deal.doubled][undertricks]
     return Line(1 - declarer, penalty, "DB-6.2", text)
 
 
