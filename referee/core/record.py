@@ -45,8 +45,31 @@ class Common:
     events: tuple[Event, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The common fields before the events: the seats, the dealer, the flags and the hands as dealt."""
+
+    game: str
+    players: tuple[str, ...]
+    dealer: int
+    flags: Flags
+    hands: tuple[tuple[Card, ...], ...]
+
+
+# An event whose type and seat are checked, as (index, type, seat, data): the fields of `Event`
+# without building one, for a game that turns each event straight into its own event value.
+CheckedEvent = tuple[int, str, int, Mapping[str, Any]]
+
+
 def read_common(doc: Any, game: str, event_types: tuple[str, ...]) -> Common:
     """Read game, players, dealer, flags, hands and the event list of a record."""
+    header = read_header(doc, game)
+    events = tuple(Event(*checked) for checked in read_events(doc, game, event_types))
+    return Common(header.game, header.players, header.dealer, header.flags, header.hands, events)
+
+
+def read_header(doc: Any, game: str) -> Header:
+    """Read game, players, dealer, flags and hands: everything `read_common` reads but the events."""
     if not isinstance(doc, dict):
         raise RecordError("record", "a hand record must be a JSON object")
     seats = GAMES[game].seats
@@ -70,24 +93,34 @@ def read_common(doc: Any, game: str, event_types: tuple[str, ...]) -> Common:
         parsed_hands = tuple(parse_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands))
     except CardError as error:
         raise RecordError(error.path, error.message) from None
+    return Header(game, match.players, match.first_dealer, match.flags, parsed_hands)
+
+
+def read_events(doc: Any, game: str, event_types: tuple[str, ...]) -> list[CheckedEvent]:
+    """Check the record's event list: a list of objects, each with one of ``event_types`` and a seat."""
+    if not isinstance(doc, dict):
+        raise RecordError("record", "a hand record must be a JSON object")
+    seats = GAMES[game].seats
     events = doc.get("events", [])
     if not isinstance(events, list):
         raise RecordError("events", "events must be a list")
     if len(events) > MAX_EVENTS:
         raise RecordError("events", f"a hand record holds at most {MAX_EVENTS} events")
-    parsed_events = []
+    checked: list[CheckedEvent] = []
+    # Paths like "events[4].seat" are spelled out only for an event that is refused.
     for number, event in enumerate(events, start=1):
-        path = f"events[{number - 1}]"
         if not isinstance(event, dict):
-            raise RecordError(path, "an event must be a JSON object")
+            raise RecordError(f"events[{number - 1}]", "an event must be a JSON object")
         kind = event.get("type")
         if kind not in event_types:
-            raise RecordError(f"{path}.type", f"type must be one of {', '.join(event_types)}, not {kind!r}")
+            raise RecordError(
+                f"events[{number - 1}].type", f"type must be one of {', '.join(event_types)}, not {kind!r}"
+            )
         seat = event.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-            raise RecordError(f"{path}.seat", f"seat must be a seat number from 0 to {seats - 1}")
-        parsed_events.append(Event(number, kind, seat, event))
-    return Common(game, match.players, match.first_dealer, match.flags, parsed_hands, tuple(parsed_events))
+            raise RecordError(f"events[{number - 1}].seat", f"seat must be a seat number from 0 to {seats - 1}")
+        checked.append((number, kind, seat, event))
+    return checked
 
 
 def event_cards(event: Event, field: str) -> tuple[Card, ...]:
@@ -99,6 +132,11 @@ def event_cards(event: Event, field: str) -> tuple[Card, ...]:
 
 def event_card(event: Event, field: str = "card") -> Card:
     try:
-        return parse_card(event.data.get(field), f"events[{event.index - 1}].{field}")
+        card = parse_card(event.data.get(field))
     except CardError as error:
-        raise RecordError(error.path, error.message) from None
+        # The path is built here, not passed in: most events hold a readable card and never need it.
+        raise RecordError(f"events[{event.index - 1}].{field}", error.message) from None
+    # A Card of its own for each event, as before cards were shared: Bridgette's trick_winner tells the
+    # two cards of a trick apart with `is` (bridgette/play.py), so a card played twice must stay two objects.
+    # Return `card` itself once that compares ranks instead.
+    return Card(card.rank, card.suit)
