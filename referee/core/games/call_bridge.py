@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.cards import SUIT_NAMES, Card, standard_pack
-from referee.core.record import event_card, read_common
+from referee.core.record import Event, event_card, read_events, read_header
 from referee.core.verdict import RecordError, Trick, Turn, Verdict, Violation
 from scoring.core.base import EntryError, Flags
 from scoring.core.games.call_bridge import (
@@ -34,8 +34,7 @@ from scoring.core.games.call_bridge import GAME as SCORING
 
 EVENT_TYPES = ("call", "play")
 TRUMPS = "S"  # CB-2.1: spades are always trumps
-# One instance per card, so that list and dict look-ups in the replay mostly hit by identity.
-_PACK = {card: card for card in standard_pack()}
+_PACK = frozenset(standard_pack())
 _BY_CODE = {card.code: card for card in _PACK}
 
 
@@ -98,14 +97,15 @@ def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]], fla
 def trick_winner(trick: Sequence[tuple[int, Card]]) -> tuple[int, str]:
     """CB-5.3: the highest spade wins; with no spade, the highest card of the led suit."""
     led = trick[0][1].suit
-    spades = [(card.rank_value, seat, card) for seat, card in trick if card.suit == TRUMPS]
-    if spades:
-        _, seat, card = max(spades, key=lambda item: item[0])
-        return seat, f"{card.label} is the highest spade (CB-5.3)"
-    _, seat, card = max(
-        ((card.rank_value, seat, card) for seat, card in trick if card.suit == led), key=lambda item: item[0]
-    )
-    return seat, f"{card.label} is the highest {SUIT_NAMES[led][:-1]}; no spade was played (CB-5.3)"
+    suit = TRUMPS if any(card.suit == TRUMPS for _, card in trick) else led
+    winner, best = trick[0]
+    for seat, card in trick:
+        # Strictly higher: of two equal cards (one played without being held), the earlier one wins.
+        if card.suit == suit and (best.suit != suit or card.rank_value > best.rank_value):
+            winner, best = seat, card
+    if suit == TRUMPS:
+        return winner, f"{best.label} is the highest spade (CB-5.3)"
+    return winner, f"{best.label} is the highest {SUIT_NAMES[led][:-1]}; no spade was played (CB-5.3)"
 
 
 def _why_illegal(name: str, card: Card, hand: Collection[Card], trick: Sequence[tuple[int, Card]], rule: str) -> str:
@@ -136,51 +136,54 @@ class CallBridgeReferee:
 
     def parse(self, doc: Mapping[str, Any]) -> CallBridgeRecord:
         """Read a Call Bridge hand record: 4 hands of 13 from one 52-card pack (CB-1.1, CB-3.2), calls and plays."""
-        common = read_common(doc, self.name, EVENT_TYPES)
-        seen: dict[Card, str] = {}
-        hands = []
-        for seat, hand in enumerate(common.hands):
-            if len(hand) != TRICKS_PER_DEAL:
-                raise RecordError(f"hands[{seat}]", f"each hand holds 13 cards (CB-3.2), not {len(hand)}")
-            cards = []
-            for position, card in enumerate(hand):
-                path = f"hands[{seat}][{position}]"
-                known = _PACK.get(card)
-                if known is None:
-                    raise RecordError(path, f"{card.label} is not a card of the 52-card pack (CB-1.1)")
-                if known in seen:
-                    raise RecordError(path, f"{card.label} is dealt twice (also at {seen[known]})")
-                seen[known] = path
-                cards.append(known)
-            hands.append(tuple(cards))
+        header = read_header(doc, self.name)
+        checked = read_events(doc, self.name, EVENT_TYPES)
+        _check_hands(header.hands)
         events = []
-        for event in common.events:
-            if event.type == "call":
-                value = event.data.get("call")
+        for index, kind, seat, data in checked:
+            if kind == "call":
+                value = data.get("call")
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise RecordError(
-                        f"events[{event.index - 1}].call", f"a call must be a whole number, not {value!r}"
-                    )
-                events.append(CallBridgeEvent(event.index, "call", event.seat, call=value))
+                    raise RecordError(f"events[{index - 1}].call", f"a call must be a whole number, not {value!r}")
+                events.append(CallBridgeEvent(index, "call", seat, call=value))
             else:
-                token = event.data.get("card")
-                # The common spelling ("5H") straight from the pack; anything else through the card reader.
-                known = _BY_CODE.get(token) if isinstance(token, str) else None
-                if known is None:
-                    card = event_card(event)
-                    known = _PACK.get(card)
-                    if known is None:
-                        raise RecordError(
-                            f"events[{event.index - 1}].card",
-                            f"{card.label} is not a card of the 52-card pack (CB-1.1)",
-                        )
-                card = known
-                events.append(CallBridgeEvent(event.index, "play", event.seat, card=card))
-        return CallBridgeRecord(common.players, common.dealer, common.flags, tuple(hands), tuple(events))
+                events.append(CallBridgeEvent(index, "play", seat, card=_played_card(index, seat, data)))
+        return CallBridgeRecord(header.players, header.dealer, header.flags, header.hands, tuple(events))
 
     def replay(self, record: CallBridgeRecord) -> Verdict:
         """Replay the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4), flagging each illegal event."""
         return _Replay(record).run()
+
+
+def _check_hands(hands: Sequence[Sequence[Card]]) -> None:
+    """Raise a RecordError naming the first hand or card that keeps ``hands`` from being 4 x 13 cards of one
+    52-card pack (CB-1.1, CB-3.2)."""
+    # The usual case in one set comparison: a set keeps each card's hash, so comparing it with the pack
+    # hashes nothing again, and no path or message is built for a card that is fine.
+    if all(len(hand) == TRICKS_PER_DEAL for hand in hands) and {card for hand in hands for card in hand} == _PACK:
+        return
+    seen: dict[Card, str] = {}
+    for seat, hand in enumerate(hands):
+        if len(hand) != TRICKS_PER_DEAL:
+            raise RecordError(f"hands[{seat}]", f"each hand holds 13 cards (CB-3.2), not {len(hand)}")
+        for position, card in enumerate(hand):
+            path = f"hands[{seat}][{position}]"
+            if card not in _PACK:
+                raise RecordError(path, f"{card.label} is not a card of the 52-card pack (CB-1.1)")
+            if card in seen:
+                raise RecordError(path, f"{card.label} is dealt twice (also at {seen[card]})")
+            seen[card] = path
+
+
+def _played_card(index: int, seat: int, data: Mapping[str, Any]) -> Card:
+    """The card of a play event; the common spelling ("5H") straight from the pack, any other through the reader."""
+    token = data.get("card")
+    card = _BY_CODE.get(token) if isinstance(token, str) else None
+    if card is None:
+        card = event_card(Event(index, "play", seat, data))
+        if card not in _PACK:
+            raise RecordError(f"events[{index - 1}].card", f"{card.label} is not a card of the 52-card pack (CB-1.1)")
+    return card
 
 
 class _Replay:
@@ -196,11 +199,13 @@ class _Replay:
         self.calls: list[int | None] = [None] * SEATS
         self.highest_call = TRICKS_PER_DEAL if ALLOW_13 in record.flags else HIGHEST_CALL
         self.played: dict[Card, int] = {}  # card -> trick number
+        self.must_head = MUST_HEAD_TRICK in record.flags
         self.violations: list[Violation] = []
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * SEATS
         self.leader = self.first
         self.trick: list[tuple[int, Card]] = []
+        self.trick_seats: set[int] = set()  # who has played to the current trick
         self.plays = 0
 
     def flag(self, event: CallBridgeEvent, rule: str, message: str, card: Card | None = None) -> None:
@@ -216,10 +221,9 @@ class _Replay:
 
     def due_player(self) -> int:
         # CB-5.1: counterclockwise from the leader; the first seat yet to play to this trick.
-        in_trick = {seat for seat, _ in self.trick}
         for step in range(SEATS):
             seat = (self.leader + step) % SEATS
-            if seat not in in_trick:
+            if seat not in self.trick_seats:
                 return seat
         return self.leader  # not reached: a trick is complete after four cards
 
@@ -257,21 +261,21 @@ class _Replay:
                 event, "CB-5.4", f"{name} played {card.label} out of turn: it was {self.players[due]}'s turn", card
             )
         hand = self.hands[event.seat]
-        if card in self.played:
-            self.flag(event, "CB-1.1", f"{name} played {card.label}, already played in trick {self.played[card]}", card)
-        elif card not in hand:
-            # The card stays with its holder, who may still play it later.
-            owner = next(self.players[seat] for seat, dealt in enumerate(self.record.hands) if card in dealt)
-            self.flag(event, "CB-5.4", f"{name} does not hold {card.label}; it was dealt to {owner}", card)
-        else:
-            allowed, rule = allowed_cards(hand, self.trick, self.flags)
-            if rule and card not in allowed:
-                if rule == "R-CB-7" and card.suit != self.trick[0][1].suit:
-                    rule = "CB-5.2"  # not following suit at all breaks CB-5.2 (a), not only R-CB-7
+        # A played card has left its hand, so a card still in the hand was never played.
+        if card in hand:
+            rule = self.broken_rule(card, hand)
+            if rule:
                 self.flag(event, rule, _why_illegal(name, card, hand, self.trick, rule), card)
             del hand[card]
             self.played[card] = len(self.tricks) + 1
+        elif card in self.played:
+            self.flag(event, "CB-1.1", f"{name} played {card.label}, already played in trick {self.played[card]}", card)
+        else:
+            # The card stays with its holder, who may still play it later.
+            owner = next(self.players[seat] for seat, dealt in enumerate(self.record.hands) if card in dealt)
+            self.flag(event, "CB-5.4", f"{name} does not hold {card.label}; it was dealt to {owner}", card)
         self.trick.append((event.seat, card))
+        self.trick_seats.add(event.seat)
         self.plays += 1
         if len(self.trick) == SEATS:
             winner, reason = trick_winner(self.trick)
@@ -279,6 +283,20 @@ class _Replay:
             self.tricks_won[winner] += 1
             self.leader = winner
             self.trick = []
+            self.trick_seats = set()
+
+    def broken_rule(self, card: Card, hand: Collection[Card]) -> str:
+        """The rule that playing ``card`` from ``hand`` to the current trick breaks, or "" if it is legal."""
+        # Most plays are a lead (CB-5.1) or follow suit (CB-5.2 (a)), both legal unless cb_must_head_trick
+        # asks for more (R-CB-7): answered without listing the allowed cards.
+        if not self.trick or (card.suit == self.trick[0][1].suit and not self.must_head):
+            return ""
+        allowed, rule = allowed_cards(hand, self.trick, self.flags)
+        if not rule or card in allowed:
+            return ""
+        if rule == "R-CB-7" and card.suit != self.trick[0][1].suit:
+            return "CB-5.2"  # not following suit at all breaks CB-5.2 (a), not only R-CB-7
+        return rule
 
     def next_turn(self) -> Turn | None:
         if len(self.tricks) == TRICKS_PER_DEAL:
