@@ -10,7 +10,7 @@ from bench import core, web
 
 def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    failures = core.run() + web.run()
+    failures = core.run() + web.run() + web.report_costs()
     if failures:
         print(f"\n{len(failures)} goal(s) missed: " + "; ".join(failures))
     else:
