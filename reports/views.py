@@ -7,6 +7,7 @@ read-only report, PDF and CSV through the share token.
 from __future__ import annotations
 
 import ipaddress
+import re
 from typing import Any
 from urllib.parse import urlparse
 
@@ -15,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -32,6 +33,7 @@ from scoring.forms import ImportForm
 from scoring.models import Match
 from scoring.services import create_match
 
+SHARE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_IMPORT_BYTES = 1_000_000
 # Room in an import request for what is not the file: the CSRF token, the multipart boundaries and
 # part headers (a long file name included).
@@ -49,6 +51,10 @@ def _owned(request: HttpRequest, match_id: int) -> Match:
 
 
 def _shared(token: str) -> Match:
+    # A share token is URL-safe base64 (scoring.models.new_share_token); anything else is not
+    # looked up at all (PostgreSQL refuses a NUL in a query: a server error, not a 404).
+    if not SHARE_TOKEN.fullmatch(token):
+        raise Http404("No such share link.")
     return get_object_or_404(Match, share_token=token)
 
 
