@@ -159,6 +159,7 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
         "seats": list(enumerate(players)),
         "rows": rows,
         "deal_count": deal_count,
+        "pdf_deals": PDF_DEALS,
         "rows_cut": len(rows) < deal_count,
         "totals": list(zip(players, result.totals, strict=True)),
         "chart": running_totals_chart(list(players), [deal.totals for deal in result.deals]),

@@ -59,3 +59,11 @@ def test_chart_marks_at_most_max_markers_per_line_and_always_the_last_deal(deals
     for series in chart.series:
         assert series.markers.count("M") == markers
     assert f"M{chart.plot_right - 4.0}," in chart.series[0].markers  # the circle drawn at the last deal
+
+
+def test_the_page_of_a_long_match_says_what_its_pdf_prints(client: Any, make_match: Any) -> None:
+    match = make_match(game="call_bridge", deals=[DEAL] * (PDF_DEALS + 1), target=1000)
+    page = client.get(reverse("shared_report", args=[match.share_token])).content.decode()
+    assert f"The PDF prints the result, the chart and the last {PDF_DEALS} of the {PDF_DEALS + 1} deals" in page
+    short = make_match(game="call_bridge", deals=[DEAL] * PDF_DEALS, target=1000)
+    assert "The PDF prints" not in client.get(reverse("shared_report", args=[short.share_token])).content.decode()
