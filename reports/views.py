@@ -39,7 +39,7 @@ MAX_IMPORT_BYTES = 1_000_000
 # part headers (a long file name included).
 IMPORT_FORM_OVERHEAD = 16_000
 TOO_LARGE = f"file: a match file is at most {MAX_IMPORT_BYTES // 1000} kB (match-file)"
-# A PDF costs a worker up to a second of CPU: a client address may fetch 10 a minute (owner's and
+# A PDF costs a worker up to 1.5 s of CPU (make bench): a client address may fetch 10 a minute (owner's and
 # shared ones together), and all the holders of one share link 30 a minute, from however many
 # addresses. Settings of the same names override them (read per request, so tests can lower them).
 PDF_RATE_PER_ADDRESS = "10/m"
