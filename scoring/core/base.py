@@ -1,10 +1,20 @@
-"""Values shared by every game's scoring module, and the protocol they follow."""
+"""Values shared by every game's scoring module, and the protocol they follow.
+
+Seats and sides. A seat is one player's place at the table: ``players``, the dealer, a declarer or
+a maker are seats. A side is who scores together: ``Game.sides`` lists the seats of each side, and
+everything about points is indexed by side, not by seat: ``DealScore.points``, ``Line.side``,
+``Progress.totals``, ``Outcome.winners`` and a match's totals. In the four games so far each side
+is one seat (side ``i`` is seat ``i``), so their numbers read the same either way; a partnership
+game (N-S v E-W) has two sides of two seats. A side is named by its players joined with " & "
+(`side_names`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from enum import StrEnum
 from typing import Any, Protocol
 
 # Points are whole numbers, except under `cb_decimal_overtricks` (R-CB-2), where
@@ -65,17 +75,24 @@ class Flag:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One line of a deal's breakdown: who gets how many points, and why."""
+    """One line of a deal's breakdown: which side gets how many points, and why."""
 
-    seat: int
+    side: int
     points: Points
     rule: str
     text: str
 
+    @property
+    def seat(self) -> int:
+        """The side under the field's former name, for readers not yet moved to ``side``.
+
+        Only equal to a seat in a game whose sides are single seats (all four games so far)."""
+        return self.side
+
 
 @dataclass(frozen=True, slots=True)
 class DealScore:
-    """The points of one deal, one per seat, and the lines that add up to them.
+    """The points of one deal, one per side, and the lines that add up to them.
 
     ``counts`` is False for a deal that does not count towards a fixed match
     length (a passed-out Bridgette deal under `bg_passout_redeal`).
@@ -92,41 +109,140 @@ class DealScore:
 class Progress:
     """Where a match stands after some deals: what end rules look at."""
 
-    totals: tuple[Points, ...]
+    totals: tuple[Points, ...]  # one per side
     deals_played: int
     deals_counted: int
     target: int | None
-    players: tuple[str, ...]
+    names: tuple[str, ...]  # each side's name (side_names), for the reasons an end rule gives
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """A finished match: the winning seats (all seats for a draw) and why."""
+    """A finished match: the winning sides (all sides for a draw) and why."""
 
     winners: tuple[int, ...]
     rule: str
     reason: str
 
 
+class FieldKind(StrEnum):
+    """How a deal-entry field is entered at the table."""
+
+    SWITCH = "switch"  # on or off: the field that marks a deal with no play (passed out, annulled)
+    SEAT = "seat"  # one of the players, tapped by name; the entry holds the seat number
+    CHOICE = "choice"  # one of a few values, tapped (a level, a strain, a call)
+    NUMBER = "number"  # a whole number typed in, from ``low`` to ``high`` (card points)
+
+
+Choice = int | str  # a choice's value, as the match file writes it
+
+
+@dataclass(frozen=True, slots=True)
+class EntryField:
+    """One field of a deal entry: its match-file key, how it is entered, and the rule that bounds it.
+
+    ``label`` is what the entry form shows; a per-seat field has one value per seat (a list in the
+    match file, ``calls_0``, ``calls_1``... in the form) and its label is a noun that follows a
+    player's name: "Anna's call". ``choices`` are (value, label) pairs in the order shown; ``low``
+    and ``high`` bound a NUMBER (and a SEAT: 0 to seats - 1). A field that is not ``required`` may
+    be left out of an entry: it then reads as ``initial`` (None for an optional seat, whose "no one"
+    choice is labelled ``none_label``).
+    """
+
+    name: str
+    label: str
+    kind: FieldKind
+    rule: str
+    choices: tuple[tuple[Choice, str], ...] = ()
+    low: int | None = None
+    high: int | None = None
+    per_seat: bool = False
+    required: bool = True
+    initial: Choice | None = None
+    none_label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EntrySpec:
+    """The fields of one game's deal entry, in the order the entry form shows them.
+
+    ``no_play`` names the SWITCH field that marks a deal with no play (``passed_out``,
+    ``annulled``): such a deal's entry is that field alone, set to true. ``by_seat`` lays per-seat
+    fields out seat by seat (each player's call, then their tricks) rather than field by field.
+    """
+
+    fields: tuple[EntryField, ...]
+    no_play: str | None = None
+    by_seat: bool = False
+
+    def field(self, name: str) -> EntryField:
+        return next(field for field in self.fields if field.name == name)
+
+
+def numbers(low: int, high: int) -> tuple[tuple[Choice, str], ...]:
+    """The whole numbers from ``low`` to ``high`` as choices, each labelled by itself."""
+    return tuple((value, str(value)) for value in range(low, high + 1))
+
+
+def seat_field(name: str, label: str, seats: int, rule: str, *, none_label: str = "") -> EntryField:
+    """A seat chosen by the player's name; with ``none_label`` it may be no one (None)."""
+    optional = bool(none_label)
+    return EntryField(
+        name, label, FieldKind.SEAT, rule, low=0, high=seats - 1, required=not optional, none_label=none_label
+    )
+
+
+def one_seat_sides(seats: int) -> tuple[tuple[int, ...], ...]:
+    """Sides for a game without partners: every seat scores for itself."""
+    return tuple((seat,) for seat in range(seats))
+
+
+def side_names(game: Game, players: Sequence[str]) -> tuple[str, ...]:
+    """Each side's name: its players joined with " & " (for a one-seat side, the player's name)."""
+    return tuple(" & ".join(players[seat] for seat in side) for side in game.sides)
+
+
 class Game(Protocol):
-    """What every game module provides. One module per game, listed in GAMES."""
+    """What every game module provides. One module per game, listed in GAMES.
+
+    Everything outside the game's own modules asks it, never names it (STYLE.md 15): the entry
+    form, the API schema and the CSV columns come from ``entry_spec``, the standings panel from
+    ``roles``, the score sheet's columns from ``sides``, the new-match form from the setup below.
+    """
 
     name: str
     title: str
     summary: str
-    seats: int
     rule_prefix: str  # "BG", "CB", "DB", "KJ": the RULES.md section prefix
     flags: Mapping[str, Flag]
+
+    # Setup: who sits where, and what the new-match form asks and says.
+    seats: int
+    sides: tuple[tuple[int, ...], ...]  # the seats of each side, in side order (see the module docstring)
+    seating: str  # how the players are listed, for the new-match form: "Two players."
     target_required: bool
     suggested_target: int | None  # prefilled in the new-match form (a product choice)
     target_rule: str  # the rule that sets the target ("R-CB-5"...)
+    target_text: str  # what the new-match form says about the target, with its rule
     dealer_rule: str  # the rule for the first dealer and rotation ("BG-3.1"...)
+    held_over_rule: str | None  # the rule under which points wait for a later deal (R-KJ-9), if any
 
     def default_target(self, flags: Flags) -> int | None:
         """The target a match gets when none is given (None: no target)."""
 
+    def check_target(self, target: int | None, flags: Flags) -> None:
+        """Raise RuleError for a target this game refuses with these flags (None: none was given).
+
+        The match reader checks the type and range and that a required target is there."""
+
     def check_flags(self, flags: Flags) -> None:
         """Raise RuleError for a combination of flags that cannot be played."""
+
+    def entry_spec(self, flags: Flags) -> EntrySpec:
+        """The fields of a deal entry under these flags, bounded by the constants parse_deal uses."""
+
+    def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
+        """Short sentences for the coming deal: who deals, who calls first, who leads, with rule IDs."""
 
     def parse_deal(self, entry: Entry, flags: Flags) -> Any:
         """Validate one deal entry (match-file shape); return the game's deal value."""
@@ -147,4 +263,4 @@ class Game(Protocol):
         """The deal in short form for a score sheet: "4♠X by Anna, 10 tricks"."""
 
     def to_entry(self, deal: Any) -> dict[str, Any]:
-        """The deal back in match-file shape (a normalised entry)."""
+        """The deal back in match-file shape: the normalised entry, every field present."""

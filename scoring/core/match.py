@@ -13,7 +13,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from scoring.core.base import DealScore, EntryError, Flags, FormatError, Game, Outcome, Points, Progress, RuleError
+from scoring.core.base import (
+    DealScore,
+    EntryError,
+    Flags,
+    FormatError,
+    Game,
+    Outcome,
+    Points,
+    Progress,
+    RuleError,
+    side_names,
+)
 from scoring.core.games import GAMES
 
 MATCH_FIELDS = ("game", "players", "first_dealer", "target", "flags", "deals")
@@ -65,14 +76,19 @@ class MatchFile:
 @dataclass(frozen=True, slots=True)
 class DealResult:
     number: int
-    dealer: int
+    dealer: int  # a seat
     deal: Any
     score: DealScore
-    totals: tuple[Points, ...]
+    totals: tuple[Points, ...]  # one per side, after this deal
 
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
+    """A match evaluated: per deal its dealer, score and running totals; the totals and the end.
+
+    Totals, points and winners are indexed by side (scoring/core/base.py), dealers by seat.
+    """
+
     match: MatchFile
     deals: tuple[DealResult, ...]
     totals: tuple[Points, ...]
@@ -89,6 +105,11 @@ class MatchResult:
     def winners(self) -> tuple[int, ...]:
         return self.outcome.winners if self.outcome else ()
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each side's name, in the order of the totals."""
+        return side_names(self.match.rules, self.match.players)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "deals": [
@@ -97,8 +118,9 @@ class MatchResult:
                     "dealer": result.dealer,
                     "points": list(result.score.points),
                     "totals": list(result.totals),
+                    # "seat" is the line's side; each side of the games so far is one seat (docs/match-file.md).
                     "lines": [
-                        {"seat": line.seat, "points": line.points, "rule": line.rule, "text": line.text}
+                        {"seat": line.side, "points": line.points, "rule": line.rule, "text": line.text}
                         for line in result.score.lines
                     ],
                 }
@@ -160,15 +182,16 @@ def _flags(doc: Mapping[str, Any], game: Game) -> Flags:
 
 
 def _target(doc: Mapping[str, Any], game: Game, flags: Flags) -> int | None:
+    """The match's target: as given (the game may refuse it, `Game.check_target`), or its default."""
     target = doc.get("target")
     if target is None:
         if game.target_required:
             raise RuleError("target", game.target_rule, f"{game.title} needs a target score agreed before the match")
+        game.check_target(None, flags)
         return game.default_target(flags)
     if isinstance(target, bool) or not isinstance(target, int):
         raise FormatError("target", f"target must be a whole number, not {target!r}")
-    if game.default_target(flags) is None and not game.target_required:
-        raise RuleError("target", game.target_rule, f"{game.title} has no target: the match is six deals")
+    game.check_target(target, flags)
     if not 1 <= target <= MAX_TARGET:
         raise RuleError("target", game.target_rule, f"target must be from 1 to {MAX_TARGET}, not {target}")
     return target
@@ -207,7 +230,8 @@ def evaluate(match: MatchFile) -> MatchResult:
     game = match.rules
     flags = match.flags
     dealer = match.first_dealer
-    totals: list[Points] = [0] * game.seats
+    totals: list[Points] = [0] * len(game.sides)
+    names = side_names(game, match.players)
     results: list[DealResult] = []
     outcome: Outcome | None = None
     held_over = 0
@@ -227,9 +251,9 @@ def evaluate(match: MatchFile) -> MatchResult:
         totals = [total + points for total, points in zip(totals, score.points, strict=True)]
         frozen = tuple(totals)
         results.append(DealResult(number, dealer, deal, score, frozen))
-        outcome = game.outcome(Progress(frozen, number, counted, match.target, match.players), flags)
+        outcome = game.outcome(Progress(frozen, number, counted, match.target, names), flags)
         dealer = game.next_dealer(dealer, deal, flags)
-    progress = Progress(tuple(totals), len(results), counted, match.target, match.players)
+    progress = Progress(tuple(totals), len(results), counted, match.target, names)
     return MatchResult(
         match=match,
         deals=tuple(results),

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.core.base import EntryError, FormatError, Progress, RuleError
-from scoring.core.games.bridgette import GAME, PASSED_OUT, BridgetteDeal
+from scoring.core.contract import PASSED_OUT, Contract
+from scoring.core.games.bridgette import GAME
 from scoring.core.match import evaluate, parse_match
 
 NONE: frozenset[str] = frozenset()
@@ -181,7 +182,7 @@ def test_bg_7_3_undertricks_cap_at_six(tricks: int, doubled: int, penalty: int) 
 
 def test_bg_7_3_capped_penalty_cites_r_bg_7() -> None:
     score = GAME.score_deal(GAME.parse_deal(entry(7, "NT", 0, 1), NONE), 0, NONE, 0)
-    assert [(line.seat, line.points, line.rule) for line in score.lines] == [(1, 3000, "R-BG-7")]
+    assert [(line.side, line.points, line.rule) for line in score.lines] == [(1, 3000, "R-BG-7")]
 
 
 # ---- BG-7.4 / R-BG-10: passed out ------------------------------------------------------------
@@ -336,11 +337,11 @@ def test_bg_7_5_format_errors_name_field(item: Any, field: str) -> None:
 
 def test_bg_7_5_doubled_defaults_to_zero_and_entry_round_trips() -> None:
     deal = GAME.parse_deal({"declarer": 1, "level": 3, "strain": "NT", "tricks": 9}, NONE)
-    assert deal == BridgetteDeal(1, 3, "NT", 0, 9)
+    assert deal == Contract(1, 3, "NT", 0, 9)
     assert GAME.to_entry(deal) == entry(3, "NT", 9, 0, declarer=1)
     assert GAME.to_entry(GAME.parse_deal({"passed_out": True}, NONE)) == {"passed_out": True}
     # passed_out false is an ordinary contract entry
-    assert GAME.parse_deal({**entry(1, "C", 7), "passed_out": False}, NONE) == BridgetteDeal(0, 1, "C", 0, 7)
+    assert GAME.parse_deal({**entry(1, "C", 7), "passed_out": False}, NONE) == Contract(0, 1, "C", 0, 7)
 
 
 @pytest.mark.parametrize(
@@ -376,7 +377,7 @@ def test_lines_add_up_to_points(item: dict[str, Any], flags: frozenset[str], dea
     deal = GAME.parse_deal(item, flags)
     score = GAME.score_deal(deal, dealer, flags, 0)
     for seat in (0, 1):
-        assert sum(line.points for line in score.lines if line.seat == seat) == score.points[seat]
+        assert sum(line.points for line in score.lines if line.side == seat) == score.points[seat]
     assert min(score.points) == 0  # only one side scores (BG-7.1, BG-7.3)
     assert all(isinstance(value, int) for value in score.points)
     assert GAME.parse_deal(GAME.to_entry(deal), flags) == deal

@@ -59,7 +59,7 @@ def test_cb_r2_normal_call_succeeds_with_at_least_the_call(call: int, tricks: in
     deal = GAME.parse_deal({"calls": [call, 2, 2, 2], "tricks": [tricks, 13 - tricks, 0, 0]}, NO_FLAGS)
     result = GAME.score_deal(deal, DEALER, NO_FLAGS, 0)
     assert result.points[0] == points
-    assert [(line.points, line.rule) for line in result.lines if line.seat == 0] == [(points, rule)]
+    assert [(line.points, line.rule) for line in result.lines if line.side == 0] == [(points, rule)]
 
 
 @pytest.mark.parametrize(
@@ -82,13 +82,13 @@ def test_cb_r3_bonus_call_scores_13_with_the_call_or_one_more(call: int, tricks:
     deal = GAME.parse_deal({"calls": [call, 2, 2, 2], "tricks": [tricks, 13 - tricks, 0, 0]}, NO_FLAGS)
     result = GAME.score_deal(deal, DEALER, NO_FLAGS, 0)
     assert result.points[0] == points
-    assert [(line.points, line.rule) for line in result.lines if line.seat == 0] == [(points, rule)]
+    assert [(line.points, line.rule) for line in result.lines if line.side == 0] == [(points, rule)]
 
 
 def test_cb_6_2_c2_breakdown_lines_cite_the_rules() -> None:
     deal = GAME.parse_deal({"calls": [8, 2, 2, 3], "tricks": [9, 2, 1, 1]}, NO_FLAGS)
     lines = GAME.score_deal(deal, DEALER, NO_FLAGS, 0).lines
-    assert [(line.seat, line.points, line.rule) for line in lines] == [
+    assert [(line.side, line.points, line.rule) for line in lines] == [
         (0, 13, "R-CB-3"),
         (1, 2, "R-CB-2"),
         (2, -2, "R-CB-4"),
@@ -155,7 +155,7 @@ def test_cb_r2_pagat_window_failure_line_cites_r_cb_2() -> None:
     flags = frozenset({"cb_pagat_window"})
     deal = GAME.parse_deal({"calls": [7, 2, 2, 3], "tricks": [9, 2, 1, 1]}, flags)
     lines = GAME.score_deal(deal, DEALER, flags, 0).lines
-    assert [(line.points, line.rule) for line in lines if line.seat == 0] == [(-7, "R-CB-2")]
+    assert [(line.points, line.rule) for line in lines if line.side == 0] == [(-7, "R-CB-2")]
 
 
 @pytest.mark.parametrize(
@@ -189,7 +189,7 @@ def test_cb_r2_decimal_overtricks_breakdown() -> None:
     flags = frozenset({"cb_decimal_overtricks"})
     deal = GAME.parse_deal({"calls": [7, 2, 2, 3], "tricks": [9, 2, 1, 1]}, flags)
     lines = GAME.score_deal(deal, DEALER, flags, 0).lines
-    assert [(line.points, line.rule) for line in lines if line.seat == 0] == [
+    assert [(line.points, line.rule) for line in lines if line.side == 0] == [
         (Decimal(7), "R-CB-2"),
         (Decimal("0.2"), "R-CB-2"),
     ]
@@ -411,7 +411,7 @@ def test_cb_lines_add_up_to_points_for_any_accepted_entry(flags: frozenset[str],
     result = GAME.score_deal(deal, DEALER, flags, 0)
     assert len(result.points) == 4
     for seat in range(4):
-        assert sum(line.points for line in result.lines if line.seat == seat) == result.points[seat]
+        assert sum(line.points for line in result.lines if line.side == seat) == result.points[seat]
         call = entry["calls"][seat]
         points = result.points[seat]
         assert points == -call or points == 13 or call <= points < call + 2  # §2.6 (+ tenths)

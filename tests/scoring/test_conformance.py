@@ -166,8 +166,8 @@ def test_score_lines_add_up_to_the_points(name: str, entry: dict[str, Any]) -> N
     assert len(score.points) == game.seats
     assert all(type(points) is int for points in score.points)  # Decimal only under cb_decimal_overtricks
     for seat in range(game.seats):
-        assert sum(line.points for line in score.lines if line.seat == seat) == score.points[seat]
-    assert all(0 <= line.seat < game.seats and line.rule and line.text for line in score.lines)
+        assert sum(line.points for line in score.lines if line.side == seat) == score.points[seat]
+    assert all(0 <= line.side < game.seats and line.rule and line.text for line in score.lines)
     assert score.held_over == 0  # only kj_tie_points_hang holds points over
     description = game.describe(deal, tuple(players(game)))
     assert isinstance(description, str) and description

@@ -33,7 +33,7 @@ def our_score(declarer: int, level: int, strain: str, doubled: int, tricks: int)
     result = GAME.score_deal(GAME.parse_deal(entry(declarer, level, strain, doubled, tricks), FLAGS), 0, FLAGS, 0)
     assert 0 in result.points  # R-DB-10: only one player scores
     for seat in (0, 1):
-        assert sum(line.points for line in result.lines if line.seat == seat) == result.points[seat]
+        assert sum(line.points for line in result.lines if line.side == seat) == result.points[seat]
     return result.points[declarer] - result.points[1 - declarer]
 
 

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.core.base import EntryError, FormatError, Progress, RuleError
-from scoring.core.games.draw_bridge import GAME, DrawBridgeDeal
+from scoring.core.contract import Contract
+from scoring.core.games.draw_bridge import GAME
 from scoring.core.match import evaluate, parse_match
 
 NO_FLAGS: frozenset[str] = frozenset()
@@ -95,7 +96,7 @@ def test_db_6_1_r_db_4_doubled_times_two_redoubled_times_four(text: str, tricks:
 def test_db_6_1_made_contract_is_one_line_for_the_declarer() -> None:
     deal = GAME.parse_deal(contract("2♦X", 9, declarer=1), NO_FLAGS)
     lines = GAME.score_deal(deal, 0, NO_FLAGS, 0).lines
-    assert [(line.seat, line.points, line.rule) for line in lines] == [(1, 120, "DB-6.1")]
+    assert [(line.side, line.points, line.rule) for line in lines] == [(1, 120, "DB-6.1")]
 
 
 # --- DB-6.2 / R-DB-5 contract failed ---
@@ -132,7 +133,7 @@ def test_db_6_2_failed_contract_gives_the_opponent_non_vulnerable_penalties(
 def test_db_6_2_penalty_line_goes_to_the_opponent() -> None:
     deal = GAME.parse_deal(contract("4♠X", 6), NO_FLAGS)
     lines = GAME.score_deal(deal, 1, NO_FLAGS, 0).lines
-    assert [(line.seat, line.points, line.rule) for line in lines] == [(1, 800, "DB-6.2")]
+    assert [(line.side, line.points, line.rule) for line in lines] == [(1, 800, "DB-6.2")]
 
 
 @pytest.mark.parametrize(
@@ -166,7 +167,7 @@ def test_db_r5_fail_opponent_gets_contract_value(text: str, tricks: int, value: 
     deal = GAME.parse_deal(contract(text, tricks), flags)
     result = GAME.score_deal(deal, 0, flags, 0)
     assert result.points == (0, value)
-    assert [(line.seat, line.points, line.rule) for line in result.lines] == [(1, value, "R-DB-5")]
+    assert [(line.side, line.points, line.rule) for line in result.lines] == [(1, value, "R-DB-5")]
 
 
 # --- R-DB-6 db_contract_bridge_scoring ---
@@ -208,7 +209,7 @@ def test_db_r6_contract_bridge_scoring_breakdown() -> None:
     flags = frozenset({"db_contract_bridge_scoring"})
     deal = GAME.parse_deal(contract("6NTX", 13), flags)
     lines = GAME.score_deal(deal, 0, flags, 0).lines
-    assert [(line.seat, line.points, line.rule) for line in lines] == [
+    assert [(line.side, line.points, line.rule) for line in lines] == [
         (0, 380, "R-DB-6"),  # tricks bid: (40 + 5 × 30) × 2
         (0, 100, "R-DB-6"),  # one doubled overtrick
         (0, 300, "R-DB-6"),  # game
@@ -332,7 +333,7 @@ def test_db_4_3_passed_out_deal_has_no_contract(field: str) -> None:
 
 def test_db_6_3_passed_out_false_with_a_contract_is_a_contract() -> None:
     deal = GAME.parse_deal({"passed_out": False, **GOOD}, NO_FLAGS)
-    assert deal == DrawBridgeDeal(0, 3, "NT", 0, 9)
+    assert deal == Contract(0, 3, "NT", 0, 9)
 
 
 # --- describe and to_entry ---
@@ -501,7 +502,7 @@ def test_db_lines_add_up_and_only_one_player_scores(entry: dict[str, Any], flags
     deal = GAME.parse_deal(entry, flags)
     result = GAME.score_deal(deal, dealer, flags, 0)
     for seat in (0, 1):
-        assert sum(line.points for line in result.lines if line.seat == seat) == result.points[seat]
+        assert sum(line.points for line in result.lines if line.side == seat) == result.points[seat]
     assert all(type(points) is int and points >= 0 for points in result.points)
     assert 0 in result.points  # R-DB-10: only one player scores in a deal
     assert GAME.parse_deal(GAME.to_entry(deal), flags) == deal

@@ -42,7 +42,7 @@ def score(raw: dict[str, Any], flags: frozenset[str] = NONE, held_over: int = 0,
 
 
 def seat_sum(result: Any, seat: int) -> int:
-    return sum(line.points for line in result.lines if line.seat == seat)
+    return sum(line.points for line in result.lines if line.side == seat)
 
 
 # --- worked examples ---------------------------------------------------------------
@@ -52,7 +52,7 @@ def test_kj_6_4_k1_maker_wins_103_to_75() -> None:
     result = score(K1)
     assert result.points == (103, 75)
     assert result.held_over == 0
-    assert [(line.seat, line.points, line.rule) for line in result.lines] == [
+    assert [(line.side, line.points, line.rule) for line in result.lines] == [
         (0, 93, "KJ-2.2"),
         (0, 10, "KJ-8.4"),
         (1, 35, "KJ-2.2"),

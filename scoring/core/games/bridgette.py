@@ -5,7 +5,7 @@ A deal entry is the contract and the declarer's tricks (BG-7.5)::
     {"declarer": 0, "level": 3, "strain": "NT", "doubled": 0, "tricks": 9}
     {"passed_out": true}
 
-``doubled`` may be left out (0: not doubled). A made contract scores
+``doubled`` may be left out (0: not doubled; scoring/core/contract.py). A made contract scores
 (V + P) × M + I for the declarer (BG-7.1); a failed one scores the penalty
 table for the opponent (BG-7.3). Six counted deals make a match (BG-1.3), and
 a tie is broken one deal at a time (BG-8.2, R-BG-8).
@@ -14,28 +14,52 @@ a tie is broken one deal at a time (BG-8.2, R-BG-8).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from scoring.core.base import DealScore, Entry, Flag, Flags, Line, Outcome, Progress, RuleError
-from scoring.core.fields import choice, flag_true, integer, only_fields
+from scoring.core.base import (
+    DealScore,
+    Entry,
+    EntrySpec,
+    Flag,
+    Flags,
+    Line,
+    Outcome,
+    Progress,
+    RuleError,
+    one_seat_sides,
+)
+from scoring.core.contract import (
+    Contract,
+    ContractRules,
+    bid_name,
+    contract_entry,
+    contract_spec,
+    describe_contract,
+    parse_contract,
+)
+from scoring.core.words import Strain
 
-STRAINS = ("C", "D", "H", "S", "NT")
-STRAIN_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
-DOUBLE_MARKS = ("", "X", "XX")
-DOUBLE_WORDS = ("undoubled", "doubled", "redoubled")
 MATCH_DEALS = 6  # BG-1.3
 
-ENTRY_FIELDS = frozenset(("passed_out", "declarer", "level", "strain", "doubled", "tricks"))
-CONTRACT_FIELDS = ("declarer", "level", "strain", "doubled", "tricks")
+# BG-5.1: 0NT, then 1♣ up to 7NT; the rule behind each field of the entry (BG-7.5).
+CONTRACTS = ContractRules(
+    bids=((0, Strain.NO_TRUMP), *((level, strain) for level in range(1, 8) for strain in Strain)),
+    declarer_rule="BG-1.1",
+    level_rule="BG-5.1",
+    strain_rule="BG-5.1",
+    doubled_rule="BG-5.4",
+    tricks_rule="BG-7.5",
+    passed_out_rule="BG-7.5",
+)
+ENTRY_SPEC = contract_spec(CONTRACTS)
 
 
-def _value_table() -> dict[tuple[int, str], int]:
+def _value_table() -> dict[tuple[int, Strain], int]:
     """BG-7.2: the contract value V, per contract (R-BG-1), keyed by (level, strain)."""
-    table = {(0, "NT"): 150}
-    for strain in STRAINS:
-        minor = strain in ("C", "D")
-        notrump = strain == "NT"
+    table = {(0, Strain.NO_TRUMP): 150}
+    for strain in Strain:
+        minor = strain in (Strain.CLUBS, Strain.DIAMONDS)
+        notrump = strain is Strain.NO_TRUMP
         table[(1, strain)] = 250 if notrump else 150
         table[(2, strain)] = 250
         table[(3, strain)] = 750 if notrump else 250
@@ -117,33 +141,6 @@ FLAGS: dict[str, Flag] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class BridgetteDeal:
-    """One deal: the contract and the declarer's tricks, or passed out (``declarer`` None)."""
-
-    declarer: int | None
-    level: int = 0
-    strain: str = "NT"
-    doubled: int = 0
-    tricks: int = 0
-
-    @property
-    def passed_out(self) -> bool:
-        return self.declarer is None
-
-    @property
-    def contract(self) -> str:
-        """The contract in RULES.md notation: ``4♠X``, ``3NT``, ``0NT``."""
-        return f"{self.level}{STRAIN_SYMBOLS[self.strain]}{DOUBLE_MARKS[self.doubled]}"
-
-
-PASSED_OUT = BridgetteDeal(None)
-
-
-def contract_name(level: int, strain: str) -> str:
-    return f"{level}{STRAIN_SYMBOLS[strain]}"
-
-
 def undertrick_penalty(undertricks: int, doubled: int, extend: bool) -> int:
     """BG-7.3: the opponent's score for a failed contract; capped at the 6 row unless R-BG-7's variant."""
     if undertricks <= 6:
@@ -156,39 +153,46 @@ class Bridgette:
     name = "bridgette"
     title = "Bridgette"
     summary = "Two players, 55 cards with three colons; six deals, the higher total wins."
-    seats = 2
     rule_prefix = "BG"
     flags: Mapping[str, Flag] = FLAGS
+    seats = 2
+    sides = one_seat_sides(2)
+    seating = "Two players, in seat order."
     target_required = False
     suggested_target: int | None = None
     target_rule = "BG-1.3"
+    target_text = "No target: the match is six deals (BG-1.3)."
     dealer_rule = "BG-3.1"
+    held_over_rule: str | None = None
 
     def default_target(self, flags: Flags) -> int | None:
         """Bridgette has no target: the match is six deals (BG-1.3)."""
         return None
 
+    def check_target(self, target: int | None, flags: Flags) -> None:
+        """BG-1.3: a match is six deals, so a target is refused."""
+        if target is not None:
+            raise RuleError("target", "BG-1.3", f"{self.title} has no target: the match is six deals")
+
     def check_flags(self, flags: Flags) -> None:
         """Every Bridgette flag changes a different ruling, so any combination can be played."""
 
-    def parse_deal(self, entry: Entry, flags: Flags) -> BridgetteDeal:
-        """Validate a deal entry (BG-7.5): a contract and the declarer's tricks, or passed out."""
-        entry = only_fields(entry, ENTRY_FIELDS)
-        if flag_true(entry, "passed_out"):
-            for field in CONTRACT_FIELDS:
-                if field in entry:
-                    raise RuleError(field, "BG-7.5", f"a passed-out deal has no contract: leave out {field}")
-            return PASSED_OUT
-        declarer = integer(entry, "declarer", 0, 1, "BG-1.1")
-        level = integer(entry, "level", 0, 7, "BG-5.1")
-        strain = choice(entry, "strain", STRAINS, "BG-5.1")
-        if level == 0 and strain != "NT":
-            raise RuleError("level", "BG-5.1", f"there is no 0{STRAIN_SYMBOLS[strain]}: level 0 exists only as 0NT")
-        doubled = integer(entry, "doubled", 0, 2, "BG-5.4") if "doubled" in entry else 0
-        tricks = integer(entry, "tricks", 0, 13, "BG-7.5")
-        return BridgetteDeal(declarer, level, strain, doubled, tricks)
+    def entry_spec(self, flags: Flags) -> EntrySpec:
+        """The contract entry of BG-7.5; no flag changes what can be entered."""
+        return ENTRY_SPEC
 
-    def score_deal(self, deal: BridgetteDeal, dealer: int, flags: Flags, held_over: int) -> DealScore:
+    def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
+        other = players[1 - dealer]
+        return (
+            f"{players[dealer]} deals and calls first (BG-5.3).",
+            f"{other} exchanges first (BG-4.1); the declarer's opponent leads (BG-6.1).",
+        )
+
+    def parse_deal(self, entry: Entry, flags: Flags) -> Contract:
+        """Validate a deal entry (BG-7.5): a contract and the declarer's tricks, or passed out."""
+        return parse_contract(entry, CONTRACTS)
+
+    def score_deal(self, deal: Contract, dealer: int, flags: Flags, held_over: int) -> DealScore:
         """BG-7.1 (made), BG-7.3 (failed), BG-7.4 (passed out)."""
         if deal.declarer is None:
             counts = "bg_passout_redeal" not in flags
@@ -202,7 +206,7 @@ class Bridgette:
         undertricks = needed - deal.tricks
         extend = "bg_extend_undertricks" in flags
         penalty = undertrick_penalty(undertricks, deal.doubled, extend)
-        what = f"{deal.contract} down {undertricks}, {DOUBLE_WORDS[deal.doubled]}"
+        what = f"{deal.contract} down {undertricks}, {deal.doubled.word}"
         lines: tuple[Line, ...]
         if undertricks <= 7:
             lines = (Line(opponent, penalty, "BG-7.3", what),)
@@ -220,7 +224,7 @@ class Bridgette:
         points = (penalty, 0) if opponent == 0 else (0, penalty)
         return DealScore(points, lines)
 
-    def _made(self, deal: BridgetteDeal, declarer: int, overtricks: int, flags: Flags) -> DealScore:
+    def _made(self, deal: Contract, declarer: int, overtricks: int, flags: Flags) -> DealScore:
         multiplier = MULTIPLIER[deal.doubled]
         times = f" ×{multiplier}" if multiplier > 1 else ""
         if "bg_score_level_made" in flags:
@@ -234,7 +238,7 @@ class Bridgette:
                     declarer,
                     value * multiplier,
                     "R-BG-2",
-                    f"value of {contract_name(made_level, deal.strain)} made, {value}{times}",
+                    f"value of {bid_name(made_level, deal.strain)} made, {value}{times}",
                 )
             ]
         else:
@@ -244,7 +248,7 @@ class Bridgette:
                     declarer,
                     value * multiplier,
                     "BG-7.2",
-                    f"value of {contract_name(deal.level, deal.strain)}, {value}{times}",
+                    f"value of {bid_name(deal.level, deal.strain)}, {value}{times}",
                 )
             ]
         if overtricks == 0:
@@ -265,14 +269,12 @@ class Bridgette:
             if "bg_multiply_insult" in flags:
                 lines.append(Line(declarer, insult * multiplier, "R-BG-5", f"insult bonus {insult}{times}"))
             else:
-                lines.append(
-                    Line(declarer, insult, "BG-7.1", f"insult bonus for a made {DOUBLE_WORDS[deal.doubled]} contract")
-                )
+                lines.append(Line(declarer, insult, "BG-7.1", f"insult bonus for a made {deal.doubled.word} contract"))
         total = sum(line.points for line in lines)
         points = (total, 0) if declarer == 0 else (0, total)
         return DealScore(points, tuple(lines))
 
-    def next_dealer(self, dealer: int, deal: BridgetteDeal, flags: Flags) -> int:
+    def next_dealer(self, dealer: int, deal: Contract, flags: Flags) -> int:
         """BG-3.1: the deal alternates, after tie-break and passed-out deals too; R-BG-10's variant redeals."""
         if deal.declarer is None and "bg_passout_redeal" in flags:
             return dealer
@@ -284,7 +286,7 @@ class Bridgette:
         if counted < MATCH_DEALS:
             return None
         first, second = progress.totals
-        names = progress.players
+        names = progress.names
         if first != second:
             winner = 0 if first > second else 1
             high, low = max(first, second), min(first, second)
@@ -301,22 +303,11 @@ class Bridgette:
             return f"Deal {coming} of {MATCH_DEALS}"
         return f"Tie-break deal {coming}"
 
-    def describe(self, deal: BridgetteDeal, players: tuple[str, ...]) -> str:
-        if deal.declarer is None:
-            return "passed out"
-        plural = "" if deal.tricks == 1 else "s"
-        return f"{deal.contract} by {players[deal.declarer]}, {deal.tricks} trick{plural}"
+    def describe(self, deal: Contract, players: tuple[str, ...]) -> str:
+        return describe_contract(deal, players)
 
-    def to_entry(self, deal: BridgetteDeal) -> dict[str, Any]:
-        if deal.declarer is None:
-            return {"passed_out": True}
-        return {
-            "declarer": deal.declarer,
-            "level": deal.level,
-            "strain": deal.strain,
-            "doubled": deal.doubled,
-            "tricks": deal.tricks,
-        }
+    def to_entry(self, deal: Contract) -> dict[str, Any]:
+        return contract_entry(deal)
 
 
 GAME = Bridgette()

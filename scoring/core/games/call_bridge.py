@@ -13,7 +13,22 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from scoring.core.base import DealScore, Entry, Flag, Flags, Line, Outcome, Points, Progress, RuleError
+from scoring.core.base import (
+    DealScore,
+    Entry,
+    EntryField,
+    EntrySpec,
+    FieldKind,
+    Flag,
+    Flags,
+    Line,
+    Outcome,
+    Points,
+    Progress,
+    RuleError,
+    numbers,
+    one_seat_sides,
+)
 from scoring.core.fields import int_list, only_fields
 
 SEATS = 4
@@ -52,6 +67,25 @@ FLAGS = {
 _ENTRY_FIELDS = ("calls", "tricks")
 
 
+def highest_call(flags: Flags) -> int:
+    """12 (R-CB-1), or 13 under cb_allow_13."""
+    return TRICKS_PER_DEAL if ALLOW_13 in flags else HIGHEST_CALL
+
+
+def _entry_spec(highest: int) -> EntrySpec:
+    """§2.8: each player's call (CB-4.2) and tricks (CB-5.4), entered seat by seat."""
+    return EntrySpec(
+        (
+            EntryField("calls", "call", FieldKind.CHOICE, "CB-4.2", numbers(LOWEST_CALL, highest), per_seat=True),
+            EntryField("tricks", "tricks", FieldKind.CHOICE, "CB-5.4", numbers(0, TRICKS_PER_DEAL), per_seat=True),
+        ),
+        by_seat=True,
+    )
+
+
+ENTRY_SPECS = {highest: _entry_spec(highest) for highest in (HIGHEST_CALL, TRICKS_PER_DEAL)}
+
+
 @dataclass(frozen=True, slots=True)
 class CallBridgeDeal:
     """One deal: each seat's call and the tricks it won, in seat order."""
@@ -76,17 +110,35 @@ class CallBridge:
     name = "call_bridge"
     title = "Call Bridge"
     summary = "Four players, no partners: call your tricks, spades are always trumps, first past the target wins."
-    seats = SEATS
     rule_prefix = "CB"
     flags: Mapping[str, Flag] = FLAGS
+    seats = SEATS
+    sides = one_seat_sides(SEATS)  # no partners (§2.1)
+    seating = (
+        "Four players, listed counterclockwise in the order they play: each next player sits on the previous "
+        "one's right (CB-3.1)."
+    )
     target_required = True  # R-CB-5: the players agree a target; the seed gives no number
     suggested_target: int | None = 30  # a product choice (R-CB-5), not a rule
     target_rule = "R-CB-5"
+    target_text = "A target agreed before the match is required (R-CB-5); 30 is suggested."
     dealer_rule = "CB-3.1"
+    held_over_rule: str | None = None
 
     def default_target(self, flags: Flags) -> int | None:
         # R-CB-5: there is no default; a match must be created with a target.
         return None
+
+    def check_target(self, target: int | None, flags: Flags) -> None:
+        """Any agreed target will do (R-CB-5); the match reader requires one."""
+
+    def entry_spec(self, flags: Flags) -> EntrySpec:
+        """Calls up to 12, or 13 under cb_allow_13 (R-CB-1); tricks 0 to 13."""
+        return ENTRY_SPECS[highest_call(flags)]
+
+    def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
+        right = players[(dealer + 1) % SEATS]
+        return (f"{players[dealer]} deals.", f"{right}, on the dealer's right, calls first and leads (CB-4.1, CB-5.1).")
 
     def check_flags(self, flags: Flags) -> None:
         # Every combination can be played: cb_pagat_window and cb_decimal_overtricks
@@ -98,7 +150,7 @@ class CallBridge:
         only_fields(entry, _ENTRY_FIELDS)
         calls = int_list(entry, "calls", SEATS)
         tricks = int_list(entry, "tricks", SEATS)
-        highest = TRICKS_PER_DEAL if ALLOW_13 in flags else HIGHEST_CALL
+        highest = highest_call(flags)
         for seat, call in enumerate(calls):
             if call == TRICKS_PER_DEAL and call > highest:
                 raise RuleError(
@@ -170,10 +222,10 @@ class CallBridge:
             return None
         after = f"after {progress.deals_played} deal{'s' if progress.deals_played != 1 else ''}"
         if len(leaders) == 1:
-            name = progress.players[leaders[0]]
+            name = progress.names[leaders[0]]
             return Outcome(leaders, "CB-7.1", f"{name} leads with {top}, at or above the target of {target}, {after}")
         if SHARED_WIN in flags:
-            names = _names(leaders, progress.players)
+            names = _names(leaders, progress.names)
             return Outcome(leaders, "R-CB-6", f"{names} tied at the top with {top}, {after}; shared win")
         return None  # R-CB-6: a shared highest total at the target plays another deal
 

@@ -8,19 +8,48 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
-from scoring.core.base import DealScore, Entry, Flag, Flags, Line, Outcome, Progress, RuleError
-from scoring.core.fields import choice, flag_true, integer, only_fields
+from scoring.core.base import (
+    DealScore,
+    Entry,
+    EntrySpec,
+    Flag,
+    Flags,
+    Line,
+    Outcome,
+    Progress,
+    RuleError,
+    one_seat_sides,
+)
+from scoring.core.contract import (
+    Contract,
+    ContractRules,
+    contract_entry,
+    contract_spec,
+    describe_contract,
+    parse_contract,
+)
+from scoring.core.words import Doubling, Strain
 
-STRAINS = ("C", "D", "H", "S", "NT")  # bidding order, lowest first (DB-1.2)
-STRAIN_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+# The names the referee's Draw Bridge auction still reads; scoring.core.words is where they live.
+STRAINS: tuple[str, ...] = tuple(strain.value for strain in Strain)  # bidding order, lowest first (DB-1.2)
+STRAIN_SYMBOLS: dict[str, str] = {strain.value: strain.symbol for strain in Strain}
+
 MULTIPLIERS = (1, 2, 4)  # undoubled, doubled, redoubled (DB-6.1, R-DB-4)
 DOUBLING_TEXT = ("", ", ×2 doubled", ", ×4 redoubled")
-CONTRACT_FIELDS = ("declarer", "level", "strain", "doubled", "tricks")
-CONTRACT_VALUES = itemgetter(*CONTRACT_FIELDS)
-ENTRY_FIELDS = frozenset(("passed_out", *CONTRACT_FIELDS))
+
+# DB-4.1: bids run from 1♣ to 7NT; the rule behind each field of the entry (DB-6.3).
+CONTRACTS = ContractRules(
+    bids=tuple((level, strain) for level in range(1, 8) for strain in Strain),
+    declarer_rule="DB-1.1",
+    level_rule="DB-4.1",
+    strain_rule="DB-1.2",
+    doubled_rule="DB-4.2",
+    tricks_rule="DB-6.3",
+    passed_out_rule="DB-4.3",
+)
+ENTRY_SPEC = contract_spec(CONTRACTS)
 
 SHOW_STOCK_TOP = "db_show_stock_top"
 LED_SUIT_WINS = "db_led_suit_wins"
@@ -77,42 +106,22 @@ FLAGS = {
 DRAW_TRICK_VARIANTS = (LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES)
 
 
-@dataclass(frozen=True, slots=True)
-class DrawBridgeDeal:
-    """A played contract and the declarer's phase-2 tricks, or a passed-out deal (declarer None)."""
-
-    declarer: int | None
-    level: int = 0
-    strain: str = ""
-    doubled: int = 0
-    tricks: int = 0
-
-    @property
-    def passed_out(self) -> bool:
-        return self.declarer is None
-
-    @property
-    def contract(self) -> str:
-        """The contract in RULES.md notation: ``4♠``, ``2♦X``, ``3NTXX``."""
-        return CONTRACT_TEXT[self.level, self.strain, self.doubled]
+MAJORS = (Strain.SPADES, Strain.HEARTS)
 
 
-PASSED_OUT = DrawBridgeDeal(None)
-
-
-def trick_points(strain: str, tricks: int) -> int:
+def trick_points(strain: Strain, tricks: int) -> int:
     """Undoubled points for ``tricks`` tricks above six in ``strain`` (DB-6.1)."""
     if tricks <= 0:
         return 0
-    if strain == "NT":
+    if strain is Strain.NO_TRUMP:
         return 40 + 30 * (tricks - 1)
-    return (30 if strain in ("S", "H") else 20) * tricks
+    return (30 if strain in MAJORS else 20) * tricks
 
 
-def _rate_text(strain: str, tricks: int) -> str:
-    if strain == "NT":
+def _rate_text(strain: Strain, tricks: int) -> str:
+    if strain is Strain.NO_TRUMP:
         return "40" if tricks == 1 else f"40 + {tricks - 1} × 30"
-    return f"{tricks} × {30 if strain in ('S', 'H') else 20}"
+    return f"{tricks} × {30 if strain in MAJORS else 20}"
 
 
 def undertrick_penalty(undertricks: int, doubled: int) -> int:
@@ -147,20 +156,16 @@ def _overtrick_text(overtricks: int, doubled: int) -> str:
 
 # The functions above state the rules; scoring reads them from tables built here once, since a
 # contract has 7 levels, 5 strains and 3 doublings, and a deal at most 13 tricks above or below.
-TRICK_POINTS = {strain: tuple(trick_points(strain, tricks) for tricks in range(8)) for strain in STRAINS}
-RATE_TEXT = {strain: {tricks: _rate_text(strain, tricks) for tricks in range(1, 8)} for strain in STRAINS}
+# The tables are keyed by the enum members that parse_deal's deals hold, so a look-up finds its key
+# by identity.
+TRICK_POINTS = {strain: tuple(trick_points(strain, tricks) for tricks in range(8)) for strain in Strain}
+RATE_TEXT = {strain: {tricks: _rate_text(strain, tricks) for tricks in range(1, 8)} for strain in Strain}
 UNDERTRICK_PENALTIES = tuple({down: undertrick_penalty(down, doubled) for down in range(1, 14)} for doubled in range(3))
 # What follows the contract in a DB-6.2 line: " down 3: 100 + 2 × 200".
 DOWN_TEXT = tuple(
     {down: f" down {down}: {_penalty_text(down, doubled)}" for down in range(1, 14)} for doubled in range(3)
 )
 OVERTRICK_TEXT = tuple({over: _overtrick_text(over, doubled) for over in range(1, 7)} for doubled in range(3))
-CONTRACT_TEXT = {
-    (level, strain, doubled): f"{level}{STRAIN_SYMBOLS[strain]}{'X' * doubled}"
-    for level in range(1, 8)
-    for strain in STRAINS
-    for doubled in range(3)
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,10 +177,10 @@ class MadeContract:
     bonuses: tuple[Line, ...]
 
 
-def _made_contract(seat: int, level: int, strain: str, doubled: int) -> MadeContract:
+def _made_contract(seat: int, level: int, strain: Strain, doubled: Doubling) -> MadeContract:
     """R-DB-6: the tricks bid, then the game or part-score, slam and insult bonuses, for ``seat``."""
     trick_score = TRICK_POINTS[strain][level] * MULTIPLIERS[doubled]
-    contract = CONTRACT_TEXT[level, strain, doubled]
+    contract = Contract(seat, level, strain, doubled).contract
     bid = Line(
         seat, trick_score, "R-DB-6", f"{contract} made: tricks bid {RATE_TEXT[strain][level]}{DOUBLING_TEXT[doubled]}"
     )
@@ -195,54 +200,26 @@ def _made_contract(seat: int, level: int, strain: str, doubled: int) -> MadeCont
 MADE_CONTRACTS = {
     (seat, level, strain, doubled): _made_contract(seat, level, strain, doubled)
     for seat in (0, 1)
-    for level in range(1, 8)
-    for strain in STRAINS
-    for doubled in range(3)
-}
-
-# Every deal with a contract (DB-6.3): parse_deal hands out these shared values, as it does PASSED_OUT.
-DEALS = {
-    (declarer, level, strain, doubled, tricks): DrawBridgeDeal(declarer, level, strain, doubled, tricks)
-    for declarer in (0, 1)
-    for level in range(1, 8)
-    for strain in STRAINS
-    for doubled in range(3)
-    for tricks in range(14)
+    for level, strain in CONTRACTS.bids
+    for doubled in Doubling
 }
 
 
-def _known_deal(entry: Any) -> DrawBridgeDeal | None:
-    """The deal that a well-formed contract entry names, else None.
-
-    Such an entry has the five contract fields and no other, and its values, once its numbers are
-    known to be ints (``True == 1`` and ``1.0 == 1`` would find a key too), are a key of DEALS.
-    """
-    if type(entry) is not dict or len(entry) != len(CONTRACT_FIELDS):
-        return None
-    try:
-        declarer, level, strain, doubled, tricks = CONTRACT_VALUES(entry)
-    except KeyError:
-        return None
-    if type(declarer) is type(level) is type(doubled) is type(tricks) is int and type(strain) is str:
-        return DEALS.get((declarer, level, strain, doubled, tricks))
-    return None
-
-
-def contract_value(deal: DrawBridgeDeal, flags: Flags) -> int:
+def contract_value(deal: Contract, flags: Flags) -> int:
     """What the contract scores if made exactly, with its doubling (R-DB-5's contract value)."""
-    points, _lines = _made_score(DEALS[0, deal.level, deal.strain, deal.doubled, 6 + deal.level], 0, flags)
+    exact = CONTRACTS.deals[0, deal.level, deal.strain, deal.doubled, 6 + deal.level]
+    points, _lines = _made_score(exact, 0, flags)
     return points
 
 
-def _made_score(deal: DrawBridgeDeal, seat: int, flags: Flags) -> tuple[int, tuple[Line, ...]]:
+def _made_score(deal: Contract, seat: int, flags: Flags) -> tuple[int, tuple[Line, ...]]:
     """The points of a made contract, and the lines that add up to them, all for ``seat`` (the declarer)."""
     level, strain, doubled = deal.level, deal.strain, deal.doubled
     if CONTRACT_BRIDGE_SCORING not in flags:
         # DB-6.1: every trick above six at the strain's rate, overtricks included, then ×2 / ×4.
         above = deal.tricks - 6
         points = TRICK_POINTS[strain][above] * MULTIPLIERS[doubled]
-        contract = CONTRACT_TEXT[level, strain, doubled]
-        text = f"{contract} made, {deal.tricks} tricks: {RATE_TEXT[strain][above]}{DOUBLING_TEXT[doubled]}"
+        text = f"{deal.contract} made, {deal.tricks} tricks: {RATE_TEXT[strain][above]}{DOUBLING_TEXT[doubled]}"
         return points, (Line(seat, points, "DB-6.1", text),)
     # R-DB-6 variant: duplicate contract-bridge scoring, not vulnerable.
     made = MADE_CONTRACTS[seat, level, strain, doubled]
@@ -257,9 +234,9 @@ def _made_score(deal: DrawBridgeDeal, seat: int, flags: Flags) -> tuple[int, tup
     return made.points + points, (made.bid, over, *made.bonuses)
 
 
-def _failed_line(deal: DrawBridgeDeal, declarer: int, undertricks: int, flags: Flags) -> Line:
+def _failed_line(deal: Contract, declarer: int, undertricks: int, flags: Flags) -> Line:
     """The one line of a failed contract: who scores what. The declarer always scores 0."""
-    contract = CONTRACT_TEXT[deal.level, deal.strain, deal.doubled]
+    contract = deal.contract
     if FAIL_SCORES_NOTHING in flags:
         return Line(declarer, 0, "R-DB-5", f"{contract} down {undertricks}: no score for either player")
     if FAIL_CONTRACT_VALUE in flags:
@@ -279,17 +256,24 @@ class DrawBridge:
     summary = (
         "Two players: 13 draw tricks fill the hands, then an auction and 13 tricks that count; first to the target."
     )
-    seats = 2
     rule_prefix = "DB"
     flags: Mapping[str, Flag] = FLAGS
+    seats = 2
+    sides = one_seat_sides(2)
+    seating = "Two players, in seat order."
     target_required = True  # R-DB-9
     suggested_target: int | None = 500  # a product choice, not a rule (R-DB-9)
     target_rule = "R-DB-9"
+    target_text = "A target agreed before the match is required (R-DB-9); 500 is suggested."
     dealer_rule = "DB-2.1"
+    held_over_rule: str | None = None
 
     def default_target(self, flags: Flags) -> int | None:
         # R-DB-9: the players must agree a target; there is none to fall back on.
         return None
+
+    def check_target(self, target: int | None, flags: Flags) -> None:
+        """Any agreed target will do (R-DB-9); the match reader requires one."""
 
     def check_flags(self, flags: Flags) -> None:
         """Refuse flags that give two different answers to the same question (R-DB-1, R-DB-5, R-DB-6)."""
@@ -317,30 +301,22 @@ class DrawBridge:
                 f"{' and '.join(chosen)} are different rules for who wins a draw trick; choose one",
             )
 
-    def parse_deal(self, entry: Entry, flags: Flags) -> DrawBridgeDeal:
-        """Read ``{"declarer", "level", "strain", "doubled", "tricks"}`` or ``{"passed_out": true}`` (DB-6.3)."""
-        deal = _known_deal(entry)
-        if deal is not None:
-            return deal
-        # Anything else is read field by field, so that an error names its field and rule.
-        entry = only_fields(entry, ENTRY_FIELDS)
-        if flag_true(entry, "passed_out"):
-            for field in CONTRACT_FIELDS:
-                if field in entry:
-                    raise RuleError(field, "DB-4.3", f"a passed-out deal has no contract, so it cannot give {field}")
-            return PASSED_OUT
-        declarer = integer(entry, "declarer", 0, 1, "DB-1.1")
-        try:
-            level = integer(entry, "level", 1, 7, "DB-4.1")
-        except RuleError:
-            why = "there is no level-0 bid" if entry["level"] == 0 else f"not {entry['level']}"
-            raise RuleError("level", "DB-4.1", f"level must be from 1 (1♣) to 7 (7NT); {why}") from None
-        strain = choice(entry, "strain", STRAINS, "DB-1.2")
-        doubled = integer(entry, "doubled", 0, 2, "DB-4.2")
-        tricks = integer(entry, "tricks", 0, 13, "DB-6.3")
-        return DEALS[declarer, level, strain, doubled, tricks]
+    def entry_spec(self, flags: Flags) -> EntrySpec:
+        """The contract entry of DB-6.3; no flag changes what can be entered."""
+        return ENTRY_SPEC
 
-    def score_deal(self, deal: DrawBridgeDeal, dealer: int, flags: Flags, held_over: int) -> DealScore:
+    def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
+        other = players[1 - dealer]
+        return (
+            f"{players[dealer]} deals; {other} leads the draw tricks (DB-3.1).",
+            f"{players[dealer]} calls first (DB-4.2).",
+        )
+
+    def parse_deal(self, entry: Entry, flags: Flags) -> Contract:
+        """Read ``{"declarer", "level", "strain", "doubled", "tricks"}`` or ``{"passed_out": true}`` (DB-6.3)."""
+        return parse_contract(entry, CONTRACTS)
+
+    def score_deal(self, deal: Contract, dealer: int, flags: Flags, held_over: int) -> DealScore:
         """Score one deal: DB-6.1 (made), DB-6.2 / R-DB-5 (failed), DB-4.3 (passed out), R-DB-6 (bridge scoring)."""
         declarer = deal.declarer
         if declarer is None:
@@ -353,7 +329,7 @@ class DrawBridge:
         points = line.points
         return DealScore((points, 0) if line.seat == 0 else (0, points), (line,))
 
-    def next_dealer(self, dealer: int, deal: DrawBridgeDeal, flags: Flags) -> int:
+    def next_dealer(self, dealer: int, deal: Contract, flags: Flags) -> int:
         # DB-2.1: the deal alternates, passed-out deals included (DB-4.3).
         return 1 - dealer
 
@@ -369,14 +345,14 @@ class DrawBridge:
         if len(reached) == 1:
             seat = reached[0]
             verb = "reached" if totals[seat] == target else "passed"
-            return Outcome((seat,), "DB-7.1", f"{progress.players[seat]} {verb} {target} first")
+            return Outcome((seat,), "DB-7.1", f"{progress.names[seat]} {verb} {target} first")
         if totals[0] == totals[1]:
             return None  # R-DB-10: equal totals past the target mean another deal
         winner = 0 if totals[0] > totals[1] else 1
         return Outcome(
             (winner,),
             "R-DB-10",
-            f"both passed {target} in deal {progress.deals_played}; {progress.players[winner]} has the higher total",
+            f"both passed {target} in deal {progress.deals_played}; {progress.names[winner]} has the higher total",
         )
 
     def stage(self, progress: Progress, flags: Flags) -> str:
@@ -388,21 +364,11 @@ class DrawBridge:
             return f"{label} · Target {target} · tied past the target (R-DB-10)"
         return f"{label} · Target {target}"
 
-    def describe(self, deal: DrawBridgeDeal, players: tuple[str, ...]) -> str:
-        if deal.declarer is None:
-            return "passed out"
-        return f"{deal.contract} by {players[deal.declarer]}, {deal.tricks} tricks"
+    def describe(self, deal: Contract, players: tuple[str, ...]) -> str:
+        return describe_contract(deal, players)
 
-    def to_entry(self, deal: DrawBridgeDeal) -> dict[str, Any]:
-        if deal.declarer is None:
-            return {"passed_out": True}
-        return {
-            "declarer": deal.declarer,
-            "level": deal.level,
-            "strain": deal.strain,
-            "doubled": deal.doubled,
-            "tricks": deal.tricks,
-        }
+    def to_entry(self, deal: Contract) -> dict[str, Any]:
+        return contract_entry(deal)
 
 
 GAME = DrawBridge()

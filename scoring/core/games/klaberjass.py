@@ -15,6 +15,9 @@ from typing import Any
 from scoring.core.base import (
     DealScore,
     Entry,
+    EntryField,
+    EntrySpec,
+    FieldKind,
     Flag,
     Flags,
     FormatError,
@@ -22,12 +25,14 @@ from scoring.core.base import (
     Outcome,
     Progress,
     RuleError,
+    one_seat_sides,
+    seat_field,
 )
 from scoring.core.fields import flag_true, int_list, only_fields, seat
+from scoring.core.words import Suit
 
 SEATS = 2
-TRUMPS = ("S", "H", "D", "C")
-TRUMP_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+TRUMPS = tuple(Suit)  # KJ-4.2: any suit
 FIELDS = ("annulled", "maker", "trump", "card_points", "last_trick", "sequence_points", "bella")
 
 # KJ-2.2: 18 of the 32 cards are played. The 18 highest-scoring cards (both top
@@ -52,6 +57,41 @@ ALL_SEQUENCES = frozenset({0, 20, 40, 50, 60, 70, 100})
 
 TARGET = 500  # KJ-1.1
 TARGET_501 = 501  # R-KJ-12 variant
+
+
+def sequence_values(flags: Flags) -> frozenset[int]:
+    """What one player's sequences may score after the comparison (R-KJ-6)."""
+    return ALL_SEQUENCES if "kj_score_all_sequences" in flags else ONE_SEQUENCE
+
+
+def _entry_spec(sequences: frozenset[int]) -> EntrySpec:
+    """The deal as the table agreed it after the play (KJ-9.1), or annulled (KJ-4.4)."""
+    return EntrySpec(
+        (
+            EntryField("annulled", "Annulled (both passed twice)", FieldKind.SWITCH, "KJ-4.4", required=False),
+            seat_field("maker", "Maker", SEATS, "KJ-4.3"),
+            EntryField("trump", "Trump", FieldKind.CHOICE, "KJ-4.2", tuple((suit.value, suit.symbol) for suit in Suit)),
+            EntryField(
+                "card_points", "card points", FieldKind.NUMBER, "KJ-2.2", low=0, high=MOST_CARD_POINTS, per_seat=True
+            ),
+            seat_field("last_trick", "Last trick", SEATS, "KJ-8.4"),
+            EntryField(
+                "sequence_points",
+                "sequences",
+                FieldKind.CHOICE,
+                "R-KJ-6",
+                tuple((value, str(value)) for value in sorted(sequences)),
+                per_seat=True,
+                required=False,
+                initial=0,
+            ),
+            seat_field("bella", "Bella", SEATS, "KJ-7.1", none_label="nobody"),
+        ),
+        no_play="annulled",
+    )
+
+
+ENTRY_SPECS = {sequences: _entry_spec(sequences) for sequences in (ONE_SEQUENCE, ALL_SEQUENCES)}
 
 FLAGS: dict[str, Flag] = {
     flag.name: flag
@@ -78,7 +118,7 @@ class KlaberjassDeal:
 
     annulled: bool
     maker: int = 0
-    trump: str = ""
+    trump: Suit = Suit.SPADES
     card_points: tuple[int, ...] = (0, 0)
     last_trick: int = 0
     sequence_points: tuple[int, ...] = (0, 0)
@@ -103,13 +143,13 @@ def _sequence_points(entry: Entry, flags: Flags) -> tuple[int, ...]:
     if "sequence_points" not in entry:
         return (0, 0)
     points = int_list(entry, "sequence_points", SEATS)
-    if "kj_score_all_sequences" in flags:
-        allowed, rule, words = ALL_SEQUENCES, "R-KJ-6", "0, 20, 40, 50, 60, 70 or 100"
-    else:
-        allowed, rule, words = ONE_SEQUENCE, "R-KJ-6", "0, 20 or 50: only one sequence scores"
+    allowed = sequence_values(flags)
+    words = ", ".join(str(value) for value in sorted(allowed)[:-1]) + f" or {max(allowed)}"
+    if allowed is ONE_SEQUENCE:
+        words += ": only one sequence scores"
     for player, value in enumerate(points):
         if value not in allowed:
-            raise RuleError(f"sequence_points[{player}]", rule, f"a player's sequences score {words}, not {value}")
+            raise RuleError(f"sequence_points[{player}]", "R-KJ-6", f"a player's sequences score {words}, not {value}")
     if points[0] and points[1]:
         raise RuleError(
             "sequence_points", "KJ-6.3", "only one player scores sequences: the loser of the comparison scores none"
@@ -136,26 +176,30 @@ def _card_points(entry: Entry) -> tuple[int, ...]:
     return points
 
 
-def _trump(entry: Entry) -> str:
+def _trump(entry: Entry) -> Suit:
     if "trump" not in entry:
         raise FormatError("trump", "trump is missing")
     value = entry["trump"]
     if not isinstance(value, str) or value.upper() not in TRUMPS:
-        raise RuleError("trump", "KJ-4.2", f"trump must be one of S, H, D, C, not {value!r}")
-    return str(value.upper())
+        raise RuleError("trump", "KJ-4.2", f"trump must be one of {', '.join(TRUMPS)}, not {value!r}")
+    return Suit(value.upper())
 
 
 class Klaberjass:
     name = "klaberjass"
     title = "Klaberjass"
     summary = "Two players, 32 cards: choose trumps, meld sequences and bella, first to 500."
-    seats = SEATS
     rule_prefix = "KJ"
     flags: Mapping[str, Flag] = FLAGS
+    seats = SEATS
+    sides = one_seat_sides(SEATS)
+    seating = "Two players, in seat order."
     target_required = False
     suggested_target: int | None = TARGET
     target_rule = "R-KJ-12"
+    target_text = f"Plays to {TARGET} if left empty (KJ-1.1), or {TARGET_501} under kj_target_501 (R-KJ-12)."
     dealer_rule = "KJ-3.1"
+    held_over_rule: str | None = "R-KJ-9"  # kj_tie_points_hang: a maker's tie waits for the next deal
 
     def default_target(self, flags: Flags) -> int | None:
         """500 (KJ-1.1), or 501 under `kj_target_501` (R-KJ-12)."""
@@ -174,15 +218,20 @@ class Klaberjass:
             )
 
     def _target(self, progress: Progress, flags: Flags) -> int:
-        # The match evaluator asks outcome() after every deal and stage() at the end, so every
-        # evaluation of a match reaches this check (R-KJ-12).
-        self.check_target(progress.target, flags)
         target = progress.target if progress.target is not None else self.default_target(flags)
         assert target is not None
         return target
 
     def check_flags(self, flags: Flags) -> None:
         """Every Klaberjass flag combines with every other: each changes a different ruling."""
+
+    def entry_spec(self, flags: Flags) -> EntrySpec:
+        """The entry of KJ-9.1; under kj_score_all_sequences a player's sequences may add up (R-KJ-6)."""
+        return ENTRY_SPECS[sequence_values(flags)]
+
+    def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
+        other = players[1 - dealer]
+        return (f"{players[dealer]} deals.", f"{other} speaks first for trumps and leads (KJ-4.1, KJ-8.1).")
 
     def parse_deal(self, entry: Entry, flags: Flags) -> KlaberjassDeal:
         """Validate a deal entry against KJ-2.2, KJ-4, KJ-6, KJ-7 and KJ-8.4."""
@@ -252,7 +301,7 @@ class Klaberjass:
         """KJ-10.1 and KJ-10.2 (R-KJ-12): checked only at the end of a deal."""
         target = self._target(progress, flags)
         first, second = progress.totals
-        names = progress.players
+        names = progress.names
         over = [player for player in (0, 1) if progress.totals[player] >= target]
         if not over:
             return None
@@ -280,14 +329,14 @@ class Klaberjass:
         if deal.annulled:
             return "annulled: both passed twice"
         first, second = deal.card_points
-        return f"{players[deal.maker]} makes {TRUMP_SYMBOLS[deal.trump]}, {first}–{second}"
+        return f"{players[deal.maker]} makes {deal.trump.symbol}, {first}–{second}"
 
     def to_entry(self, deal: KlaberjassDeal) -> dict[str, Any]:
         if deal.annulled:
             return {"annulled": True}
         return {
             "maker": deal.maker,
-            "trump": deal.trump,
+            "trump": deal.trump.value,
             "card_points": list(deal.card_points),
             "last_trick": deal.last_trick,
             "sequence_points": list(deal.sequence_points),

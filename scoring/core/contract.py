@@ -1,0 +1,214 @@
+"""The contract deal shared by Bridgette and Draw Bridge: one value, one reader, one entry spec.
+
+A deal entry is the contract and the declarer's tricks, or a deal nobody bid::
+
+    {"declarer": 0, "level": 3, "strain": "NT", "doubled": 0, "tricks": 9}
+    {"passed_out": true}
+
+``doubled`` may be left out in both games: it then reads as 0, not doubled (docs/match-file.md).
+What differs between the games (which contracts exist, the rule behind each field) is a
+`ContractRules`, built once by each game from its own constants; the reader, the entry spec the
+forms and API schema are built from, and the normalised entry all come from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any
+
+from scoring.core.base import EntryField, EntrySpec, FieldKind, RuleError, numbers, seat_field
+from scoring.core.fields import choice, flag_true, integer, only_fields
+from scoring.core.words import Doubling, Strain
+
+TRICKS_PER_DEAL = 13
+CONTRACT_FIELDS = ("declarer", "level", "strain", "doubled", "tricks")
+ENTRY_FIELDS = frozenset(("passed_out", *CONTRACT_FIELDS))
+STRAIN_CHOICES = tuple(Strain)
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """One deal: the contract and the declarer's tricks, or passed out (``declarer`` None)."""
+
+    declarer: int | None
+    level: int = 0
+    strain: Strain = Strain.NO_TRUMP
+    doubled: Doubling = Doubling.UNDOUBLED
+    tricks: int = 0
+    # The contract in RULES.md notation (0.2): ``4♠X``, ``3NTXX``, ``0NT``. Named once, when the
+    # value is made (parse_contract hands out values built in advance): every score line names it.
+    contract: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "contract", CONTRACT_NAMES[self.level, self.strain, self.doubled])
+
+    @property
+    def passed_out(self) -> bool:
+        return self.declarer is None
+
+
+# Every contract's name, built once.
+CONTRACT_NAMES = {
+    (level, strain, doubled): f"{level}{strain.symbol}{doubled.mark}"
+    for level in range(8)
+    for strain in Strain
+    for doubled in Doubling
+}
+PASSED_OUT = Contract(None)
+
+
+def bid_name(level: int, strain: Strain) -> str:
+    """A bid without doubling: ``4♠``, ``0NT``."""
+    return CONTRACT_NAMES[level, strain, Doubling.UNDOUBLED]
+
+
+@dataclass(frozen=True, slots=True)
+class ContractRules:
+    """What one game's contract entry may hold, and the RULES.md ID behind each field.
+
+    ``bids`` are the contracts that can be bid, lowest first (Bridgette's start at 0NT, BG-5.1;
+    Draw Bridge's at 1♣, DB-4.1). ``deals`` holds every deal those bids allow, keyed by the
+    entry's plain values, so that a well-formed entry is read with one look-up.
+    """
+
+    bids: tuple[tuple[int, Strain], ...]
+    declarer_rule: str
+    level_rule: str
+    strain_rule: str
+    doubled_rule: str
+    tricks_rule: str
+    passed_out_rule: str
+    seats: int = 2
+    deals: Mapping[tuple[int, int, str, int, int], Contract] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        deals = {
+            (declarer, level, strain.value, doubled.value, tricks): Contract(declarer, level, strain, doubled, tricks)
+            for declarer in range(self.seats)
+            for level, strain in self.bids
+            for doubled in Doubling
+            for tricks in range(TRICKS_PER_DEAL + 1)
+        }
+        object.__setattr__(self, "deals", deals)
+
+    @property
+    def lowest_level(self) -> int:
+        return self.bids[0][0]
+
+    @property
+    def highest_level(self) -> int:
+        return self.bids[-1][0]
+
+
+_FIVE_VALUES = itemgetter(*CONTRACT_FIELDS)
+_FOUR_VALUES = itemgetter("declarer", "level", "strain", "tricks")
+
+
+def parse_contract(entry: Any, rules: ContractRules) -> Contract:
+    """Read a contract entry (or a passed-out deal) under ``rules``; EntryError names the field and rule.
+
+    The usual entry, the contract fields and no other with whole numbers and a strain, is found in
+    ``rules.deals`` at once (``type(...) is int`` turns ``True`` and ``1.0`` away, which would find a
+    key too); anything else is read field by field, so that an error names its field and rule.
+    """
+    if type(entry) is dict:
+        size = len(entry)
+        try:
+            if size == 5:
+                declarer, level, strain, doubled, tricks = _FIVE_VALUES(entry)
+            elif size == 4:
+                declarer, level, strain, tricks = _FOUR_VALUES(entry)
+                doubled = 0
+            else:
+                raise KeyError(size)
+        except KeyError:
+            pass
+        else:
+            if type(declarer) is type(level) is type(doubled) is type(tricks) is int and type(strain) is str:
+                deal = rules.deals.get((declarer, level, strain, doubled, tricks))
+                if deal is not None:
+                    return deal
+    return _read_contract(entry, rules)
+
+
+def _read_contract(entry: Any, rules: ContractRules) -> Contract:
+    entry = only_fields(entry, ENTRY_FIELDS)
+    if flag_true(entry, "passed_out"):
+        for name in CONTRACT_FIELDS:
+            if name in entry:
+                raise RuleError(name, rules.passed_out_rule, f"a passed-out deal has no contract: leave out {name}")
+        return PASSED_OUT
+    declarer = integer(entry, "declarer", 0, rules.seats - 1, rules.declarer_rule)
+    level = _level(entry, rules)
+    strain = Strain(choice(entry, "strain", STRAIN_CHOICES, rules.strain_rule))
+    if (level, strain) not in rules.bids:
+        others = " ".join(bid_name(level, other) for bid_level, other in rules.bids if bid_level == level)
+        raise RuleError(
+            "level", rules.level_rule, f"there is no {bid_name(level, strain)}: level {level} exists only as {others}"
+        )
+    doubled = integer(entry, "doubled", 0, max(Doubling), rules.doubled_rule) if "doubled" in entry else 0
+    tricks = integer(entry, "tricks", 0, TRICKS_PER_DEAL, rules.tricks_rule)
+    return rules.deals[declarer, level, strain, doubled, tricks]
+
+
+def _level(entry: Any, rules: ContractRules) -> int:
+    low, high = rules.lowest_level, rules.highest_level
+    try:
+        return integer(entry, "level", low, high, rules.level_rule)
+    except RuleError:
+        value = entry["level"]
+        why = f"there is no level-{value} bid" if value == 0 else f"not {value}"
+        lowest, highest = bid_name(*rules.bids[0]), bid_name(*rules.bids[-1])
+        raise RuleError(
+            "level", rules.level_rule, f"level must be from {low} ({lowest}) to {high} ({highest}); {why}"
+        ) from None
+
+
+def contract_spec(rules: ContractRules) -> EntrySpec:
+    """The contract entry's fields, bounded by ``rules`` (the reader's own bounds)."""
+    return EntrySpec(
+        (
+            EntryField("passed_out", "Passed out (no bid)", FieldKind.SWITCH, rules.passed_out_rule, required=False),
+            seat_field("declarer", "Declarer", rules.seats, rules.declarer_rule),
+            EntryField(
+                "level", "Level", FieldKind.CHOICE, rules.level_rule, numbers(rules.lowest_level, rules.highest_level)
+            ),
+            EntryField(
+                "strain", "Strain", FieldKind.CHOICE, rules.strain_rule, tuple((s.value, s.symbol) for s in Strain)
+            ),
+            EntryField(
+                "doubled",
+                "Doubled",
+                FieldKind.CHOICE,
+                rules.doubled_rule,
+                tuple((d.value, d.mark or "–") for d in Doubling),
+                required=False,
+                initial=Doubling.UNDOUBLED.value,
+            ),
+            EntryField("tricks", "Declarer's tricks", FieldKind.CHOICE, rules.tricks_rule, numbers(0, TRICKS_PER_DEAL)),
+        ),
+        no_play="passed_out",
+    )
+
+
+def contract_entry(deal: Contract) -> dict[str, Any]:
+    """The normalised entry: every contract field, in plain JSON values, or the passed-out switch."""
+    if deal.declarer is None:
+        return {"passed_out": True}
+    return {
+        "declarer": deal.declarer,
+        "level": deal.level,
+        "strain": deal.strain.value,
+        "doubled": deal.doubled.value,
+        "tricks": deal.tricks,
+    }
+
+
+def describe_contract(deal: Contract, players: tuple[str, ...]) -> str:
+    """The deal in short form: ``4♠X by Anna, 10 tricks``, ``passed out``."""
+    if deal.declarer is None:
+        return "passed out"
+    plural = "" if deal.tricks == 1 else "s"
+    return f"{deal.contract} by {players[deal.declarer]}, {deal.tricks} trick{plural}"
