@@ -57,16 +57,23 @@ class Card:
 
     @property
     def code(self) -> str:
-        return self.rank + self.suit if self.suit else self.rank + "C"
+        return f"{self.rank}{self.suit}" if self.suit else f"{self.rank}C"
 
     @property
     def label(self) -> str:
         if self.is_colon:
             return COLONS[self.rank]
-        return RANK_LABELS.get(self.rank, self.rank) + SUIT_SYMBOLS[self.suit]
+        return f"{RANK_LABELS.get(self.rank, self.rank)}{SUIT_SYMBOLS[self.suit]}"
 
     def __str__(self) -> str:
         return self.label
+
+
+# The 55 cards, each made once.
+_STANDARD_PACK = tuple(Card(rank, suit) for suit in SUITS for rank in reversed(RANKS))
+_BRIDGETTE_PACK = (*_STANDARD_PACK, *(Card(rank, "") for rank in COLONS))
+_KLABERJASS_PACK = tuple(card for card in _STANDARD_PACK if card.rank_value >= 7)
+_BY_CODE = {card.code: card for card in _BRIDGETTE_PACK}
 
 
 def standard_pack() -> tuple[Card, ...]:
@@ -126,12 +133,6 @@ def parse_cards(tokens: Any, path: str) -> tuple[Card, ...]:
 
 def labels(cards: Iterable[Card]) -> str:
     return " ".join(card.label for card in cards)
-
-
-_STANDARD_PACK = tuple(Card(rank, suit) for suit in SUITS for rank in reversed(RANKS))
-_BRIDGETTE_PACK = (*_STANDARD_PACK, *(Card(rank, "") for rank in COLONS))
-_KLABERJASS_PACK = tuple(card for card in _STANDARD_PACK if card.rank_value >= 7)
-_BY_CODE = {card.code: card for card in _BRIDGETTE_PACK}
 
 
 def _spellings() -> Iterable[str]:
