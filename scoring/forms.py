@@ -1,44 +1,28 @@
 """Forms: the boundary between the browser and the scoring core (STYLE.md 8).
 
-Deal forms turn taps into a match-file entry, then let the core judge it; a
-core error becomes an error on the field it names, with the rule's message.
+The deal form is built from the game's entry spec (`Game.entry_spec`): it turns taps into a
+match-file entry, then lets the game read it; a core error becomes an error on the field it
+names, with the rule's message. Whether the deal fits the match (the end, the deals around it)
+is judged once, when it is saved (scoring/services.py) or previewed.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 
-from scoring.core.base import EntryError, Game
+from scoring.core.base import Choice, EntryError, EntryField, EntrySpec, FieldKind, Game
 from scoring.core.games import GAMES
-from scoring.core.match import MatchFile, MatchResult, check_deal, evaluate, parse_match
-
-STRAINS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")]
-DOUBLED = [("0", "–"), ("1", "X"), ("2", "XX")]
-SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
+from scoring.core.match import MatchFile, parse_match
 
 
 class Segmented(forms.RadioSelect):
     """Radio buttons drawn as a row of thumb-sized buttons (see trickbook.css)."""
 
     template_name = "scoring/widgets/segmented.html"
-
-
-def numbers(low: int, high: int) -> list[tuple[str, str]]:
-    return [(str(value), str(value)) for value in range(low, high + 1)]
-
-
-def segmented(label: str, choices: list[tuple[str, str]], **kwargs: Any) -> forms.ChoiceField:
-    return forms.ChoiceField(label=label, choices=choices, widget=Segmented, required=False, **kwargs)
-
-
-def seat_field(label: str, *, none_label: str | None = None) -> forms.ChoiceField:
-    """A segmented choice of the match's players; the form fills in their names."""
-    field = segmented(label, [("", none_label)] if none_label else [])
-    field.seat_choices = True  # type: ignore[attr-defined]
-    return field
 
 
 def clean_players(form: forms.Form, data: dict[str, Any], game: Game) -> list[str]:
@@ -50,164 +34,140 @@ def clean_players(form: forms.Form, data: dict[str, Any], game: Game) -> list[st
     return players
 
 
+def layout(spec: EntrySpec, seats: int) -> list[tuple[str, EntryField, int | None]]:
+    """The form's fields in order: (form field name, spec field, seat or None).
+
+    A per-seat field ``calls`` becomes ``calls_0``, ``calls_1``...; under ``by_seat`` the per-seat
+    fields come after the others, seat by seat."""
+    if spec.by_seat:
+        once = [(field.name, field, None) for field in spec.fields if not field.per_seat]
+        each = [
+            (f"{field.name}_{seat}", field, seat) for seat in range(seats) for field in spec.fields if field.per_seat
+        ]
+        return [*once, *each]
+    return [
+        (f"{field.name}_{seat}" if seat is not None else field.name, field, seat)
+        for field in spec.fields
+        for seat in (range(seats) if field.per_seat else (None,))
+    ]
+
+
+def form_field(field: EntryField, players: tuple[str, ...], seat: int | None) -> forms.Field:
+    """The form field for one spec field (or one seat of a per-seat field); every field may be left
+    empty here: what is still missing is said in one message (DealForm.clean)."""
+    label = f"{players[seat]}'s {field.label}" if seat is not None else field.label
+    initial = None if field.initial is None else str(field.initial)
+    if field.kind is FieldKind.SWITCH:
+        return forms.BooleanField(label=label, required=False)
+    if field.kind is FieldKind.NUMBER:
+        return forms.IntegerField(label=label, required=False, min_value=field.low, max_value=field.high)
+    if field.kind is FieldKind.SEAT:
+        choices = [("", field.none_label)] if field.none_label else []
+        choices += [(str(index), name) for index, name in enumerate(players)]
+    else:
+        choices = [(str(value), text) for value, text in field.choices]
+    return forms.ChoiceField(label=label, choices=choices, widget=Segmented, required=False, initial=initial)
+
+
+def entry_to_initial(entry: Mapping[str, Any], spec: EntrySpec) -> dict[str, Any]:
+    """Form initial data for editing a stored entry: one value per form field of ``spec``."""
+    initial: dict[str, Any] = {}
+    for field in spec.fields:
+        value = entry.get(field.name, field.initial)
+        if field.kind is FieldKind.SWITCH:
+            initial[field.name] = value is True
+        elif field.per_seat:
+            for seat, item in enumerate(value if isinstance(value, list) else []):
+                initial[f"{field.name}_{seat}"] = "" if item is None else str(item)
+        else:
+            initial[field.name] = "" if value is None else str(value)
+    return initial
+
+
 class DealForm(forms.Form):
-    """Base of the per-game deal forms. Subclasses build ``entry()`` from cleaned data."""
+    """One deal entry of a match, its fields generated from the game's entry spec.
 
-    # Fields that must all be chosen unless the deal is a no-play deal.
-    required_fields: tuple[str, ...] = ()
-    # Field that marks a deal with no play (passed out, annulled).
-    no_play_field: str | None = None
+    ``entry`` prefills the form from a stored entry (editing). Once valid, ``entry()`` is the
+    match-file entry and ``deal`` the game's reading of it.
+    """
 
-    def __init__(self, *args: Any, match_file: MatchFile, replace: int | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        match_file: MatchFile,
+        replace: int | None = None,
+        entry: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
         self.match_file = match_file
         self.replace = replace
-        self.result: MatchResult | None = None
+        self.game = match_file.rules
+        self.spec = self.game.entry_spec(match_file.flags)
+        self.layout = layout(self.spec, self.game.seats)
+        self.deal: Any = None
         self.missing: list[str] = []
-        super().__init__(*args, **kwargs)
-        players = match_file.players
-        seats = [(str(seat), name) for seat, name in enumerate(players)]
-        for field in self.fields.values():
-            if getattr(field, "seat_choices", False):
-                # Fields are deep-copied per form instance, so this does not leak between matches.
-                field.choices = [*field.choices, *seats]  # type: ignore[attr-defined]
+        if entry is not None:
+            kwargs["initial"] = entry_to_initial(entry, self.spec)
+        super().__init__(data, **kwargs)
+        for name, field, seat in self.layout:
+            self.fields[name] = form_field(field, match_file.players, seat)
 
     def no_play(self) -> bool:
-        return bool(self.no_play_field and self.cleaned_data.get(self.no_play_field))
+        return bool(self.spec.no_play and self.cleaned_data.get(self.spec.no_play))
+
+    def _value(self, name: str, field: EntryField) -> Choice | bool | None:
+        raw = self.cleaned_data.get(name)
+        if field.kind is FieldKind.SWITCH:
+            return bool(raw)
+        if raw in (None, ""):
+            return field.initial
+        if field.kind is FieldKind.SEAT:
+            return int(raw)
+        if field.kind is FieldKind.CHOICE:
+            return next(value for value, _text in field.choices if str(value) == raw)
+        return int(raw)
 
     def entry(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The match-file entry the taps make: the no-play switch alone, or every other field."""
+        if self.no_play():
+            return {str(self.spec.no_play): True}
+        entry: dict[str, Any] = {}
+        for name, field, seat in self.layout:
+            if field.name == self.spec.no_play:
+                continue
+            value = self._value(name, field)
+            if seat is None:
+                entry[field.name] = value
+            else:
+                entry.setdefault(field.name, [None] * self.game.seats)[seat] = value
+        return entry
 
     def form_field(self, core_field: str) -> str | None:
         """The form field a core error names: ``calls[2]`` is ``calls_2``."""
         name = core_field.replace("[", "_").replace("]", "")
         return name if name in self.fields else None
 
+    def refuse(self, error: EntryError) -> None:
+        """Show a core error on the field it names (or above the form), with its rule."""
+        self.add_error(self.form_field(error.field), f"{error.message} ({error.rule})")
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:
             return data
         if not self.no_play():
-            self.missing = [name for name in self.required_fields if data.get(name) in (None, "")]
+            self.missing = [
+                name for name, field, _seat in self.layout if field.required and data.get(name) in (None, "")
+            ]
             if self.missing:
                 labels = ", ".join(str(self.fields[name].label).lower() for name in self.missing)
                 raise forms.ValidationError(f"Still to choose: {labels}.", code="incomplete")
         try:
-            self.result = check_deal(self.match_file, self.entry(), replace=self.replace)
+            self.deal = self.game.parse_deal(self.entry(), self.match_file.flags)
         except EntryError as error:
-            self.add_error(self.form_field(error.field), f"{error.message} ({error.rule})")
+            self.refuse(error)
         return data
-
-
-class ContractDealForm(DealForm):
-    """Bridgette and Draw Bridge: declarer, contract, doubling and the declarer's tricks."""
-
-    required_fields = ("declarer", "level", "strain", "tricks")
-    no_play_field = "passed_out"
-
-    passed_out = forms.BooleanField(label="Passed out (no bid)", required=False)
-    declarer = seat_field("Declarer")
-    level = segmented("Level", numbers(0, 7))
-    strain = segmented("Strain", STRAINS)
-    doubled = segmented("Doubled", DOUBLED, initial="0")
-    tricks = segmented("Declarer's tricks", numbers(0, 13))
-
-    def entry(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        if data.get("passed_out"):
-            return {"passed_out": True}
-        return {
-            "declarer": int(data["declarer"]),
-            "level": int(data["level"]),
-            "strain": data["strain"],
-            "doubled": int(data.get("doubled") or 0),
-            "tricks": int(data["tricks"]),
-        }
-
-
-class DrawBridgeDealForm(ContractDealForm):
-    level = segmented("Level", numbers(1, 7))
-
-
-class CallBridgeDealForm(DealForm):
-    """Call Bridge: each player's call (2-12) and tricks (0-13), in seat order."""
-
-    def __init__(self, *args: Any, match_file: MatchFile, **kwargs: Any) -> None:
-        super().__init__(*args, match_file=match_file, **kwargs)
-        high = 13 if "cb_allow_13" in match_file.flags else 12
-        for seat, name in enumerate(match_file.players):
-            self.fields[f"calls_{seat}"] = segmented(f"{name}'s call", numbers(2, high))
-            self.fields[f"tricks_{seat}"] = segmented(f"{name}'s tricks", numbers(0, 13))
-        self.required_fields = tuple(
-            name for seat in range(len(match_file.players)) for name in (f"calls_{seat}", f"tricks_{seat}")
-        )
-
-    def entry(self) -> dict[str, Any]:
-        seats = range(len(self.match_file.players))
-        return {
-            "calls": [int(self.cleaned_data[f"calls_{seat}"]) for seat in seats],
-            "tricks": [int(self.cleaned_data[f"tricks_{seat}"]) for seat in seats],
-        }
-
-
-class KlaberjassDealForm(DealForm):
-    """Klaberjass: maker, trump, card points, last trick, sequences after comparison, bella."""
-
-    required_fields = ("maker", "trump", "card_points_0", "card_points_1", "last_trick")
-    no_play_field = "annulled"
-
-    annulled = forms.BooleanField(label="Annulled (both passed twice)", required=False)
-    maker = seat_field("Maker")
-    trump = segmented("Trump", SUITS)
-    card_points_0 = forms.IntegerField(label="Card points", required=False, min_value=0, max_value=146)
-    card_points_1 = forms.IntegerField(label="Card points", required=False, min_value=0, max_value=146)
-    last_trick = seat_field("Last trick")
-    sequence_points_0 = segmented("Sequences", [], initial="0")
-    sequence_points_1 = segmented("Sequences", [], initial="0")
-    bella = seat_field("Bella", none_label="nobody")
-
-    def __init__(self, *args: Any, match_file: MatchFile, **kwargs: Any) -> None:
-        super().__init__(*args, match_file=match_file, **kwargs)
-        values = [0, 20, 40, 50, 60, 70, 100] if "kj_score_all_sequences" in match_file.flags else [0, 20, 50]
-        for seat, name in enumerate(match_file.players):
-            self.fields[f"card_points_{seat}"].label = f"{name}'s card points"
-            self.fields[f"sequence_points_{seat}"].label = f"{name}'s sequences"
-            self.fields[f"sequence_points_{seat}"].choices = [(str(v), str(v)) for v in values]  # type: ignore[attr-defined]
-
-    def entry(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        if data.get("annulled"):
-            return {"annulled": True}
-        bella = data.get("bella")
-        return {
-            "maker": int(data["maker"]),
-            "trump": data["trump"],
-            "card_points": [data["card_points_0"], data["card_points_1"]],
-            "last_trick": int(data["last_trick"]),
-            "sequence_points": [int(data.get("sequence_points_0") or 0), int(data.get("sequence_points_1") or 0)],
-            "bella": int(bella) if bella not in (None, "") else None,
-        }
-
-
-DEAL_FORMS: dict[str, type[DealForm]] = {
-    "bridgette": ContractDealForm,
-    "draw_bridge": DrawBridgeDealForm,
-    "call_bridge": CallBridgeDealForm,
-    "klaberjass": KlaberjassDealForm,
-}
-
-
-def entry_to_initial(entry: dict[str, Any]) -> dict[str, Any]:
-    """Form initial data for editing a stored entry."""
-    initial: dict[str, Any] = {}
-    for key, value in entry.items():
-        if isinstance(value, list):
-            for seat, item in enumerate(value):
-                initial[f"{key}_{seat}"] = "" if item is None else str(item)
-        elif isinstance(value, bool):
-            initial[key] = value
-        else:
-            initial[key] = "" if value is None else str(value)
-    return initial
 
 
 class GamePlayersForm(forms.Form):
@@ -225,6 +185,10 @@ class GamePlayersForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
         choices=[(flag.name, flag.name) for game in GAMES.values() for flag in game.flags.values()],
     )
+
+    def game_options(self) -> list[tuple[Any, Game]]:
+        """Each game's radio button with the game it chooses, so a template can ask the game."""
+        return [(radio, GAMES[radio.data["value"]]) for radio in self["game"]]
 
 
 class NewMatchForm(GamePlayersForm):
@@ -270,7 +234,6 @@ class NewMatchForm(GamePlayersForm):
             doc["target"] = None
         try:
             self.match_file = parse_match(doc)
-            evaluate(self.match_file)
         except EntryError as error:
             # The core names players[1]; the form calls that field player_1.
             field = {"players": "player_0"}.get(error.field, error.field.replace("players[", "player_").rstrip("]"))

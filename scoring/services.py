@@ -1,5 +1,10 @@
 """The writes to a match. Each runs in one transaction with the match row locked,
-so two phones saving at once are serialised and the loser is told (a Conflict)."""
+so two phones saving at once are serialised and the loser is told (a Conflict).
+
+A deal is stored as its normalised entry (`Game.to_entry` of the game's reading of it: every field
+present, in one spelling), and a save evaluates the match once: the result it returns is what the
+page shows next.
+"""
 
 from __future__ import annotations
 
@@ -32,11 +37,18 @@ def _bump(match: Match) -> int:
     return match.version
 
 
+def normalised(match_file: MatchFile, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The entry as the game writes it back: every field present, in one spelling."""
+    game = match_file.rules
+    return game.to_entry(game.parse_deal(entry, match_file.flags))
+
+
 def create_match(*, owner: Any, match_file: MatchFile) -> Match:
-    """Create a match (and its deals, for an import) in one transaction.
+    """Create a match (and its deals, normalised, for an import) in one transaction.
 
     The match file must already have been evaluated without error.
     """
+    entries = [normalised(match_file, entry) for entry in match_file.deals]
     with transaction.atomic():
         match = Match.objects.create(
             owner=owner,
@@ -47,8 +59,8 @@ def create_match(*, owner: Any, match_file: MatchFile) -> Match:
             flags=sorted(match_file.flags),
             version=1 if match_file.deals else 0,
         )
-        for number, entry in enumerate(match_file.deals, start=1):
-            Deal.objects.create(match=match, number=number, entry=dict(entry))
+        for number, entry in enumerate(entries, start=1):
+            Deal.objects.create(match=match, number=number, entry=entry)
         if match_file.deals:
             Change.objects.create(
                 match=match, user=owner, action=Change.Action.IMPORTED, after={"deals": len(match_file.deals)}
@@ -57,10 +69,10 @@ def create_match(*, owner: Any, match_file: MatchFile) -> Match:
 
 
 def add_deal(*, match: Match, user: Any, number: int, entry: Mapping[str, Any]) -> MatchResult:
-    """Store ``entry`` as deal ``number``, which must be the next deal (transaction).
+    """Store ``entry``, normalised, as deal ``number``, which must be the next deal (transaction).
 
-    Raises Conflict if another phone saved that deal first, EntryError if the
-    rules refuse the entry (including a deal after the end of the match).
+    Returns the match evaluated with it. Raises Conflict if another phone saved that deal first,
+    EntryError if the rules refuse the entry (including a deal after the end of the match).
     """
     try:
         with transaction.atomic():
@@ -70,15 +82,17 @@ def add_deal(*, match: Match, user: Any, number: int, entry: Mapping[str, Any]) 
                     f"Deal {number} was already saved from another phone; the sheet below is the current one."
                 )
             result = check_deal(locked.match_file(deals), entry)
-            Deal.objects.create(match=locked, number=number, entry=dict(entry), revision=_bump(locked))
-            Change.objects.create(match=locked, user=user, action=Change.Action.ADDED, number=number, after=dict(entry))
+            stored = result.match.rules.to_entry(result.deals[number - 1].deal)
+            Deal.objects.create(match=locked, number=number, entry=stored, revision=_bump(locked))
+            Change.objects.create(match=locked, user=user, action=Change.Action.ADDED, number=number, after=stored)
     except IntegrityError:
         raise Conflict(f"Deal {number} was saved from another phone at the same moment.") from None
     return result
 
 
 def edit_deal(*, match: Match, user: Any, number: int, revision: int, entry: Mapping[str, Any]) -> MatchResult:
-    """Replace deal ``number`` if nobody changed it since ``revision`` was read (transaction)."""
+    """Replace deal ``number`` with ``entry``, normalised, if nobody changed it since ``revision`` was
+    read (transaction); return the match evaluated with it."""
     with transaction.atomic():
         locked, deals = _lock(match)
         deal = next((deal for deal in deals if deal.number == number), None)
@@ -87,12 +101,13 @@ def edit_deal(*, match: Match, user: Any, number: int, revision: int, entry: Map
         if deal.revision != revision:
             raise Conflict(f"Deal {number} was changed from another phone while you edited it; it now reads as below.")
         result = check_deal(locked.match_file(deals), entry, replace=number)
+        stored = result.match.rules.to_entry(result.deals[number - 1].deal)
         before = deal.entry
-        deal.entry = dict(entry)
+        deal.entry = stored
         deal.revision = _bump(locked)
         deal.save(update_fields=["entry", "revision"])
         Change.objects.create(
-            match=locked, user=user, action=Change.Action.EDITED, number=number, before=before, after=dict(entry)
+            match=locked, user=user, action=Change.Action.EDITED, number=number, before=before, after=stored
         )
     return result
 

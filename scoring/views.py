@@ -24,12 +24,11 @@ from django_ratelimit.decorators import ratelimit
 from config.client import AddressLimit
 from scoring.core.base import EntryError
 from scoring.core.games import GAMES
-from scoring.core.match import MatchResult
-from scoring.core.roles import table_roles
-from scoring.forms import DEAL_FORMS, DealForm, NewMatchForm, entry_to_initial
+from scoring.core.match import MatchResult, check_deal
+from scoring.forms import DealForm, NewMatchForm
 from scoring.models import Deal, Match, new_share_token
 from scoring.services import Conflict, add_deal, create_match, edit_deal, remove_last_deal
-from scoring.sheet import sheet_rows
+from scoring.sheet import sheet_context
 
 
 def _get_match_for_user(request: HttpRequest, match_id: int) -> Match:
@@ -41,30 +40,7 @@ def _get_shared_match(token: str) -> Match:
 
 
 def _deal_form(match: Match, deals: list[Deal], data: Any = None, **kwargs: Any) -> DealForm:
-    form_class = DEAL_FORMS[match.game]
-    return form_class(data, match_file=match.match_file(deals), **kwargs)
-
-
-def _sheet_context(match: Match, deals: list[Deal]) -> dict[str, Any]:
-    """Everything the score sheet and standings need, from one evaluation of the deals."""
-    result: MatchResult = match.evaluate(deals)
-    players = match.players
-    game = GAMES[match.game]
-    best = max(result.totals) if result.deals else None
-    standings = [
-        {"name": name, "total": total, "leads": best is not None and total == best and result.totals.count(best) == 1}
-        for name, total in zip(players, result.totals, strict=True)
-    ]
-    winners = " and ".join(players[seat] for seat in result.winners)
-    return {
-        "match": match,
-        "result": result,
-        "rows": sheet_rows(result),
-        "standings": standings,
-        "winners": winners,
-        "roles": [] if result.finished else table_roles(match.game, result.next_dealer or 0, tuple(players)),
-        "flags": [game.flags[name] for name in match.flags if name in game.flags],
-    }
+    return DealForm(data, match_file=match.match_file(deals), **kwargs)
 
 
 @require_safe
@@ -112,19 +88,28 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
-    form = NewMatchForm(request.POST or None, initial={"game": request.GET.get("game", "bridgette")})
+    form = NewMatchForm(request.POST or None, initial={"game": request.GET.get("game", next(iter(GAMES)))})
     if request.method == "POST" and form.is_valid():
         match = create_match(owner=request.user, match_file=form.match_file)
         return redirect("match", match_id=match.pk)
     return render(request, "scoring/match_new.html", {"form": form, "games": GAMES.values()})
 
 
-def _match_page(request: HttpRequest, match: Match, *, form: DealForm | None = None, status: int = 200) -> HttpResponse:
-    deals = list(match.deals.all())
-    context = _sheet_context(match, deals)
-    if form is None and not context["result"].finished:
-        form = _deal_form(match, deals)
-    context.update(form=form, next_number=len(deals) + 1, editable=True)
+def _match_page(
+    request: HttpRequest,
+    match: Match,
+    *,
+    form: DealForm | None = None,
+    result: MatchResult | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The match page (or its live fragment for htmx); ``result`` is the match as just saved, if it was."""
+    if result is None:
+        result = match.evaluate()
+    context = sheet_context(match, result)
+    if form is None and not result.finished:
+        form = DealForm(match_file=result.match)
+    context.update(form=form, next_number=len(result.deals) + 1, editable=True)
     template = "scoring/match.html#live" if request.htmx and not request.htmx.boosted else "scoring/match.html"
     return render(request, template, context, status=status)
 
@@ -160,11 +145,11 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
         messages.warning(request, conflict.message)
         return _match_page(request, match, status=409)
     except EntryError as error:
-        form.add_error(form.form_field(error.field), f"{error.message} ({error.rule})")
+        form.refuse(error)
         return _match_page(request, match, form=form, status=422)
     messages.success(request, f"Deal {number} saved." + (" The match is over." if result.finished else ""))
     if request.htmx:
-        return _match_page(request, match)
+        return _match_page(request, match, result=result)
     return redirect("match", match_id=match.pk)
 
 
@@ -178,17 +163,22 @@ def deal_preview(request: HttpRequest, match_id: int) -> HttpResponse:
     if replace is not None and not 1 <= replace <= len(deals):
         replace = None
     form = _deal_form(match, deals, request.POST, replace=replace)
-    valid = form.is_valid()
     preview = None
-    if valid and form.result is not None:
-        number = replace or len(deals) + 1
-        scored = form.result.deals[number - 1]
-        preview = {
-            "points": list(zip(match.players, scored.score.points, strict=True)),
-            "lines": [(match.players[line.seat], line) for line in scored.score.lines],
-            "ends": form.result.finished and form.result.deals[-1].number == number,
-            "result": form.result,
-        }
+    if form.is_valid():
+        try:
+            result = check_deal(form.match_file, form.entry(), replace=replace)
+        except EntryError as error:
+            form.refuse(error)
+        else:
+            number = replace or len(deals) + 1
+            scored = result.deals[number - 1]
+            names = result.names
+            preview = {
+                "points": list(zip(names, scored.score.points, strict=True)),
+                "lines": [(names[line.side], line) for line in scored.score.lines],
+                "ends": result.finished and result.deals[-1].number == number,
+                "result": result,
+            }
     return render(request, "scoring/match.html#preview", {"form": form, "preview": preview, "match": match})
 
 
@@ -204,8 +194,7 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
         return _match_page(request, match, status=409)
     if deal is None:
         raise Http404("No such deal")
-    was_finished = match.evaluate(deals).finished
-    form = _deal_form(match, deals, request.POST or None, replace=number, initial=entry_to_initial(deal.entry))
+    form = _deal_form(match, deals, request.POST or None, replace=number, entry=deal.entry)
     status = 200
     revision = deal.revision
     if request.method == "POST":
@@ -217,9 +206,11 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
                 messages.warning(request, conflict.message)
                 return redirect("deal_edit", match_id=match.pk, number=number)
             except EntryError as error:
-                form.add_error(form.form_field(error.field), f"{error.message} ({error.rule})")
+                form.refuse(error)
             else:
-                note = " The match is open again." if was_finished and not result.finished else ""
+                # Only a match still open after the edit can have been reopened by it.
+                reopened = not result.finished and match.evaluate(deals).finished
+                note = " The match is open again." if reopened else ""
                 messages.success(request, f"Deal {number} changed; totals recomputed.{note}")
                 return redirect("match", match_id=match.pk)
         status = 422
@@ -249,7 +240,8 @@ def deal_undo(request: HttpRequest, match_id: int) -> HttpResponse:
         else:
             messages.success(request, f"Deal {number} removed.")
         return redirect("match", match_id=match.pk)
-    short = GAMES[match.game].describe(match.evaluate(deals).deals[-1].deal, tuple(match.players))
+    game = match.rules
+    short = game.describe(game.parse_deal(last.entry, frozenset(match.flags)), tuple(match.players))
     return render(request, "scoring/deal_undo.html", {"match": match, "deal": last, "short": short})
 
 
@@ -314,8 +306,7 @@ def _shared_etag(request: HttpRequest, token: str) -> str | None:
 def shared_match(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only live sheet for the other players' phones (polls itself with htmx)."""
     match = _get_shared_match(token)
-    deals = list(match.deals.all())
-    context = _sheet_context(match, deals)
+    context = sheet_context(match, match.evaluate())
     context.update(form=None, editable=False, share_url=reverse("shared_match", args=[token]))
     template = "scoring/match.html#live" if request.htmx else "scoring/shared.html"
     response = render(request, template, context)
