@@ -39,8 +39,12 @@ _BY_CODE = {card.code: card for card in _PACK}
 
 
 class CallBridgeEvent(NamedTuple):
-    """One call or play as read. A NamedTuple, not a frozen dataclass: just as immutable, and a
-    quarter of the cost to build, which counts at one per event of every replay."""
+    """One call or play as read.
+
+    A NamedTuple, not a frozen dataclass: just as immutable, and under half the cost to build
+    (a frozen dataclass sets each field through object.__setattr__), which counts at one per
+    event of every replay.
+    """
 
     number: int  # 1-based position in the record's events (not `index`, a tuple method)
     type: str
@@ -159,8 +163,7 @@ class CallBridgeReferee:
 
 
 def _check_hands(hands: Sequence[Sequence[Card]]) -> None:
-    """Raise a RecordError naming the first hand or card that keeps ``hands`` from being 4 x 13 cards of one
-    52-card pack (CB-1.1, CB-3.2)."""
+    """Refuse hands that are not 4 x 13 cards of one 52-card pack (CB-1.1, CB-3.2), naming the first fault."""
     # The usual case in one set comparison: a set keeps each card's hash, so comparing it with the pack
     # hashes nothing again, and no path or message is built for a card that is fine.
     if all(len(hand) == TRICKS_PER_DEAL for hand in hands) and {card for hand in hands for card in hand} == _PACK:
