@@ -8,14 +8,15 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from ninja import Router, Schema
 
-from scoring.core.base import EntryError
-from scoring.core.match import PointsEncoder, score_document
+from scoring.core.base import EntryError, EntryField, FieldKind, Game
+from scoring.core.games import GAMES
+from scoring.core.match import MAX_DEALS, MAX_NAME, MAX_TARGET, PointsEncoder, score_document
 
 router = Router(tags=["scoring"])
 
 
 class LineOut(Schema):
-    seat: int
+    seat: int  # the side the line scores for; each side of the four games is one seat
     points: float
     rule: str
     text: str
@@ -66,17 +67,79 @@ class RequestErrorOut(Schema):
 REQUEST_ERRORS: dict[int, type[Schema]] = {413: RequestErrorOut, 429: RequestErrorOut}
 
 
+def _value_schema(field: EntryField, seats: int) -> dict[str, Any]:
+    if field.kind is FieldKind.SWITCH:
+        return {"type": "boolean"}
+    if field.kind is FieldKind.CHOICE:
+        return {"enum": [value for value, _label in field.choices]}
+    if field.kind is FieldKind.SEAT:
+        kind: str | list[str] = "integer" if field.required else ["integer", "null"]
+        return {"type": kind, "minimum": 0, "maximum": seats - 1}
+    return {"type": "integer", "minimum": field.low, "maximum": field.high}
+
+
+def _field_schema(field: EntryField, seats: int) -> dict[str, Any]:
+    schema = _value_schema(field, seats)
+    if field.per_seat:
+        schema = {"type": "array", "items": schema, "minItems": seats, "maxItems": seats}
+    return {**schema, "description": f"{field.label}{' (one per seat)' if field.per_seat else ''}; {field.rule}"}
+
+
+def deal_schema(game: Game) -> dict[str, Any]:
+    """The JSON schema of one deal entry of ``game``, from its entry spec (docs/match-file.md).
+
+    The spec is taken with every flag on, so that the schema shows the widest values (a call of
+    13, every sequence sum); the rules refuse what a match's own flags do not allow."""
+    spec = game.entry_spec(frozenset(game.flags))
+    played = [field for field in spec.fields if field.name != spec.no_play]
+    shape: dict[str, Any] = {
+        "type": "object",
+        "properties": {field.name: _field_schema(field, game.seats) for field in played},
+        "required": [field.name for field in played if field.required],
+        "additionalProperties": False,
+    }
+    if spec.no_play is None:
+        return shape
+    shape["properties"][spec.no_play] = {"const": False}
+    no_play = {
+        "type": "object",
+        "properties": {spec.no_play: {"const": True, "description": spec.field(spec.no_play).label}},
+        "required": [spec.no_play],
+        "additionalProperties": False,
+    }
+    return {"oneOf": [shape, no_play]}
+
+
+def match_file_schema(game: Game) -> dict[str, Any]:
+    """What a match file of ``game`` holds: its players, first dealer, flags and deals."""
+    return {
+        "title": game.title,
+        "properties": {
+            "game": {"const": game.name},
+            "players": {"minItems": game.seats, "maxItems": game.seats, "description": game.seating},
+            "first_dealer": {"minimum": 0, "maximum": game.seats - 1, "description": game.dealer_rule},
+            "target": {"description": game.target_text},
+            "flags": {"items": {"enum": list(game.flags)}},
+            "deals": {"items": deal_schema(game)},
+        },
+    }
+
+
+# The request body of POST /api/score: the fields of every match file, then one shape per game,
+# from the game's own setup and entry spec.
 MATCH_FILE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["game", "players", "first_dealer"],
     "properties": {
-        "game": {"type": "string", "enum": ["bridgette", "draw_bridge", "call_bridge", "klaberjass"]},
-        "players": {"type": "array", "items": {"type": "string"}},
+        "game": {"type": "string", "enum": list(GAMES)},
+        "players": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME}},
         "first_dealer": {"type": "integer"},
-        "target": {"type": ["integer", "null"]},
+        "target": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_TARGET},
         "flags": {"type": "array", "items": {"type": "string"}},
-        "deals": {"type": "array", "items": {"type": "object"}},
+        "deals": {"type": "array", "maxItems": MAX_DEALS, "items": {"type": "object"}},
     },
+    "additionalProperties": False,
+    "oneOf": [match_file_schema(game) for game in GAMES.values()],
 }
 
 

@@ -1,23 +1,44 @@
-"""Shared fixtures: accounts and a small match factory with obvious defaults (STYLE.md 11)."""
+"""Shared fixtures: accounts, a small match factory with obvious defaults, and each game's sample
+deals from fixtures/<game>/deals.json (STYLE.md 11)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from scoring.core.games import GAMES
 from scoring.core.match import evaluate, parse_match
 from scoring.models import Match
 from scoring.services import create_match
 
-PLAYERS = {
-    "bridgette": ["Anna", "Ben"],
-    "draw_bridge": ["Anna", "Ben"],
-    "klaberjass": ["Anna", "Ben"],
-    "call_bridge": ["Anna", "Ben", "Cleo", "Dan"],
-}
-TARGETS = {"bridgette": None, "draw_bridge": 500, "call_bridge": 30, "klaberjass": None}
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+NAMES = ["Anna", "Ben", "Cleo", "Dan"]  # in seat order, as many as the game seats
+
+
+def sample_deals(game: str) -> list[dict[str, Any]]:
+    """The game's sample deals: each an entry, its flags if any, its points per side and the rule
+    (RULES.md §6 worked examples) they were worked from."""
+    deals: list[dict[str, Any]] = json.loads((FIXTURES / game / "deals.json").read_text(encoding="utf-8"))
+    return deals
+
+
+def sample_entry(game: str, rule: str) -> dict[str, Any]:
+    """The entry of the sample deal worked from ``rule`` ("§6.1 B1")."""
+    return next(deal["entry"] for deal in sample_deals(game) if deal["rule"] == rule)
+
+
+def players(game: str) -> list[str]:
+    return NAMES[: GAMES[game].seats]
+
+
+def default_target(game: str) -> int | None:
+    """The target the new-match form suggests where one is required, else none (the game's default)."""
+    rules = GAMES[game]
+    return rules.suggested_target if rules.target_required else None
 
 
 @pytest.fixture(autouse=True)
@@ -68,9 +89,9 @@ def make_match(owner: Any) -> Callable[..., Match]:
         match_file = parse_match(
             {
                 "game": game,
-                "players": PLAYERS[game],
+                "players": players(game),
                 "first_dealer": first_dealer,
-                "target": target if target is not None else TARGETS[game],
+                "target": target if target is not None else default_target(game),
                 "flags": flags or [],
                 "deals": deals or [],
             }
@@ -82,6 +103,6 @@ def make_match(owner: Any) -> Callable[..., Match]:
 
 
 # Bridgette deals with hand-worked scores (RULES.md §6.1).
-B1_ANNA_2H_EXACT = {"declarer": 0, "level": 2, "strain": "H", "doubled": 0, "tricks": 8}  # Anna +500
-B2_BEN_1NT_3_OVER = {"declarer": 1, "level": 1, "strain": "NT", "doubled": 0, "tricks": 10}  # Ben +600
-PASSED_OUT = {"passed_out": True}
+B1_ANNA_2H_EXACT = sample_entry("bridgette", "§6.1 B1")  # Anna +500
+B2_BEN_1NT_3_OVER = sample_entry("bridgette", "§6.1 B2")  # Ben +600
+PASSED_OUT = sample_entry("bridgette", "BG-7.4")

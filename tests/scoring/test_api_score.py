@@ -7,6 +7,9 @@ from typing import Any
 
 import pytest
 
+from scoring.core.games import GAMES
+from tests.conftest import FIXTURES, players, sample_deals
+
 B1 = {"declarer": 0, "level": 2, "strain": "H", "doubled": 0, "tricks": 8}
 
 
@@ -66,3 +69,42 @@ def test_unreadable_deal_is_located_at_its_number(client: Any) -> None:
         "rule": "match-file",
         "message": "tricks must be a whole number, not '8'",
     }
+
+
+def request_schema(client: Any) -> dict[str, Any]:
+    body = client.get("/api/openapi.json").json()["paths"]["/api/score"]["post"]["requestBody"]
+    schema: dict[str, Any] = body["content"]["application/json"]["schema"]
+    return schema
+
+
+@pytest.mark.django_db
+def test_openapi_request_schema_lists_every_game_and_its_deal_shapes(client: Any) -> None:
+    schema = request_schema(client)
+    assert schema["properties"]["game"]["enum"] == list(GAMES)
+    shapes = {shape["properties"]["game"]["const"]: shape for shape in schema["oneOf"]}
+    assert list(shapes) == list(GAMES)
+    klaberjass = shapes["klaberjass"]["properties"]["deals"]["items"]["oneOf"]
+    assert klaberjass[1] == {
+        "type": "object",
+        "properties": {"annulled": {"const": True, "description": "Annulled (both passed twice)"}},
+        "required": ["annulled"],
+        "additionalProperties": False,
+    }
+    card_points = klaberjass[0]["properties"]["card_points"]
+    assert (card_points["minItems"], card_points["items"]) == (2, {"type": "integer", "minimum": 0, "maximum": 146})
+    calls = shapes["call_bridge"]["properties"]["deals"]["items"]["properties"]["calls"]["items"]
+    assert calls == {"enum": list(range(2, 14))}  # the widest: 13 under cb_allow_13 (R-CB-1)
+
+
+@pytest.mark.django_db
+def test_every_demo_match_file_and_sample_deal_fits_the_request_schema(client: Any) -> None:
+    jsonschema_rs = pytest.importorskip("jsonschema_rs")
+    validator = jsonschema_rs.Draft202012Validator(request_schema(client))
+    for path in sorted((FIXTURES / "demo").glob("*.json")):
+        assert validator.is_valid(json.loads(path.read_text(encoding="utf-8"))), path.name
+    for name, game in GAMES.items():
+        doc = {"game": name, "players": players(name), "first_dealer": 0, "flags": list(game.flags)}
+        deals = [deal["entry"] for deal in sample_deals(name)]
+        assert validator.is_valid({**doc, "deals": deals}), name
+        assert not validator.is_valid({**doc, "deals": [{**deals[0], "unknown": 1}]}), name
+    assert not validator.is_valid({**doc, "players": ["Anna"]})

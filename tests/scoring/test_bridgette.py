@@ -12,6 +12,7 @@ from scoring.core.base import EntryError, FormatError, Progress, RuleError
 from scoring.core.contract import PASSED_OUT, Contract
 from scoring.core.games.bridgette import GAME
 from scoring.core.match import evaluate, parse_match
+from tests.conftest import sample_deals
 
 NONE: frozenset[str] = frozenset()
 PLAYERS = ("Anna", "Ben")
@@ -279,8 +280,29 @@ def test_r_bg_7_extend_undertricks(tricks: int, doubled: int, default: int, vari
 
 
 def test_r_bg_flags_can_all_be_played_together() -> None:
-    # The flag list itself is pinned for every game in test_conformance.py.
-    GAME.check_flags(frozenset(GAME.flags))
+    # Every flag at once (the list itself is pinned in test_conformance.py): a passed-out deal is
+    # dealt again by the same dealer and not counted (R-BG-10), and the flagged sample deal, 1♠X by
+    # Anna with 11 tricks, scores the 5♠ row 750 ×2 (R-BG-2) + 350 ×2 for 4 over (R-BG-4) + the
+    # insult 400 ×2 (R-BG-5) = 3000 (fixtures/bridgette/deals.json).
+    sample = next(deal for deal in sample_deals("bridgette") if deal.get("flags"))
+    doc = {
+        "game": "bridgette",
+        "players": list(PLAYERS),
+        "first_dealer": 0,
+        "flags": sorted(GAME.flags),
+        "deals": [{"passed_out": True}, sample["entry"]],
+    }
+    result = evaluate(parse_match(doc))
+    passed, made = result.deals
+    assert passed.score.counts is False
+    assert (passed.dealer, made.dealer) == (0, 0)
+    assert list(made.score.points) == sample["points"] == [3000, 0]
+    assert [(line.points, line.rule) for line in made.score.lines] == [
+        (1500, "R-BG-2"),
+        (700, "R-BG-4"),
+        (800, "R-BG-5"),
+    ]
+    assert result.stage == "Deal 2 of 6"
 
 
 def test_bg_1_3_no_target() -> None:
@@ -398,7 +420,16 @@ def test_any_accepted_entry_scores(item: dict[str, Any]) -> None:
         deal = GAME.parse_deal(item, NONE)
     except EntryError:
         return
-    GAME.score_deal(deal, 0, NONE, 0)
+    score = GAME.score_deal(deal, 0, NONE, 0)
+    for side in (0, 1):
+        assert sum(line.points for line in score.lines if line.side == side) == score.points[side]
+    if deal.declarer is None:
+        assert score.points == (0, 0)  # BG-7.4
+        return
+    # Exactly one side scores: the declarer a made contract (BG-7.1), the opponent a failed one (BG-7.3).
+    scorer = deal.declarer if deal.tricks >= 6 + deal.level else 1 - deal.declarer
+    assert score.points[scorer] > 0
+    assert score.points[1 - scorer] == 0
 
 
 RANGES = {

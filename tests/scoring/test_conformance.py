@@ -2,7 +2,8 @@
 
 The tables below are the product's spec, copied from RULES.md: each game's prefix, seat count and
 every variant flag it names (RULES.md 0.3, §5) with the ruling that defines it. The tests walk
-``GAMES``, so a game added to the registry is covered at once, and fails here until its row exists.
+``GAMES``, so a game added to the registry is covered at once, and fails here until its row exists
+and its sample deals (fixtures/<game>/deals.json, worked by hand from RULES.md §6) are there.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from typing import Any
 
 import pytest
 
-from scoring.core.base import DealScore, FormatError, Game, Progress
+from scoring.core.base import DealScore, EntryError, FieldKind, FormatError, Game, Progress, side_names
 from scoring.core.games import GAMES
 from scoring.core.match import evaluate, parse_match
+from scoring.forms import DealForm, entry_to_initial
+from tests.conftest import default_target, sample_deals
 
 # RULES.md: prefix and players (BG-1.1, DB-1.1, CB-1.1, KJ-1.1).
 SPEC = {
@@ -66,31 +69,16 @@ RULES_FLAGS = {
     },
 }
 
-# One normalised match-file entry per shape, in the public format.
-SAMPLE_ENTRIES: dict[str, list[dict[str, Any]]] = {
-    "bridgette": [
-        {"declarer": 0, "level": 3, "strain": "NT", "doubled": 0, "tricks": 9},
-        {"declarer": 1, "level": 4, "strain": "S", "doubled": 1, "tricks": 8},
-        {"passed_out": True},
-    ],
-    "draw_bridge": [
-        {"declarer": 0, "level": 3, "strain": "NT", "doubled": 0, "tricks": 9},
-        {"declarer": 1, "level": 2, "strain": "H", "doubled": 2, "tricks": 7},
-        {"passed_out": True},
-    ],
-    "call_bridge": [
-        {"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]},
-        {"calls": [8, 2, 2, 3], "tricks": [9, 2, 1, 1]},
-    ],
-    "klaberjass": [
-        {"maker": 1, "trump": "H", "card_points": [93, 35], "last_trick": 0, "sequence_points": [0, 20], "bella": 1},
-        {"annulled": True},
-    ],
-}
-
 NO_FLAGS: frozenset[str] = frozenset()
 NAMES = sorted(GAMES)
-SAMPLES = [(name, entry) for name in NAMES for entry in SAMPLE_ENTRIES.get(name, [{}])]
+# Every sample deal, with the flags it is played under; and the entries of those under no flag.
+FIXTURE_DEALS = [(name, deal) for name in NAMES for deal in sample_deals(name)]
+SAMPLES = [(name, deal["entry"]) for name, deal in FIXTURE_DEALS if not deal.get("flags")]
+
+
+def case_id(value: Any) -> str:
+    """A sample deal's test id is the rule it was worked from ("§6.1 B1")."""
+    return str(value["rule"]) if isinstance(value, dict) else str(value)
 
 
 def players(game: Game) -> list[str]:
@@ -100,7 +88,7 @@ def players(game: Game) -> list[str]:
 def test_every_registered_game_has_its_spec_here() -> None:
     assert sorted(SPEC) == NAMES
     assert sorted(RULES_FLAGS) == NAMES
-    assert sorted(SAMPLE_ENTRIES) == NAMES
+    assert sorted({name for name, _entry in SAMPLES}) == NAMES
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -208,3 +196,157 @@ def test_match_totals_are_the_deal_points(name: str, entry: dict[str, Any]) -> N
     assert result.deals[0].dealer == 0
     if result.outcome is None:
         assert result.next_dealer == game.next_dealer(0, result.deals[0].deal, NO_FLAGS)
+
+
+# --- the sample deals (fixtures/<game>/deals.json) ---
+
+
+@pytest.mark.parametrize(("name", "deal"), FIXTURE_DEALS, ids=case_id)
+def test_sample_deals_score_as_worked_by_hand(name: str, deal: dict[str, Any]) -> None:
+    game = GAMES[name]
+    flags = frozenset(deal.get("flags", []))
+    game.check_flags(flags)
+    parsed = game.parse_deal(deal["entry"], flags)
+    score = game.score_deal(parsed, 0, flags, 0)
+    assert list(score.points) == deal["points"], deal["rule"]
+    for side in range(len(game.sides)):
+        assert sum(line.points for line in score.lines if line.side == side) == score.points[side]
+    assert game.to_entry(parsed) == deal["entry"]  # fixtures hold normalised entries
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_shape_of_entry_has_a_sample(name: str) -> None:
+    spec = GAMES[name].entry_spec(NO_FLAGS)
+    entries = [entry for sample, entry in SAMPLES if sample == name]
+    assert any(spec.no_play not in entry for entry in entries)
+    if spec.no_play is not None:
+        assert {spec.no_play: True} in entries
+
+
+# --- the entry spec: the fields of a deal entry, as the form, the API schema and the CSV use them ---
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("flagged", [False, True], ids=["no flags", "every flag"])
+def test_entry_spec_describes_fields_with_rules_and_bounds(name: str, flagged: bool) -> None:
+    game = GAMES[name]
+    spec = game.entry_spec(frozenset(game.flags) if flagged else NO_FLAGS)
+    prefix = game.rule_prefix
+    names = [field.name for field in spec.fields]
+    assert len(set(names)) == len(names)
+    for field in spec.fields:
+        assert field.label and field.rule.split("-")[-2] == prefix, field
+        if field.kind is FieldKind.CHOICE:
+            assert field.choices and len({value for value, _ in field.choices}) == len(field.choices)
+            assert field.required or field.initial in [value for value, _ in field.choices]
+        if field.kind is FieldKind.NUMBER or field.kind is FieldKind.SEAT:
+            assert field.low is not None and field.high is not None and field.low <= field.high
+        if field.kind is FieldKind.SEAT:
+            assert (field.low, field.high) == (0, game.seats - 1)
+            assert field.required != bool(field.none_label)
+    if spec.no_play is not None:
+        assert spec.field(spec.no_play).kind is FieldKind.SWITCH
+    assert [field.name for field in spec.fields if field.kind is FieldKind.SWITCH] in ([], [spec.no_play])
+
+
+@pytest.mark.parametrize(("name", "entry"), SAMPLES)
+def test_entry_spec_names_every_field_of_the_normalised_entry(name: str, entry: dict[str, Any]) -> None:
+    game = GAMES[name]
+    spec = game.entry_spec(NO_FLAGS)
+    normalised = game.to_entry(game.parse_deal(entry, NO_FLAGS))
+    if spec.no_play in normalised:
+        assert normalised == {spec.no_play: True}
+    else:
+        assert list(normalised) == [field.name for field in spec.fields if field.name != spec.no_play]
+
+
+def _form_data(entry: dict[str, Any], spec: Any) -> dict[str, str]:
+    """What a browser posts for ``entry``: the spec's initial data, a switch that is on as "on"."""
+    data = {}
+    for key, value in entry_to_initial(entry, spec).items():
+        if value is True:
+            data[key] = "on"
+        elif value is not False:
+            data[key] = value
+    return data
+
+
+@pytest.mark.parametrize(("name", "deal"), FIXTURE_DEALS, ids=case_id)
+def test_entry_spec_round_trips_through_the_deal_form(name: str, deal: dict[str, Any]) -> None:
+    # spec -> form -> entry -> parse_deal -> to_entry gives back the sample's normalised entry.
+    game = GAMES[name]
+    flags = deal.get("flags", [])
+    doc = {"game": name, "players": players(game), "first_dealer": 0, "target": default_target(name), "flags": flags}
+    match_file = parse_match(doc)
+    spec = game.entry_spec(match_file.flags)
+    form = DealForm(_form_data(deal["entry"], spec), match_file=match_file)
+    assert form.is_valid(), form.errors
+    assert list(form.fields) == [name for name, _field, _seat in form.layout]
+    parsed = game.parse_deal(form.entry(), match_file.flags)
+    assert parsed == form.deal
+    assert game.to_entry(parsed) == deal["entry"]
+
+
+def _outside(field: Any, seats: int) -> list[Any]:
+    """Values just outside what the spec offers for ``field``."""
+    if field.kind is FieldKind.SEAT:
+        return [seats, -1]
+    if field.kind is FieldKind.NUMBER:
+        return [field.high + 1, field.low - 1]
+    values = [value for value, _ in field.choices]
+    if all(isinstance(value, int) for value in values):
+        return [max(values) + 1, min(values) - 1]
+    return ["?"]
+
+
+@pytest.mark.parametrize(("name", "entry"), [(name, entry) for name, entry in SAMPLES if len(entry) > 1])
+def test_entry_spec_bounds_are_the_bounds_parse_deal_keeps(name: str, entry: dict[str, Any]) -> None:
+    # A value just outside a field's choices or range is refused, on that field.
+    game = GAMES[name]
+    spec = game.entry_spec(NO_FLAGS)
+    for field in spec.fields:
+        if field.kind is FieldKind.SWITCH:
+            continue
+        for value in _outside(field, game.seats):
+            bad = dict(entry)
+            if field.per_seat:
+                bad[field.name] = [value, *entry[field.name][1:]]
+            else:
+                bad[field.name] = value
+            with pytest.raises(EntryError) as caught:
+                game.parse_deal(bad, NO_FLAGS)
+            assert caught.value.field in (field.name, f"{field.name}[0]"), (field.name, value)
+
+
+# --- roles, sides and setup ---
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_roles_name_the_dealer(name: str) -> None:
+    game = GAMES[name]
+    names = tuple(players(game))
+    for dealer in range(game.seats):
+        roles = game.roles(dealer, names, NO_FLAGS)
+        assert roles and all(isinstance(role, str) and role.endswith(".") for role in roles)
+        assert roles[0].startswith(f"{names[dealer]} deal")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_sides_cover_every_seat_once(name: str) -> None:
+    game = GAMES[name]
+    seats = [seat for side in game.sides for seat in side]
+    assert sorted(seats) == list(range(game.seats))
+    assert all(game.sides)
+    names = side_names(game, players(game))
+    assert len(names) == len(game.sides) and all(names)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_setup_texts_are_sentences_citing_their_rules(name: str) -> None:
+    game = GAMES[name]
+    assert game.seating.endswith(".") and "\n" not in game.seating
+    assert game.target_text.endswith(".") and game.target_rule in game.target_text
+    assert game.held_over_rule is None or game.held_over_rule.startswith(f"R-{game.rule_prefix}-")
+    game.check_target(game.suggested_target if game.target_required else None, NO_FLAGS)
+    if game.suggested_target is not None:
+        game.check_target(game.suggested_target, NO_FLAGS)

@@ -523,8 +523,22 @@ def test_db_any_accepted_entry_scores(entry: dict[str, Any], flags: frozenset[st
         deal = GAME.parse_deal(entry, flags)
     except EntryError:
         return
-    GAME.score_deal(deal, 0, flags, 0)
-    GAME.describe(deal, PLAYERS)
+    score = GAME.score_deal(deal, 0, flags, 0)
+    for side in (0, 1):
+        assert sum(line.points for line in score.lines if line.side == side) == score.points[side]
+    assert GAME.describe(deal, PLAYERS)
+    if deal.declarer is None:
+        assert score.points == (0, 0)  # DB-4.3
+        return
+    declarer, opponent = deal.declarer, 1 - deal.declarer
+    if deal.tricks >= 6 + deal.level:
+        # DB-6.1 / R-DB-6: a made contract scores for the declarer alone, at least one trick's worth.
+        assert score.points[declarer] > 0
+        assert score.points[opponent] == 0
+    else:
+        # DB-6.2 / R-DB-5: the declarer scores nothing; the opponent scores unless db_fail_scores_nothing.
+        assert score.points[declarer] == 0
+        assert (score.points[opponent] == 0) == ("db_fail_scores_nothing" in flags)
 
 
 RANGES = {

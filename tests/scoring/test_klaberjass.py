@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from scoring.core.base import FormatError, Progress, RuleError
 from scoring.core.games.klaberjass import GAME
 from scoring.core.match import evaluate, parse_match
+from tests.conftest import sample_deals
 
 NONE: frozenset[str] = frozenset()
 PLAYERS = ("Nora", "Dan")
@@ -297,8 +298,18 @@ def test_kj_describe() -> None:
 
 
 def test_r_kj_flags_can_all_be_played_together() -> None:
-    # The flag list itself is pinned for every game in test_conformance.py.
-    GAME.check_flags(frozenset(GAME.flags))
+    # Every flag at once (the list itself is pinned in test_conformance.py). Deal 1: Nora makes
+    # hearts and ties, 65 to 55 + 10: both totals, 130, are held over (R-KJ-9). Deal 2 is the
+    # flagged sample K4: Nora's 50 and 20 both score (R-KJ-6), 58 + 70 = 128 against Dan's
+    # 64 + 10 = 74, and Nora takes the 130 held over. The match is played to 501 (R-KJ-12).
+    sample = next(deal for deal in sample_deals("klaberjass") if deal.get("flags"))
+    tie = entry(trump="H", card_points=[65, 55], last_trick=1)
+    result = match([tie, sample["entry"]], flags=sorted(GAME.flags))
+    first, second = result.deals
+    assert (first.score.points, first.score.held_over) == ((0, 0), 130)
+    assert list(second.score.points) == [sample["points"][0] + 130, sample["points"][1]] == [258, 74]
+    assert (result.totals, result.held_over, result.match.target) == ((258, 74), 0, 501)
+    assert result.stage == "Deal 3 · Target 501"
 
 
 @pytest.mark.parametrize(("flags", "target"), [(NONE, 500), (frozenset({"kj_target_501"}), 501)])
