@@ -10,19 +10,10 @@ from referee.core.replay import replay_document
 from referee.core.verdict import RecordError
 from referee.models import ContestedHand
 from reports.chart import running_totals_chart
-from scoring.core.games import GAMES
+from scoring.core.base import Flags, Game
 from scoring.core.match import MatchResult
 from scoring.models import Change, Match
-from scoring.sheet import sheet_rows
-
-# The entry fields of each game, in column order (docs/match-file.md); lists get one column per seat.
-ENTRY_FIELDS: dict[str, tuple[str, ...]] = {
-    "bridgette": ("passed_out", "declarer", "level", "strain", "doubled", "tricks"),
-    "draw_bridge": ("passed_out", "declarer", "level", "strain", "doubled", "tricks"),
-    "call_bridge": ("calls", "tricks"),
-    "klaberjass": ("annulled", "maker", "trump", "card_points", "last_trick", "sequence_points", "bella"),
-}
-LIST_FIELDS = {"calls", "tricks", "card_points", "sequence_points"}
+from scoring.sheet import flags_in_force, sheet_rows, winners_text
 
 # The PDF of a long match prints its result, its chart and its last deals only: laying out a table
 # row costs WeasyPrint tens of milliseconds, so a 500-deal sheet took 24 s and 250 MB. The CSV and
@@ -38,14 +29,21 @@ SHOWN_VIOLATIONS = 5
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 
-def entry_columns(match: Match) -> list[str]:
-    columns = []
-    for field in ENTRY_FIELDS[match.game]:
-        if field in LIST_FIELDS and not (field == "tricks" and match.game != "call_bridge"):
-            columns += [f"{field}[{seat}]" for seat in range(len(match.players))]
+def _entry_cells(game: Game, flags: Flags) -> list[tuple[str, str, int | None]]:
+    """The CSV columns of the deal entry, from the game's entry spec (docs/match-file.md): (header,
+    entry field, seat); a per-seat field gets one column per seat, ``calls[0]``, ``calls[1]``..."""
+    columns: list[tuple[str, str, int | None]] = []
+    for field in game.entry_spec(flags).fields:
+        if field.per_seat:
+            columns += [(f"{field.name}[{seat}]", field.name, seat) for seat in range(game.seats)]
         else:
-            columns.append(field)
+            columns.append((field.name, field.name, None))
     return columns
+
+
+def entry_columns(match: Match) -> list[str]:
+    """The headers of the CSV's entry columns for ``match``."""
+    return [title for title, _field, _seat in _entry_cells(match.rules, frozenset(match.flags))]
 
 
 def csv_cell(value: Any) -> Any:
@@ -60,29 +58,32 @@ def csv_cell(value: Any) -> Any:
 
 
 def csv_text(match: Match, result: MatchResult) -> str:
-    """UTF-8 CSV with a header row: deal, dealer, short form, entry fields, then points and totals per player.
+    """UTF-8 CSV with a header row: deal, dealer, short form, entry fields, then points and totals per side.
 
-    Every text cell goes through `csv_cell`, so no user-typed name is read as a formula."""
-    columns = entry_columns(match)
+    The entry fields are each deal's normalised entry (`Game.to_entry`). Every text cell goes
+    through `csv_cell`, so no user-typed name is read as a formula."""
+    columns = _entry_cells(result.match.rules, result.match.flags)
+    names = result.names
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     header = (
-        ["deal", "dealer", "played", *columns]
-        + [f"{name} points" for name in match.players]
-        + [f"{name} total" for name in match.players]
+        ["deal", "dealer", "played", *(title for title, _field, _seat in columns)]
+        + [f"{name} points" for name in names]
+        + [f"{name} total" for name in names]
     )
     writer.writerow([csv_cell(cell) for cell in header])
-    game = GAMES[match.game]
-    for deal, stored in zip(result.deals, result.match.deals, strict=True):
+    game = result.match.rules
+    players = result.match.players
+    for deal in result.deals:
+        entry = game.to_entry(deal.deal)
         values = []
-        for column in columns:
-            field, _, index = column.partition("[")
-            value = stored.get(field)
-            if index and isinstance(value, list):
-                value = value[int(index.rstrip("]"))]
+        for _title, field, seat in columns:
+            value = entry.get(field)
+            if seat is not None and isinstance(value, list):
+                value = value[seat]
             values.append("" if value is None or value is False else ("true" if value is True else value))
-        short = game.describe(deal.deal, tuple(match.players))
-        row = [deal.number, match.players[deal.dealer], short, *values, *deal.score.points, *deal.totals]
+        short = game.describe(deal.deal, players)
+        row = [deal.number, players[deal.dealer], short, *values, *deal.score.points, *deal.totals]
         writer.writerow([csv_cell(cell) for cell in row])
     return buffer.getvalue()
 
@@ -138,31 +139,28 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
     """
     deals = list(match.deals.all())
     result = match.evaluate(deals)
-    game = GAMES[match.game]
-    players = match.players
+    game = result.match.rules
+    names = result.names
     corrections, older_corrections = _corrections(match, shared=shared)
     rows = sheet_rows(result)
     deal_count = len(rows)
     if pdf and deal_count > PDF_DEALS:
         rows = rows[-PDF_DEALS:]
     verdicts, older_verdicts = _verdicts(match)
-    if result.outcome is None:
-        ended = "In progress"
-    else:
-        ended = f"{' and '.join(players[seat] for seat in result.winners)}: {result.outcome.reason}"
+    ended = "In progress" if result.outcome is None else f"{winners_text(result)}: {result.outcome.reason}"
     return {
         "match": match,
         "game": game,
         "result": result,
         "ended": ended,
-        "flags": [game.flags[name] for name in match.flags if name in game.flags],
-        "seats": list(enumerate(players)),
+        "flags": flags_in_force(result),
+        "side_names": names,
         "rows": rows,
         "deal_count": deal_count,
         "pdf_deals": PDF_DEALS,
         "rows_cut": len(rows) < deal_count,
-        "totals": list(zip(players, result.totals, strict=True)),
-        "chart": running_totals_chart(list(players), [deal.totals for deal in result.deals]),
+        "totals": list(zip(names, result.totals, strict=True)),
+        "chart": running_totals_chart(list(names), [deal.totals for deal in result.deals]),
         "corrections": corrections,
         "older_corrections": older_corrections,
         "verdicts": verdicts,
