@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.text import slugify
 
+from scoring.core.base import Game
 from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, MatchResult, evaluate
 
@@ -62,7 +63,7 @@ class Match(models.Model):
         return f"{self.game}-{slug}-{self.pk}.{extension}"
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Game:
         return GAMES[self.game]
 
     def match_file(self, deals: list[Deal] | None = None) -> MatchFile:
