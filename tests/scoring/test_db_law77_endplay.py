@@ -14,14 +14,15 @@ from typing import Any
 import pytest
 from endplay.types import Contract, Denom, Penalty, Player, Vul
 
-from scoring.core.games.draw_bridge import GAME, STRAINS
+from scoring.core.games.draw_bridge import GAME
+from scoring.core.words import Doubling, Strain
 
 FLAGS = frozenset({"db_contract_bridge_scoring"})
 DENOMS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
 PENALTIES = (Penalty.passed, Penalty.doubled, Penalty.redoubled)
 # Draw Bridge's two players sit as opponents; with Vul.none neither side is vulnerable.
 DECLARERS = (Player.north, Player.east)
-CONTRACTS = [(level, strain, doubled) for level in range(1, 8) for strain in STRAINS for doubled in range(3)]
+CONTRACTS = [(level, strain.value, doubled.value) for level in range(1, 8) for strain in Strain for doubled in Doubling]
 
 
 def entry(declarer: int, level: int, strain: str, doubled: int, tricks: int) -> dict[str, Any]:

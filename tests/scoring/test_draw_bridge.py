@@ -12,10 +12,11 @@ from scoring.core.base import EntryError, FormatError, Progress, RuleError
 from scoring.core.contract import Contract
 from scoring.core.games.draw_bridge import GAME
 from scoring.core.match import evaluate, parse_match
+from scoring.core.words import Strain
 
 NO_FLAGS: frozenset[str] = frozenset()
 PLAYERS = ("Anna", "Ben")
-STRAIN_CODES = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "NT": "NT"}
+STRAIN_CODES = {strain.symbol: strain.value for strain in Strain}
 
 
 def contract(text: str, tricks: int, declarer: int = 0) -> dict[str, Any]:
