@@ -120,3 +120,14 @@ def test_share_poll_after_a_new_deal_gets_the_new_sheet(owner_client: Any, make_
     response = owner_client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
     assert response.status_code == 200
     assert "Deal 3 of 6" in response.content.decode()
+
+
+def test_r_kj_9_points_held_over_are_shown_with_the_games_rule(owner_client: Any, make_match: Any) -> None:
+    # Anna makes hearts and ties, 65 to 55 + 10: under kj_tie_points_hang both totals wait (R-KJ-9).
+    tie = {"maker": 0, "trump": "H", "card_points": [65, 55], "last_trick": 1, "sequence_points": [0, 0], "bella": None}
+    match = make_match(game="klaberjass", deals=[tie], flags=["kj_tie_points_hang"])
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert "130 points are held over to the next deal (R-KJ-9)." in page
+    # Anna dealt deal 1, so Ben deals deal 2 (KJ-3.1) and Anna speaks first.
+    assert "Ben deals." in page
+    assert "Anna speaks first for trumps and leads (KJ-4.1, KJ-8.1)." in page
