@@ -50,10 +50,13 @@ class ReplayState:
     def flag(
         self, event: KlaberjassEvent, rule: str, message: str, card: Card | None = None, seat: int | None = None
     ) -> None:
-        """Flag ``event``; ``seat`` names another player when their event is the one missing."""
+        """Flag ``event``; ``seat`` names another player when their event is the one missing.
+
+        The message does not repeat the rule: a violation carries it in its own ``rule`` field.
+        """
         trick = len(self.tricks) + 1 if self.phase == "play" else None
         who = event.seat if seat is None else seat
-        self.violations.append(Violation(event.index, who, rule, f"{message} ({rule})", trick, card))
+        self.violations.append(Violation(event.index, who, rule, message, trick, card))
 
     def name(self, seat: int) -> str:
         return self.names[seat]
