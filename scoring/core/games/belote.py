@@ -1,0 +1,505 @@
+"""Belote scoring (docs/rules/belote.md: BL-1.1 to BL-9.3 and the rulings R-BL-1 to R-BL-13).
+
+Four players in two sides: seats 0 and 2 against seats 1 and 3 (BL-1.1), so a seat's side is
+``seat % 2``. A deal entry records what the table agreed after the play, in the words the table uses:
+who took and in which suit, the takers' card points (one number; the defenders have the rest of the
+152, BL-2.2), which camp won the last trick, a capot, the announcements each camp scores after the
+comparison of BL-5.5, and who announced belote-rebelote. A deal nobody took (BL-4.4) is
+``{"passed_out": true}``.
+
+A litige holds the takers' points over to the next deal (BL-8.4, R-BL-10): they travel in
+``DealScore.held_over``, and the winner of the next deal that is played takes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from scoring.core.base import (
+    DealScore,
+    Entry,
+    EntryField,
+    EntrySpec,
+    FieldKind,
+    Flag,
+    Flags,
+    FormatError,
+    Line,
+    Outcome,
+    Progress,
+    RuleError,
+    seat_field,
+)
+from scoring.core.fields import choice, flag_true, integer, only_fields, seat
+from scoring.core.words import Suit
+
+SEATS = 4
+SIDES = ((0, 2), (1, 3))  # BL-1.1: partners sit opposite
+TRUMPS = tuple(Suit)  # BL-4.1, BL-4.2: any suit
+FIELDS = (
+    "passed_out",
+    "taker",
+    "trump",
+    "taker_card_points",
+    "last_trick",
+    "capot",
+    "taker_announcements",
+    "defender_announcements",
+    "belote",
+)
+
+CARD_POINTS = 152  # BL-2.2: all 32 cards are played
+LAST_TRICK = 10  # BL-2.3, the dix de der
+TRICK_POINTS = CARD_POINTS + LAST_TRICK  # 162
+NO_SUCH_CARD_POINTS = frozenset({1, CARD_POINTS - 1})  # BL-2.4: no card is worth 1
+BELOTE = 20  # BL-6.1
+CAPOT, CAPOT_252 = 250, 252  # BL-8.5, R-BL-11
+TRICK_POINTS_IN_TENS = 160  # R-BL-12
+
+# BL-5.6: what one side's announcements can total. One player's eight cards hold at most two
+# announcements (cards used once, BL-5.4; a run declared whole, R-BL-3), worth 0, 20, 40, 50, 70,
+# 100, 120, 150, 170, 200, 220, 250, 300 or 350; a side adds its two players', whose cards all differ.
+ANNOUNCEMENT_TOTALS = frozenset(
+    {0, 20, 40, 50, 60, 70, 80, 90, 100, 110, 120, 140, 150, 160, 170, 190, 200, 210, 220, 240, 250, 260, 270}
+    | {290, 300, 320, 340, 350, 370, 390, 400, 420, 450, 470, 500, 550}
+)
+# R-BL-5 variant: a card may serve in a carré and in a run, which adds these totals.
+SHARED_CARD_TOTALS = ANNOUNCEMENT_TOTALS | {180, 230, 280, 310, 330, 360, 380, 410, 430, 440, 490}
+MOST_ANNOUNCEMENTS = 550  # two carrés in each hand: jacks and nines, aces and tens
+
+TARGET = 1000  # BL-1.3, R-BL-13
+
+
+class Camp(StrEnum):
+    """The two camps of a deal, named from the taker (BL-4.3); the values are what a match file writes."""
+
+    TAKERS = "takers"
+    DEFENDERS = "defenders"
+
+
+NO_CAPOT = "none"  # the match file's word for a deal without a capot
+CAMPS = tuple(camp.value for camp in Camp)
+
+
+class Result(StrEnum):
+    """How the takers' contract ended (BL-8.2 to BL-8.4)."""
+
+    MADE = "made"
+    DEDANS = "dedans"
+    LITIGE = "litige"
+
+
+def side_of(seat_number: int) -> int:
+    """The side a seat plays for (BL-1.1)."""
+    return seat_number % 2
+
+
+def announcement_totals(flags: Flags) -> frozenset[int]:
+    """The totals a side's announcements can reach (BL-5.6, R-BL-5)."""
+    return SHARED_CARD_TOTALS if "bl_cards_in_two_announcements" in flags else ANNOUNCEMENT_TOTALS
+
+
+def in_tens(takers_trick_points: int) -> tuple[int, int]:
+    """R-BL-12: the takers' trick points to the nearest ten, a 5 rounded down; the defenders get 160 minus that."""
+    takers = (takers_trick_points + 4) // 10 * 10
+    return takers, TRICK_POINTS_IN_TENS - takers
+
+
+def _entry_spec(announcements: bool) -> EntrySpec:
+    """The deal as the table agreed it after the play (BL-8.7), or passed out (BL-4.4)."""
+    declared = (
+        EntryField(
+            f"{camp}_announcements",
+            label,
+            FieldKind.NUMBER,
+            "BL-5.6",
+            low=0,
+            high=MOST_ANNOUNCEMENTS,
+            required=False,
+            initial=0,
+        )
+        for camp, label in (("taker", "Takers' announcements"), ("defender", "Defenders' announcements"))
+    )
+    camps = tuple((camp.value, camp.value.capitalize()) for camp in Camp)
+    return EntrySpec(
+        (
+            EntryField("passed_out", "Passed out (all four passed twice)", FieldKind.SWITCH, "BL-4.4", required=False),
+            seat_field("taker", "Taker", SEATS, "BL-4.3"),
+            EntryField("trump", "Trump", FieldKind.CHOICE, "BL-4.1", tuple((suit.value, suit.symbol) for suit in Suit)),
+            EntryField(
+                "taker_card_points",
+                "Takers' card points (without the last trick)",
+                FieldKind.NUMBER,
+                "BL-2.2",
+                low=0,
+                high=CARD_POINTS,
+            ),
+            EntryField("last_trick", "Last trick", FieldKind.CHOICE, "BL-2.3", camps),
+            EntryField(
+                "capot",
+                "Capot (all eight tricks)",
+                FieldKind.CHOICE,
+                "BL-8.5",
+                ((NO_CAPOT, "No"), *camps),
+                required=False,
+                initial=NO_CAPOT,
+            ),
+            *(declared if announcements else ()),
+            seat_field("belote", "Belote-rebelote", SEATS, "BL-6.1", none_label="nobody"),
+        ),
+        no_play="passed_out",
+    )
+
+
+ENTRY_SPECS = {announcements: _entry_spec(announcements) for announcements in (True, False)}
+
+FLAGS: dict[str, Flag] = {
+    flag.name: flag
+    for flag in (
+        Flag("bl_same_dealer_redeals", "R-BL-1", "After a deal nobody took, the same player deals again."),
+        Flag(
+            "bl_equal_announcements_cancel",
+            "R-BL-4",
+            "Exactly equal best announcements, neither in trumps, cancel: no side scores announcements.",
+        ),
+        Flag("bl_cards_in_two_announcements", "R-BL-5", "A card may count in a carré and in a run at once."),
+        Flag("bl_no_announcements", "R-BL-6", "Played without announcements: only belote-rebelote scores."),
+        Flag("bl_belote_not_in_contract", "R-BL-8", "Belote-rebelote does not count towards making the contract."),
+        Flag(
+            "bl_must_trump_partner_master",
+            "R-BL-9",
+            "A player who cannot follow suit must trump even when their partner holds the trick.",
+        ),
+        Flag("bl_tie_is_dedans", "R-BL-10", "A tie puts the takers dedans; nothing is held over."),
+        Flag("bl_tie_is_made", "R-BL-10", "A tie makes the contract: each side scores its own total."),
+        Flag("bl_capot_252", "R-BL-11", "A capot is worth 252 instead of 250."),
+        Flag("bl_round_to_tens", "R-BL-12", "Trick points are written in tens, the defenders getting 160 minus."),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BeloteDeal:
+    """One deal. For a deal nobody took (BL-4.4) the other fields are unused."""
+
+    passed_out: bool
+    taker: int = 0
+    trump: Suit = Suit.SPADES
+    taker_card_points: int = 0
+    last_trick: Camp = Camp.TAKERS
+    capot: Camp | None = None
+    taker_announcements: int = 0
+    defender_announcements: int = 0
+    belote: int | None = None
+
+    @property
+    def takers(self) -> int:
+        """The takers' side (BL-4.3)."""
+        return side_of(self.taker)
+
+    def side(self, camp: Camp) -> int:
+        return self.takers if camp is Camp.TAKERS else 1 - self.takers
+
+
+PASSED_OUT = BeloteDeal(passed_out=True)
+
+
+def _trump(entry: Entry) -> Suit:
+    if "trump" not in entry:
+        raise FormatError("trump", "trump is missing")
+    value = entry["trump"]
+    if not isinstance(value, str) or value.upper() not in TRUMPS:
+        raise RuleError("trump", "BL-4.1", f"trump must be one of {', '.join(TRUMPS)}, not {value!r}")
+    return Suit(value.upper())
+
+
+def _card_points(entry: Entry) -> int:
+    points = integer(entry, "taker_card_points", 0, CARD_POINTS, "BL-2.2")
+    if points in NO_SUCH_CARD_POINTS:
+        raise RuleError(
+            "taker_card_points",
+            "BL-2.4",
+            f"no card is worth 1 point, so no side takes 1 or 151 card points, not {points}",
+        )
+    return points
+
+
+def _capot(entry: Entry, card_points: int, last_trick: Camp) -> Camp | None:
+    """BL-8.5: a capot camp took every trick, so it won the last one and holds all 152 card points."""
+    if "capot" not in entry:
+        return None
+    value = choice(entry, "capot", (NO_CAPOT, *CAMPS), "BL-8.5")
+    if value == NO_CAPOT:
+        return None
+    capot = Camp(value)
+    held = card_points if capot is Camp.TAKERS else CARD_POINTS - card_points
+    if held != CARD_POINTS or last_trick is not capot:
+        raise RuleError(
+            "capot",
+            "BL-8.5",
+            f"a capot to the {capot} gives them all {CARD_POINTS} card points and the last trick, "
+            f"not {held} card points and the last trick to the {last_trick}",
+        )
+    return capot
+
+
+def _announcements(entry: Entry, flags: Flags) -> tuple[int, int]:
+    """Each camp's announcements after the comparison (BL-5.5, BL-5.6, R-BL-6): the takers', the defenders'."""
+    allowed = announcement_totals(flags)
+    values: list[int] = []
+    for field in ("taker_announcements", "defender_announcements"):
+        value = integer(entry, field, 0, MOST_ANNOUNCEMENTS, "BL-5.6") if field in entry else 0
+        if value and "bl_no_announcements" in flags:
+            raise RuleError(field, "R-BL-6", "bl_no_announcements: nobody declares; only belote-rebelote scores")
+        if value not in allowed:
+            raise RuleError(field, "BL-5.6", f"no two hands declare announcements worth {value} (BL-5.6 lists them)")
+        values.append(value)
+    takers, defenders = values
+    if takers and defenders:
+        raise RuleError(
+            "defender_announcements",
+            "BL-5.5",
+            "only the side with the best announcement scores announcements: the other side's are 0",
+        )
+    return takers, defenders
+
+
+class Belote:
+    name = "belote"
+    title = "Belote"
+    summary = "Four players in two sides, 32 cards: take trumps, announce, outscore the defenders, first to 1,000."
+    rule_prefix = "BL"
+    flags: Mapping[str, Flag] = FLAGS
+    seats = SEATS
+    sides = SIDES
+    seating = (
+        "Four players, listed in the order they play: the first and third are partners against the second and "
+        "fourth (BL-1.1, BL-1.2)."
+    )
+    target_required = False
+    suggested_target: int | None = TARGET
+    target_rule = "R-BL-13"
+    target_text = f"Plays to {TARGET:,} if left empty (R-BL-13); 501 and 2,000 are common too."
+    dealer_rule = "BL-3.1"
+    held_over_rule: str | None = "R-BL-10"  # a litige's takers' points wait for the next deal's winner
+
+    def default_target(self, flags: Flags) -> int | None:
+        """1,000 (BL-1.3, R-BL-13)."""
+        return TARGET
+
+    def check_target(self, target: int | None, flags: Flags) -> None:
+        """R-BL-13: any target the players agree is accepted (501, 1,000 and 2,000 are the usual ones)."""
+
+    def check_flags(self, flags: Flags) -> None:
+        """R-BL-10: a tie cannot be both dedans and made. R-BL-12: written in tens, a capot is 250, not 252."""
+        if {"bl_tie_is_dedans", "bl_tie_is_made"} <= flags:
+            raise RuleError("flags", "R-BL-10", "bl_tie_is_dedans and bl_tie_is_made contradict: choose one")
+        if {"bl_capot_252", "bl_round_to_tens"} <= flags:
+            raise RuleError("flags", "R-BL-12", "bl_round_to_tens writes a capot as 250: it cannot be bl_capot_252")
+
+    def entry_spec(self, flags: Flags) -> EntrySpec:
+        """The entry of BL-8.7; under bl_no_announcements it has no announcement fields (R-BL-6)."""
+        return ENTRY_SPECS["bl_no_announcements" not in flags]
+
+    def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
+        first = players[(dealer + 1) % SEATS]
+        return (f"{players[dealer]} deals.", f"{first} speaks first for trumps and leads (BL-4.1, BL-7.1).")
+
+    def parse_deal(self, entry: Entry, flags: Flags) -> BeloteDeal:
+        """Validate a deal entry against BL-8.8."""
+        entry = only_fields(entry, FIELDS)
+        if flag_true(entry, "passed_out"):
+            for field in FIELDS[1:]:
+                if entry.get(field) is not None:
+                    raise RuleError(field, "BL-4.4", f"a deal nobody took has no {field}: it was thrown in")
+            return PASSED_OUT
+        taker = seat(entry, "taker", SEATS, "BL-4.3")
+        assert taker is not None
+        trump = _trump(entry)
+        card_points = _card_points(entry)
+        last_trick = Camp(choice(entry, "last_trick", CAMPS, "BL-2.3"))
+        capot = _capot(entry, card_points, last_trick)
+        takers, defenders = _announcements(entry, flags)
+        belote = seat(entry, "belote", SEATS, "BL-6.1", optional=True)
+        return BeloteDeal(False, taker, trump, card_points, last_trick, capot, takers, defenders, belote)
+
+    def score_deal(self, deal: BeloteDeal, dealer: int, flags: Flags, held_over: int) -> DealScore:
+        """BL-8.1 totals, compared as in BL-8.2 to BL-8.5 (R-BL-7, R-BL-8, R-BL-10 to R-BL-12)."""
+        if deal.passed_out:
+            # BL-4.4: nobody scores; points held over from a litige keep waiting (R-BL-10).
+            line = Line(side_of(dealer), 0, "BL-4.4", "passed out: all four passed twice")
+            return DealScore((0, 0), (line,), held_over=held_over)
+        return _DealScoring(deal, flags).score(held_over)
+
+    def next_dealer(self, dealer: int, deal: BeloteDeal, flags: Flags) -> int:
+        """The next player deals (BL-3.1), after a thrown-in deal too (R-BL-1) unless the same dealer redeals."""
+        if deal.passed_out and "bl_same_dealer_redeals" in flags:
+            return dealer
+        return (dealer + 1) % SEATS
+
+    def outcome(self, progress: Progress, flags: Flags) -> Outcome | None:
+        """BL-9.1 and BL-9.2 (R-BL-13): checked only at the end of a deal."""
+        target = self._target(progress, flags)
+        totals = progress.totals
+        over = [side for side, total in enumerate(totals) if total >= target]
+        if not over:
+            return None
+        best = max(totals[side] for side in over)
+        leaders = [side for side in over if totals[side] == best]
+        if len(leaders) > 1:
+            return None  # BL-9.2: equal totals over the target, another deal
+        winner = leaders[0]
+        name = progress.names[winner]
+        if len(over) == 1:
+            return Outcome((winner,), "BL-9.1", f"{name} reached {target:,} first")
+        runner_up = max(total for side, total in enumerate(totals) if side != winner)
+        return Outcome(
+            (winner,), "BL-9.2", f"both sides passed {target:,}; {name} have more, {best:,} to {runner_up:,}"
+        )
+
+    def stage(self, progress: Progress, flags: Flags) -> str:
+        target = self._target(progress, flags)
+        number = progress.deals_played + 1
+        totals = progress.totals
+        if len(set(totals)) == 1 and totals[0] >= target:
+            return f"Deal {number} · Tie-break · Target {target:,}"
+        return f"Deal {number} · Target {target:,}"
+
+    def describe(self, deal: BeloteDeal, players: tuple[str, ...]) -> str:
+        if deal.passed_out:
+            return "passed out: all four passed twice"
+        points = deal.taker_card_points
+        text = f"{players[deal.taker]} takes {deal.trump.symbol}, {points}–{CARD_POINTS - points}"
+        return f"{text}, capot to the {deal.capot}" if deal.capot else text
+
+    def to_entry(self, deal: BeloteDeal) -> dict[str, Any]:
+        if deal.passed_out:
+            return {"passed_out": True}
+        return {
+            "taker": deal.taker,
+            "trump": deal.trump.value,
+            "taker_card_points": deal.taker_card_points,
+            "last_trick": deal.last_trick.value,
+            "capot": deal.capot.value if deal.capot else NO_CAPOT,
+            "taker_announcements": deal.taker_announcements,
+            "defender_announcements": deal.defender_announcements,
+            "belote": deal.belote,
+        }
+
+    def _target(self, progress: Progress, flags: Flags) -> int:
+        return progress.target if progress.target is not None else TARGET
+
+
+class _DealScoring:
+    """One played deal's score: each camp's trick points, announcements and belote, and the contract's result."""
+
+    def __init__(self, deal: BeloteDeal, flags: Flags) -> None:
+        self.deal = deal
+        self.flags = flags
+        self.capot_value = CAPOT_252 if "bl_capot_252" in flags else CAPOT
+        self.exact = self._trick_points()
+        rounded = "bl_round_to_tens" in flags and deal.capot is None
+        self.trick = in_tens(self.exact[0]) if rounded else self.exact
+        self.announced = (deal.taker_announcements, deal.defender_announcements)
+        holder = None if deal.belote is None else side_of(deal.belote)
+        self.belote = tuple(BELOTE if holder == deal.side(camp) else 0 for camp in Camp)
+
+    def _trick_points(self) -> tuple[int, int]:
+        """Each camp's trick points (BL-2.3), or the capot value and nothing (BL-8.5)."""
+        capot = self.deal.capot
+        if capot is not None:
+            return (self.capot_value, 0) if capot is Camp.TAKERS else (0, self.capot_value)
+        takers = self.deal.taker_card_points + (LAST_TRICK if self.deal.last_trick is Camp.TAKERS else 0)
+        return takers, TRICK_POINTS - takers
+
+    def result(self) -> Result:
+        """BL-8.2 to BL-8.4 on the exact totals of BL-8.1 (R-BL-8, R-BL-10; rounding comes after, R-BL-12)."""
+        counted = (0, 0) if "bl_belote_not_in_contract" in self.flags else self.belote
+        takers, defenders = (self.exact[index] + self.announced[index] + counted[index] for index in (0, 1))
+        if takers != defenders:
+            return Result.MADE if takers > defenders else Result.DEDANS
+        if "bl_tie_is_made" in self.flags:
+            return Result.MADE
+        return Result.DEDANS if "bl_tie_is_dedans" in self.flags else Result.LITIGE
+
+    def score(self, pot: int) -> DealScore:
+        result = self.result()
+        if result is Result.DEDANS:
+            points, lines = self._dedans()
+        else:
+            points, lines = self._own_totals()
+        if result is Result.LITIGE:
+            # BL-8.4: the takers keep their belote-rebelote (R-BL-7); the rest waits for the next deal's winner.
+            held = self.trick[0] + self.announced[0]
+            points[0] -= held
+            if held:
+                lines.append(self._line(Camp.TAKERS, -held, "BL-8.4", "litige: held over for the next deal's winner"))
+            pot += held
+        elif pot:
+            winner = Camp.TAKERS if result is Result.MADE else Camp.DEFENDERS
+            index = 0 if winner is Camp.TAKERS else 1
+            points[index] += pot
+            lines.append(self._line(winner, pot, "BL-8.4", f"takes the {pot} points held over from the litige"))
+            pot = 0
+        by_side = (points[0], points[1]) if self.deal.takers == 0 else (points[1], points[0])
+        return DealScore(by_side, tuple(lines), held_over=pot)
+
+    def _own_totals(self) -> tuple[list[int], list[Line]]:
+        """BL-8.2 (and a litige's starting point): each camp scores its own total."""
+        lines = [*self._components(Camp.TAKERS), *self._components(Camp.DEFENDERS)]
+        points = [self.trick[index] + self.announced[index] + self.belote[index] for index in (0, 1)]
+        return points, lines
+
+    def _dedans(self) -> tuple[list[int], list[Line]]:
+        """BL-8.3: the takers keep only belote-rebelote; the defenders score every trick point and announcement."""
+        lines = []
+        if self.belote[0]:
+            lines.append(self._line(Camp.TAKERS, BELOTE, "BL-6.2", "belote-rebelote, kept"))
+        exact = sum(self.exact)
+        if self.deal.capot is Camp.DEFENDERS:
+            lines.append(self._line(Camp.DEFENDERS, exact, "BL-8.5", "capot: all eight tricks"))
+        else:
+            lines.append(self._line(Camp.DEFENDERS, exact, "BL-8.3", f"dedans: all {exact} trick points"))
+        trick = sum(self.trick)
+        if trick != exact:
+            lines.append(self._line(Camp.DEFENDERS, trick - exact, "R-BL-12", "trick points written in tens"))
+        if self.announced[1]:
+            lines.append(self._line(Camp.DEFENDERS, self.announced[1], "BL-5.5", "announcements"))
+        if self.announced[0]:
+            lines.append(self._line(Camp.DEFENDERS, self.announced[0], "BL-8.3", "the takers' announcements"))
+        if self.belote[1]:
+            lines.append(self._line(Camp.DEFENDERS, BELOTE, "BL-6.1", "belote-rebelote"))
+        return [self.belote[0], trick + sum(self.announced) + self.belote[1]], lines
+
+    def _components(self, camp: Camp) -> list[Line]:
+        """The parts of one camp's own total (BL-8.1), each with its rule."""
+        index = 0 if camp is Camp.TAKERS else 1
+        lines = []
+        if self.deal.capot is camp:
+            lines.append(self._line(camp, self.capot_value, "BL-8.5", "capot: all eight tricks"))
+        elif self.deal.capot is None:
+            card_points = (
+                self.deal.taker_card_points if camp is Camp.TAKERS else CARD_POINTS - self.deal.taker_card_points
+            )
+            if card_points:
+                lines.append(self._line(camp, card_points, "BL-2.2", "card points in tricks"))
+            if self.deal.last_trick is camp:
+                lines.append(self._line(camp, LAST_TRICK, "BL-2.3", "dix de der: the last trick"))
+        if self.trick[index] != self.exact[index]:
+            lines.append(
+                self._line(camp, self.trick[index] - self.exact[index], "R-BL-12", "trick points written in tens")
+            )
+        if self.announced[index]:
+            lines.append(self._line(camp, self.announced[index], "BL-5.5", "announcements"))
+        if self.belote[index]:
+            lines.append(self._line(camp, BELOTE, "BL-6.1", "belote-rebelote"))
+        return lines
+
+    def _line(self, camp: Camp, points: int, rule: str, text: str) -> Line:
+        return Line(self.deal.side(camp), points, rule, text)
+
+
+GAME = Belote()
