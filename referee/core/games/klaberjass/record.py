@@ -4,12 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.core.cards import SUITS, Card, CardError, klaberjass_pack, parse_card
-from referee.core.record import Event, event_card, event_cards, read_common
+from referee.core.record import Event, event_card, event_cards, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 
@@ -19,11 +19,22 @@ ANSWERS = ("play", "throw_in")
 HAND_SIZE = 9  # KJ-5.1
 FIRST_DEAL = 6  # KJ-3.2: a record of an annulled deal may hold only these
 _PACK = frozenset(klaberjass_pack())
+# The usual spellings of the 32 cards ("JH", "TH", "10H"), each straight to its card of the pack;
+# any other spelling goes through the card reader and the pack check.
+_BY_TOKEN = {card.code: card for card in klaberjass_pack()} | {
+    f"10{card.suit}": card for card in klaberjass_pack() if card.rank == "T"
+}
 
 
-@dataclass(frozen=True, slots=True)
-class KlaberjassEvent:
-    index: int  # 1-based position in the record's events
+class KlaberjassEvent(NamedTuple):
+    """One bid, answer, dix, declaration or play as read.
+
+    A NamedTuple, not a frozen dataclass: just as immutable, and far cheaper to build (a frozen
+    dataclass sets each field through object.__setattr__), which counts at one per event of
+    every replay.
+    """
+
+    number: int  # 1-based position in the record's events (not `index`, a tuple method)
     type: str
     seat: int
     choice: str = ""
@@ -50,67 +61,93 @@ def _pack_card(card: Card, path: str) -> Card:
 
 
 def _one_card(doc: Mapping[str, Any], field: str) -> Card:
+    token = doc.get(field)
+    card = _BY_TOKEN.get(token) if isinstance(token, str) else None
+    if card is not None:
+        return card
     try:
-        card = parse_card(doc.get(field), field)
+        card = parse_card(token, field)
     except CardError as error:
         raise RecordError(field, error.message) from None
     return _pack_card(card, field)
 
 
-def _read_event(event: Event) -> KlaberjassEvent:
-    path = f"events[{event.index - 1}]"
-    data = event.data
-    if event.type in ("bid", "answer"):
-        options = BIDS if event.type == "bid" else ANSWERS
-        choice = data.get("choice")
-        if isinstance(choice, str) and event.type == "bid" and choice.upper() in SUITS:
-            choice = choice.upper()
-        if choice not in options:
-            raise RecordError(f"{path}.choice", f"choice must be one of {', '.join(options)}, not {choice!r}")
-        return KlaberjassEvent(event.index, event.type, event.seat, choice=str(choice))
-    if event.type == "declare":
-        cards = event_cards(event, "cards")
-        for number, card in enumerate(cards):
-            _pack_card(card, f"{path}.cards[{number}]")
-        return KlaberjassEvent(event.index, event.type, event.seat, cards=cards)
-    if event.type == "play":
-        card = _pack_card(event_card(event), f"{path}.card")
-        announce = data.get("announce")
-        if announce not in (None, "bella"):
-            raise RecordError(f"{path}.announce", f"the only announcement is bella, not {announce!r}")
-        return KlaberjassEvent(event.index, event.type, event.seat, card=card, bella=announce == "bella")
-    return KlaberjassEvent(event.index, event.type, event.seat)  # dix
-
-
-def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
-    """Read a Klaberjass hand record; raise RecordError with the path of the problem."""
-    common = read_common(doc, game, EVENT_TYPES)
-    sizes = {len(hand) for hand in common.hands}
+def _check_hands(hands: Sequence[Sequence[Card]]) -> set[Card]:
+    """Refuse hands that are not 9 (or, KJ-3.2, 6) different cards each of the 32-card pack; return the cards dealt."""
+    sizes = {len(hand) for hand in hands}
     if sizes not in ({HAND_SIZE}, {FIRST_DEAL}):
         raise RecordError("hands", "each hand must hold the 9 cards after the second deal (KJ-5.1)")
-    seen: set[Card] = set()
-    for seat, hand in enumerate(common.hands):
+    # The usual case in one set comparison: a set keeps each card's hash, so comparing it with the
+    # pack hashes nothing again, and no path or message is built for a card that is fine.
+    dealt = {card for hand in hands for card in hand}
+    if len(dealt) == len(hands) * len(hands[0]) and dealt <= _PACK:
+        return dealt
+    seen: set[Card] = set()  # The first fault in record order, with its path.
+    for seat, hand in enumerate(hands):
         for number, card in enumerate(hand):
             _pack_card(card, f"hands[{seat}][{number}]")
             if card in seen:
                 raise RecordError(f"hands[{seat}][{number}]", f"{card.label} is dealt twice")
             seen.add(card)
+    return seen
+
+
+def _event_card(number: int, seat: int, data: Mapping[str, Any]) -> Card:
+    """The card of a play event; the usual spellings straight from the pack, any other through the reader."""
+    token = data.get("card")
+    card = _BY_TOKEN.get(token) if isinstance(token, str) else None
+    if card is None:
+        card = _pack_card(event_card(Event(number, "play", seat, data)), f"events[{number - 1}].card")
+    return card
+
+
+def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> KlaberjassEvent:
+    # Paths like "events[4].choice" are spelled out only for an event that is refused.
+    if kind == "play":
+        card = _event_card(number, seat, data)
+        announce = data.get("announce")
+        if announce not in (None, "bella"):
+            raise RecordError(f"events[{number - 1}].announce", f"the only announcement is bella, not {announce!r}")
+        return KlaberjassEvent(number, kind, seat, "", card, (), announce == "bella")
+    if kind in ("bid", "answer"):
+        options = BIDS if kind == "bid" else ANSWERS
+        choice = data.get("choice")
+        if isinstance(choice, str) and kind == "bid" and choice.upper() in SUITS:
+            choice = choice.upper()
+        if choice not in options:
+            raise RecordError(
+                f"events[{number - 1}].choice", f"choice must be one of {', '.join(options)}, not {choice!r}"
+            )
+        return KlaberjassEvent(number, kind, seat, str(choice))
+    if kind == "declare":
+        cards = event_cards(Event(number, kind, seat, data), "cards")
+        for position, card in enumerate(cards):
+            _pack_card(card, f"events[{number - 1}].cards[{position}]")
+        return KlaberjassEvent(number, kind, seat, cards=cards)
+    return KlaberjassEvent(number, kind, seat)  # dix
+
+
+def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
+    """Read a Klaberjass hand record; raise RecordError with the path of the problem."""
+    header = read_header(doc, game)
+    checked = read_events(doc, game, EVENT_TYPES)
+    dealt = _check_hands(header.hands)
     if "turn_up" not in doc:
         raise RecordError("turn_up", "turn_up is missing: the card turned face up after the deal (KJ-3.3)")
     turn_up = _one_card(doc, "turn_up")
-    if turn_up in seen:
+    if turn_up in dealt:
         raise RecordError("turn_up", f"the turn-up {turn_up.label} is also in a hand")
     bottom = None
     if doc.get("bottom") is not None:
         bottom = _one_card(doc, "bottom")
-        if bottom in seen or bottom == turn_up:
+        if bottom in dealt or bottom == turn_up:
             raise RecordError("bottom", f"the bottom card {bottom.label} is also dealt elsewhere")
-    events = tuple(_read_event(event) for event in common.events)
-    if sizes == {FIRST_DEAL}:
+    events = tuple([_read_event(number, kind, seat, data) for number, kind, seat, data in checked])
+    if len(header.hands[0]) == FIRST_DEAL:
         for event in events:
             if event.type in ("dix", "declare", "play"):
                 raise RecordError(
-                    f"events[{event.index - 1}]",
+                    f"events[{event.number - 1}]",
                     "the hands hold only the first six cards; record all nine to referee the play (KJ-5.1)",
                 )
-    return KlaberjassRecord(common.players, common.dealer, common.flags, common.hands, turn_up, bottom, events)
+    return KlaberjassRecord(header.players, header.dealer, header.flags, header.hands, turn_up, bottom, events)

@@ -56,7 +56,7 @@ class ReplayState:
         """
         trick = len(self.tricks) + 1 if self.phase == "play" else None
         who = event.seat if seat is None else seat
-        self.violations.append(Violation(event.index, who, rule, message, trick, card))
+        self.violations.append(Violation(event.number, who, rule, message, trick, card))
 
     def name(self, seat: int) -> str:
         return self.names[seat]

@@ -88,7 +88,7 @@ class TrumpChoice(ReplayState):
     def answered_next(self, event: KlaberjassEvent) -> bool:
         """True if the record's next event is the opponent's answer to this schmeiss (R-KJ-2)."""
         events = self.record.events
-        following = events[event.index] if event.index < len(events) else None
+        following = events[event.number] if event.number < len(events) else None
         return following is not None and following.type == "answer" and following.seat != event.seat
 
     def missing_answer(self, event: KlaberjassEvent) -> bool:
