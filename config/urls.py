@@ -7,7 +7,7 @@ from django.urls import path
 from config.api import api
 from referee import views as referee_views
 from reports import views as report_views
-from scoring import views
+from scoring import rule_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -37,6 +37,9 @@ urlpatterns = [
     path("referee/<int:hand_id>/action/", referee_views.hand_action, name="hand_action"),
     path("referee/<int:hand_id>/record.json", referee_views.hand_download, name="hand_download"),
     path("referee/<int:hand_id>/use/", referee_views.hand_use, name="hand_use"),
+    path("rules/", rule_views.rules_index, name="rules_index"),
+    path("rules/rule/<str:rule_id>/", rule_views.rule_detail, name="rule"),
+    path("rules/<str:game>/", rule_views.rules_game, name="rules_game"),
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

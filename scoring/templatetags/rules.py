@@ -1,0 +1,29 @@
+"""``rule_link``: a rule ID as a link to its text, for every place that cites one (verdicts, breakdown lines).
+
+    {% load rules %}
+    {{ line.rule|rule_link }}
+
+A known ID becomes ``<a class="rule" href="/rules/<game>/#<ID>" hx-get="/rules/rule/<ID>/" ...>``: without
+JavaScript the link opens the game's rules at that rule; with htmx it loads the rule into the dialog of
+templates/base.html, which static/js/rules.js opens, so a player reads the rule without leaving the form. Anything
+else (an ID no registered game defines, "match-file", a number) is its escaped text; None is empty.
+
+It is a dict lookup: the links are built once with the rulebook (scoring/rulebook.py), not per call.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString
+
+from scoring import rulebook
+
+register = template.Library()
+
+
+@register.filter
+def rule_link(value: object) -> SafeString:
+    if value is None:
+        return SafeString("")
+    return rulebook.link_html(value) or conditional_escape(value)
