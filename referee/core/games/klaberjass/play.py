@@ -4,7 +4,7 @@ KJ-8, ruling R-KJ-11 on KJ-8.2 and R-KJ-8 on bella).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from referee.core.cards import SUIT_NAMES, Card
 from referee.core.games.klaberjass.ranks import _PLAIN_POWER, _TRUMP_POWER, card_points
@@ -23,7 +23,7 @@ def beats(card: Card, other: Card, trump: str) -> bool:
     return card.suit == trump
 
 
-def allowed_cards(hand: Sequence[Card], led: Card | None, trump: str) -> tuple[list[Card], str]:
+def allowed_cards(hand: Collection[Card], led: Card | None, trump: str) -> tuple[list[Card], str]:
     """The cards KJ-8.2 (read as R-KJ-11) lets a player play from ``hand``, and the rule that limits them."""
     if led is None:
         return list(hand), ""  # KJ-8.1: any card may be led
@@ -41,7 +41,7 @@ def allowed_cards(hand: Sequence[Card], led: Card | None, trump: str) -> tuple[l
     return (trumps, "R-KJ-11") if trumps else (list(hand), "")
 
 
-def broken_rule(card: Card, hand: Sequence[Card], led: Card, trump: str) -> str:
+def broken_rule(card: Card, hand: Collection[Card], led: Card, trump: str) -> str:
     """The rule that ``card``, outside ``allowed_cards``, breaks: one rule per fault.
 
     Not following suit is KJ-8.2, on a trump lead too (KJ-8.2 (a)), whether or not a higher
@@ -61,32 +61,41 @@ class TrickPlay(ReplayState):
     def play(self, event: KlaberjassEvent) -> None:
         card, seat = event.card, event.seat
         assert card is not None
-        who = self.name(seat)
-        if not self.trick and seat != self.leader:
+        who, trick = self.names[seat], self.trick
+        if not trick and seat != self.leader:
             self.flag(event, "KJ-8.1", f"{who} led {card.label}, but it was {self.name(self.leader)}'s lead", card)
             self.leader = seat
-        elif self.trick and self.trick[0][0] == seat:
+        elif trick and trick[0][0] == seat:
             self.flag(event, "KJ-8.1", f"{who} played {card.label} out of turn", card)
             return
         hand = self.hands[seat]
-        led = self.trick[0][1] if self.trick else None
+        held = card in hand
         if card in self.played:
             self.flag(event, "KJ-1.1", f"{card.label} was already played", card)
-        elif card not in hand:
+        elif not held:
             self.flag(event, "KJ-5.1", f"{who} does not hold {card.label}", card)
-        else:
-            allowed, _ = allowed_cards(hand, led, self.trump)
-            if card not in allowed and led is not None:
-                rule = broken_rule(card, hand, led, self.trump)
-                self.flag(event, rule, self.why_not(who, card, led, allowed, rule), card)
-        if card in hand:
-            hand.remove(card)
+        elif trick:
+            self.check_follow(event, who, card, hand, trick[0][1])
+        if held:
+            del hand[card]
         self.played.add(card)
         self.started[seat] = True
-        self.check_bella(event, card)
-        self.trick.append((seat, card))
-        if len(self.trick) == 2:
+        if event.bella or (card.suit == self.trump and card.rank in ("K", "Q")):
+            self.check_bella(event, card)  # only an announcement or the K or Q of trumps concerns bella (KJ-7.1)
+        trick.append((seat, card))
+        if len(trick) == 2:
             self.finish_trick()
+
+    def check_follow(self, event: KlaberjassEvent, who: str, card: Card, hand: Collection[Card], led: Card) -> None:
+        """Flag ``card``, held and played to ``led``, if KJ-8.2 (read as R-KJ-11) did not allow it."""
+        # Following suit to a plain lead is always allowed (KJ-8.2 (b)): answered without listing the
+        # allowed cards, as most plays are. A lead (KJ-8.1) never reaches here.
+        if card.suit == led.suit != self.trump:
+            return
+        allowed, _ = allowed_cards(hand, led, self.trump)
+        if card not in allowed:
+            rule = broken_rule(card, hand, led, self.trump)
+            self.flag(event, rule, self.why_not(who, card, led, allowed, rule), card)
 
     def why_not(self, who: str, card: Card, led: Card, allowed: Sequence[Card], rule: str) -> str:
         example = allowed[0].label

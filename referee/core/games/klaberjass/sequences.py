@@ -88,7 +88,8 @@ class DixAndSequences(ReplayState):
             self.flag(event, "R-KJ-4", f"{who} swapped the dix, but trumps were not taken in the first round")
         if self.started[event.seat]:
             self.flag(event, "KJ-5.3", f"{who} swapped the dix after playing a card")
-        hand[hand.index(seven)] = self.turn_up
+        # The turn-up takes the 7's place in the hand (KJ-5.3), so the hand keeps its order.
+        self.hands[event.seat] = dict.fromkeys(self.turn_up if card == seven else card for card in hand)
         self.dix_done = True
         self.drop_sequences_without(event.seat, seven)
 

@@ -20,7 +20,9 @@ class ReplayState:
         self.flags = record.flags
         self.names = record.players
         self.non_dealer = 1 - record.dealer
-        self.hands = [list(hand) for hand in record.hands]
+        # Each hand is an insertion-ordered dict used as a set: quick to look up and remove from, and
+        # still in the dealt order that the allowed cards and the verdict's hands are listed in.
+        self.hands = [dict.fromkeys(hand) for hand in record.hands]
         self.short = len(record.hands[0]) == FIRST_DEAL  # only the first deal recorded (KJ-3.2)
         self.phase = "bid"  # bid, answer, name, play, done, annulled
         self.round = 1
