@@ -56,7 +56,7 @@ class ReplayState:
 
     def flag(self, event: DrawBridgeEvent, rule: str, message: str) -> None:
         trick = len(self.tricks) + 1 if event.type == "play" else None
-        self.violations.append(Violation(event.index, event.seat, rule, message, trick, event.card))
+        self.violations.append(Violation(event.number, event.seat, rule, message, trick, event.card))
 
     def trick_name(self) -> str:
         """The coming (or current) trick, as players count them: "draw trick 3", "trick 3"."""
