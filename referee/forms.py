@@ -8,26 +8,20 @@ from typing import Any
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
-from referee.core.cards import bridgette_pack, standard_pack
-from scoring.core.base import Game
+from referee.core.actions import ACTIONS, SEAT_ACTIONS
+from referee.core.games import REFEREES
+from referee.core.setup import Setup
 from scoring.core.games import GAMES
 from scoring.forms import GamePlayersForm, clean_players
 
-# Cards that a game's record holds besides the hands, entered as card codes (docs/referee/).
-EXTRA_FIELDS: dict[str, list[tuple[str, str, bool]]] = {
-    # (field, label, is a list of cards)
-    "bridgette": [
-        ("stock", "Stock, top card first (optional; its first card is the upcard)", True),
-        ("upcard", "Upcard (if the stock was not recorded)", False),
-    ],
-    "draw_bridge": [("stock", "Stock, top card first (26 cards)", True)],
-    "call_bridge": [],
-    "klaberjass": [("turn_up", "Turn-up card", False), ("bottom", "Bottom card (optional)", False)],
-}
-
 
 class NewHandForm(GamePlayersForm):
-    """A new hand record: game, players, dealer and house rules; the hands come after."""
+    """A new hand record: game, players, dealer and house rules; the hands come after.
+
+    Only the games with a referee (REFEREES) are offered.
+    """
+
+    game = forms.ChoiceField(choices=[(name, GAMES[name].title) for name in REFEREES], widget=forms.RadioSelect)
 
     dealer = forms.TypedChoiceField(
         label="Dealer",
@@ -72,21 +66,8 @@ def request_number(value: object, *, digits: int = 9) -> int | None:
 
 # What one post of the hand page may carry (docs/hand-record.md "Limits").
 TOKEN_LENGTH = 16  # one card, call or choice: "10♥", "redouble", "throw_in"
-MOST_CARDS = max(len(bridgette_pack()), len(standard_pack()))  # no field lists more cards than a pack holds
+MOST_CARDS = max(len(referee.setup.pack) for referee in REFEREES.values())  # no field lists more cards than a pack
 CARD_LIST_LENGTH = 6 * MOST_CARDS  # every card of the pack written out, with room for spaces
-ACTIONS = ("add_card", "remove_card", "set_hand", "set_extra", "event", "undo_event")
-SEAT_ACTIONS = ("add_card", "remove_card", "set_hand", "event")
-# The event kinds the page posts (the referee's Turn.kind, and dix/declare) and the record event each makes.
-EVENT_KINDS = {
-    "play": "play",
-    "call": "call",
-    "draw": "draw",
-    "discard": "discard",
-    "declare": "declare",
-    "dix": "dix",
-    "trump": "bid",
-    "answer": "answer",
-}
 
 
 class CardTokensField(forms.Field):
@@ -116,18 +97,15 @@ def _text(length: int, *, strip: bool = True) -> forms.CharField:
 class HandActionForm(forms.Form):
     """One tap on the hand page: the action, the seat it is for and the card, call or choice it carries.
 
-    Only the shape is checked here (lengths, known words, a seat of the hand); what the record becomes
-    is checked by the game's own parser before it is saved (referee.limits.check_record).
+    Only the shape is checked here (lengths, known words, a seat of the hand, a kind of event the game
+    records, the fields the game's setup lists outside the hands); what the record becomes is checked by
+    the game's own parser before it is saved (referee.core.limits.check_record).
     """
 
     action = forms.ChoiceField(
         choices=[(name, name) for name in ACTIONS], error_messages={"invalid_choice": "not an action of this page"}
     )
-    kind = forms.ChoiceField(
-        required=False,
-        choices=[("", ""), *((name, name) for name in EVENT_KINDS)],
-        error_messages={"invalid_choice": f"an event is one of {', '.join(EVENT_KINDS)}"},
-    )
+    kind = forms.ChoiceField(required=False)  # the game's kinds of event, set in __init__
     seat = _text(TOKEN_LENGTH, strip=False)  # read by request_number: " 1" is no more a seat than "²"
     card = _text(TOKEN_LENGTH)
     cards = CardTokensField(required=False)
@@ -136,17 +114,22 @@ class HandActionForm(forms.Form):
     choice = _text(TOKEN_LENGTH)
     announce = _text(TOKEN_LENGTH)
 
-    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, setup: Setup, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.game = game
-        for field, _label, many in EXTRA_FIELDS[game.name]:
-            self.fields[field] = _text(CARD_LIST_LENGTH if many else TOKEN_LENGTH)
+        self.setup = setup
+        kind = self.fields["kind"]
+        assert isinstance(kind, forms.ChoiceField)
+        kind.choices = [("", ""), *((name, name) for name in setup.taps)]
+        kind.error_messages["invalid_choice"] = f"an event is one of {', '.join(setup.taps)}"
+        for field in setup.extras:
+            self.fields[field.name] = _text(CARD_LIST_LENGTH if field.many else TOKEN_LENGTH)
 
     def clean_seat(self) -> int | None:
         text = self.cleaned_data["seat"]
         seat = request_number(text, digits=2)
-        if text and (seat is None or seat >= self.game.seats):
-            raise ValidationError(f"a seat is a number from 0 to {self.game.seats - 1}")
+        seats = self.setup.seats
+        if text and (seat is None or seat >= seats):
+            raise ValidationError(f"a seat is a number from 0 to {seats - 1}")
         return seat
 
     def clean(self) -> dict[str, Any]:

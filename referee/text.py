@@ -13,7 +13,10 @@ def text_verdict(verdict: Verdict, players: tuple[str, ...]) -> str:
         lines.append(f"{len(verdict.violations)} rule(s) broken:")
         for violation in verdict.violations:
             where = f"trick {violation.trick}, " if violation.trick else ""
-            lines.append(f"  event {violation.event} ({where}{players[violation.seat]}): {violation.message}")
+            # The message never cites its rule (referee.core.verdict.Violation): the rule follows it, once.
+            lines.append(
+                f"  event {violation.event} ({where}{players[violation.seat]}): {violation.message} ({violation.rule})"
+            )
     for trick in verdict.tricks:
         cards = ", ".join(f"{players[seat]} {card.label}" for seat, card in trick.plays)
         winner = f" -> {players[trick.winner]}" if trick.winner is not None else " (unfinished)"

@@ -1,9 +1,10 @@
 """The "Check a hand" pages: build a hand record by tapping, see the verdict at every step.
 
-Thin views over `referee/core`: each action (referee.actions) edits a copy of the stored record,
-which is saved only if the referee can still read it and it is within the caps (referee.limits);
-the verdict is always recomputed by replaying it. Numbers in the request are read by
-`request_number` only: ASCII digits, bounded length.
+Thin views over `referee/core`: each action (referee.core.actions) edits a copy of the stored record,
+which is saved only if the referee can still read it and it is within the caps (referee.core.limits);
+the verdict is always recomputed by replaying it. What the page shows of a game (its pack, the fields
+outside the hands, how each turn is entered) is asked of the game's referee setup. Numbers in the
+request are read by `request_number` only: ASCII digits, bounded length.
 """
 
 from __future__ import annotations
@@ -18,14 +19,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from referee.actions import apply_action
-from referee.core.cards import CardError, parse_card
+from referee.core.actions import apply_action
+from referee.core.games import REFEREES
+from referee.core.limits import used_cards
 from referee.core.replay import replay_document
+from referee.core.setup import Entry
 from referee.core.verdict import RecordError, Verdict
-from referee.forms import EXTRA_FIELDS, HandActionForm, NewHandForm, request_number
-from referee.limits import HAND_SIZE, PACKS, used_cards
+from referee.forms import HandActionForm, NewHandForm, request_number
 from referee.models import ContestedHand
 from scoring.core.base import EntryError
+from scoring.core.cards import parse_card
 from scoring.core.games import GAMES
 from scoring.models import Match
 from scoring.services import Conflict, add_deal, edit_deal
@@ -42,22 +45,6 @@ def _sorted(codes: list[str] | tuple[Any, ...]) -> list[Any]:
     return sorted(cards, key=lambda card: (SUIT_ORDER[card.suit], -card.rank_value if card.suit else card.rank))
 
 
-def _setup_problems(record: dict[str, Any]) -> list[str]:
-    """What is still missing before the referee can replay the hand."""
-    game = record["game"]
-    size = HAND_SIZE[game]
-    problems = [
-        f"{name}'s hand has {len(hand)} of {size} cards"
-        for name, hand in zip(record["players"], record["hands"], strict=True)
-        if len(hand) != size and not (game == "bridgette" and not hand)
-    ]
-    if game == "draw_bridge" and len(record.get("stock", [])) != 26:
-        problems.append(f"the stock has {len(record.get('stock', []))} of 26 cards")
-    if game == "klaberjass" and not record.get("turn_up"):
-        problems.append("the turn-up card is missing")
-    return problems
-
-
 def _verdict(record: dict[str, Any]) -> tuple[Verdict | None, str | None]:
     try:
         return replay_document(record)[1], None
@@ -67,14 +54,16 @@ def _verdict(record: dict[str, Any]) -> tuple[Verdict | None, str | None]:
 
 def _hand_context(hand: ContestedHand, seat: int | None = None) -> dict[str, Any]:
     record = hand.record
-    game = GAMES[record["game"]]
-    problems = _setup_problems(record)
+    referee = REFEREES[record["game"]]
+    setup = referee.setup
+    problems = referee.setup_problems(record)
     verdict, error = (None, None) if problems else _verdict(record)
-    used = used_cards(record)
+    used = used_cards(setup, record)
     picking = seat if seat is not None and 0 <= seat < len(record["players"]) else 0
     turn = verdict.next_turn if verdict else None
+    entry = setup.entry(turn.kind) if turn else None
     turn_cards = []
-    if verdict and turn and turn.kind in ("play", "discard") and verdict.hands:
+    if verdict and turn and entry and entry.way in (Entry.CARD, Entry.CARDS) and verdict.hands:
         allowed = set(turn.allowed)
         turn_cards = [(card, card.code in allowed) for card in _sorted(verdict.hands[turn.seat])]
     players = record["players"]
@@ -92,19 +81,22 @@ def _hand_context(hand: ContestedHand, seat: int | None = None) -> dict[str, Any
             for trick in (verdict.tricks if verdict else ())
         ],
         "record": record,
-        "game": game,
+        "game": GAMES[record["game"]],
+        "setup": setup,
         "players": record["players"],
         "problems": problems,
         "verdict": verdict,
         "record_error": error,
         "turn": turn,
+        "entry": entry,
+        "asides": entry.aside.forms(players) if entry and entry.aside else (),
         "turn_cards": turn_cards,
         "picking": picking,
-        "pack": [(card, card.code in used) for card in PACKS[record["game"]]],
+        "pack": [(card, card.code in used) for card in setup.pack],
         "hands": [(seat_no, name, _sorted(record["hands"][seat_no])) for seat_no, name in enumerate(record["players"])],
         "extras": [
-            (field, label, " ".join(record.get(field) or []) if many else (record.get(field) or ""))
-            for field, label, many in EXTRA_FIELDS[record["game"]]
+            (field, " ".join(record.get(field.name) or []) if field.many else (record.get(field.name) or ""))
+            for field in setup.extras
         ],
         "record_json": json.dumps(record, indent=1, ensure_ascii=False),
         "can_use": bool(verdict and verdict.complete and verdict.deal_entry and hand.match_id),
@@ -119,8 +111,12 @@ def check_hand(request: HttpRequest) -> HttpResponse:
     match = None
     match_id = request_number(request.GET.get("match") or request.POST.get("match"))
     deal_number = None
+    unrefereed = None
     if match_id is not None:
         match = get_object_or_404(Match.objects.for_user(request.user), pk=match_id)
+    if match is not None and match.game not in REFEREES:
+        unrefereed, match = GAMES[match.game], None  # said on the page; a free-standing hand can still be started
+    if match is not None:
         result = match.evaluate()
         requested = request_number(request.GET.get("deal") or request.POST.get("deal"))
         deal_number = requested if requested is not None and 1 <= requested <= len(result.deals) else None
@@ -139,10 +135,18 @@ def check_hand(request: HttpRequest) -> HttpResponse:
         hand = ContestedHand.objects.create(owner=request.user, match=match, deal_number=deal_number, record=record)
         return redirect("hand", hand_id=hand.pk)
     hands = ContestedHand.objects.for_user(request.user).select_related("match")[:50]
+    games = [GAMES[name] for name in REFEREES]  # the games the referee knows
     return render(
         request,
         "referee/check.html",
-        {"form": form, "hands": hands, "games": GAMES.values(), "match": match, "deal_number": deal_number},
+        {
+            "form": form,
+            "hands": hands,
+            "games": games,
+            "match": match,
+            "deal_number": deal_number,
+            "unrefereed": unrefereed,
+        },
     )
 
 
@@ -160,7 +164,7 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
 def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
     """One tap: checked as a whole (HandActionForm, then the record it makes) before anything is saved."""
     hand = _get_hand_for_user(request, hand_id)
-    form = HandActionForm(request.POST, game=GAMES[hand.record["game"]])
+    form = HandActionForm(request.POST, setup=REFEREES[hand.record["game"]].setup)
     seat = None
     if not form.is_valid():
         messages.error(request, f"Not recorded: {form.problem()}")
@@ -168,7 +172,7 @@ def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
         seat = form.cleaned_data["seat"]
         try:
             record = apply_action(hand.record, form.cleaned_data)
-        except (RecordError, CardError) as error:
+        except RecordError as error:
             where = f"{error.path}: " if error.path else ""
             messages.error(request, f"Not recorded: {where}{error.message}")
         else:

@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.cards import Card, CardError, parse_card, parse_cards
 from referee.core.verdict import RecordError
 from scoring.core.base import EntryError, Flags
+from scoring.core.cards import Card, CardError, parse_card, parse_cards
 from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, parse_match
 

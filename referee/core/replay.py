@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.cards import Card
 from referee.core.games import REFEREES
 from referee.core.verdict import RecordError, Verdict
+from scoring.core.cards import Card
 
 
 def replay_document(doc: Any) -> tuple[Any, Verdict]:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from referee.core.cards import Card
 from scoring.core.base import DealScore
+from scoring.core.cards import Card
 
 
 class RecordError(ValueError):
@@ -30,7 +29,12 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """One illegal event. ``event`` is the 1-based index into the record's events."""
+    """One illegal event. ``event`` is the 1-based index into the record's events.
+
+    ``message`` says in words what happened and why it breaks the rules, and never cites a rule ID:
+    the rule is ``rule``, which every place that shows a violation (the Check a hand page, the report,
+    ``manage.py referee``, the API) shows beside the message, once.
+    """
 
     event: int
     seat: int
@@ -55,7 +59,10 @@ class Trick:
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """Who acts next and what the rules allow them: card codes, or call words."""
+    """Who acts next and what the rules allow them: card codes, or call words.
+
+    How the page enters a turn of this ``kind`` is the game's setup's to say (`Setup.entry`).
+    """
 
     seat: int
     kind: str  # "play", "call", "draw", "exchange", "trump", "declare"...
@@ -82,15 +89,3 @@ class Verdict:
     @property
     def legal(self) -> bool:
         return not self.violations
-
-
-class RefereeGame(Protocol):
-    """What each game's referee module provides (one module per game)."""
-
-    name: str
-
-    def parse(self, doc: Mapping[str, Any]) -> Any:
-        """Read a hand record of this game; raise RecordError with its path."""
-
-    def replay(self, record: Any) -> Verdict:
-        """Replay every event, flagging each illegal one and going on after it."""

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from referee.core.games import REFEREES
+from referee.core.limits import MAX_RECORD_BYTES
 from referee.core.replay import replay_document
 from referee.models import ContestedHand
 from scoring.models import Deal
@@ -205,9 +207,7 @@ def test_a_stock_longer_than_the_game_deals_is_refused(owner_client: Any) -> Non
 
 
 def test_a_hand_holds_at_most_its_events(owner_client: Any, owner: Any) -> None:
-    from referee.limits import EVENT_CAPS
-
-    cap = EVENT_CAPS["call_bridge"]
+    cap = REFEREES["call_bridge"].setup.event_cap
     calls = [{"type": "call", "seat": number % 4, "call": 3} for number in range(cap)]
     hand = ContestedHand.objects.create(owner=owner, record={**FIXTURE, "events": calls[:-1]})
     htmx_action(owner_client, hand, action="event", kind="call", seat=3, call=3)
@@ -220,8 +220,6 @@ def test_a_hand_holds_at_most_its_events(owner_client: Any, owner: Any) -> None:
 
 
 def test_a_record_holds_at_most_64_kb(owner_client: Any, owner: Any) -> None:
-    from referee.limits import MAX_RECORD_BYTES
-
     record = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "bridgette" / "hand.json").read_text())
     pack = " ".join(code for hand in record["hands"] for code in hand) + " " + " ".join(record["stock"])
     draw = {"type": "draw", "seat": 0, "cards": pack.split()}
@@ -234,10 +232,9 @@ def test_a_record_holds_at_most_64_kb(owner_client: Any, owner: Any) -> None:
 
 
 def test_event_caps_are_those_documented_and_hold_a_whole_deal() -> None:
-    from referee.limits import EVENT_CAPS
-
+    caps = {game: referee.setup.event_cap for game, referee in REFEREES.items()}
     # docs/hand-record.md "Limits": twice the pack plus the longest auction.
-    assert EVENT_CAPS == {"bridgette": 330, "draw_bridge": 318, "call_bridge": 112, "klaberjass": 74}
-    for game, cap in EVENT_CAPS.items():
+    assert caps == {"bridgette": 330, "draw_bridge": 318, "call_bridge": 112, "klaberjass": 74}
+    for game, cap in caps.items():
         record = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / game / "hand.json").read_text())
         assert 2 * len(record["events"]) <= cap

@@ -1,9 +1,13 @@
-"""The referee registry: one replay module per game, by the scoring registry's names."""
+"""The referee registry: one referee per game, by the scoring registry's names (STYLE.md 2).
+
+Each entry is the game's `Referee`: its replay and its setup (referee.core.protocol). Adding a game is
+the checklist in CONTRIBUTING.md; tests/referee/test_conformance.py then covers it automatically.
+"""
 
 from __future__ import annotations
 
 from referee.core.games import bridgette, call_bridge, draw_bridge, klaberjass
-from referee.core.verdict import RefereeGame
+from referee.core.protocol import RefereeGame
 
 REFEREES: dict[str, RefereeGame] = {
     "bridgette": bridgette.REFEREE,

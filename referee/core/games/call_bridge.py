@@ -18,10 +18,12 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from referee.core.cards import RANK_VALUES, SUIT_NAMES, Card, standard_pack
+from referee.core.protocol import Referee
 from referee.core.record import Event, event_card, read_events, read_header
+from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
 from referee.core.verdict import RecordError, Trick, Turn, Verdict, Violation
 from scoring.core.base import EntryError, Flags
+from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card, standard_pack
 from scoring.core.games.call_bridge import (
     ALLOW_13,
     HIGHEST_CALL,
@@ -116,26 +118,25 @@ def trick_winner(trick: Sequence[tuple[int, Card]]) -> tuple[int, str]:
 
 
 def _why_illegal(name: str, card: Card, hand: Collection[Card], trick: Sequence[tuple[int, Card]], rule: str) -> str:
-    """A sentence naming the player, the card and the duty it broke (CB-5.2 or R-CB-7)."""
+    """A sentence naming the player, the card and the duty it broke (CB-5.2 or R-CB-7), without the rule's ID:
+    the violation carries that in its own field."""
     led_card = trick[0][1]
     led = led_card.suit
     suit_name = SUIT_NAMES[led]
     played = f"{name} played {card.label}"
     if rule == "R-CB-7":
         highest = max((c for _, c in trick if c.suit == led), key=_rank)
-        return (
-            f"{played} but had to beat {highest.label} with a higher {suit_name[:-1]} under cb_must_head_trick (R-CB-7)"
-        )
+        return f"{played} but had to beat {highest.label} with a higher {suit_name[:-1]} under cb_must_head_trick"
     same_suit = [c for c in hand if c.suit == led]
     if same_suit:
-        return f"{played} but held {same_suit[0].label} and had to follow suit to {led_card.label} (CB-5.2)"
+        return f"{played} but held {same_suit[0].label} and had to follow suit to {led_card.label}"
     spades = [c for c in hand if c.suit == TRUMPS]
     trick_spades = [c for _, c in trick if c.suit == TRUMPS]
     if not trick_spades:
-        return f"{played} but had no {suit_name} and held {spades[0].label}, so had to play a spade (CB-5.2)"
+        return f"{played} but had no {suit_name} and held {spades[0].label}, so had to play a spade"
     top = max(trick_spades, key=_rank)
     higher = [c for c in spades if c.rank_value > top.rank_value]
-    return f"{played} but held {higher[0].label} and had to beat {top.label} with a higher spade (CB-5.2)"
+    return f"{played} but held {higher[0].label} and had to beat {top.label} with a higher spade"
 
 
 class CallBridgeReferee:
@@ -357,4 +358,29 @@ class _Replay:
         )
 
 
-REFEREE = CallBridgeReferee()
+# How a Call Bridge hand is set up and recorded (docs/referee/call_bridge.md).
+SETUP = Setup(
+    seats=SEATS,
+    pack=standard_pack(),  # CB-1.1
+    hand_size=TRICKS_PER_DEAL,  # CB-3.2
+    extras=(),
+    events=(
+        EventKind(
+            "call",
+            "the seat's one call for the deal (CB-4.2, R-CB-1)",
+            (EventField("call", ValueKind.NUMBER, "a whole number of tricks, 2 to 12 (13 under cb_allow_13)"),),
+        ),
+        EventKind(
+            "play",
+            "the seat plays the card to the current trick (CB-5)",
+            (EventField("card", ValueKind.CARD, "the card"),),
+        ),
+    ),
+    turns=(
+        TurnEntry("call", Entry.OPTION, "call", other="Another call (recorded and checked)"),
+        TurnEntry("play", Entry.CARD, "card", verb="Play"),
+    ),
+    longest_auction=SEATS,  # one call each (CB-4.2)
+)
+
+REFEREE = Referee(CallBridgeReferee(), SETUP)

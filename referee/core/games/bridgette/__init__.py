@@ -29,7 +29,10 @@ from referee.core.games.bridgette.exchange import DEALER_DRAWS
 from referee.core.games.bridgette.pack import group, named
 from referee.core.games.bridgette.play import TRICKS, allowed_follows, allowed_leads, trick_winner
 from referee.core.games.bridgette.record import EVENT_TYPES, HAND_SIZE, STOCK_SIZE, BridgetteRecord, Step
-from referee.core.games.bridgette.replay import REFEREE, BridgetteReferee
+from referee.core.games.bridgette.replay import REFEREE as REPLAY
+from referee.core.games.bridgette.replay import BridgetteReferee
+from referee.core.games.bridgette.setup import SETUP
+from referee.core.protocol import Referee
 
 __all__ = [
     "DEALER_DRAWS",
@@ -40,6 +43,7 @@ __all__ = [
     "PASS",
     "REDOUBLE",
     "REFEREE",
+    "SETUP",
     "STOCK_SIZE",
     "STRAIN_LABELS",
     "STRAIN_ORDER",
@@ -60,3 +64,6 @@ __all__ = [
     "suit_counts",
     "trick_winner",
 ]
+
+# The registry's entry: the replay and the setup (referee.core.protocol.Referee).
+REFEREE = Referee(REPLAY, SETUP)

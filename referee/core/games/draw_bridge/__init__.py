@@ -31,8 +31,11 @@ from referee.core.games.draw_bridge.record import (
     DrawBridgeRecord,
     parse_call,
 )
-from referee.core.games.draw_bridge.replay import REFEREE, DrawBridgeReferee
+from referee.core.games.draw_bridge.replay import REFEREE as REPLAY
+from referee.core.games.draw_bridge.replay import DrawBridgeReferee
+from referee.core.games.draw_bridge.setup import SETUP
 from referee.core.games.draw_bridge.state import AUCTION, DRAW_TRICKS, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
+from referee.core.protocol import Referee
 
 __all__ = [
     "ALL_BIDS",
@@ -44,6 +47,7 @@ __all__ = [
     "OVER",
     "PLAY",
     "REFEREE",
+    "SETUP",
     "STOCK_SIZE",
     "TRICKS_PER_PHASE",
     "DrawBridgeEvent",
@@ -55,3 +59,6 @@ __all__ = [
     "draw_trick_winner",
     "parse_call",
 ]
+
+# The registry's entry: the replay and the setup (referee.core.protocol.Referee).
+REFEREE = Referee(REPLAY, SETUP)

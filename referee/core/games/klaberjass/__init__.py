@@ -28,8 +28,11 @@ from referee.core.games.klaberjass.record import (
     KlaberjassEvent,
     KlaberjassRecord,
 )
-from referee.core.games.klaberjass.replay import REFEREE, KlaberjassReferee
+from referee.core.games.klaberjass.replay import REFEREE as REPLAY
+from referee.core.games.klaberjass.replay import KlaberjassReferee
 from referee.core.games.klaberjass.sequences import compare_sequences, sequence_problem, sequence_value
+from referee.core.games.klaberjass.setup import SETUP
+from referee.core.protocol import Referee
 
 __all__ = [
     "ANSWERS",
@@ -40,6 +43,7 @@ __all__ = [
     "PLAIN_ORDER",
     "REFEREE",
     "SEQUENCE_ORDER",
+    "SETUP",
     "TRICKS",
     "TRUMP_ORDER",
     "KlaberjassEvent",
@@ -52,3 +56,6 @@ __all__ = [
     "sequence_problem",
     "sequence_value",
 ]
+
+# The registry's entry: the replay and the setup (referee.core.protocol.Referee).
+REFEREE = Referee(REPLAY, SETUP)

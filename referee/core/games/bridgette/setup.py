@@ -1,0 +1,60 @@
+"""How a Bridgette hand is set up and recorded (docs/referee/bridgette.md): the 55-card pack, two hands of 13
+that may be left unrecorded (R-BG-13), the optional stock or upcard, and the exchange, the auction and the play.
+"""
+
+from __future__ import annotations
+
+from referee.core.games.bridgette.calls import LADDER
+from referee.core.games.bridgette.record import HAND_SIZE, STOCK_SIZE
+from referee.core.setup import (
+    Entry,
+    EventField,
+    EventKind,
+    ExtraField,
+    Setup,
+    TurnEntry,
+    ValueKind,
+)
+from scoring.core.cards import colons, standard_pack
+from scoring.core.games.bridgette import GAME
+
+PACK = (*standard_pack(), *colons())  # BG-1.2: the 52 cards and the three colons
+
+_CARDS = EventField("cards", ValueKind.CARDS, "the cards, by code; or `count` alone when they were not seen")
+_COUNT = EventField("count", ValueKind.NUMBER, "how many cards, when they were not seen", always=False)
+
+SETUP = Setup(
+    seats=GAME.seats,
+    pack=PACK,
+    hand_size=HAND_SIZE,  # BG-3.2
+    empty_hand=True,  # a hand left empty was not recorded: the replay checks what it can (R-BG-13)
+    extras=(
+        ExtraField(
+            "stock", "Stock, top card first (optional; its first card is the upcard)", "the stock", True, STOCK_SIZE
+        ),
+        ExtraField("upcard", "Upcard (if the stock was not recorded)", "the upcard", False, 1, dealt=False),
+    ),
+    events=(
+        EventKind("draw", "the seat takes these cards from the stock (BG-4.2, BG-4.3)", (_CARDS, _COUNT)),
+        EventKind("discard", "the seat discards these cards face down (BG-4.4)", (_CARDS, _COUNT)),
+        EventKind(
+            "call",
+            "one call of the auction (BG-5.4)",
+            (EventField("call", ValueKind.WORD, "pass, double, redouble or a bid from 0NT to 7NT (BG-5.1)"),),
+        ),
+        EventKind(
+            "play",
+            "the seat plays the card to the current trick (BG-6)",
+            (EventField("card", ValueKind.CARD, "the card"),),
+        ),
+    ),
+    turns=(
+        TurnEntry(
+            "draw", Entry.TYPED, "cards_text", verb="Record the draw", label="Cards drawn (card codes, e.g. 2C 7H)"
+        ),
+        TurnEntry("discard", Entry.CARDS, "cards", verb="Discard", label="Cards to discard"),
+        TurnEntry("call", Entry.OPTION, "call", other="Another call (recorded and checked)"),
+        TurnEntry("play", Entry.CARD, "card", verb="Play"),
+    ),
+    longest_auction=3 * len(LADDER) + 2,  # every bid doubled and redoubled, then two passes (BG-5)
+)

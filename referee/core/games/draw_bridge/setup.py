@@ -1,0 +1,35 @@
+"""How a Draw Bridge hand is set up and recorded (docs/referee/draw_bridge.md): the 52-card pack, two hands
+of 13 and the 26-card stock, and the draw tricks, the draws, the auction and the play.
+"""
+
+from __future__ import annotations
+
+from referee.core.games.draw_bridge.auction import ALL_BIDS
+from referee.core.games.draw_bridge.record import HAND_SIZE, STOCK_SIZE
+from referee.core.setup import Entry, EventField, EventKind, ExtraField, Setup, TurnEntry, ValueKind
+from scoring.core.cards import standard_pack
+from scoring.core.games.draw_bridge import GAME
+
+_CARD = EventField("card", ValueKind.CARD, "the card")
+
+SETUP = Setup(
+    seats=GAME.seats,
+    pack=standard_pack(),  # DB-1.1
+    hand_size=HAND_SIZE,  # DB-2.2
+    extras=(ExtraField("stock", "Stock, top card first (26 cards)", "the stock", True, STOCK_SIZE, required=True),),
+    events=(
+        EventKind("play", "the seat plays the card to the current trick, in either phase (DB-3, DB-5)", (_CARD,)),
+        EventKind("draw", "the seat takes the card from the stock after a draw trick (DB-3.5)", (_CARD,)),
+        EventKind(
+            "call",
+            "one call of the auction (DB-4)",
+            (EventField("call", ValueKind.WORD, "pass, double, redouble or a bid from 1C to 7NT (DB-4.1)"),),
+        ),
+    ),
+    turns=(
+        TurnEntry("play", Entry.CARD, "card", verb="Play"),
+        TurnEntry("draw", Entry.OPTION, "card", verb="Draw"),
+        TurnEntry("call", Entry.OPTION, "call", other="Another call (recorded and checked)"),
+    ),
+    longest_auction=3 * len(ALL_BIDS) + 2,  # the Bridgette ladder without 0NT, every bid doubled and redoubled (DB-4)
+)

@@ -1,0 +1,83 @@
+"""How a Klaberjass hand is set up and recorded (docs/referee/klaberjass.md): the 32-card pack, two hands of 9,
+the turn-up and the bottom card, and the trump choice, the dix, declarations and the play.
+"""
+
+from __future__ import annotations
+
+from referee.core.games.klaberjass.pack import PACK
+from referee.core.games.klaberjass.record import ANSWERS, BIDS, HAND_SIZE
+from referee.core.setup import (
+    Aside,
+    Entry,
+    EventField,
+    EventKind,
+    ExtraField,
+    Setup,
+    TapOption,
+    TurnEntry,
+    ValueKind,
+)
+from scoring.core.games.klaberjass import GAME
+
+# The dix swap and sequence declarations come before a player's first card, whoever is on turn (KJ-5.3, KJ-6.2).
+_DIX_OR_SEQUENCE = Aside(
+    "Dix swap or sequence declaration",
+    "{name} declares a sequence (card codes)",
+    (("declare", "Declare"), ("dix", "{name} swaps the dix")),
+)
+
+SETUP = Setup(
+    seats=GAME.seats,
+    pack=PACK,
+    hand_size=HAND_SIZE,  # KJ-5.1: the nine cards after the second deal, before any dix
+    extras=(
+        ExtraField("turn_up", "Turn-up card", "the turn-up card", False, 1, required=True),  # KJ-3.3
+        ExtraField("bottom", "Bottom card (optional)", "the bottom card", False, 1),  # KJ-5.2
+    ),
+    events=(
+        EventKind(
+            "bid",
+            "the trump choice (KJ-4, R-KJ-2)",
+            (EventField("choice", ValueKind.WORD, "take, pass, a suit letter or schmeiss", BIDS),),
+            turn="trump",
+        ),
+        EventKind(
+            "answer",
+            "the answer to a schmeiss (R-KJ-2)",
+            (EventField("choice", ValueKind.WORD, "play or throw_in", ANSWERS),),
+        ),
+        EventKind("dix", "the seat swaps the 7 of trumps for the turn-up (KJ-5.3)"),
+        EventKind(
+            "declare",
+            "the seat declares one sequence (KJ-6.2)",
+            (EventField("cards", ValueKind.CARDS, "the cards of the sequence, by code"),),
+        ),
+        EventKind(
+            "play",
+            "the seat plays the card (KJ-8)",
+            (
+                EventField("card", ValueKind.CARD, "the card"),
+                EventField(
+                    "announce",
+                    ValueKind.WORD,
+                    "bella, on the second of K and Q of trumps (KJ-7.1)",
+                    ("bella",),
+                    always=False,
+                ),
+            ),
+        ),
+    ),
+    turns=(
+        TurnEntry("trump", Entry.OPTION, "choice"),
+        TurnEntry("answer", Entry.OPTION, "choice"),
+        TurnEntry(
+            "play",
+            Entry.CARD,
+            "card",
+            verb="Play",
+            options=(TapOption("announce", "bella", "Announce bella with this card"),),
+            aside=_DIX_OR_SEQUENCE,
+        ),
+    ),
+    longest_auction=2 * GAME.seats + 1,  # two rounds of bids, then an answer to a schmeiss (KJ-4, R-KJ-2)
+)

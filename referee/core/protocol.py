@@ -1,0 +1,136 @@
+"""What each game's referee provides, and the record builder that turns one tap into an event.
+
+A game's referee is its replay (``parse`` a record, ``replay`` it into a `Verdict`) and its `Setup`
+(referee.core.setup). The registry (referee.core.games.REFEREES) lists one `Referee` per game: the
+replay and the setup together, with what every game answers the same way from its setup: what is
+still missing before a replay (`setup_problems`) and the event a tap records (`build_event`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from referee.core.setup import EventField, Setup, ValueKind, setup_problems
+from referee.core.verdict import RecordError, Verdict
+from scoring.core.cards import CardError, parse_card, parse_cards
+
+# A number in a tap: one or two ASCII digits (no event counts past 99). Anything else is kept as posted,
+# and the game's parser refuses it by its path; str.isdigit() and int() would also take ², ① and ٣.
+_NUMBER = re.compile(r"[0-9]{1,2}")
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    """One tap of the Check a hand page that records an event.
+
+    ``kind`` is a kind of turn (`Turn.kind`) or of aside (Klaberjass's ``dix``); ``fields`` are the
+    posted fields by name (``card``, ``cards`` as a list or ``cards_text``, ``call``, ``choice``,
+    ``announce``); ``at`` is the place the event takes in the record's events, for the error paths.
+    """
+
+    kind: str
+    seat: int
+    fields: Mapping[str, Any]
+    at: int = 0
+
+
+def _tap_value(field: EventField, tap: Tap, path: str) -> Any:
+    """The value of one event field from the tap, in the record's notation (cards by code); None to leave it out."""
+    posted = tap.fields
+    if field.kind is ValueKind.CARDS:
+        tokens = posted.get(field.name) or str(posted.get(f"{field.name}_text") or "").split()
+        if not tokens and not field.always:
+            return None
+        return [card.code for card in parse_cards(list(tokens), path)]
+    value = posted.get(field.name, "")
+    if value in ("", None) and not field.always:
+        return None
+    if field.kind is ValueKind.CARD:
+        return parse_card(value, path).code
+    if field.kind is ValueKind.NUMBER and isinstance(value, str) and _NUMBER.fullmatch(value):
+        return int(value)
+    return value
+
+
+def build_event(setup: Setup, tap: Tap) -> dict[str, Any]:
+    """The record builder: the event one tap records, in the shape of the game's record (its setup's
+    `EventKind`), its cards written by code (``10♥`` is stored as ``TH``).
+
+    Only the shape is made here; whether the event is legal is the replay's to judge. A RecordError
+    names the path of what cannot be read (``events[12].card``).
+    """
+    kind = setup.event_kind(tap.kind)
+    if kind is None:
+        raise RecordError("kind", f"an event is one of {', '.join(setup.taps)}, not {tap.kind!r}")
+    event: dict[str, Any] = {"type": kind.type, "seat": tap.seat}
+    for field in kind.fields:
+        path = f"events[{tap.at}].{field.name}"
+        try:
+            value = _tap_value(field, tap, path)
+        except CardError as error:
+            raise RecordError(error.path or path, error.message) from None
+        if value is not None:
+            event[field.name] = value
+    return event
+
+
+class Replayer(Protocol):
+    """A game's replay: what its referee module (or package) implements."""
+
+    @property
+    def name(self) -> str: ...
+
+    def parse(self, doc: Mapping[str, Any]) -> Any:
+        """Read a hand record of this game; raise RecordError with its path."""
+
+    def replay(self, record: Any) -> Verdict:
+        """Replay every event, flagging each illegal one and going on after it."""
+
+
+class RefereeGame(Protocol):
+    """What each game's referee provides (one module or package per game, listed in REFEREES)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def setup(self) -> Setup: ...
+
+    def parse(self, doc: Mapping[str, Any]) -> Any:
+        """Read a hand record of this game; raise RecordError with its path."""
+
+    def replay(self, record: Any) -> Verdict:
+        """Replay every event, flagging each illegal one and going on after it."""
+
+    def setup_problems(self, record: Mapping[str, Any]) -> list[str]:
+        """What is still missing before the hand can be replayed ("Ben's hand has 9 of 13 cards")."""
+
+    def build_event(self, tap: Tap) -> dict[str, Any]:
+        """The event of the game's record that one tap records."""
+
+
+@dataclass(frozen=True, slots=True)
+class Referee:
+    """A game's referee as the registry lists it: its replay and its setup."""
+
+    rules: Replayer
+    setup: Setup
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    def parse(self, doc: Mapping[str, Any]) -> Any:
+        return self.rules.parse(doc)
+
+    def replay(self, record: Any) -> Verdict:
+        return self.rules.replay(record)
+
+    def setup_problems(self, record: Mapping[str, Any]) -> list[str]:
+        return setup_problems(self.setup, record)
+
+    def build_event(self, tap: Tap) -> dict[str, Any]:
+        return build_event(self.setup, tap)

@@ -1,0 +1,214 @@
+"""What a game's hand record holds and how one is recorded at the table: the game's referee setup.
+
+Each game's referee gives a `Setup` (STYLE.md 15: a game is asked, never named). The Check a hand page
+asks it for the pack to pick cards from, the size of a hand, the cards of the deal outside the hands
+(`ExtraField`: the stock, the turn-up) and how each turn is entered (`TurnEntry`); the limits ask it for
+the longest auction; the API's schema for the record's fields and event kinds (`EventKind`); the record
+builder (referee.core.protocol) for the fields each tap turns into.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from scoring.core.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraField:
+    """Cards of the deal that the record holds outside the hands: ``stock``, ``upcard``, ``turn_up``...
+
+    ``size`` is how many cards a deal puts there (a list's longest length; 1 for one card). A
+    ``required`` field must be in before the hand can be replayed, so until it is, the limits deal it
+    into the stand-in the parser reads. ``dealt`` is False for a field that holds no cards of its own
+    in a whole deal: Bridgette's upcard is the stock's top card, given alone only when the stock is not.
+    """
+
+    name: str
+    label: str  # the page's label for its input
+    noun: str  # how a sentence names it: "the stock", "the turn-up card"
+    many: bool  # a list of cards (top first), or one card
+    size: int
+    required: bool = False
+    dealt: bool = True
+
+
+class ValueKind(StrEnum):
+    """What one field of an event holds."""
+
+    CARD = "card"  # one card
+    CARDS = "cards"  # a list of cards
+    NUMBER = "number"  # a whole number
+    WORD = "word"  # a call or a choice, written as a word ("pass", "3NT", "take")
+
+
+@dataclass(frozen=True, slots=True)
+class EventField:
+    """A field of an event besides ``type`` and ``seat``, as the record writes it.
+
+    A tap posts a field under the same name (a list of cards as ticked ``cards`` or typed
+    ``cards_text``). An ``always`` field is recorded from every tap (no cards ticked: an empty list);
+    another only when it was posted (Klaberjass's ``announce``) and may be left out of a record.
+    """
+
+    name: str
+    kind: ValueKind
+    text: str  # what it holds, for the API's schema
+    words: tuple[str, ...] = ()  # the words a WORD field takes, where they are few enough to list
+    always: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    """One type of event a game's record holds, and its fields.
+
+    ``turn`` is the kind of turn (`Turn.kind`) the event answers, which the page posts as the tap's
+    kind; it is the event type itself unless the referee names the turn otherwise (Klaberjass's
+    ``trump`` turn records a ``bid``).
+    """
+
+    type: str
+    text: str
+    fields: tuple[EventField, ...] = ()
+    turn: str = ""
+
+    @property
+    def kind(self) -> str:
+        return self.turn or self.type
+
+
+class Entry(StrEnum):
+    """How the Check a hand page takes the options of a turn."""
+
+    CARD = "card"  # tap one card of the player's hand; those the rules allow are marked, any can be recorded
+    CARDS = "cards"  # tick several cards of the player's hand, down to the hand's size (a discard)
+    OPTION = "option"  # tap one of the options the rules allow: a call, a choice, the card to draw
+    TYPED = "typed"  # type card codes, filled in with the cards the rules give
+
+
+@dataclass(frozen=True, slots=True)
+class TapOption:
+    """A box to tick with the tap, posted as ``field=value``: Klaberjass's "announce bella" with a card."""
+
+    field: str
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class AsideForm:
+    """One player's form of an `Aside`: the cards typed in, and a button per event kind."""
+
+    seat: int
+    name: str
+    label: str
+    buttons: tuple[tuple[str, str], ...]  # (tap kind, button text)
+
+
+@dataclass(frozen=True, slots=True)
+class Aside:
+    """Events either player may record while a turn waits, besides the turn itself.
+
+    Klaberjass's dix swap and sequence declarations (KJ-5.3, KJ-6.2) come before a player's first card,
+    whoever is on turn. Each player gets a form with one card-codes input (``cards_text``) and a button
+    per event kind; ``{name}`` in a label or button text is the player's name.
+    """
+
+    title: str
+    label: str
+    buttons: tuple[tuple[str, str], ...]  # (tap kind, button text)
+
+    def forms(self, players: Sequence[str]) -> tuple[AsideForm, ...]:
+        return tuple(
+            AsideForm(
+                seat,
+                name,
+                self.label.format(name=name),
+                tuple((kind, text.format(name=name)) for kind, text in self.buttons),
+            )
+            for seat, name in enumerate(players)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEntry:
+    """How the page records a turn of one kind: the way its options are entered and the field posted.
+
+    ``verb`` is the button's words (before each option for an OPTION turn with a verb: "Draw 7C");
+    ``label`` names the cards (a CARDS fieldset's legend, a TYPED input's label). ``other`` labels a
+    field for a value outside the options, recorded and then checked ("Another call"). ``options`` go
+    with the tap; ``aside`` lists the events either player may record meanwhile.
+    """
+
+    kind: str  # the Turn.kind it enters
+    way: Entry
+    field: str  # the posted field: "card", "cards", "cards_text", "call", "choice"
+    verb: str = ""
+    label: str = ""
+    other: str = ""
+    options: tuple[TapOption, ...] = ()
+    aside: Aside | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A game's hand record before its events, and how the page records one.
+
+    ``empty_hand``: a hand may be left empty, as not recorded, and the replay checks what it can
+    (Bridgette, R-BG-13). ``longest_auction`` is the calls of the longest auction the rules allow;
+    with the pack it sets how many events a record of the page may hold (`event_cap`).
+    """
+
+    seats: int
+    pack: tuple[Card, ...]
+    hand_size: int
+    extras: tuple[ExtraField, ...]
+    events: tuple[EventKind, ...]
+    turns: tuple[TurnEntry, ...]
+    longest_auction: int
+    empty_hand: bool = False
+
+    @property
+    def event_cap(self) -> int:
+        """Twice every card of the pack and the longest auction: a whole deal fits, with room to spare
+        for flagged events (a call out of turn, a card played twice), and the record stays small."""
+        return 2 * (len(self.pack) + self.longest_auction)
+
+    @property
+    def event_types(self) -> tuple[str, ...]:
+        return tuple(kind.type for kind in self.events)
+
+    @property
+    def taps(self) -> tuple[str, ...]:
+        """The kinds of event the page posts: a kind of turn, or an aside such as Klaberjass's dix."""
+        return tuple(kind.kind for kind in self.events)
+
+    def event_kind(self, tap: str) -> EventKind | None:
+        """The event a tap of this kind records."""
+        return next((kind for kind in self.events if kind.kind == tap), None)
+
+    def entry(self, turn: str) -> TurnEntry | None:
+        """How a turn of this kind is entered."""
+        return next((entry for entry in self.turns if entry.kind == turn), None)
+
+
+def setup_problems(setup: Setup, record: Mapping[str, Any]) -> list[str]:
+    """What is still missing from a record before the referee can replay it: short hands and required fields."""
+    size = setup.hand_size
+    problems = [
+        f"{name}'s hand has {len(hand)} of {size} cards"
+        for name, hand in zip(record["players"], record["hands"], strict=True)
+        if len(hand) != size and not (setup.empty_hand and not hand)
+    ]
+    for field in setup.extras:
+        if not field.required:
+            continue
+        value = record.get(field.name)
+        if field.many and len(value or []) != field.size:
+            problems.append(f"{field.noun} has {len(value or [])} of {field.size} cards")
+        elif not field.many and not value:
+            problems.append(f"{field.noun} is missing")
+    return problems

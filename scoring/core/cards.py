@@ -1,0 +1,150 @@
+"""Cards and the compact card notation, shared by both cores (STYLE.md 15).
+
+``AS`` ace of spades, ``TH`` or ``10H`` ten of hearts, ``7C``; suit symbols are accepted too
+(``A♠``, ``10♥``). The notation also writes Bridgette's colons, ``GC`` (Grand), ``RC`` (Royal) and
+``LC`` (Little) (BG-1.2): a reader of any game's record must be able to name them, and each game
+refuses the cards that are not in its own pack. A game's pack belongs to that game (its referee's
+setup); only the 52-card pack that several games share is here.
+
+There are only 55 cards, so they are made once, here: ``parse_card`` and the packs hand out these
+instances, and the spellings a record uses are looked up in a table (``_BY_TOKEN``) instead of
+being read character by character every time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.core.words import Suit
+
+# The suits as a card writes them, in words.Suit's order (♠ ♥ ♦ ♣). A card keeps its suit as the plain
+# letter, not the Suit member: it is compared and hashed on every play of every replay, and a colon has none.
+SUITS = tuple(suit.value for suit in Suit)
+SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
+SUIT_NAMES = {suit.value: suit.plural for suit in Suit}
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+RANK_LABELS = {"T": "10"}
+COLONS = {"G": "Grand Colon", "R": "Royal Colon", "L": "Little Colon"}
+_SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+# 2 for a two up to 14 for an ace: a dict look-up instead of RANKS.index on every comparison.
+RANK_VALUES = {rank: value for value, rank in enumerate(RANKS, start=2)}
+
+
+class CardError(ValueError):
+    """A token that is not a card in Trickbook's notation."""
+
+    def __init__(self, token: str, message: str, path: str = "") -> None:
+        super().__init__(message)
+        self.token = token
+        self.message = message
+        self.path = path
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A card. Colons have rank G, R or L and the empty suit (BG-2.3: no suit)."""
+
+    rank: str
+    suit: str
+
+    @property
+    def is_colon(self) -> bool:
+        return self.suit == ""
+
+    @property
+    def rank_value(self) -> int:
+        """2 for a two up to 14 for an ace (A K Q J 10 ... 2, BG-2.1, CB-2.1, DB-1.2)."""
+        value = RANK_VALUES.get(self.rank)
+        if value is None:
+            return RANKS.index(self.rank) + 2  # a colon has no rank value: ValueError, as it always was
+        return value
+
+    @property
+    def code(self) -> str:
+        return f"{self.rank}{self.suit}" if self.suit else f"{self.rank}C"
+
+    @property
+    def label(self) -> str:
+        if self.is_colon:
+            return COLONS[self.rank]
+        return f"{RANK_LABELS.get(self.rank, self.rank)}{SUIT_SYMBOLS[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.label
+
+
+# The 55 cards, each made once.
+_STANDARD_PACK = tuple(Card(rank, suit) for suit in SUITS for rank in reversed(RANKS))
+_COLONS = tuple(Card(rank, "") for rank in COLONS)
+_BY_CODE = {card.code: card for card in (*_STANDARD_PACK, *_COLONS)}
+
+
+def standard_pack() -> tuple[Card, ...]:
+    """The 52-card pack (CB-1.1, DB-1.1), ♠ A to 2, then ♥, ♦, ♣."""
+    return _STANDARD_PACK
+
+
+def colons() -> tuple[Card, ...]:
+    """The Grand, Royal and Little Colon (BG-1.2): cards of the notation, in Bridgette's pack only."""
+    return _COLONS
+
+
+def _read_card(token: Any, path: str) -> Card:
+    """Read a token the long way: trim, upper-case, accept 10 and the suit symbols; else say what is wrong."""
+    if not isinstance(token, str):
+        raise CardError(str(token), f"{token!r} is not a card: write cards like AS, 10H, 7C", path)
+    text = token.strip().upper()
+    if text in ("GC", "RC", "LC"):
+        return _BY_CODE[text]
+    if len(text) < 2:
+        raise CardError(token, f"{token!r} is not a card: write cards like AS, 10H, 7C", path)
+    rank, suit = text[:-1], text[-1]
+    suit = _SYMBOL_TO_SUIT.get(token.strip()[-1], suit)
+    if rank == "10":
+        rank = "T"
+    if suit not in SUITS:
+        raise CardError(token, f"{token!r} has no suit: end it with S, H, D or C (or ♠ ♥ ♦ ♣)", path)
+    if rank not in RANKS:
+        raise CardError(token, f"{token!r} has no rank: start it with A K Q J 10 9 ... 2", path)
+    return _BY_CODE[rank + suit]
+
+
+def parse_card(token: Any, path: str = "") -> Card:
+    """Read one card token; the error names the token and what is wrong with it."""
+    card = _BY_TOKEN.get(token) if isinstance(token, str) else None
+    return card if card is not None else _read_card(token, path)
+
+
+def parse_cards(tokens: Any, path: str) -> tuple[Card, ...]:
+    """Read a list of card tokens (or one string of them separated by spaces)."""
+    if isinstance(tokens, str):
+        tokens = tokens.split()
+    if not isinstance(tokens, list):
+        raise CardError(str(tokens), f"{path} must be a list of cards", path)
+    cards = []
+    for index, token in enumerate(tokens):
+        card = _BY_TOKEN.get(token) if isinstance(token, str) else None
+        # The path (an f-string) is only worth building for a token the table does not know.
+        cards.append(card if card is not None else _read_card(token, f"{path}[{index}]"))
+    return tuple(cards)
+
+
+def labels(cards: Iterable[Card]) -> str:
+    return " ".join(card.label for card in cards)
+
+
+def _spellings() -> Iterable[str]:
+    """Every way a record may write a card without spaces: AS as, 10h TH th, A♠, GC gc..."""
+    for code in ("GC", "RC", "LC"):
+        yield from {code, code.lower(), code[0] + code[1].lower(), code[0].lower() + code[1]}
+    for rank in RANKS:
+        for rank_text in {rank, rank.lower(), RANK_LABELS.get(rank, rank)}:
+            for suit in SUITS:
+                for suit_text in (suit, suit.lower(), SUIT_SYMBOLS[suit]):
+                    yield rank_text + suit_text
+
+
+# Filled by the long reader itself, so the quick look-up can never disagree with it.
+_BY_TOKEN: dict[str, Card] = {token: _read_card(token, "") for token in _spellings()}
