@@ -8,9 +8,14 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from ninja import Router, Schema
 
+from referee.core.games import REFEREES
+from referee.core.protocol import RefereeGame
+from referee.core.record import MAX_EVENTS
 from referee.core.replay import replay_document, verdict_json
+from referee.core.setup import EventField, EventKind, ExtraField, Setup, ValueKind
 from referee.core.verdict import RecordError
 from scoring.api import REQUEST_ERRORS
+from scoring.core.games import GAMES
 from scoring.core.match import JSONTextError, PointsEncoder, load_json
 
 router = Router(tags=["referee"])
@@ -25,10 +30,21 @@ class RecordErrorOut(Schema):
     error: RecordErrorDetail
 
 
+class ViolationOut(Schema):
+    """One illegal event: ``message`` says in words what happened; its rule is ``rule``, never in the message."""
+
+    event: int
+    trick: int | None
+    seat: int
+    card: str | None
+    rule: str
+    message: str
+
+
 class VerdictOut(Schema):
     legal: bool
     complete: bool
-    violations: list[dict[str, Any]]
+    violations: list[ViolationOut]
     tricks: list[dict[str, Any]]
     tricks_won: list[int]
     card_points: list[int] | None
@@ -38,17 +54,83 @@ class VerdictOut(Schema):
     notes: list[str]
 
 
+CARD = {"type": "string", "maxLength": 16, "description": "a card: rank then suit, AS, TH or 10H, 7C (A♠ is read too)"}
+_VALUES: dict[ValueKind, dict[str, Any]] = {
+    ValueKind.CARD: CARD,
+    ValueKind.CARDS: {"type": "array", "items": CARD},
+    ValueKind.NUMBER: {"type": "integer"},
+    ValueKind.WORD: {"type": "string"},
+}
+
+
+def _event_field_schema(field: EventField) -> dict[str, Any]:
+    schema = {**_VALUES[field.kind], "description": field.text}
+    if field.words:
+        schema["enum"] = list(field.words)
+    return schema
+
+
+def event_schema(kind: EventKind, seats: int) -> dict[str, Any]:
+    """One kind of event of a game's record, from its setup."""
+    return {
+        "type": "object",
+        "description": kind.text,
+        "required": ["type", "seat"],
+        "properties": {
+            "type": {"const": kind.type},
+            "seat": {"type": "integer", "minimum": 0, "maximum": seats - 1},
+            **{field.name: _event_field_schema(field) for field in kind.fields},
+        },
+    }
+
+
+def _extra_schema(field: ExtraField) -> dict[str, Any]:
+    if field.many:
+        return {"type": "array", "items": CARD, "maxItems": field.size, "description": field.label}
+    return {**CARD, "description": field.label}
+
+
+def _hand_text(setup: Setup) -> str:
+    text = f"the {setup.hand_size} cards of one seat as dealt"
+    return f"{text}, or none when that hand was not recorded" if setup.empty_hand else text
+
+
+def hand_record_schema(referee: RefereeGame) -> dict[str, Any]:
+    """What a hand record of one game holds: its seats, flags, hands, fields outside the hands and events."""
+    setup, game = referee.setup, GAMES[referee.name]
+    return {
+        "title": game.title,
+        "required": [field.name for field in setup.extras if field.required],
+        "properties": {
+            "game": {"const": referee.name},
+            "players": {"minItems": setup.seats, "maxItems": setup.seats, "description": game.seating},
+            "dealer": {"minimum": 0, "maximum": setup.seats - 1, "description": game.dealer_rule},
+            "flags": {"items": {"enum": list(game.flags)}},
+            "hands": {
+                "minItems": setup.seats,
+                "maxItems": setup.seats,
+                "items": {"maxItems": setup.hand_size, "description": _hand_text(setup)},
+            },
+            **{field.name: _extra_schema(field) for field in setup.extras},
+            "events": {"items": {"oneOf": [event_schema(kind, setup.seats) for kind in setup.events]}},
+        },
+    }
+
+
+# The request body of POST /api/referee: the fields every record holds, then one shape per game, from the
+# game's referee setup (docs/hand-record.md).
 HAND_RECORD_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["game", "players", "dealer", "hands"],
     "properties": {
-        "game": {"type": "string", "enum": ["bridgette", "draw_bridge", "call_bridge", "klaberjass"]},
+        "game": {"type": "string", "enum": list(REFEREES)},
         "players": {"type": "array", "items": {"type": "string"}},
         "dealer": {"type": "integer"},
         "flags": {"type": "array", "items": {"type": "string"}},
-        "hands": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
-        "events": {"type": "array", "items": {"type": "object"}},
+        "hands": {"type": "array", "items": {"type": "array", "items": CARD}},
+        "events": {"type": "array", "maxItems": MAX_EVENTS, "items": {"type": "object"}},
     },
+    "oneOf": [hand_record_schema(referee) for referee in REFEREES.values()],
 }
 
 

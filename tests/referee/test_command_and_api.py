@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from referee.core.games import REFEREES
+
 ROOT = Path(__file__).resolve().parents[2]
 K1 = json.loads((ROOT / "fixtures" / "klaberjass" / "hand.json").read_text())
 
@@ -45,3 +47,29 @@ def test_api_referee_422_for_a_malformed_record(client: Any) -> None:
     assert response.json()["error"]["path"] == "game"
     response = client.post("/api/referee", "{", content_type="application/json")
     assert response.status_code == 422
+
+
+def test_the_api_schema_lists_each_game_from_its_referee_setup(client: Any) -> None:
+    schema = client.get("/api/openapi.json").json()
+    body = schema["paths"]["/api/referee"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body["properties"]["game"]["enum"] == list(REFEREES)
+    for shape, (name, referee) in zip(body["oneOf"], REFEREES.items(), strict=True):
+        setup = referee.setup
+        assert shape["properties"]["game"] == {"const": name}
+        assert [field.name for field in setup.extras] == [
+            field
+            for field in shape["properties"]
+            if field not in ("game", "players", "dealer", "flags", "hands", "events")
+        ]
+        events = shape["properties"]["events"]["items"]["oneOf"]
+        assert [event["properties"]["type"]["const"] for event in events] == list(setup.event_types)
+
+
+def test_the_command_prints_each_violation_with_its_rule_once(tmp_path: Path) -> None:
+    record = {**K1, "events": [{"type": "play", "seat": 0, "card": "JH"}]}  # a card before trumps are chosen
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    out = StringIO()
+    call_command("referee", str(path), stdout=out)
+    line = next(line for line in out.getvalue().splitlines() if line.startswith("  event 1"))
+    assert line == "  event 1 (Nora): Nora played a card before trumps were chosen (KJ-8.1)"
