@@ -743,7 +743,7 @@ def test_br_9_1_describe(entry: dict[str, Any], text: str) -> None:
 @pytest.mark.parametrize("flags", [NO_FLAGS, CHICAGO])
 def test_br_3_1_roles_name_the_dealer_and_the_lead(flags: frozenset[str]) -> None:
     assert GAME.roles(2, PLAYERS, flags) == (
-        "Cleo (South) deals and calls first (BR-3.1, BR-4.1).",
+        "Cleo deals from South and calls first (BR-3.1, BR-4.1).",
         "The player on the declarer's left leads; the declarer's partner is dummy (BR-5.1, BR-5.2).",
     )
 

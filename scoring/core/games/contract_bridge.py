@@ -445,7 +445,7 @@ class ContractBridge:
     rule_prefix = "BR"
     flags: Mapping[str, Flag] = FLAGS
     seats = 4
-    sides = ((0, 2), (1, 3))
+    sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # N-S, E-W (BR-1.1)
     seating = "Four players clockwise from North: North, East, South, West; North-South play East-West."
     target_required = False
     suggested_target: int | None = None
@@ -477,7 +477,7 @@ class ContractBridge:
 
     def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
         return (
-            f"{players[dealer]} ({COMPASS[dealer]}) deals and calls first (BR-3.1, BR-4.1).",
+            f"{players[dealer]} deals from {COMPASS[dealer]} and calls first (BR-3.1, BR-4.1).",
             "The player on the declarer's left leads; the declarer's partner is dummy (BR-5.1, BR-5.2).",
         )
 
