@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core.cards import Card, bridgette_pack, parse_card
 from referee.core.games.bridgette import (
     REFEREE,
+    SETUP,
     Call,
     allowed_follows,
     allowed_leads,
@@ -22,9 +22,10 @@ from referee.core.games.bridgette import (
     trick_winner,
 )
 from referee.core.verdict import RecordError, Verdict
+from scoring.core.cards import Card, parse_card
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "bridgette" / "hand.json"
-PACK = [card.code for card in bridgette_pack()]
+PACK = [card.code for card in SETUP.pack]
 NORTH, SOUTH = 0, 1
 
 # B15 (RULES.md §6.1): 2♥ by South, so North leads. Colons: GC Grand, RC Royal, LC Little.
@@ -635,7 +636,11 @@ def test_bg_6_6_play_checks(moves: tuple[tuple[int, str], ...], expected: list[t
 
 def test_bg_6_2_message_names_player_and_card() -> None:
     verdict = replay(b15((NORTH, "AS"), (SOUTH, "2H")))
-    assert verdict.violations[0].message == "South held 7♠ and had to follow suit to A♠ (BG-6.2)"
+    # The rule is the violation's own field, shown beside the message; the message does not cite it.
+    assert (verdict.violations[0].rule, verdict.violations[0].message) == (
+        "BG-6.2",
+        "South held 7♠ and had to follow suit to A♠",
+    )
 
 
 def test_bg_6_1_an_illegal_play_does_not_stop_the_replay() -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from referee.core.cards import SUIT_NAMES, SUITS, Card
 from referee.core.games.bridgette.calls import LADDER, Call, bid_index
 from referee.core.games.bridgette.record import Step
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.verdict import Turn
 from scoring.core.base import Flags
+from scoring.core.cards import SUIT_NAMES, SUITS, Card
 
 
 def suit_counts(hand: Iterable[Card]) -> dict[str, int]:

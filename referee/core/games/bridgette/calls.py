@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.cards import SUIT_SYMBOLS
 from referee.core.verdict import RecordError
+from scoring.core.cards import SUIT_SYMBOLS
 
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")  # BG-2.4, low to high
 STRAIN_LABELS = {**SUIT_SYMBOLS, "NT": "NT"}
@@ -53,8 +53,14 @@ PASS, DOUBLE, REDOUBLE = Call("pass"), Call("double"), Call("redouble")
 _CALL_WORDS = {"PASS": PASS, "P": PASS, "DOUBLE": DOUBLE, "X": DOUBLE, "REDOUBLE": REDOUBLE, "XX": REDOUBLE}
 
 
-def parse_call(value: Any, path: str) -> Call:
+def parse_call(value: Any, path: str = "") -> Call:
     """Read a call: ``pass``, ``double``, ``redouble`` or a bid such as ``0NT``, ``1C``, ``4♠``, ``7NT``."""
+    call = _BY_CODE.get(value) if isinstance(value, str) else None
+    return call if call is not None else _read_call(value, path)
+
+
+def _read_call(value: Any, path: str) -> Call:
+    """Read a call the long way: trim, upper-case, accept P, X, XX and the suit symbols; else say what is wrong."""
     if not isinstance(value, str):
         raise RecordError(path, "a call must be pass, double, redouble or a bid such as 1C, 3NT")
     text = value.strip().upper()
@@ -69,3 +75,8 @@ def parse_call(value: Any, path: str) -> Call:
     if level == 0 and strain != "NT":
         raise RecordError(path, f"{value!r} is not a bid: level 0 exists only as 0NT (BG-5.1)")
     return LADDER[bid_index(level, strain)]
+
+
+# The calls as their codes write them ("pass", "1C", "3NT"), as most records do: looked up, not read. Filled
+# by the long reader itself, so the look-up can never disagree with it.
+_BY_CODE = {call.code: _read_call(call.code, "") for call in (*LADDER, PASS, DOUBLE, REDOUBLE)}

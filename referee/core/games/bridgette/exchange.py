@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from referee.core.cards import Card
 from referee.core.games.bridgette.pack import group, named
 from referee.core.games.bridgette.record import HAND_SIZE, Step
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.verdict import Turn
+from scoring.core.cards import Card
 
 DEALER_DRAWS = {"spot": 4, "face": 8, "ace": 12}  # BG-4.3
 
@@ -71,7 +71,7 @@ class Exchange(ReplayState):
             self.discard(step)
 
     def draw(self, step: Step) -> None:
-        seat, cards, count = step.seat, step.cards, step.count
+        seat, cards, count = step.seat, step.cards, step.card_count
         name = self.names[seat]
         to_dealer = "bg_upcard_to_dealer" in self.flags
         if seat != self.dealer:
@@ -150,7 +150,7 @@ class Exchange(ReplayState):
                     del hand[card]
                 self.where[card] = ("discard", seat)
         # The player put down this many cards, whatever they were (BG-4.4).
-        self.sizes[seat] -= step.count
+        self.sizes[seat] -= step.card_count
         if self.sizes[seat] != HAND_SIZE:
             self.flag(
                 step, "BG-4.5", f"{name} kept {self.sizes[seat]} cards after the exchange; each player ends with 13"

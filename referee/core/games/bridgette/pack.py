@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core.cards import Card
+from scoring.core.cards import Card
 
 # BG-2.2: aces and the Grand Colon; J Q K and the Royal Colon; every other card (2 to 10, Little Colon).
 _GROUP_OF_RANK = {"A": "ace", "G": "ace", "K": "face", "Q": "face", "J": "face", "R": "face"}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from referee.core.cards import SUIT_NAMES, Card
 from referee.core.games.bridgette.pack import group, named
 from referee.core.games.bridgette.record import Step
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.verdict import Trick, Turn
 from scoring.core.base import Flags
+from scoring.core.cards import SUIT_NAMES, Card
 
 TRICKS = 13  # BG-6.1
 
@@ -28,8 +28,10 @@ def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, str
     if follow.is_colon:
         return False, f"the {follow} was played to {lead}: the leader wins (BG-6.3)"
     if follow.suit == lead.suit:
-        higher = follow if follow.rank_value > lead.rank_value else lead
-        return higher is follow, f"{higher} is the higher {SUIT_NAMES[lead.suit][:-1]} (BG-6.3)"
+        # Strictly higher: of two equal cards (one played without being held), the leader's wins.
+        follower_wins = follow.rank_value > lead.rank_value
+        higher = follow if follower_wins else lead
+        return follower_wins, f"{higher} is the higher {SUIT_NAMES[lead.suit][:-1]} (BG-6.3)"
     if follow.suit == trump:
         return True, f"{follow} trumps {lead} (BG-6.3)"
     return False, f"{follow} neither follows suit nor trumps: {lead} wins (BG-6.3)"
@@ -69,63 +71,72 @@ class TrickPlay(ReplayState):
         card = step.card
         assert card is not None  # a play step always carries its card
         seat = step.seat
-        name = self.names[seat]
-        if self.phase in ("exchange", "auction"):
-            self.flag(step, "BG-5.5", f"{name} played {named(card)} before the auction had ended", card)
+        if self.phase != "play":
+            name = self.names[seat]
+            if self.phase == "over":
+                why = "the deal was passed out" if self.passed_out else "all 13 tricks had been played"
+                self.flag(step, "BG-6.1", f"{name} played {named(card)} after the deal was over: {why}", card)
+            else:
+                self.flag(step, "BG-5.5", f"{name} played {named(card)} before the auction had ended", card)
             return
-        if self.phase == "over":
-            why = "the deal was passed out" if self.passed_out else "all 13 tricks had been played"
-            self.flag(step, "BG-6.1", f"{name} played {named(card)} after the deal was over: {why}", card)
-            return
-        leading = not self.trick
-        expected = self.leader if leading else 1 - self.trick[0][0]
+        trick = self.trick
+        leading = not trick
+        expected = self.leader if leading else 1 - trick[0][0]
         if seat != expected:
             action = "lead" if leading else "play"
             self.flag(
                 step,
                 "BG-6.1",
-                f"{name} played {named(card)} out of turn: it was {self.names[expected]}'s {action}",
+                f"{self.names[seat]} played {named(card)} out of turn: it was {self.names[expected]}'s {action}",
                 card,
             )
         hand = self.hands[seat]
         block = self.block
         if leading:
             self.block = None  # BG-6.5: a block lasts for one lead only
-        if self.held(step, card, hand):
+        in_hand = hand is not None and card in hand
+        if in_hand or self.may_hold(step, card, hand):
             if hand is None:
+                name = self.names[seat]
                 self.note(f"{name}'s hand is not known, so {name}'s plays are not checked against it.")
             elif leading:
-                self.check_lead(step, card, hand, block)
-            elif self.trick[0][0] != seat:
-                self.check_follow(step, card, hand, self.trick[0][1])
+                # Most leads are free: only a lead block limits them (BG-6.5).
+                if block is not None:
+                    self.check_lead(step, card, hand, block)
+            elif trick[0][0] != seat:
+                lead = trick[0][1]
+                # Following suit to a normal lead (BG-6.2), or playing anything to a colon (BG-6.4), is always
+                # allowed: most follows are answered without listing the allowed cards.
+                if card.suit != lead.suit and not lead.is_colon:
+                    self.check_follow(step, card, hand, lead)
         # The card leaves the player's hand; a card recorded elsewhere stays with its real holder.
-        if hand is not None and card in hand:
+        if in_hand:
+            assert hand is not None
             del hand[card]
             self.where[card] = ("trick", self.trick_number)
         elif self.where.get(card, ("hand", seat)) == ("hand", seat):
             self.where[card] = ("trick", self.trick_number)
         self.sizes[seat] -= 1
-        self.trick.append((seat, card))
-        if len(self.trick) == 2:
+        trick.append((seat, card))
+        if len(trick) == 2:
             self.finish_trick()
 
-    def held(self, step: Step, card: Card, hand: dict[Card, None] | None) -> bool:
-        """Whether the player could hold ``card``; a violation says where it was if not (BG-4.5, BG-6.6)."""
-        name = self.names[step.seat]
-        if hand is not None and card in hand:
-            return True
+    def may_hold(self, step: Step, card: Card, hand: dict[Card, None] | None) -> bool:
+        """Whether the player could hold ``card``, which is not in their known hand; a violation says where it
+        was if not (BG-4.5, BG-6.6)."""
         place = self.where.get(card)
         if place is None or place == ("hand", step.seat):
             if hand is None:
                 return True
+            name = self.names[step.seat]
             self.flag(step, "BG-6.6", f"{name} played {named(card)}, which {name} did not hold", card)
             return False
         rule = "BG-4.4" if place[0] == "discard" else "BG-4.5"
-        self.flag(step, rule, f"{name} played {named(card)}, which is {self.place_of(card)}", card)
+        self.flag(step, rule, f"{self.names[step.seat]} played {named(card)}, which is {self.place_of(card)}", card)
         return False
 
-    def check_lead(self, step: Step, card: Card, hand: dict[Card, None], block: str | None) -> None:
-        if block is None or card in allowed_leads(hand, block, self.flags):
+    def check_lead(self, step: Step, card: Card, hand: dict[Card, None], block: str) -> None:
+        if card in allowed_leads(hand, block, self.flags):
             return
         name = self.names[step.seat]
         suit = SUIT_NAMES[block]
@@ -170,7 +181,7 @@ class TrickPlay(ReplayState):
         else:
             follower_wins, reason = trick_winner(lead, follow, self.trump)
             winner = follower if follower_wins else leader
-            if not lead.is_colon and follow.is_colon and group(follow) == group(lead):
+            if follow.is_colon and not lead.is_colon and group(follow) == group(lead):
                 # BG-6.5: the matching colon blocks the led suit for the leader's next lead only.
                 self.block = lead.suit
                 reason += f"; {SUIT_NAMES[lead.suit]} may not be led to the next trick (BG-6.5)"

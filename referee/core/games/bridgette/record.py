@@ -2,30 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from referee.core.cards import Card, CardError, parse_card, parse_cards
 from referee.core.games.bridgette.calls import Call, parse_call
-from referee.core.record import Event, event_card, event_cards, read_common
+from referee.core.record import read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
+from scoring.core.cards import Card, CardError, parse_card, parse_cards
 
 EVENT_TYPES = ("draw", "discard", "call", "play")
 HAND_SIZE = 13  # BG-3.2
 STOCK_SIZE = 29  # BG-3.3
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One event as read: a draw or discard (cards, or only a count), a call or a play."""
+class Step(NamedTuple):
+    """One event as read: a draw or discard (its cards, or only how many), a call or a play.
 
-    index: int
+    A NamedTuple, not a frozen dataclass: just as immutable, and about a third of the cost to build (a frozen
+    dataclass sets each field through object.__setattr__), which counts at one per event of every replay.
+    """
+
+    number: int  # 1-based position in the record's events (not `index`, a tuple method)
     type: str
     seat: int
     cards: tuple[Card, ...] | None = None
-    count: int = 0
+    card_count: int = 0  # the cards a draw or discard moves (not `count`, a tuple method)
     call: Call | None = None
     card: Card | None = None
 
@@ -41,30 +44,42 @@ class BridgetteRecord:
     steps: tuple[Step, ...]
 
 
-def _read_step(event: Event) -> Step:
-    path = f"events[{event.index - 1}]"
-    if event.type == "play":
-        return Step(event.index, event.type, event.seat, card=event_card(event))
-    if event.type == "call":
-        return Step(event.index, event.type, event.seat, call=parse_call(event.data.get("call"), f"{path}.call"))
-    count = event.data.get("count")
-    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= STOCK_SIZE):
-        raise RecordError(f"{path}.count", f"count must be a whole number from 0 to {STOCK_SIZE}")
-    if event.data.get("cards") is None:
-        if count is None:
-            raise RecordError(f"{path}.cards", f"a {event.type} needs its cards, or a count when they were not seen")
-        return Step(event.index, event.type, event.seat, count=count)
-    cards = event_cards(event, "cards")
-    if count is not None and count != len(cards):
-        raise RecordError(f"{path}.count", f"count is {count} but {len(cards)} cards are listed")
-    return Step(event.index, event.type, event.seat, cards=cards, count=len(cards))
-
-
 def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
     """Read a Bridgette hand record; a RecordError names the path of what cannot be read."""
     if isinstance(doc, dict) and doc.get("game") != "bridgette":
         raise RecordError("game", "this is not a Bridgette hand record")
-    common = read_common(doc, "bridgette", EVENT_TYPES)
+    header = read_header(doc, "bridgette")
+    events = read_events(doc, "bridgette", EVENT_TYPES)
+    stock, upcard = _read_deal(doc, header.hands)
+    steps = tuple(_read_step(number, kind, seat, data) for number, kind, seat, data in events)
+    hands = tuple(hand or None for hand in header.hands)
+    return BridgetteRecord(header.players, header.dealer, header.flags, hands, stock, upcard, steps)
+
+
+# ---- the deal: hands, stock and upcard ------------------------------------------------------------------
+
+
+def _read_deal(doc: Mapping[str, Any], hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...] | None, Card | None]:
+    """The stock and the upcard, once the hands are 13 cards or none (BG-3.2) and no card is dealt twice (BG-1.2)."""
+    # The usual record in one set comparison, building no path or message; any fault is named by the careful
+    # reading, which tells which comes first in the record (a hand's, the stock's or the upcard's).
+    try:
+        stock = _read_stock(doc)
+        upcard = _read_upcard(doc, stock)
+    except RecordError:
+        pass
+    else:
+        dealt = [card for hand in hands for card in hand]
+        dealt.extend(stock if stock is not None else () if upcard is None else (upcard,))
+        if all(len(hand) in (0, HAND_SIZE) for hand in hands) and len(set(dealt)) == len(dealt):
+            return stock, upcard
+    return _read_deal_carefully(doc, hands)
+
+
+def _read_deal_carefully(
+    doc: Mapping[str, Any], hands: Sequence[Sequence[Card]]
+) -> tuple[tuple[Card, ...] | None, Card | None]:
+    """`_read_deal` card by card, in record order: the RecordError names the first fault and where it is."""
     seen: dict[Card, str] = {}
 
     def place(card: Card, path: str) -> None:
@@ -72,36 +87,86 @@ def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
             raise RecordError(path, f"{card} appears at {seen[card]} and again here; the pack has one of each (BG-1.2)")
         seen[card] = path
 
-    hands: list[tuple[Card, ...] | None] = []
-    for seat, hand in enumerate(common.hands):
+    for seat, hand in enumerate(hands):
         if len(hand) not in (0, HAND_SIZE):
             raise RecordError(
                 f"hands[{seat}]", f"a hand as dealt has {HAND_SIZE} cards (BG-3.2), or none if it was not recorded"
             )
         for index, card in enumerate(hand):
             place(card, f"hands[{seat}][{index}]")
-        hands.append(hand or None)
-    stock: tuple[Card, ...] | None = None
-    if doc.get("stock") is not None:
+    stock = _read_stock(doc)
+    for index, card in enumerate(stock or ()):
+        place(card, f"stock[{index}]")
+    upcard = _read_upcard(doc, stock)
+    if stock is None and upcard is not None:
+        place(upcard, "upcard")
+    return stock, upcard
+
+
+def _read_stock(doc: Mapping[str, Any]) -> tuple[Card, ...] | None:
+    if doc.get("stock") is None:
+        return None
+    try:
+        stock = parse_cards(doc["stock"], "stock")
+    except CardError as error:
+        raise RecordError(error.path, error.message) from None
+    if len(stock) != STOCK_SIZE:
+        raise RecordError("stock", f"the stock has {STOCK_SIZE} cards, top first (BG-3.3), not {len(stock)}")
+    return stock
+
+
+def _read_upcard(doc: Mapping[str, Any], stock: tuple[Card, ...] | None) -> Card | None:
+    """The upcard as recorded, which must be the top of the stock (BG-3.3); else the top of the stock, if known."""
+    if doc.get("upcard") is None:
+        return stock[0] if stock is not None else None
+    try:
+        upcard = parse_card(doc["upcard"], "upcard")
+    except CardError as error:
+        raise RecordError(error.path, error.message) from None
+    if stock is not None and upcard != stock[0]:
+        raise RecordError("upcard", f"the upcard is the top card of the stock, {stock[0]}, not {upcard} (BG-3.3)")
+    return upcard
+
+
+# ---- the events --------------------------------------------------------------------------------------
+# Paths like "events[4].card" are spelled out only for an event that is refused.
+
+
+def _read_step(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> Step:
+    """One event whose type and seat `read_events` has checked, as a `Step`."""
+    if kind == "play":
         try:
-            stock = parse_cards(doc["stock"], "stock")
+            card = parse_card(data.get("card"))
         except CardError as error:
-            raise RecordError(error.path, error.message) from None
-        if len(stock) != STOCK_SIZE:
-            raise RecordError("stock", f"the stock has {STOCK_SIZE} cards, top first (BG-3.3), not {len(stock)}")
-        for index, card in enumerate(stock):
-            place(card, f"stock[{index}]")
-    upcard: Card | None = None
-    if doc.get("upcard") is not None:
+            raise RecordError(f"events[{number - 1}].card", error.message) from None
+        return Step(number, kind, seat, card=card)
+    if kind == "call":
         try:
-            upcard = parse_card(doc["upcard"], "upcard")
-        except CardError as error:
-            raise RecordError(error.path, error.message) from None
-        if stock is not None and upcard != stock[0]:
-            raise RecordError("upcard", f"the upcard is the top card of the stock, {stock[0]}, not {upcard} (BG-3.3)")
-        if stock is None:
-            place(upcard, "upcard")
-    elif stock is not None:
-        upcard = stock[0]
-    steps = tuple(_read_step(event) for event in common.events)
-    return BridgetteRecord(common.players, common.dealer, common.flags, tuple(hands), stock, upcard, steps)
+            call = parse_call(data.get("call"))
+        except RecordError as error:
+            raise RecordError(f"events[{number - 1}].call", error.message) from None
+        return Step(number, kind, seat, call=call)
+    return _read_exchange_step(number, kind, seat, data)
+
+
+def _read_exchange_step(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> Step:
+    """A draw or a discard: its cards, or only how many when they were not seen (BG-4)."""
+    count = data.get("count")
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= STOCK_SIZE):
+        raise RecordError(f"events[{number - 1}].count", f"count must be a whole number from 0 to {STOCK_SIZE}")
+    tokens = data.get("cards")
+    if tokens is None:
+        if count is None:
+            raise RecordError(
+                f"events[{number - 1}].cards", f"a {kind} needs its cards, or a count when they were not seen"
+            )
+        return Step(number, kind, seat, card_count=count)
+    try:
+        # The path goes into parse_cards's messages ("events[2].cards must be a list of cards"); a record has
+        # only four draws and discards, so it is built up front.
+        cards = parse_cards(tokens, f"events[{number - 1}].cards")
+    except CardError as error:
+        raise RecordError(error.path, error.message) from None
+    if count is not None and count != len(cards):
+        raise RecordError(f"events[{number - 1}].count", f"count is {count} but {len(cards)} cards are listed")
+    return Step(number, kind, seat, cards=cards, card_count=len(cards))

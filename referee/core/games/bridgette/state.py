@@ -7,10 +7,10 @@ The replay's handlers are grouped by phase: the exchange in ``exchange`` (BG-4),
 
 from __future__ import annotations
 
-from referee.core.cards import Card
 from referee.core.games.bridgette.calls import Call
 from referee.core.games.bridgette.record import HAND_SIZE, BridgetteRecord, Step
 from referee.core.verdict import Trick, Violation
+from scoring.core.cards import Card
 
 
 class ReplayState:
@@ -21,15 +21,17 @@ class ReplayState:
         self.flags = record.flags
         self.names = record.players
         self.dealer = record.dealer
+        # Each hand is an insertion-ordered dict used as a set: quick to look up and remove from, still in order.
         self.hands: list[dict[Card, None] | None] = [
             None if hand is None else dict.fromkeys(hand) for hand in record.hands
         ]
         self.sizes = [HAND_SIZE, HAND_SIZE]
         # Where each card whose place is known now is: ("hand", seat), ("discard", seat) or ("trick", number).
         self.where: dict[Card, tuple[str, int]] = {}
-        for seat, hand in enumerate(record.hands):
-            for card in hand or ():
-                self.where[card] = ("hand", seat)
+        for seat, hand in enumerate(self.hands):
+            if hand is not None:
+                # From the dict, not the dealt tuple: the dict keeps each card's hash, the tuple would hash it again.
+                self.where.update(dict.fromkeys(hand, ("hand", seat)))
         self.violations: list[Violation] = []
         self.notes: list[str] = []
         self.phase = "exchange"  # then "auction", "play", "over"
@@ -65,7 +67,8 @@ class ReplayState:
 
     def flag(self, step: Step, rule: str, message: str, card: Card | None = None) -> None:
         trick = self.trick_number if step.type == "play" and self.phase == "play" else None
-        self.violations.append(Violation(step.index, step.seat, rule, f"{message} ({rule})", trick, card))
+        # The message says what happened in words; the rule is the violation's own field, shown beside it.
+        self.violations.append(Violation(step.number, step.seat, rule, message, trick, card))
 
     def note(self, text: str) -> None:
         if text not in self.notes:
