@@ -555,6 +555,13 @@ def test_kj_8_2_which_cards_may_be_played(plays: list[dict[str, Any]], expected:
     assert rules(replay(record([bid(0, "take"), *plays]))) == expected
 
 
+def test_kj_1_1_a_turn_up_played_before_the_dix_stays_played() -> None:
+    # Dan plays the turn-up 10♥, which he does not hold (KJ-5.1); Nora's late dix still puts it in her
+    # hand (KJ-5.3), and when she plays it, it has already been played (KJ-1.1).
+    events = [*TAKE, play(0, "JH"), play(1, "10H"), DIX, play(0, "10H")]
+    assert rules(replay(record(events))) == [(3, "KJ-5.1"), (4, "KJ-5.3"), (5, "KJ-1.1")]
+
+
 def test_kj_8_2_violation_message_names_player_and_card() -> None:
     doc = k1()
     doc["events"] = [*doc["events"][:5], play(1, "QS")]

@@ -69,16 +69,20 @@ class TrickPlay(ReplayState):
             self.flag(event, "KJ-8.1", f"{who} played {card.label} out of turn", card)
             return
         hand = self.hands[seat]
-        held = card in hand
-        if card in self.played:
-            self.flag(event, "KJ-1.1", f"{card.label} was already played", card)
-        elif not held:
-            self.flag(event, "KJ-5.1", f"{who} does not hold {card.label}", card)
-        elif trick:
-            self.check_follow(event, who, card, hand, trick[0][1])
-        if held:
+        # A card in its player's hand has not been played: a played card leaves its hand, and the one card
+        # that joins a hand later, the turn-up (KJ-5.3), can only have been played by someone not holding it.
+        if card in hand and not (self.strays and card in self.strays):
+            if trick:
+                self.check_follow(event, who, card, hand, trick[0][1])
             del hand[card]
-        self.played.add(card)
+        else:
+            if card in self.played:
+                self.flag(event, "KJ-1.1", f"{card.label} was already played", card)
+            else:
+                self.flag(event, "KJ-5.1", f"{who} does not hold {card.label}", card)
+            hand.pop(card, None)
+            self.strays.add(card)
+        self.played.append(card)
         self.started[seat] = True
         if event.bella or (card.suit == self.trump and card.rank in ("K", "Q")):
             self.check_bella(event, card)  # only an announcement or the K or Q of trumps concerns bella (KJ-7.1)

@@ -34,7 +34,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
 
     def wrong_phase(self, event: KlaberjassEvent) -> bool:
         """Flag an event that comes when it cannot; True if it must be skipped."""
-        who = self.name(event.seat)
+        who = self.names[event.seat]
         if self.phase == "annulled":
             self.flag(event, "KJ-4.4", f"{who} acted after the deal was annulled")
             return True

@@ -89,7 +89,9 @@ class DixAndSequences(ReplayState):
         if self.started[event.seat]:
             self.flag(event, "KJ-5.3", f"{who} swapped the dix after playing a card")
         # The turn-up takes the 7's place in the hand (KJ-5.3), so the hand keeps its order.
-        self.hands[event.seat] = dict.fromkeys(self.turn_up if card == seven else card for card in hand)
+        cards = list(hand)
+        cards[cards.index(seven)] = self.turn_up
+        self.hands[event.seat] = dict.fromkeys(cards)
         self.dix_done = True
         self.drop_sequences_without(event.seat, seven)
 
