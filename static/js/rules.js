@@ -45,9 +45,10 @@
     var text = document.createElement("p");
     text.textContent = status ? "The server answered with error " + status + "." : "There is no connection.";
     body.replaceChildren(title, text);
-    if (link && link.href) {
+    var href = link && link.getAttribute("href");
+    if (href) {
       var page = document.createElement("a");
-      page.href = link.href;
+      page.href = href;
       page.textContent = "Open it on the rules page";
       var line = document.createElement("p");
       line.appendChild(page);
