@@ -151,7 +151,7 @@ def _rule_text(lines: list[str]) -> _RuleText:
     return _RuleText(defining.group(1), title, markdown, body)
 
 
-def parse_document(text: str) -> _DocumentText:
+def _parse_document(text: str) -> _DocumentText:
     """Split one document into its title, introduction and sections, and each section into its rules."""
     title = ""
     intro: list[str] = []
@@ -290,7 +290,7 @@ def _markdown(
 
 def render_markdown(text: str) -> SafeString:
     """Markdown to HTML as the rule pages render it: raw HTML escaped, known rule IDs linked."""
-    return mark_safe(_book(get_script_prefix()).markdown.render(text))  # markdown-it escapes raw HTML
+    return mark_safe(book().markdown.render(text))  # markdown-it escapes raw HTML
 
 
 @cache
@@ -306,7 +306,7 @@ def _plain(inline_markdown: str) -> str:
 @cache
 def _book(script_prefix: str) -> Book:
     """Every registered game's rules, rendered with the URLs under ``script_prefix``."""
-    texts = {name: parse_document(source) for name, source in _sources().items()}
+    texts = {name: _parse_document(source) for name, source in _sources().items()}
     game_texts = {name: texts[name] for name in GAMES if name in texts}
     page_urls = {name: reverse("rules_game", args=[name]) for name in game_texts}
     index_url = reverse("rules_index")
@@ -331,8 +331,10 @@ def _book(script_prefix: str) -> Book:
         for section in text.sections:
             heading = _plain(section.heading)
             slug = base = slugify(heading) or "section"
-            while slug in slugs:  # two headings with the same words get -2, -3...
-                slug = f"{base}-{len(slugs)}"
+            repeat = 1
+            while slug in slugs:  # two headings with the same words: the second gets -2
+                repeat += 1
+                slug = f"{base}-{repeat}"
             slugs.add(slug)
             section_rules: list[Rule] = []
             for rule_text in section.rules:
@@ -384,8 +386,8 @@ def rule(rule_id: str) -> Rule | None:
 
 
 def game_of(rule_id: str) -> str | None:
-    """The registered game whose prefix a well-formed rule ID carries ("BG-7.3", "R-BG-7": its Bridgette);
-    None for anything else. It answers by prefix: whether that game defines the rule is ``rule()``'s question."""
+    """The registered game whose prefix a well-formed rule ID carries (BG-7.3 and R-BG-7 are Bridgette's), else
+    None. It answers by the prefix alone: whether the game's document defines that rule is ``rule()``'s question."""
     if not isinstance(rule_id, str) or not _WHOLE_ID.fullmatch(rule_id):
         return None
     return book().games_by_prefix.get(prefix_of(rule_id))
