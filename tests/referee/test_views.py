@@ -13,6 +13,8 @@ from referee.core.games import REFEREES
 from referee.core.limits import MAX_RECORD_BYTES
 from referee.core.replay import replay_document
 from referee.models import ContestedHand
+from scoring.core.cards import parse_card
+from scoring.core.games import GAMES
 from scoring.models import Deal
 
 pytestmark = pytest.mark.django_db
@@ -238,3 +240,75 @@ def test_event_caps_are_those_documented_and_hold_a_whole_deal() -> None:
     for game, cap in caps.items():
         record = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / game / "hand.json").read_text())
         assert 2 * len(record["events"]) <= cap
+
+
+# The page asks the game: the turn's form is the one its setup's entry describes (STYLE.md 15).
+
+
+def turns_of_the_fixture(game: str) -> list[tuple[int, Any]]:
+    """(events so far, turn) for the first turn of each kind met while the fixture is played."""
+    record = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / game / "hand.json").read_text())
+    seen: dict[str, tuple[int, Any]] = {}
+    for count in range(len(record["events"]) + 1):
+        turn = replay_document({**record, "events": record["events"][:count]})[1].next_turn
+        if turn is not None and turn.kind not in seen:
+            seen[turn.kind] = (count, turn)
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("game", list(REFEREES))
+def test_each_turn_is_entered_as_its_game_setup_says(owner_client: Any, owner: Any, game: str) -> None:
+    record = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / game / "hand.json").read_text())
+    setup = REFEREES[game].setup
+    for count, turn in turns_of_the_fixture(game):
+        hand = ContestedHand.objects.create(owner=owner, record={**record, "events": record["events"][:count]})
+        page = owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
+        entry = setup.entry(turn.kind)
+        assert entry is not None
+        assert f'<input type="hidden" name="kind" value="{turn.kind}">' in page
+        if entry.way == "card":
+            for code in turn.allowed:
+                label = parse_card(code).label
+                assert (
+                    f'name="{entry.field}" value="{code}" class="allowed" aria-label="{entry.verb} {label}, allowed"'
+                    in page
+                )
+        elif entry.way == "option":
+            for option in turn.allowed:
+                assert f'name="{entry.field}" value="{option}">' in page
+        elif entry.way == "typed":
+            assert f'name="{entry.field}" value="{" ".join(turn.allowed)}"' in page
+        else:
+            assert page.count(f'<input type="checkbox" name="{entry.field}"') == len(turn.allowed)
+        for option in entry.options:
+            assert f'name="{option.field}" value="{option.value}"> {option.label}' in page
+        for kind, _text in entry.aside.buttons if entry.aside else ():
+            assert page.count(f'name="kind" value="{kind}"') == setup.seats
+
+
+@pytest.mark.parametrize("game", list(REFEREES))
+def test_the_deal_section_offers_the_game_pack_and_its_fields_outside_the_hands(owner_client: Any, game: str) -> None:
+    setup = REFEREES[game].setup
+    names = {f"player_{seat}": f"P{seat + 1}" for seat in range(setup.seats)}
+    owner_client.post(reverse("check_hand"), {"game": game, "dealer": "0", **names})
+    hand = ContestedHand.objects.get()
+    page = owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
+    assert page.count('<button type="submit" name="card" value=') == len(setup.pack)
+    for field in setup.extras:
+        assert f'<label for="extra-{field.name}">{field.label}</label>' in page
+    for problem in REFEREES[game].setup_problems(hand.record):
+        assert f"<li>{problem.replace(chr(39), '&#x27;')}</li>" in page
+
+
+UNREFEREED = [game for game in GAMES if game not in REFEREES]
+
+
+@pytest.mark.parametrize("game", UNREFEREED)
+def test_a_match_of_a_game_the_referee_does_not_know_starts_no_hand_of_it(
+    owner_client: Any, make_match: Any, game: str
+) -> None:
+    match = make_match(game=game)
+    page = owner_client.get(reverse("check_hand") + f"?match={match.pk}").content.decode()
+    assert f"The referee does not know {GAMES[game].title} yet" in page
+    owner_client.post(reverse("check_hand"), {"match": match.pk, "game": game, "player_0": "A", "player_1": "B"})
+    assert not ContestedHand.objects.exists()
