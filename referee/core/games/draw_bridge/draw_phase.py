@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core.cards import SUIT_NAMES, Card
+from referee.core.cards import RANK_VALUES, SUIT_NAMES, Card
 from referee.core.games.draw_bridge.record import DrawBridgeEvent
 from referee.core.games.draw_bridge.state import AUCTION, DRAW_TRICKS, DRAWING, TRICKS_PER_PHASE, ReplayState
 from scoring.core.base import Flags
@@ -14,16 +14,17 @@ _TIE_SUIT_RANK = {"S": 4, "H": 3, "D": 2, "C": 1}  # db_suit_breaks_ties: biddin
 def draw_trick_winner(leader: int, lead: Card, follow: Card, flags: Flags) -> tuple[int, str]:
     """Who wins a phase-1 trick: DB-3.3 and R-DB-1, or the R-DB-1 variant in force."""
     follower = 1 - leader
+    follow_rank, lead_rank = RANK_VALUES[follow.rank], RANK_VALUES[lead.rank]
     if LED_SUIT_WINS in flags or MUST_FOLLOW_PHASE1 in flags:
         flag = LED_SUIT_WINS if LED_SUIT_WINS in flags else MUST_FOLLOW_PHASE1
         if follow.suit != lead.suit:
             return leader, f"{follow.label} is off-suit and only the led suit wins ({flag}, R-DB-1)"
-        if follow.rank_value > lead.rank_value:
+        if follow_rank > lead_rank:
             return follower, f"{follow.label} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
         return leader, f"{lead.label} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
-    if follow.rank_value > lead.rank_value:
+    if follow_rank > lead_rank:
         return follower, f"{follow.label} outranks {lead.label}, whatever the suit (DB-3.3)"
-    if follow.rank_value < lead.rank_value:
+    if follow_rank < lead_rank:
         return leader, f"{lead.label} outranks {follow.label}, whatever the suit (DB-3.3)"
     if SUIT_BREAKS_TIES in flags and _TIE_SUIT_RANK[follow.suit] > _TIE_SUIT_RANK[lead.suit]:
         return follower, f"equal ranks: {follow.label} wins on suit ({SUIT_BREAKS_TIES}, R-DB-1)"
@@ -62,7 +63,7 @@ class DrawPhase(ReplayState):
                 event, "DB-3.5", f"{name} drew {card.label}, which is not in the stock; the top card was {top.label}"
             )
             card = self.stock.pop()
-        self.hands[event.seat].add(card)
+        self.hands[event.seat][card] = True
         if not self.pending_draws:
             self.end_draws()
 
@@ -75,7 +76,7 @@ class DrawPhase(ReplayState):
         missing = ", then ".join(self.players[seat] for seat in self.pending_draws)
         self.flag(event, "DB-3.5", f"{what} before the draws after draw trick {self.phase_tricks} ({missing})")
         for seat in self.pending_draws:
-            self.hands[seat].add(self.stock.pop())
+            self.hands[seat][self.stock.pop()] = True
         self.end_draws()
 
     def end_draws(self) -> None:

@@ -7,10 +7,18 @@ under db_must_follow_phase1) differ.
 
 from __future__ import annotations
 
-from referee.core.cards import SUIT_NAMES, Card
+from referee.core.cards import RANK_VALUES, SUIT_NAMES, Card
 from referee.core.games.draw_bridge.draw_phase import DrawPhase, draw_trick_winner
 from referee.core.games.draw_bridge.record import DrawBridgeEvent
-from referee.core.games.draw_bridge.state import DRAW_TRICKS, DRAWING, OVER, PLAY, TRICKS_PER_PHASE, _display_order
+from referee.core.games.draw_bridge.state import (
+    DRAW_TRICKS,
+    DRAWING,
+    OVER,
+    PLAY,
+    TRICKS_PER_PHASE,
+    _display_order,
+    trick_name,
+)
 from referee.core.verdict import Trick
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1
 
@@ -20,7 +28,7 @@ def contract_trick_winner(leader: int, lead: Card, follow: Card, trumps: str) ->
     follower = 1 - leader
     if follow.suit == lead.suit:
         kind = "trump" if lead.suit == trumps else SUIT_NAMES[lead.suit][:-1]
-        if follow.rank_value > lead.rank_value:
+        if RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank]:
             return follower, f"{follow.label} is the higher {kind} (DB-5.3)"
         return leader, f"{lead.label} is the higher {kind} (DB-5.3)"
     if follow.suit == trumps:
@@ -51,56 +59,66 @@ class CardPlay(DrawPhase):
         return "DB-3.1" if first else "DB-3.5"
 
     def play(self, event: DrawBridgeEvent) -> None:
-        name = self.players[event.seat]
-        card = event.card
+        seat, card = event.seat, event.card
         assert card is not None
         if self.phase == DRAWING:
-            self.make_missing_draws(event, f"{name} played {card.label}")
+            self.make_missing_draws(event, f"{self.players[seat]} played {card.label}")
         if self.phase not in (DRAW_TRICKS, PLAY):
-            self.flag_misplaced(event, f"{name} played {card.label}")
+            self.flag_misplaced(event, f"{self.players[seat]} played {card.label}")
             return
         if not self.trick:
-            if event.seat != self.leader:
-                leader = self.players[self.leader]
+            if seat != self.leader:
+                name, leader = self.players[seat], self.players[self.leader]
                 self.flag(
                     event,
                     self.turn_rule(),
-                    f"{name} led {card.label} to {self.trick_name()}, but it was {leader}'s lead",
+                    f"{name} led {card.label} to {self.coming_trick()}, but it was {leader}'s lead",
                 )
-                self.leader = event.seat  # the trick goes on with the card as led
-        elif event.seat == self.leader:
+                self.leader = seat  # the trick goes on with the card as led
+        elif seat == self.leader:
             # One card each to a trick: the follower's turn (DB-3.7 check 1; DB-5.3 in the play).
-            other = self.players[1 - self.leader]
+            name, other = self.players[seat], self.players[1 - seat]
             self.flag(
                 event,
                 "DB-5.3" if self.phase == PLAY else "DB-3.7",
-                f"{name} played {card.label} but had already played to {self.trick_name()}; it was {other}'s turn",
+                f"{name} played {card.label} but had already played to {self.coming_trick()}; it was {other}'s turn",
             )
             return
-        self.check_card(event, name, card)
-        self.trick.append((event.seat, card))
+        self.check_card(event, seat, card)
+        self.trick.append((seat, card))
         if len(self.trick) == 2:
             self.finish_trick()
 
-    def check_card(self, event: DrawBridgeEvent, name: str, card: Card) -> None:
-        hand = self.hands[event.seat]
-        holding_rule = "DB-3.7" if self.phase == DRAW_TRICKS else "DB-5.2"
-        if card not in hand:
-            where = self.played.get(card)
-            if where:
-                self.flag(event, holding_rule, f"{name} played {card.label}, which was already played in {where}")
-            else:
-                self.flag(event, holding_rule, f"{name} does not hold {card.label}")
+    def check_card(self, event: DrawBridgeEvent, seat: int, card: Card) -> None:
+        """The card leaves the player's hand if held (DB-3.7 check 2, DB-5.2); a card off the led suit
+        is checked against following suit when the phase asks for it (DB-5.2, or R-DB-1)."""
+        # Take the card from the hand: pop answers whether it was there and removes it in one look-up.
+        if not self.hands[seat].pop(card, False):
+            self.flag_not_held(event, card)
             return
-        if self.trick and self.must_follow():
-            lead = self.trick[0][1]
-            same_suit = sorted((held for held in hand if held.suit == lead.suit), key=_display_order)
-            if same_suit and card.suit != lead.suit:
-                rule, why = ("DB-5.2", "DB-5.2") if self.phase == PLAY else ("R-DB-1", f"{MUST_FOLLOW_PHASE1}, R-DB-1")
-                message = f"{name} held {same_suit[0].label} and had to follow suit to {lead.label} ({why})"
-                self.flag(event, rule, message)
-        hand.discard(card)
-        self.played[card] = self.trick_name()
+        # A lead, or a card of the led suit, is always legal: only a card off the led suit needs the hand.
+        if self.trick and card.suit != self.trick[0][1].suit and self.must_follow():
+            self.check_following(event, card)
+        self.played[card] = len(self.tricks) + 1
+
+    def flag_not_held(self, event: DrawBridgeEvent, card: Card) -> None:
+        name = self.players[event.seat]
+        rule = "DB-3.7" if self.phase == DRAW_TRICKS else "DB-5.2"
+        number = self.played.get(card)
+        if number:
+            self.flag(event, rule, f"{name} played {card.label}, which was already played in {trick_name(number)}")
+        else:
+            self.flag(event, rule, f"{name} does not hold {card.label}")
+
+    def check_following(self, event: DrawBridgeEvent, card: Card) -> None:
+        """Flag ``card``, off the led suit, if the player still holds a card of the led suit (DB-5.2, R-DB-1)."""
+        lead = self.trick[0][1]
+        same_suit = [held for held in self.hands[event.seat] if held.suit == lead.suit]
+        if same_suit:
+            first = min(same_suit, key=_display_order)  # the first of the suit in the hand as shown
+            rule, why = ("DB-5.2", "DB-5.2") if self.phase == PLAY else ("R-DB-1", f"{MUST_FOLLOW_PHASE1}, R-DB-1")
+            name = self.players[event.seat]
+            self.flag(event, rule, f"{name} held {first.label} and had to follow suit to {lead.label} ({why})")
 
     def finish_trick(self) -> None:
         (leader, lead), (_, follow) = self.trick

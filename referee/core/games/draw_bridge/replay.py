@@ -45,7 +45,7 @@ class _Replay(CardPlay, AuctionPhase):
         allowed = tuple(card.code for card in sorted(self.allowed_cards(seat), key=_display_order))
         name = self.players[seat]
         if self.phase == DRAW_TRICKS:
-            prompt = f"{name} to {'lead' if not self.trick else 'play'} to {self.trick_name()}"
+            prompt = f"{name} to {'lead' if not self.trick else 'play'} to {self.coming_trick()}"
             if not self.trick and MUST_FOLLOW_PHASE1 not in self.flags:
                 prompt += ", any card (DB-3.2)"
             if SHOW_STOCK_TOP in self.flags and self.stock:
@@ -53,7 +53,7 @@ class _Replay(CardPlay, AuctionPhase):
         else:
             assert self.declarer is not None
             contract = f"{self.contract_label()} by {self.players[self.declarer]}"
-            prompt = f"{name} to {'lead' if not self.trick else 'play'} to {self.trick_name()} ({contract})"
+            prompt = f"{name} to {'lead' if not self.trick else 'play'} to {self.coming_trick()} ({contract})"
         return Turn(seat, "play", allowed, prompt)
 
     def deal_entry(self) -> dict[str, Any] | None:

@@ -25,6 +25,14 @@ def _display_order(card: Card) -> tuple[int, int]:
     return _SUIT_ORDER[card.suit], -card.rank_value
 
 
+def trick_name(number: int) -> str:
+    """A trick as players count them, from its number across both phases (`Trick.number`, 1 to 26):
+    "draw trick 3" for the third trick of the draw phase, "trick 3" for the third of the play."""
+    if number <= TRICKS_PER_PHASE:
+        return f"draw trick {number}"
+    return f"trick {number - TRICKS_PER_PHASE}"
+
+
 class ReplayState:
     """The mutable state of one replay; only `Verdict` values leave it."""
 
@@ -33,9 +41,13 @@ class ReplayState:
         self.flags = record.flags
         self.players = record.players
         self.dealer = record.dealer
-        self.hands = [set(hand) for hand in record.hands]
+        # Each hand is an insertion-ordered dict used as a set (every value True): quick to look up and take
+        # from, and what a seat holds at the end is listed in the order it was dealt and drawn, whatever the
+        # hash seed, so the verdict is the same on every run.
+        self.hands = [dict.fromkeys(hand, True) for hand in record.hands]
         self.stock = list(reversed(record.stock))  # the top card is last, so drawing is pop()
-        self.played: dict[Card, str] = {}  # card -> "draw trick 3" / "trick 5"
+        # card -> the number of the trick it was played to (`Trick.number`), named only in a message.
+        self.played: dict[Card, int] = {}
         self.violations: list[Violation] = []
         self.tricks: list[Trick] = []
         self.phase = DRAW_TRICKS
@@ -58,10 +70,9 @@ class ReplayState:
         trick = len(self.tricks) + 1 if event.type == "play" else None
         self.violations.append(Violation(event.number, event.seat, rule, message, trick, event.card))
 
-    def trick_name(self) -> str:
-        """The coming (or current) trick, as players count them: "draw trick 3", "trick 3"."""
-        number = self.phase_tricks + 1
-        return f"draw trick {number}" if self.phase in (DRAW_TRICKS, DRAWING) else f"trick {number}"
+    def coming_trick(self) -> str:
+        """The coming (or current) trick of the draw tricks or the play, as players count them: "draw trick 3"."""
+        return trick_name(len(self.tricks) + 1)
 
     def trumps(self) -> str:
         return self.bid[1] if self.bid and self.bid[1] != "NT" else ""
