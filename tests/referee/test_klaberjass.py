@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.core.cards import Card, klaberjass_pack, parse_card
-from referee.core.games.klaberjass import REFEREE, compare_sequences
+from referee.core.games.klaberjass import REFEREE, SETUP, compare_sequences
 from referee.core.verdict import RecordError, Verdict
+from scoring.core.cards import Card, parse_card
 from scoring.core.games.klaberjass import GAME
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "klaberjass" / "hand.json"
@@ -675,7 +675,7 @@ def test_kj_unreadable_records_name_the_path(change: dict[str, Any], path: str) 
 
 # --- properties ----------------------------------------------------------------------------
 
-PACK = klaberjass_pack()
+PACK = SETUP.pack
 TRUMP_ORDER = "J9ATKQ87"
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from referee.core.cards import SUIT_NAMES, Card
 from referee.core.games.klaberjass.ranks import _PLAIN_POWER, _TRUMP_POWER, card_points
 from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.verdict import Trick
+from scoring.core.cards import SUIT_NAMES, Card
 
 TRICKS = 9  # KJ-8.4
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core.cards import Card
+from scoring.core.cards import Card
 
 # KJ-2.1: ranks from high to low.
 TRUMP_ORDER = ("J", "9", "A", "T", "K", "Q", "8", "7")

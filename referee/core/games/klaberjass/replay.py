@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.core.cards import SUIT_NAMES, SUITS
 from referee.core.games.klaberjass.play import TrickPlay, allowed_cards
 from referee.core.games.klaberjass.record import ANSWERS, KlaberjassEvent, KlaberjassRecord, read_record
 from referee.core.games.klaberjass.sequences import DixAndSequences, compare_sequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
+from scoring.core.cards import SUIT_NAMES, SUITS
 from scoring.core.games.klaberjass import GAME as SCORING
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from referee.core.cards import Card, labels
 from referee.core.games.klaberjass.ranks import _SEQUENCE_POWER
 from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
 from scoring.core.base import Flags
+from scoring.core.cards import Card, labels
 from scoring.core.games.klaberjass import LONG_SEQUENCE, SHORT_SEQUENCE
 
 

@@ -7,9 +7,9 @@ this state, and ``replay._Replay`` joins them; none of them is used on its own.
 
 from __future__ import annotations
 
-from referee.core.cards import Card
 from referee.core.games.klaberjass.record import FIRST_DEAL, KlaberjassEvent, KlaberjassRecord
 from referee.core.verdict import Trick, Violation
+from scoring.core.cards import Card
 
 
 class ReplayState:

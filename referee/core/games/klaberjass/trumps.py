@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from referee.core.cards import SUIT_NAMES, SUITS
 from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
+from scoring.core.cards import SUIT_NAMES, SUITS
 
 
 class TrumpChoice(ReplayState):
