@@ -25,7 +25,7 @@ class NewHandForm(GamePlayersForm):
 
     dealer = forms.TypedChoiceField(
         label="Dealer",
-        choices=[(str(seat), f"Player {seat + 1}") for seat in range(4)],
+        choices=[(str(seat), f"Player {seat + 1}") for seat in range(max(r.setup.seats for r in REFEREES.values()))],
         coerce=int,
         widget=forms.RadioSelect,
     )

@@ -28,12 +28,12 @@ from referee.core.verdict import RecordError, Verdict
 from referee.forms import HandActionForm, NewHandForm, request_number
 from referee.models import ContestedHand
 from scoring.core.base import EntryError
-from scoring.core.cards import parse_card
+from scoring.core.cards import SUITS, parse_card
 from scoring.core.games import GAMES
 from scoring.models import Match
 from scoring.services import Conflict, add_deal, edit_deal
 
-SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
+SUIT_ORDER = {**{suit: order for order, suit in enumerate(SUITS)}, "": len(SUITS)}  # ♠ ♥ ♦ ♣, then the colons
 
 
 def _get_hand_for_user(request: HttpRequest, hand_id: int) -> ContestedHand:
@@ -107,7 +107,7 @@ def _hand_context(hand: ContestedHand, seat: int | None = None) -> dict[str, Any
 @require_http_methods(["GET", "POST"])
 def check_hand(request: HttpRequest) -> HttpResponse:
     """The list of my hands, and a new hand (blank, or for a deal of one of my matches)."""
-    initial: dict[str, Any] = {"game": "call_bridge", "dealer": "0"}
+    initial: dict[str, Any] = {"game": next(iter(REFEREES)), "dealer": "0"}
     match = None
     match_id = request_number(request.GET.get("match") or request.POST.get("match"))
     deal_number = None
