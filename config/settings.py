@@ -207,14 +207,32 @@ LOGGING = {
     "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
 }
 
-# The cache: rate-limit counters (and rendered fragments). Local memory, one per worker process, by
-# default; set REDIS_URL (redis://host:6379/0) when several servers or many workers must share it.
+# The caches. "default": rate-limit counters. "sheets": the share page's live fragment, rendered once
+# per match version (scoring/views.py, _live_sheet), kept apart so that fragments never push
+# counters out. Local memory, one per worker process, by default; set REDIS_URL (redis://host:6379/0)
+# when several servers or many workers must share them.
+SHEETS_CACHE_SECONDS = 600  # a version nobody polls any more is dropped after this
 if os.environ.get("REDIS_URL"):
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]},
+        "sheets": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": "sheets",
+            "TIMEOUT": SHEETS_CACHE_SECONDS,
+        },
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "trickbook"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "trickbook"},
+        # At most 100 fragments per worker: some 4 MB at 40 deals, 40 MB if all held 500 deals.
+        "sheets": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "trickbook-sheets",
+            "TIMEOUT": SHEETS_CACHE_SECONDS,
+            "OPTIONS": {"MAX_ENTRIES": 100},
+        },
+    }
 
 # Rate limits (django-ratelimit) count per client address (config/client.py) and answer 429.
 # With the local-memory cache each worker counts on its own, so a limit is per worker: the README

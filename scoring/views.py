@@ -14,10 +14,14 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
+from django.utils.cache import get_conditional_response
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
@@ -289,26 +293,49 @@ def share_regenerate(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("match", match_id=match.pk)
 
 
-def _shared_etag(request: HttpRequest, token: str) -> str | None:
-    """The live sheet changes only when a deal is written, which bumps the match's version.
+def _live_sheet(match_id: int, version: int, token: str) -> str:
+    """The share page's live fragment of a match at one version, rendered once and then served from
+    the "sheets" cache: any number of phones polling one match cost one evaluation and one render for
+    each write, not one each.
 
-    So a poll whose page is current gets 304 after one small query, without rendering.
+    Nothing is ever invalidated: every write bumps the version (scoring/services.py), so the next
+    poll asks for a new key. The key holds the share token too, which the fragment polls and which a
+    new share link replaces without a write. The fragment is rendered without the request: it is the
+    same for every viewer.
     """
-    version = Match.objects.filter(share_token=token).values_list("version", flat=True).first()
-    if version is None:
-        return None
-    return f'"{token}-{version}-{"fragment" if request.htmx else "page"}"'
+    key = f"live:{match_id}:{version}:{token}"
+    sheets = caches["sheets"]
+    html: str | None = sheets.get(key)
+    if html is None:
+        match = Match.objects.get(pk=match_id)
+        context = sheet_context(match, match.evaluate(), editable=False)
+        context.update(form=None, share_url=reverse("shared_match", args=[token]))
+        html = render_to_string("scoring/match.html#live", context)
+        sheets.set(key, html)
+    return mark_safe(html)  # rendered (and escaped) by the template engine
 
 
 @require_safe
-@condition(etag_func=_shared_etag)
 @vary_on_headers("HX-Request")
 def shared_match(request: HttpRequest, token: str) -> HttpResponse:
-    """The read-only live sheet for the other players' phones (polls itself with htmx)."""
-    match = _get_shared_match(token)
-    context = sheet_context(match, match.evaluate())
-    context.update(form=None, editable=False, share_url=reverse("shared_match", args=[token]))
-    template = "scoring/match.html#live" if request.htmx else "scoring/shared.html"
-    response = render(request, template, context)
-    response["Cache-Control"] = "no-cache"  # always revalidate: the ETag makes that cheap
+    """The read-only live sheet for the other players' phones (polls itself with htmx).
+
+    The live sheet changes only when a deal is written, which bumps the match's version, so the
+    ETag is the version: a poll whose sheet is current gets 304 after one small query, and any other
+    poll gets the fragment from the cache (`_live_sheet`) after the same query.
+    """
+    found = Match.objects.filter(share_token=token).values_list("pk", "version").first()
+    if found is None:
+        raise Http404("No such share link")
+    match_id, version = found
+    etag = f'"{token}-{version}-{"fragment" if request.htmx else "page"}"'
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        live = _live_sheet(match_id, version, token)
+        if request.htmx:
+            response = HttpResponse(live)
+        else:
+            response = render(request, "scoring/shared.html", {"match": _get_shared_match(token), "live": live})
+        response["Cache-Control"] = "no-cache"  # always revalidate: the ETag makes that cheap
+    response.headers.setdefault("ETag", etag)
     return response

@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from scoring.core.match import parse_match
+from scoring.services import create_match
 from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER, PASSED_OUT
 
 pytestmark = pytest.mark.django_db
@@ -46,30 +48,6 @@ def test_another_account_gets_404(stranger_client: Any, make_match: Any) -> None
     assert stranger_client.get(reverse("match", args=[match.pk])).status_code == 404
 
 
-def test_share_link_shows_sheet_without_edit_controls(client: Any, make_match: Any) -> None:
-    match = make_match(deals=[B1_ANNA_2H_EXACT])
-    response = client.get(reverse("shared_match", args=[match.share_token]))
-    assert response.status_code == 200
-    page = response.content.decode()
-    assert 'data-testid="total-0">500<' in page
-    assert "Save deal" not in page
-    assert "Edit</a>" not in page
-    assert 'hx-trigger="every 4s"' in page
-
-
-def test_share_link_poll_returns_the_live_fragment_only(client: Any, make_match: Any) -> None:
-    match = make_match(deals=[B1_ANNA_2H_EXACT])
-    response = client.get(reverse("shared_match", args=[match.share_token]), headers={"HX-Request": "true"})
-    page = response.content.decode()
-    assert page.lstrip().startswith('<div id="live"')
-    assert "<html" not in page
-
-
-def test_wrong_share_token_is_404(client: Any, make_match: Any) -> None:
-    make_match()
-    assert client.get(reverse("shared_match", args=["not-a-token"])).status_code == 404
-
-
 def test_regenerated_share_link_kills_the_old_one(owner_client: Any, make_match: Any) -> None:
     match = make_match()
     old = match.share_token
@@ -98,30 +76,6 @@ def test_match_page_query_count_does_not_grow_with_deals(
     assert response.status_code == 200
 
 
-def test_share_poll_of_an_unchanged_sheet_is_304_without_rendering(
-    client: Any, make_match: Any, django_assert_num_queries: Any
-) -> None:
-    match = make_match(deals=[B1_ANNA_2H_EXACT])
-    url = reverse("shared_match", args=[match.share_token])
-    first = client.get(url, headers={"HX-Request": "true"})
-    etag = first["ETag"]
-    with django_assert_num_queries(1):
-        again = client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
-    assert again.status_code == 304
-    # The full page has its own ETag: a fragment is never served for a page load.
-    assert client.get(url, headers={"If-None-Match": etag}).status_code == 200
-
-
-def test_share_poll_after_a_new_deal_gets_the_new_sheet(owner_client: Any, make_match: Any) -> None:
-    match = make_match(deals=[B1_ANNA_2H_EXACT])
-    url = reverse("shared_match", args=[match.share_token])
-    etag = owner_client.get(url, headers={"HX-Request": "true"})["ETag"]
-    owner_client.post(reverse("deal_add", args=[match.pk]), {"number": "2", "passed_out": "on"})
-    response = owner_client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
-    assert response.status_code == 200
-    assert "Deal 3 of 6" in response.content.decode()
-
-
 def test_r_kj_9_points_held_over_are_shown_with_the_games_rule(owner_client: Any, make_match: Any) -> None:
     # Anna makes hearts and ties, 65 to 55 + 10: under kj_tie_points_hang both totals wait (R-KJ-9).
     tie = {"maker": 0, "trump": "H", "card_points": [65, 55], "last_trick": 1, "sequence_points": [0, 0], "bella": None}
@@ -131,3 +85,37 @@ def test_r_kj_9_points_held_over_are_shown_with_the_games_rule(owner_client: Any
     # Anna dealt deal 1, so Ben deals deal 2 (KJ-3.1) and Anna speaks first.
     assert "Ben deals." in page
     assert "Anna speaks first for trumps and leads (KJ-4.1, KJ-8.1)." in page
+
+
+def test_a_sheet_row_shows_dealer_deal_breakdown_totals_and_edit_link(owner_client: Any, make_match: Any) -> None:
+    # B1: Anna's 2♥ made exactly, 250 for the contract (BG-7.2) and 250 bonus (BG-7.1).
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    edit = reverse("deal_edit", args=[match.pk, 1])
+    assert (
+        '<tr id="deal-1"><td>1</td><td>Anna</td><td><details><summary>2♥ by Anna, 8 tricks</summary><ul class="lines">'
+        '<li>Anna 250: value of 2♥, 250 <span class="rule">BG-7.2</span></li>'
+        '<li>Anna 250: exact contract bonus 250 <span class="rule">BG-7.1</span></li></ul></details></td>'
+        '<td class="num">500 <small>(+500)</small></td><td class="num">0 <small>(0)</small></td>'
+        f'<td><a href="{edit}" aria-label="Edit deal 1">Edit</a></td></tr>'
+    ) in page
+
+
+def test_r_cb_2_tenths_show_as_decimals(owner_client: Any, make_match: Any) -> None:
+    # Anna calls 3 and takes 5: 3 and two overtricks at 0.1 under cb_decimal_overtricks (R-CB-2).
+    deal = {"calls": [3, 4, 2, 5], "tricks": [5, 4, 1, 3]}
+    match = make_match(game="call_bridge", deals=[deal], target=1000, flags=["cb_decimal_overtricks"])
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert '<td class="num">3.2 <small>(+3.2)</small></td>' in page
+    assert '<li>Anna 0.2: 2 overtricks at 0.1 <span class="rule">R-CB-2</span></li>' in page
+
+
+def test_names_in_the_sheet_are_escaped(owner_client: Any, owner: Any) -> None:
+    doc = {"game": "bridgette", "players": ["<b>Anna</b>", "Ben & Co"], "first_dealer": 0, "deals": [B1_ANNA_2H_EXACT]}
+    match = create_match(owner=owner, match_file=parse_match(doc))
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert "<b>Anna</b>" not in page
+    anna = "&lt;b&gt;Anna&lt;/b&gt;"
+    assert f"<td>{anna}</td><td><details><summary>2♥ by {anna}, 8 tricks</summary>" in page
+    assert f"<li>{anna} 250: value of 2♥, 250" in page
+    assert "Ben &amp; Co" in page
