@@ -112,6 +112,8 @@ class DealForm(forms.Form):
         super().__init__(data, **kwargs)
         for name, field, seat in self.layout:
             self.fields[name] = form_field(field, match_file.players, seat)
+            # The field's error line (scoring/_field.html), so a screen reader reads it with the field.
+            self.fields[name].widget.attrs["aria-describedby"] = f"err-{name}"
 
     def no_play(self) -> bool:
         return bool(self.spec.no_play and self.cleaned_data.get(self.spec.no_play))
@@ -149,8 +151,22 @@ class DealForm(forms.Form):
         return name if name in self.fields else None
 
     def refuse(self, error: EntryError) -> None:
-        """Show a core error on the field it names (or above the form), with its rule."""
-        self.add_error(self.form_field(error.field), f"{error.message} ({error.rule})")
+        """Show a core error on the field it names (or above the form), with its rule. An error on a
+        per-seat field as a whole (the tricks do not add up) is said above the form, and each seat's
+        field is marked invalid."""
+        name = self.form_field(error.field)
+        self.add_error(name, f"{error.message} ({error.rule})")
+        if name is None:
+            for seat_field in (f"{error.field}_{seat}" for seat in range(self.game.seats)):
+                if seat_field in self.fields and seat_field not in self.errors:
+                    self.add_error(seat_field, "Together with the others, see above.")
+
+    def mark_missing(self) -> None:
+        """Mark each required field still to choose as invalid, for a refused save (the preview
+        only names them, so that fields not reached yet are not flagged while entering)."""
+        for name in self.missing:
+            if name not in self.errors:
+                self.add_error(name, "Still to choose.")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -84,16 +84,22 @@ class Match(models.Model):
 
 class Deal(models.Model):
     """One deal entry in match-file shape; ``revision`` (the match's version at its last write)
-    guards edits from stale pages."""
+    guards edits from stale pages. ``client_key`` is the key the phone made for the save that
+    stored it, so a save sent again (a retry, a deal kept offline) finds it instead of adding it twice."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()
     entry = models.JSONField()
     revision = models.PositiveIntegerField(default=1)
+    client_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 (NULL: keyless deals never clash)
 
     class Meta:
         ordering = ["number"]
-        constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_deal_per_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_deal_per_number"),
+            # NULLs are distinct on SQLite and PostgreSQL alike: deals saved without a key never clash.
+            models.UniqueConstraint(fields=["match", "client_key"], name="one_deal_per_client_key"),
+        ]
 
     def __str__(self) -> str:
         return f"deal {self.number} of match {self.match_id}"

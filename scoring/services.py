@@ -9,6 +9,7 @@ page shows next.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -68,26 +69,55 @@ def create_match(*, owner: Any, match_file: MatchFile) -> Match:
     return match
 
 
-def add_deal(*, match: Match, user: Any, number: int, entry: Mapping[str, Any]) -> MatchResult:
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """What a save did: the match evaluated after it, the deal's number, and whether the key had
+    already saved it (a repeat: nothing was written)."""
+
+    result: MatchResult
+    number: int
+    repeated: bool = False
+
+
+def _saved_by_key(match: Match, deals: list[Deal], key: str | None) -> Saved | None:
+    deal = next((deal for deal in deals if key and deal.client_key == key), None)
+    return None if deal is None else Saved(evaluate(match.match_file(deals)), deal.number, repeated=True)
+
+
+def save_deal(*, match: Match, user: Any, number: int, entry: Mapping[str, Any], key: str | None = None) -> Saved:
     """Store ``entry``, normalised, as deal ``number``, which must be the next deal (transaction).
 
-    Returns the match evaluated with it. Raises Conflict if another phone saved that deal first,
-    EntryError if the rules refuse the entry (including a deal after the end of the match).
+    ``key`` is the phone's idempotency key for this save: if a deal of the match was already saved
+    with it, nothing is written and that deal is answered (same number, no new row, no history), so a
+    phone may send a save again as often as it likes. Raises Conflict if another phone saved deal
+    ``number`` first, EntryError if the rules refuse the entry (including a deal after the end).
     """
     try:
         with transaction.atomic():
             locked, deals = _lock(match)
+            repeat = _saved_by_key(locked, deals, key)
+            if repeat is not None:
+                return repeat
             if number != len(deals) + 1:
                 raise Conflict(
                     f"Deal {number} was already saved from another phone; the sheet below is the current one."
                 )
             result = check_deal(locked.match_file(deals), entry)
             stored = result.match.rules.to_entry(result.deals[number - 1].deal)
-            Deal.objects.create(match=locked, number=number, entry=stored, revision=_bump(locked))
+            Deal.objects.create(match=locked, number=number, entry=stored, revision=_bump(locked), client_key=key)
             Change.objects.create(match=locked, user=user, action=Change.Action.ADDED, number=number, after=stored)
     except IntegrityError:
+        # Only reachable if the lock did not serialise two saves: the other one may carry our key.
+        repeat = _saved_by_key(match, list(match.deals.all()), key)
+        if repeat is not None:
+            return repeat
         raise Conflict(f"Deal {number} was saved from another phone at the same moment.") from None
-    return result
+    return Saved(result, number)
+
+
+def add_deal(*, match: Match, user: Any, number: int, entry: Mapping[str, Any]) -> MatchResult:
+    """Store ``entry`` as deal ``number`` without an idempotency key (save_deal); the match after it."""
+    return save_deal(match=match, user=user, number=number, entry=entry).result
 
 
 def edit_deal(*, match: Match, user: Any, number: int, revision: int, entry: Mapping[str, Any]) -> MatchResult:

@@ -7,6 +7,9 @@ read-only share page looks it up by its token and has no write paths.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -14,6 +17,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -31,8 +35,28 @@ from scoring.core.games import GAMES
 from scoring.core.match import MatchResult, check_deal
 from scoring.forms import DealForm, NewMatchForm
 from scoring.models import Deal, Match, new_share_token
-from scoring.services import Conflict, add_deal, create_match, edit_deal, remove_last_deal
+from scoring.services import Conflict, create_match, edit_deal, remove_last_deal, save_deal
 from scoring.sheet import sheet_context
+
+
+def login_required_htmx(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``login_required``, except that an htmx request from an expired session is answered 401 with
+    ``HX-Redirect``: a full navigation to the log-in page, which comes back to the page the request
+    came from. (A redirect would be followed inside the request and the log-in page swapped into
+    the page.)"""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        if not request.htmx:
+            return redirect_to_login(request.get_full_path())
+        back = request.htmx.current_url_abs_path or request.get_full_path()
+        response = HttpResponse("You are logged out: log in again; nothing was saved.", status=401)
+        response["HX-Redirect"] = redirect_to_login(back).url
+        return response
+
+    return wrapper
 
 
 def _get_match_for_user(request: HttpRequest, match_id: int) -> Match:
@@ -106,19 +130,28 @@ def _match_page(
     form: DealForm | None = None,
     result: MatchResult | None = None,
     status: int = 200,
+    notice: str = "",
+    event: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    """The match page (or its live fragment for htmx); ``result`` is the match as just saved, if it was."""
+    """The match page, or for htmx its answer: the live fragment with, out of band, the actions that
+    depend on the deal count and ``notice`` in the page's live region (so a message is shown by the
+    request that made it, never queued for a later page). ``result`` is the match as just saved, if it
+    was; ``event`` (HX-Trigger-After-Settle) tells the page's script what happened, to move focus."""
     if result is None:
         result = match.evaluate()
     context = sheet_context(match, result)
     if form is None and not result.finished:
         form = DealForm(match_file=result.match)
-    context.update(form=form, next_number=len(result.deals) + 1, editable=True)
-    template = "scoring/match.html#live" if request.htmx and not request.htmx.boosted else "scoring/match.html"
-    return render(request, template, context, status=status)
+    context.update(form=form, next_number=len(result.deals) + 1, editable=True, notice=notice)
+    context["notice_level"] = "success" if status < 400 else "warning"
+    template = "scoring/match.html#answer" if request.htmx and not request.htmx.boosted else "scoring/match.html"
+    response = render(request, template, context, status=status)
+    if event:
+        response["HX-Trigger-After-Settle"] = json.dumps(event)
+    return response
 
 
-@login_required
+@login_required_htmx
 @require_safe
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     return _match_page(request, _get_match_for_user(request, match_id))
@@ -131,33 +164,54 @@ def _posted_number(request: HttpRequest, name: str = "number") -> int | None:
         return None
 
 
-@login_required
+# The idempotency key a phone's script puts in each save (crypto.randomUUID()); optional, so a
+# save without JavaScript still works. Anything else is ignored as if it were missing.
+_CLIENT_KEY = re.compile(r"[A-Za-z0-9-]{8,64}")
+
+
+def _posted_key(request: HttpRequest) -> str | None:
+    key = request.POST.get("key", "")
+    return key if _CLIENT_KEY.fullmatch(key) else None
+
+
+@login_required_htmx
 @require_POST
 def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Save the next deal. The htmx answer says what happened in place: 200 the new sheet and "Deal N
+    saved.", 409 the current sheet and why nothing was saved, 422 the form with its errors marked; a
+    plain post redirects (or shows the same page) with the message."""
     match = _get_match_for_user(request, match_id)
     deals = list(match.deals.all())
     form = _deal_form(match, deals, request.POST)
     number = _posted_number(request)
     if number is None:
-        messages.error(request, "The form was missing its deal number; reload the page and enter the deal again.")
+        text = "The form was missing its deal number; reload the page and enter the deal again."
+        if request.htmx:
+            return _match_page(request, match, status=409, notice=text, event={"deal-conflict": {"number": None}})
+        messages.error(request, text)
         return redirect("match", match_id=match.pk)
-    if not form.is_valid():
-        return _match_page(request, match, form=form, status=422)
-    try:
-        result = add_deal(match=match, user=request.user, number=number, entry=form.entry())
-    except Conflict as conflict:
-        messages.warning(request, conflict.message)
-        return _match_page(request, match, status=409)
-    except EntryError as error:
-        form.refuse(error)
-        return _match_page(request, match, form=form, status=422)
-    messages.success(request, f"Deal {number} saved." + (" The match is over." if result.finished else ""))
-    if request.htmx:
-        return _match_page(request, match, result=result)
-    return redirect("match", match_id=match.pk)
+    if form.is_valid():
+        try:
+            saved = save_deal(
+                match=match, user=request.user, number=number, entry=form.entry(), key=_posted_key(request)
+            )
+        except Conflict as conflict:
+            event = {"deal-conflict": {"number": number}}
+            return _match_page(request, match, status=409, notice=conflict.message, event=event)
+        except EntryError as error:
+            form.refuse(error)
+        else:
+            text = f"Deal {saved.number} saved." + (" The match is over." if saved.result.finished else "")
+            if not request.htmx:
+                messages.success(request, text)
+                return redirect("match", match_id=match.pk)
+            event = {"deal-saved": {"number": saved.number, "finished": saved.result.finished}}
+            return _match_page(request, match, result=saved.result, notice=text, event=event)
+    form.mark_missing()
+    return _match_page(request, match, form=form, status=422, event={"deal-refused": {"number": number}})
 
 
-@login_required
+@login_required_htmx
 @require_POST
 def deal_preview(request: HttpRequest, match_id: int) -> HttpResponse:
     """The live preview: the deal's points and breakdown, or the rule it breaks."""

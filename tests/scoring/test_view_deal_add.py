@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -127,3 +128,89 @@ def test_share_link_refuses_writes(client: Any, make_match: Any) -> None:
     response = client.post(reverse("shared_match", args=[match.share_token]), {"number": "1", "passed_out": "on"})
     assert response.status_code == 405
     assert not Deal.objects.filter(match=match).exists()
+
+
+HX = {"HX-Request": "true", "HX-Current-URL": "http://testserver/matches/1/"}
+B1 = {"declarer": "0", "level": "2", "strain": "H", "doubled": "0", "tricks": "8"}
+B2 = {"declarer": "1", "level": "1", "strain": "NT", "doubled": "0", "tricks": "10"}
+
+
+def htmx_post(client: Any, match: Any, number: int, **fields: Any) -> Any:
+    return client.post(reverse("deal_add", args=[match.pk]), {"number": str(number), **fields}, headers=HX)
+
+
+def test_htmx_save_confirms_in_place_and_queues_no_message(owner_client: Any, make_match: Any) -> None:
+    match = make_match()
+    response = htmx_post(owner_client, match, 1, **B1)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert '<div id="table-notice" hx-swap-oob="innerHTML"><p class="message success">Deal 1 saved.</p></div>' in page
+    assert json.loads(response["HX-Trigger-After-Settle"]) == {"deal-saved": {"number": 1, "finished": False}}
+    # Nothing is left for a later page: the report and another match show no "Deal 1 saved."
+    other = make_match(game="klaberjass")
+    assert "Deal 1 saved" not in owner_client.get(reverse("match", args=[other.pk])).content.decode()
+    assert "Deal 1 saved" not in owner_client.get(reverse("report", args=[match.pk])).content.decode()
+
+
+def test_htmx_save_swaps_the_actions_that_depend_on_the_deal_count(owner_client: Any, make_match: Any) -> None:
+    match = make_match()
+    page = htmx_post(owner_client, match, 1, **B1).content.decode()
+    actions = page[page.index('<section class="actions no-print"') :]
+    assert 'id="match-actions" hx-swap-oob="true"' in actions
+    assert "Undo last deal" in actions
+    assert "Check a hand for deal 2" in actions
+
+
+def test_htmx_conflict_answers_409_with_the_current_sheet_and_the_reason(owner_client: Any, make_match: Any) -> None:
+    match = make_match()
+    htmx_post(owner_client, match, 1, **B1)
+    response = htmx_post(owner_client, match, 1, **B2)
+    page = response.content.decode()
+    assert response.status_code == 409
+    assert "Deal 1 was already saved from another phone" in page
+    assert 'data-testid="total-0">500<' in page
+    assert json.loads(response["HX-Trigger-After-Settle"]) == {"deal-conflict": {"number": 1}}
+    assert "already saved" not in owner_client.get(reverse("match", args=[match.pk])).content.decode()
+
+
+def test_htmx_incomplete_entry_marks_each_missing_field_invalid(owner_client: Any, make_match: Any) -> None:
+    match = make_match()
+    response = htmx_post(owner_client, match, 1, declarer="0", level="2")
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "Still to choose: strain, declarer&#x27;s tricks." in page
+    assert page.count('aria-describedby="err-strain" aria-invalid="true"') == 5  # each strain button
+    assert 'name="declarer" value="0" id="id_declarer_0" checked aria-describedby' in page  # kept, not marked
+
+
+def test_call_bridge_cb_5_4_fourteen_tricks_are_marked_on_the_field(owner_client: Any, make_match: Any) -> None:
+    match = make_match(game="call_bridge")
+    calls = {f"calls_{seat}": "3" for seat in range(4)}
+    tricks = {"tricks_0": "4", "tricks_1": "4", "tricks_2": "1", "tricks_3": "5"}
+    response = htmx_post(owner_client, match, 1, **calls, **tricks)
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "CB-5.4" in page
+    assert page.count('aria-invalid="true"') == 4 * 14  # each button of each seat's tricks, 0 to 13
+
+
+def test_htmx_save_from_an_expired_session_navigates_to_the_login_and_back(client: Any, make_match: Any) -> None:
+    match = make_match()
+    response = htmx_post(client, match, 1, **B1)
+    assert response.status_code == 401
+    assert response["HX-Redirect"] == "/accounts/login/?next=/matches/1/"
+    assert not Deal.objects.filter(match=match).exists()
+
+
+def test_htmx_preview_from_an_expired_session_is_401_not_the_login_page(client: Any, make_match: Any) -> None:
+    match = make_match()
+    response = client.post(reverse("deal_preview", args=[match.pk]), B1, headers=HX)
+    assert response.status_code == 401
+    assert "HX-Redirect" in response
+
+
+def test_a_missing_key_is_accepted_and_a_malformed_one_ignored(owner_client: Any, make_match: Any) -> None:
+    match = make_match()
+    assert post_deal(owner_client, match, 1, **B1).status_code == 302
+    assert post_deal(owner_client, match, 2, key="<script>", **B2).status_code == 302
+    assert [deal.client_key for deal in Deal.objects.filter(match=match)] == [None, None]
