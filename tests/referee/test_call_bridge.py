@@ -123,6 +123,21 @@ def test_cb_5_2_illegal_play_is_recorded_and_the_trick_completes() -> None:
     assert "P2 played 9♦" in verdict.violations[0].message
 
 
+@pytest.mark.parametrize(
+    ("c9_plays", "message"),
+    [
+        (((0, "5H"), (1, "9D")), "P2 played 9♦ but had no hearts and held 3♠, so had to play a spade"),
+        (((0, "5H"), (1, "3S"), (2, "2S")), "P3 played 2♠ but held 10♠ and had to beat 3♠ with a higher spade"),
+        (((0, "5H"), (1, "3S"), (2, "TS"), (3, "AS")), "P4 played A♠ but held 9♥ and had to follow suit to 5♥"),
+    ],
+)
+def test_cb_5_2_message_says_the_duty_in_words_and_leaves_the_rule_to_its_field(
+    c9_plays: tuple[tuple[int, str], ...], message: str
+) -> None:
+    violation = replay(record([*calls(C9_CALLS), *plays(*c9_plays)])).violations[0]
+    assert (violation.rule, violation.message) == ("CB-5.2", message)
+
+
 # --- CB-5.2 and R-CB-7, card by card --------------------------------------------------------------
 
 
