@@ -3,10 +3,17 @@
 Seats and sides. A seat is one player's place at the table: ``players``, the dealer, a declarer or
 a maker are seats. A side is who scores together: ``Game.sides`` lists the seats of each side, and
 everything about points is indexed by side, not by seat: ``DealScore.points``, ``Line.side``,
-``Progress.totals``, ``Outcome.winners`` and a match's totals. In the four games so far each side
-is one seat (side ``i`` is seat ``i``), so their numbers read the same either way; a partnership
-game (N-S v E-W) has two sides of two seats. A side is named by its players joined with " & "
-(`side_names`).
+``Progress.totals``, ``Outcome.winners`` and a match's totals. In Bridgette, Draw Bridge, Call
+Bridge and Klaberjass each side is one seat (side ``i`` is seat ``i``), so their numbers read the
+same either way; the partnership games, Contract Bridge and Belote, have two sides of two seats
+(seats 0 and 2 against 1 and 3). A side is named by its players joined with " & " (`side_names`).
+
+What passes from one deal to the next. The match evaluator (scoring/core/match.py) scores the deals
+in order and hands each deal two things from the deal before: ``held_over``, a pot of points waiting
+for a later deal's winner (Klaberjass's R-KJ-9, Belote's litige), and ``carry``, any immutable value
+the game defines (Contract Bridge's rubber: the games won and the part-scores below the line). A
+deal's `DealScore` gives both on; ``Progress.carry`` is the last deal's carry, for ``outcome`` and
+``stage``. Before the first deal, ``held_over`` is 0 and ``carry`` None.
 """
 
 from __future__ import annotations
@@ -86,7 +93,7 @@ class Line:
     def seat(self) -> int:
         """The side under the field's former name, for readers not yet moved to ``side``.
 
-        Only equal to a seat in a game whose sides are single seats (all four games so far)."""
+        Only equal to a seat in a game whose sides are single seats (not Contract Bridge or Belote)."""
         return self.side
 
 
@@ -95,14 +102,17 @@ class DealScore:
     """The points of one deal, one per side, and the lines that add up to them.
 
     ``counts`` is False for a deal that does not count towards a fixed match
-    length (a passed-out Bridgette deal under `bg_passout_redeal`).
-    ``held_over`` is the pot carried into the next deal (`kj_tie_points_hang`).
+    length (a passed-out Bridgette deal under `bg_passout_redeal`, a passed-out Chicago deal).
+    ``held_over`` is the pot carried into the next deal (`kj_tie_points_hang`, a Belote litige).
+    ``carry`` is what the game hands on to the next deal's ``score_deal`` and to ``outcome`` and
+    ``stage`` (``Progress.carry``): an immutable value of the game's own, None when it needs none.
     """
 
     points: tuple[Points, ...]
     lines: tuple[Line, ...]
     counts: bool = True
     held_over: int = 0
+    carry: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +124,7 @@ class Progress:
     deals_counted: int
     target: int | None
     names: tuple[str, ...]  # each side's name (side_names), for the reasons an end rule gives
+    carry: Any = None  # the last deal's DealScore.carry; None before the first deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +224,7 @@ class Game(Protocol):
     name: str
     title: str
     summary: str
-    rule_prefix: str  # "BG", "CB", "DB", "KJ": the RULES.md section prefix
+    rule_prefix: str  # "BG", "CB", "DB", "KJ", "BR", "BL": the rule IDs' prefix
     flags: Mapping[str, Flag]
 
     # Setup: who sits where, and what the new-match form asks and says.
@@ -247,8 +258,9 @@ class Game(Protocol):
     def parse_deal(self, entry: Entry, flags: Flags) -> Any:
         """Validate one deal entry (match-file shape); return the game's deal value."""
 
-    def score_deal(self, deal: Any, dealer: int, flags: Flags, held_over: int) -> DealScore:
-        """Score a validated deal. ``held_over`` is the pot from earlier deals."""
+    def score_deal(self, deal: Any, dealer: int, flags: Flags, held_over: int, carry: Any = None) -> DealScore:
+        """Score a validated deal. ``held_over`` is the pot from earlier deals; ``carry`` the previous deal's
+        ``DealScore.carry`` (None before the first deal, and for a deal scored on its own, as the referee does)."""
 
     def next_dealer(self, dealer: int, deal: Any, flags: Flags) -> int:
         """Who deals the deal after this one."""

@@ -226,7 +226,10 @@ def parse_match(doc: Any) -> MatchFile:
 
 
 def evaluate(match: MatchFile) -> MatchResult:
-    """Score every deal in order and decide whether (and how) the match ended."""
+    """Score every deal in order and decide whether (and how) the match ended.
+
+    Each deal is scored from what the deal before handed on: its ``held_over`` pot and its ``carry``
+    (scoring/core/base.py); ``outcome`` and ``stage`` see the last deal's carry in ``Progress.carry``."""
     game = match.rules
     flags = match.flags
     dealer = match.first_dealer
@@ -235,6 +238,7 @@ def evaluate(match: MatchFile) -> MatchResult:
     results: list[DealResult] = []
     outcome: Outcome | None = None
     held_over = 0
+    carry: Any = None  # what the last deal handed on (DealScore.carry); None before the first
     counted = 0
     for number, entry in enumerate(match.deals, start=1):
         if outcome is not None:
@@ -243,17 +247,18 @@ def evaluate(match: MatchFile) -> MatchResult:
             )
         try:
             deal = game.parse_deal(entry, flags)
-            score = game.score_deal(deal, dealer, flags, held_over)
+            score = game.score_deal(deal, dealer, flags, held_over, carry)
         except EntryError as error:
             raise error.at_deal(number) from None
         held_over = score.held_over
+        carry = score.carry
         counted += score.counts
         totals = [total + points for total, points in zip(totals, score.points, strict=True)]
         frozen = tuple(totals)
         results.append(DealResult(number, dealer, deal, score, frozen))
-        outcome = game.outcome(Progress(frozen, number, counted, match.target, names), flags)
+        outcome = game.outcome(Progress(frozen, number, counted, match.target, names, carry), flags)
         dealer = game.next_dealer(dealer, deal, flags)
-    progress = Progress(tuple(totals), len(results), counted, match.target, names)
+    progress = Progress(tuple(totals), len(results), counted, match.target, names, carry)
     return MatchResult(
         match=match,
         deals=tuple(results),

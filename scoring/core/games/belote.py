@@ -274,7 +274,7 @@ class Belote:
     rule_prefix = "BL"
     flags: Mapping[str, Flag] = FLAGS
     seats = SEATS
-    sides = SIDES
+    sides: tuple[tuple[int, ...], ...] = SIDES  # BL-1.1
     seating = (
         "Four players, listed in the order they play: the first and third are partners against the second and "
         "fourth (BL-1.1, BL-1.2)."
@@ -326,7 +326,7 @@ class Belote:
         belote = seat(entry, "belote", SEATS, "BL-6.1", optional=True)
         return BeloteDeal(False, taker, trump, card_points, last_trick, capot, takers, defenders, belote)
 
-    def score_deal(self, deal: BeloteDeal, dealer: int, flags: Flags, held_over: int) -> DealScore:
+    def score_deal(self, deal: BeloteDeal, dealer: int, flags: Flags, held_over: int, carry: Any = None) -> DealScore:
         """BL-8.1 totals, compared as in BL-8.2 to BL-8.5 (R-BL-7, R-BL-8, R-BL-10 to R-BL-12)."""
         if deal.passed_out:
             # BL-4.4: nobody scores; points held over from a litige keep waiting (R-BL-10).

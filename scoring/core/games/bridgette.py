@@ -192,7 +192,7 @@ class Bridgette:
         """Validate a deal entry (BG-7.5): a contract and the declarer's tricks, or passed out."""
         return parse_contract(entry, CONTRACTS)
 
-    def score_deal(self, deal: Contract, dealer: int, flags: Flags, held_over: int) -> DealScore:
+    def score_deal(self, deal: Contract, dealer: int, flags: Flags, held_over: int, carry: Any = None) -> DealScore:
         """BG-7.1 (made), BG-7.3 (failed), BG-7.4 (passed out)."""
         if deal.declarer is None:
             counts = "bg_passout_redeal" not in flags

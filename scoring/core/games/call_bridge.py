@@ -169,7 +169,9 @@ class CallBridge:
             raise RuleError("tricks", "CB-5.4", f"the tricks add up to {total}, but every deal has 13 tricks")
         return CallBridgeDeal(calls, tricks)
 
-    def score_deal(self, deal: CallBridgeDeal, dealer: int, flags: Flags, held_over: int) -> DealScore:
+    def score_deal(
+        self, deal: CallBridgeDeal, dealer: int, flags: Flags, held_over: int, carry: Any = None
+    ) -> DealScore:
         """Score each call by the table of §2.6: R-CB-2 (calls 2-7), R-CB-3 (bonus calls), R-CB-4 (failure)."""
         pagat = PAGAT_WINDOW in flags
         tenths = DECIMAL_OVERTRICKS in flags

@@ -11,13 +11,10 @@ after this deal, unfinished (BR-7.8, R-BR-4)::
 ``honours`` and ``stopped`` may be left out (none, false); the normalised entry has both.
 
 Each deal is scored with the Law 77 figures of scoring/core/law77.py; what a deal earns besides depends on where the
-match stands, which is the `Table` a deal hands on to the next one (its ``carry``): a rubber's games and the trick
-scores below the line (BR-7.2, BR-7.3), a Chicago round's deal number (BR-8.2).
-
-This module is written against the protocol extension planned in scoring/core/base.py and match.py: ``DealScore``
-gains ``carry`` (a game's immutable value, None by default), ``score_deal`` receives the previous deal's carry (None
-before the first deal), and ``Progress`` gains ``carry``, the carry of the last deal, for ``outcome`` and ``stage``.
-Until base.py has them, `_DealScoreWithCarry` adds the field and `_table` reads ``Progress.carry`` when it is there.
+match stands, which is the `Table` a deal hands on to the next one (its ``DealScore.carry``, scoring/core/base.py): a
+rubber's games and the trick scores below the line (BR-7.2, BR-7.3), a Chicago round's deal number (BR-8.2).
+``score_deal`` reads the previous deal's table (None before the first deal), and ``outcome`` and ``stage`` the last
+deal's (``Progress.carry``).
 """
 
 from __future__ import annotations
@@ -193,13 +190,6 @@ class Table:
 START = Table()
 
 
-@dataclass(frozen=True, slots=True)
-class _DealScoreWithCarry(DealScore):
-    """`DealScore` with the planned ``carry`` field, until base.py has it (then DealScore itself is used)."""
-
-    carry: Any = None
-
-
 def is_chicago(flags: Flags) -> bool:
     """R-BR-2: `br_chicago`, or either Chicago house rule, makes the match a Chicago round."""
     return not CHICAGO_FLAGS.isdisjoint(flags)
@@ -247,7 +237,7 @@ def _scored(lines: list[Line], carry: Table, counts: bool = True) -> DealScore:
         sum(line.points for line in lines if line.side == 0),
         sum(line.points for line in lines if line.side == 1),
     )
-    return _DealScoreWithCarry(points, tuple(lines), counts=counts, carry=carry)
+    return DealScore(points, tuple(lines), counts=counts, carry=carry)
 
 
 def _honours_line(honours: Honours, strain: Strain, where: str) -> Line:
@@ -417,9 +407,9 @@ def _carried_lines(
 
 
 def _table(progress: Progress) -> Table:
-    """The last deal's carry; START before the first deal. ``Progress.carry`` arrives with the protocol extension."""
-    carry = getattr(progress, "carry", None)
-    return carry if isinstance(carry, Table) else START
+    """Where the match stands: the last deal's carry, or START before the first deal."""
+    carry: Table | None = progress.carry
+    return START if carry is None else carry
 
 
 def _result(progress: Progress, rule: str, why: str, rubber_winner: int | None = None) -> Outcome:
@@ -501,7 +491,9 @@ class ContractBridge:
             raise RuleError("stopped", "R-BR-4", "a passed-out deal changes nothing: mark the last deal played instead")
         return BridgeDeal(contract, honours, stopped)
 
-    def score_deal(self, deal: BridgeDeal, dealer: int, flags: Flags, held_over: int, carry: Table | None) -> DealScore:
+    def score_deal(
+        self, deal: BridgeDeal, dealer: int, flags: Flags, held_over: int, carry: Table | None = None
+    ) -> DealScore:
         """Score one deal from the previous deal's ``carry`` (None before the first): a rubber's or Chicago's."""
         table = START if carry is None else carry
         if is_chicago(flags):

@@ -316,7 +316,7 @@ class DrawBridge:
         """Read ``{"declarer", "level", "strain", "doubled", "tricks"}`` or ``{"passed_out": true}`` (DB-6.3)."""
         return parse_contract(entry, CONTRACTS)
 
-    def score_deal(self, deal: Contract, dealer: int, flags: Flags, held_over: int) -> DealScore:
+    def score_deal(self, deal: Contract, dealer: int, flags: Flags, held_over: int, carry: Any = None) -> DealScore:
         """Score one deal: DB-6.1 (made), DB-6.2 / R-DB-5 (failed), DB-4.3 (passed out), R-DB-6 (bridge scoring)."""
         declarer = deal.declarer
         if declarer is None:

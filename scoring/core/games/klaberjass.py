@@ -251,7 +251,9 @@ class Klaberjass:
         bella = seat(entry, "bella", SEATS, "KJ-7.1", optional=True)
         return KlaberjassDeal(False, maker, trump, card_points, last_trick, sequence_points, bella)
 
-    def score_deal(self, deal: KlaberjassDeal, dealer: int, flags: Flags, held_over: int) -> DealScore:
+    def score_deal(
+        self, deal: KlaberjassDeal, dealer: int, flags: Flags, held_over: int, carry: Any = None
+    ) -> DealScore:
         """KJ-9.1 totals, compared as in KJ-9.2 (R-KJ-9, R-KJ-10)."""
         hang = "kj_tie_points_hang" in flags
         pot = held_over if hang else 0
