@@ -72,6 +72,7 @@ def side_sum(result: Any, side: int) -> int:
 
 
 def test_bl_1_1_partners_sit_opposite_seats_0_2_against_1_3() -> None:
+    assert GAMES["belote"] is GAME
     assert GAME.seats == 4
     assert GAME.sides == ((0, 2), (1, 3))
     assert side_names(GAME, PLAYERS) == ("Anna & Cleo", "Ben & Dan")
@@ -494,12 +495,6 @@ def test_bl_9_stage_labels() -> None:
 # --- the match (BL-9, R-BL-13) through the match evaluator -------------------------------------------
 
 
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Belote in the registry for these tests only (it is listed in GAMES separately)."""
-    monkeypatch.setitem(GAMES, "belote", GAME)
-
-
 def match(deals: list[Any], target: int | None = None, flags: list[str] | None = None, first_dealer: int = 3) -> Any:
     doc: dict[str, Any] = {
         "game": "belote",
@@ -513,7 +508,6 @@ def match(deals: list[Any], target: int | None = None, flags: list[str] | None =
     return evaluate(parse_match(doc))
 
 
-@pytest.mark.usefixtures("registered")
 def test_bl_9_1_bl10_one_side_reaches_1000() -> None:
     # Five BL1 deals (170, 32) give (850, 160); BL5's litige (91, 20) gives (941, 180) with 71 held over;
     # BL5's second deal (181, 52, the pot included) gives (1122, 232): Anna & Cleo pass 1,000 alone.
@@ -524,14 +518,12 @@ def test_bl_9_1_bl10_one_side_reaches_1000() -> None:
     assert result.outcome.reason == "Anna & Cleo reached 1,000 first"
 
 
-@pytest.mark.usefixtures("registered")
 def test_bl_9_1_a_deal_after_the_end_is_an_error() -> None:
     with pytest.raises(RuleError) as caught:
         match([BL1] * 6 + [BL1])  # 6 x 170 = 1,020 ends the match
     assert (caught.value.rule, caught.value.deal) == ("BL-9.1", 7)
 
 
-@pytest.mark.usefixtures("registered")
 def test_bl_9_2_both_over_the_higher_total_wins() -> None:
     # Target 300. BL1 (170, 32), then BL6 (0, 290): (170, 322): only Ben & Dan are over.
     result = match([BL1, BL6], target=300)
@@ -545,7 +537,6 @@ def test_bl_9_2_both_over_the_higher_total_wins() -> None:
     assert result.outcome.reason == "both sides passed 300; Anna & Cleo have more, 382 to 322"
 
 
-@pytest.mark.usefixtures("registered")
 def test_bl_9_2_bl10_equal_totals_over_the_target_play_another_deal() -> None:
     # As in BL10, but with a target of 150: BL10's deal (91, 71), then the same deal with Ben taking
     # (71, 91), give (162, 162): both over, equal, so another deal; then BL1 (170, 32) settles it.
@@ -559,7 +550,6 @@ def test_bl_9_2_bl10_equal_totals_over_the_target_play_another_deal() -> None:
     assert result.outcome.rule == "BL-9.2"
 
 
-@pytest.mark.usefixtures("registered")
 @pytest.mark.parametrize(("target", "deals_to_win"), [(501, 3), (1000, 6), (2000, 12)])
 def test_r_bl_13_targets_501_1000_2000(target: int, deals_to_win: int) -> None:
     # BL1 scores (170, 32): 3 x 170 = 510 >= 501; 6 x 170 = 1,020 >= 1,000; 12 x 170 = 2,040 >= 2,000,
@@ -572,7 +562,6 @@ def test_r_bl_13_targets_501_1000_2000(target: int, deals_to_win: int) -> None:
     assert after.outcome.winners == (0,)
 
 
-@pytest.mark.usefixtures("registered")
 def test_bl_8_4_r_bl_10_the_pot_across_a_match() -> None:
     # BL5: a litige (91, 20) holds 71; a deal nobody took keeps it; Cleo makes 110 to 52 and takes it.
     result = match([BL5_LITIGE, PASSED_OUT, BL5_COLLECT])
@@ -582,7 +571,6 @@ def test_bl_8_4_r_bl_10_the_pot_across_a_match() -> None:
     assert [deal.dealer for deal in result.deals] == [3, 0, 1]
 
 
-@pytest.mark.usefixtures("registered")
 def test_bl_9_3_points_held_over_at_the_end_are_not_scored() -> None:
     # Five BL1 (850, 160), then BL5's litige: (941, 180) with 71 held over; BL1 again is made by
     # Anna & Cleo, who take the 71: (941 + 170 + 71, 180 + 32) = (1182, 212).
@@ -608,7 +596,6 @@ def test_fixtures_sample_deals_score_as_worked_by_hand() -> None:
         assert GAME.to_entry(parsed) == deal["entry"]
 
 
-@pytest.mark.usefixtures("registered")
 def test_fixtures_demo_matches() -> None:
     finished = json.loads((ROOT / "fixtures" / "demo" / "belote-finished.json").read_text(encoding="utf-8"))
     result = evaluate(parse_match(finished))

@@ -1,9 +1,11 @@
 """Every game in the registry against the shared protocol and against RULES.md (STYLE.md 2).
 
-The tables below are the product's spec, copied from RULES.md: each game's prefix, seat count and
-every variant flag it names (RULES.md 0.3, §5) with the ruling that defines it. The tests walk
-``GAMES``, so a game added to the registry is covered at once, and fails here until its row exists
-and its sample deals (fixtures/<game>/deals.json, worked by hand from RULES.md §6) are there.
+The tables below are the product's spec, copied from RULES.md and from the rules documents of the
+partnership games (docs/rules/contract_bridge.md, docs/rules/belote.md): each game's prefix, seat
+count and every variant flag it names (RULES.md 0.3, §5; their Rulings sections) with the ruling
+that defines it. The tests walk ``GAMES``, so a game added to the registry is covered at once, and
+fails here until its row exists and its sample deals (fixtures/<game>/deals.json, worked by hand
+from the rules' worked examples) are there. Points are per side, and a side may hold several seats.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ from scoring.core.match import evaluate, parse_match
 from scoring.forms import DealForm, entry_to_initial
 from tests.conftest import default_target, sample_deals
 
-# RULES.md: prefix and players (BG-1.1, DB-1.1, CB-1.1, KJ-1.1).
+# RULES.md and docs/rules/: prefix and players (BG-1.1, DB-1.1, CB-1.1, KJ-1.1, BR-1.1, BL-1.1).
 SPEC = {
     "bridgette": ("BG", 2),
     "draw_bridge": ("DB", 2),
     "call_bridge": ("CB", 4),
     "klaberjass": ("KJ", 2),
+    "contract_bridge": ("BR", 4),
+    "belote": ("BL", 4),
 }
 
 # RULES.md §5 (and DB-3.5 for db_show_stock_top): every flag, with the R-xx ruling that defines it.
@@ -66,6 +70,26 @@ RULES_FLAGS = {
         "kj_tie_points_hang": "R-KJ-9",
         "kj_bella_kept_when_bate": "R-KJ-10",
         "kj_target_501": "R-KJ-12",
+    },
+    # docs/rules/contract_bridge.md, Rulings.
+    "contract_bridge": {
+        "br_chicago": "R-BR-2",
+        "br_unfinished_partscore_50": "R-BR-5",
+        "br_chicago_nondealer_vulnerable": "R-BR-6",
+        "br_chicago_carry_partscores": "R-BR-7",
+    },
+    # docs/rules/belote.md, Rulings.
+    "belote": {
+        "bl_same_dealer_redeals": "R-BL-1",
+        "bl_equal_announcements_cancel": "R-BL-4",
+        "bl_cards_in_two_announcements": "R-BL-5",
+        "bl_no_announcements": "R-BL-6",
+        "bl_belote_not_in_contract": "R-BL-8",
+        "bl_must_trump_partner_master": "R-BL-9",
+        "bl_tie_is_dedans": "R-BL-10",
+        "bl_tie_is_made": "R-BL-10",
+        "bl_capot_252": "R-BL-11",
+        "bl_round_to_tens": "R-BL-12",
     },
 }
 
@@ -149,14 +173,16 @@ def test_deal_values_are_frozen_dataclasses_with_slots(name: str, entry: dict[st
 def test_score_lines_add_up_to_the_points(name: str, entry: dict[str, Any]) -> None:
     game = GAMES[name]
     deal = game.parse_deal(entry, NO_FLAGS)
-    score = game.score_deal(deal, 0, NO_FLAGS, 0)
+    score = game.score_deal(deal, 0, NO_FLAGS, 0, None)
     assert isinstance(score, DealScore)
-    assert len(score.points) == game.seats
+    sides = len(game.sides)
+    assert len(score.points) == sides
     assert all(type(points) is int for points in score.points)  # Decimal only under cb_decimal_overtricks
-    for seat in range(game.seats):
-        assert sum(line.points for line in score.lines if line.side == seat) == score.points[seat]
-    assert all(0 <= line.side < game.seats and line.rule and line.text for line in score.lines)
-    assert score.held_over == 0  # only kj_tie_points_hang holds points over
+    for side in range(sides):
+        assert sum(line.points for line in score.lines if line.side == side) == score.points[side]
+    assert all(0 <= line.side < sides and line.rule and line.text for line in score.lines)
+    assert score.held_over == 0  # only a tie holds points over (R-KJ-9, a Belote litige): no sample here is one
+    hash(score.carry)  # what a deal hands on is an immutable value of the game's own, or None
     description = game.describe(deal, tuple(players(game)))
     assert isinstance(description, str) and description
 
@@ -181,7 +207,7 @@ def test_a_new_match_has_no_outcome_and_a_stage(name: str) -> None:
     assert result.outcome is None
     assert result.next_dealer == 1
     assert result.stage
-    progress = Progress(tuple([0] * game.seats), 0, 0, result.match.target, tuple(players(game)))
+    progress = Progress(tuple([0] * len(game.sides)), 0, 0, result.match.target, side_names(game, players(game)))
     assert game.outcome(progress, NO_FLAGS) is None
 
 

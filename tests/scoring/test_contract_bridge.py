@@ -1,8 +1,8 @@
 """Contract Bridge scoring (docs/rules/contract_bridge.md). Expected values are worked by hand from the rules document.
 
-The game is not in GAMES yet, and the protocol that hands a deal's ``carry`` to the next one (DealScore.carry,
-score_deal's ``carry``, Progress.carry) is planned: `play` below chains the deals the way match.py will, so that
-whole rubbers and Chicago rounds are tested now. The last tests compare every contract with endplay's Law 77 scorer.
+Whole rubbers and Chicago rounds are played through the match evaluator (`play`), which hands each deal's ``carry``
+(the `Table`) to the next deal and to ``outcome`` and ``stage``. The last tests compare every contract with endplay's
+Law 77 scorer.
 """
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ from endplay.types import Contract, Denom, Penalty, Player, Vul
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.core.base import DealScore, EntryError, FieldKind, FormatError, Outcome, RuleError
+from scoring.core.base import DealScore, EntryError, FieldKind, FormatError, Outcome, Progress, RuleError
+from scoring.core.games import GAMES
 from scoring.core.games.contract_bridge import GAME, Table, chicago_vulnerability
+from scoring.core.match import evaluate, parse_match
 
 NO_FLAGS: frozenset[str] = frozenset()
 CHICAGO = frozenset({"br_chicago"})
@@ -49,18 +51,6 @@ def deal(text: str, by: str, tricks: int, honours: str = "none", stopped: bool =
 
 
 @dataclass(frozen=True)
-class TableProgress:
-    """`Progress` with the planned ``carry`` field: the last deal's carry."""
-
-    totals: tuple[Any, ...]
-    deals_played: int
-    deals_counted: int
-    target: int | None
-    names: tuple[str, ...]
-    carry: Any
-
-
-@dataclass(frozen=True)
 class Played:
     scores: list[DealScore]
     dealers: list[int]
@@ -75,27 +65,17 @@ class Played:
 
 
 def play(entries: list[dict[str, Any]], flags: frozenset[str] = NO_FLAGS, first_dealer: int = 0) -> Played:
-    """The deals of one match, scored in order as match.py will: each from the previous deal's carry."""
-    GAME.check_flags(flags)
-    dealer, carry, totals, counted = first_dealer, None, (0, 0), 0
-    scores, dealers, running = [], [], []
-    outcome = None
-    progress = TableProgress(totals, 0, 0, None, NAMES, None)
-    for number, entry in enumerate(entries, start=1):
-        assert outcome is None, f"deal {number} follows the end of the match"
-        parsed = GAME.parse_deal(entry, flags)
-        score = GAME.score_deal(parsed, dealer, flags, 0, carry)
-        carry = score.carry  # type: ignore[attr-defined]
-        counted += score.counts
-        totals = (totals[0] + score.points[0], totals[1] + score.points[1])
-        scores.append(score)
-        dealers.append(dealer)
-        running.append(totals)
-        progress = TableProgress(totals, number, counted, None, NAMES, carry)
-        outcome = GAME.outcome(progress, flags)  # type: ignore[arg-type]
-        dealer = GAME.next_dealer(dealer, parsed, flags)
-    stage = "" if outcome else GAME.stage(progress, flags)  # type: ignore[arg-type]
-    return Played(scores, dealers, running, outcome, stage, None if outcome else dealer)
+    """The deals of one match, scored in order by the match evaluator: each from the previous deal's carry."""
+    doc = {"game": "contract_bridge", "players": list(PLAYERS), "first_dealer": first_dealer, "flags": sorted(flags)}
+    result = evaluate(parse_match({**doc, "deals": entries}))
+    return Played(
+        [deal.score for deal in result.deals],
+        [deal.dealer for deal in result.deals],
+        [(int(deal.totals[0]), int(deal.totals[1])) for deal in result.deals],
+        result.outcome,
+        result.stage,
+        result.next_dealer,
+    )
 
 
 def lines(score: DealScore) -> list[tuple[int, int, str]]:
@@ -110,6 +90,7 @@ def texts(score: DealScore) -> list[str]:
 
 
 def test_br_1_1_four_players_in_two_partnerships() -> None:
+    assert GAMES["contract_bridge"] is GAME
     assert (GAME.name, GAME.title, GAME.rule_prefix, GAME.seats) == ("contract_bridge", "Contract Bridge", "BR", 4)
     assert GAME.sides == ((0, 2), (1, 3))
 
@@ -298,6 +279,19 @@ def test_br_7_5_worked_rubber_won_two_games_to_none() -> None:
     ]
     assert played.outcome == Outcome(
         (0,), "BR-7.6", "Anna & Cleo won the rubber 2–0 and have the larger total, 1520–90"
+    )
+
+
+def test_br_7_6_outcome_and_stage_read_the_last_deal_s_table_from_progress() -> None:
+    # The match evaluator hands outcome and stage the last deal's carry (Progress.carry); None before the first deal.
+    assert GAME.outcome(Progress((0, 0), 0, 0, None, NAMES), NO_FLAGS) is None
+    assert GAME.stage(Progress((0, 0), 0, 0, None, NAMES), NO_FLAGS) == "Game 1 · neither side vulnerable"
+    running = Progress((620, 90), 2, 2, None, NAMES, Table(games=(1, 0), below=(0, 60)))
+    assert GAME.outcome(running, NO_FLAGS) is None
+    assert GAME.stage(running, NO_FLAGS) == "Game 2 · N-S vulnerable · E-W 60 below the line"
+    won = Progress((1220, 500), 5, 5, None, NAMES, Table(games=(2, 1)))
+    assert GAME.outcome(won, NO_FLAGS) == Outcome(
+        (0,), "BR-7.6", "Anna & Cleo won the rubber 2–1 and have the larger total, 1220–500"
     )
 
 
@@ -867,7 +861,7 @@ def test_br_7_br_8_one_side_scores_per_deal_and_lines_add_up(
     assert played.totals == [
         (sum(p[0] for p in played.points[: n + 1]), sum(p[1] for p in played.points[: n + 1])) for n in range(len(kept))
     ]
-    carry = played.scores[-1].carry if kept else None  # type: ignore[attr-defined]
+    carry = played.scores[-1].carry if kept else None
     if chicago:
         assert (played.outcome is not None) == (sum(score.counts for score in played.scores) == 4)
     else:

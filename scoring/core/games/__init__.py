@@ -7,11 +7,13 @@ tests/scoring/test_conformance.py then cover it automatically.
 from __future__ import annotations
 
 from scoring.core.base import Game
-from scoring.core.games import bridgette, call_bridge, draw_bridge, klaberjass
+from scoring.core.games import belote, bridgette, call_bridge, contract_bridge, draw_bridge, klaberjass
 
 GAMES: dict[str, Game] = {
     "bridgette": bridgette.GAME,
     "draw_bridge": draw_bridge.GAME,
     "call_bridge": call_bridge.GAME,
     "klaberjass": klaberjass.GAME,
+    "contract_bridge": contract_bridge.GAME,
+    "belote": belote.GAME,
 }

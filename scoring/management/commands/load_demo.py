@@ -1,4 +1,7 @@
-"""`manage.py load_demo`: a demo account with one finished and one running match per game."""
+"""`manage.py load_demo`: a demo account with one finished and one running match per game.
+
+The matches are fixtures/demo/<game>-*.json of every registered game, in the registry's order; a demo written
+ahead of its game's registration waits for it."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+from scoring.core.games import GAMES
 from scoring.core.match import evaluate, parse_match
 from scoring.services import create_match
 
@@ -27,7 +31,8 @@ class Command(BaseCommand):
             user.set_password(DEMO_PASSWORD)
             user.save()
         if not user.matches.exists():
-            for path in sorted(Path(settings.BASE_DIR, "fixtures", "demo").glob("*.json")):
+            demo = Path(settings.BASE_DIR, "fixtures", "demo")
+            for path in [path for name in GAMES for path in sorted(demo.glob(f"{name}-*.json"))]:
                 match_file = parse_match(json.loads(path.read_text(encoding="utf-8")))
                 evaluate(match_file)  # a broken fixture fails loudly here, before anything is saved
                 create_match(owner=user, match_file=match_file)
