@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from ninja import Router, Schema
 
-from scoring.core.base import EntryError, EntryField, FieldKind, Game
+from scoring.core.base import EntryError, EntryField, EntrySpec, FieldKind, Game
 from scoring.core.games import GAMES
 from scoring.core.match import MAX_DEALS, MAX_NAME, MAX_TARGET, PointsEncoder, score_document
 
@@ -16,7 +17,8 @@ router = Router(tags=["scoring"])
 
 
 class LineOut(Schema):
-    seat: int  # the side the line scores for; each side of the four games is one seat
+    side: int  # the side the line scores for: an index into ScoreOut.sides
+    seat: int  # the same side under its former name; a seat only in a game without partners
     points: float
     rule: str
     text: str
@@ -31,6 +33,7 @@ class DealOut(Schema):
 
 
 class ScoreOut(Schema):
+    sides: list[str]  # each side's name, its players joined with " & "; points and totals are in this order
     deals: list[DealOut]
     totals: list[float]
     finished: bool
@@ -85,13 +88,27 @@ def _field_schema(field: EntryField, seats: int) -> dict[str, Any]:
     return {**schema, "description": f"{field.label}{' (one per seat)' if field.per_seat else ''}; {field.rule}"}
 
 
-def deal_schema(game: Game) -> dict[str, Any]:
-    """The JSON schema of one deal entry of ``game``, from its entry spec (docs/match-file.md).
+def entry_fields(game: Game) -> tuple[EntrySpec, list[EntryField]]:
+    """Every field a deal entry of ``game`` may hold under some flags, with its widest values; and the spec.
 
-    The spec is taken with every flag on, so that the schema shows the widest values (a call of
-    13, every sequence sum); the rules refuse what a match's own flags do not allow."""
-    spec = game.entry_spec(frozenset(game.flags))
-    played = [field for field in spec.fields if field.name != spec.no_play]
+    The spec with every flag on gives the widest values (a call of 13, every sequence sum); a field it
+    lacks because a flag removes it (Belote's announcements under `bl_no_announcements`) comes from the
+    spec with no flags, and is required only where both specs require it. The rules refuse what a
+    match's own flags do not allow."""
+    widest = game.entry_spec(frozenset(game.flags))
+    plain = game.entry_spec(frozenset())
+    required = {field.name for field in plain.fields if field.required} & {
+        field.name for field in widest.fields if field.required
+    }
+    fields = {field.name: field for field in plain.fields}
+    fields.update((field.name, field) for field in widest.fields)
+    return widest, [replace(field, required=field.name in required) for field in fields.values()]
+
+
+def deal_schema(game: Game) -> dict[str, Any]:
+    """The JSON schema of one deal entry of ``game``, from its entry specs (`entry_fields`, docs/match-file.md)."""
+    spec, fields = entry_fields(game)
+    played = [field for field in fields if field.name != spec.no_play]
     shape: dict[str, Any] = {
         "type": "object",
         "properties": {field.name: _field_schema(field, game.seats) for field in played},

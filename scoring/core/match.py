@@ -111,16 +111,24 @@ class MatchResult:
         return side_names(self.match.rules, self.match.players)
 
     def to_json(self) -> dict[str, Any]:
+        """The score sheet of docs/match-file.md: per deal its points, running totals and lines, by side."""
         return {
+            "sides": list(self.names),
             "deals": [
                 {
                     "number": result.number,
                     "dealer": result.dealer,
                     "points": list(result.score.points),
                     "totals": list(result.totals),
-                    # "seat" is the line's side; each side of the games so far is one seat (docs/match-file.md).
+                    # "seat" is the line's side under its former name, kept for readers of the one-seat games.
                     "lines": [
-                        {"seat": line.side, "points": line.points, "rule": line.rule, "text": line.text}
+                        {
+                            "side": line.side,
+                            "seat": line.side,
+                            "points": line.points,
+                            "rule": line.rule,
+                            "text": line.text,
+                        }
                         for line in result.score.lines
                     ],
                 }

@@ -108,3 +108,49 @@ def test_every_demo_match_file_and_sample_deal_fits_the_request_schema(client: A
         assert validator.is_valid({**doc, "deals": deals}), name
         assert not validator.is_valid({**doc, "deals": [{**deals[0], "unknown": 1}]}), name
     assert not validator.is_valid({**doc, "players": ["Anna"]})
+
+
+def test_br_1_1_a_partnership_game_s_sheet_names_its_sides_and_each_line_s_side(client: Any) -> None:
+    doc = json.loads((FIXTURES / "demo" / "contract_bridge-finished.json").read_text(encoding="utf-8"))
+    response = post(client, doc)
+    assert response.status_code == 200
+    sheet = response.json()
+    assert sheet["sides"] == ["Anna & Cleo", "Ben & Dev"]  # N-S, E-W: seats 0 and 2, 1 and 3
+    lines = [line for deal in sheet["deals"] for line in deal["lines"]]
+    assert {line["side"] for line in lines} == {0, 1}
+    assert all(line["seat"] == line["side"] for line in lines)  # the former name of the key, kept
+    for deal in sheet["deals"]:
+        for side in (0, 1):
+            assert sum(line["points"] for line in deal["lines"] if line["side"] == side) == deal["points"][side]
+
+
+def test_a_game_without_partners_names_each_player_as_a_side(client: Any) -> None:
+    response = post(client, {"game": "bridgette", "players": ["Anna", "Ben"], "first_dealer": 0, "deals": [B1]})
+    sheet = response.json()
+    assert sheet["sides"] == ["Anna", "Ben"]
+    assert sheet["deals"][0]["lines"][0]["side"] == sheet["deals"][0]["lines"][0]["seat"] == 0
+
+
+@pytest.mark.django_db
+def test_openapi_score_answer_documents_sides(client: Any) -> None:
+    schemas = client.get("/api/openapi.json").json()["components"]["schemas"]
+    assert schemas["ScoreOut"]["properties"]["sides"]["type"] == "array"
+    assert {"side", "seat"} <= set(schemas["LineOut"]["properties"])
+
+
+@pytest.mark.django_db
+def test_r_bl_6_the_request_schema_takes_belote_deals_with_or_without_announcements(client: Any) -> None:
+    # bl_no_announcements removes the announcement fields (R-BL-6): the schema merges the entry specs with no flag
+    # and with every flag, so that an entry holding them and one without them both fit; neither is required.
+    jsonschema_rs = pytest.importorskip("jsonschema_rs")
+    shapes = {shape["properties"]["game"]["const"]: shape for shape in request_schema(client)["oneOf"]}
+    played = shapes["belote"]["properties"]["deals"]["items"]["oneOf"][0]
+    assert {"taker_announcements", "defender_announcements"} <= set(played["properties"])
+    assert not {"taker_announcements", "defender_announcements"} & set(played["required"])
+    validator = jsonschema_rs.Draft202012Validator(request_schema(client))
+    deal = sample_deals("belote")[0]["entry"]
+    without = {key: value for key, value in deal.items() if not key.endswith("_announcements")}
+    doc = {"game": "belote", "players": players("belote"), "first_dealer": 0}
+    for flags in ([], ["bl_no_announcements"]):
+        assert validator.is_valid({**doc, "flags": flags, "deals": [deal, without]}), flags
+    assert not validator.is_valid({**doc, "deals": [{**deal, "announcements": 20}]})
