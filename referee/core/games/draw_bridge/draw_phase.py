@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from referee.core.cards import RANK_VALUES, SUIT_NAMES, Card
 from referee.core.games.draw_bridge.record import DrawBridgeEvent
-from referee.core.games.draw_bridge.state import AUCTION, DRAW_TRICKS, DRAWING, TRICKS_PER_PHASE, ReplayState
+from referee.core.games.draw_bridge.state import (
+    AUCTION,
+    DRAW_TRICKS,
+    DRAWING,
+    TRICKS_PER_PHASE,
+    ReplayState,
+    label,
+    pack_index,
+)
 from scoring.core.base import Flags
 from scoring.core.games.draw_bridge import LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES
 
@@ -18,18 +26,18 @@ def draw_trick_winner(leader: int, lead: Card, follow: Card, flags: Flags) -> tu
     if LED_SUIT_WINS in flags or MUST_FOLLOW_PHASE1 in flags:
         flag = LED_SUIT_WINS if LED_SUIT_WINS in flags else MUST_FOLLOW_PHASE1
         if follow.suit != lead.suit:
-            return leader, f"{follow.label} is off-suit and only the led suit wins ({flag}, R-DB-1)"
+            return leader, f"{label(follow)} is off-suit and only the led suit wins ({flag}, R-DB-1)"
         if follow_rank > lead_rank:
-            return follower, f"{follow.label} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
-        return leader, f"{lead.label} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
+            return follower, f"{label(follow)} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
+        return leader, f"{label(lead)} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
     if follow_rank > lead_rank:
-        return follower, f"{follow.label} outranks {lead.label}, whatever the suit (DB-3.3)"
+        return follower, f"{label(follow)} outranks {label(lead)}, whatever the suit (DB-3.3)"
     if follow_rank < lead_rank:
-        return leader, f"{lead.label} outranks {follow.label}, whatever the suit (DB-3.3)"
+        return leader, f"{label(lead)} outranks {label(follow)}, whatever the suit (DB-3.3)"
     if SUIT_BREAKS_TIES in flags and _TIE_SUIT_RANK[follow.suit] > _TIE_SUIT_RANK[lead.suit]:
-        return follower, f"equal ranks: {follow.label} wins on suit ({SUIT_BREAKS_TIES}, R-DB-1)"
+        return follower, f"equal ranks: {label(follow)} wins on suit ({SUIT_BREAKS_TIES}, R-DB-1)"
     if SUIT_BREAKS_TIES in flags:
-        return leader, f"equal ranks: {lead.label} wins on suit ({SUIT_BREAKS_TIES}, R-DB-1)"
+        return leader, f"equal ranks: {label(lead)} wins on suit ({SUIT_BREAKS_TIES}, R-DB-1)"
     return leader, "equal ranks: the leader wins (DB-3.3, R-DB-1)"
 
 
@@ -37,35 +45,43 @@ class DrawPhase(ReplayState):
     """The draws after each draw trick: the winner first, then the loser, from the top of the stock (DB-3.5)."""
 
     def draw(self, event: DrawBridgeEvent) -> None:
-        name = self.players[event.seat]
-        card = event.card
+        seat, card = event.seat, event.card
         assert card is not None
         if self.phase != DRAWING:
-            self.flag_misplaced(event, f"{name} drew {card.label}")
+            self.flag_misplaced(event, f"{self.players[seat]} drew {card.label}")
             return
-        number = self.phase_tricks
-        if event.seat not in self.pending_draws:
-            other = self.players[self.pending_draws[0]]
-            self.flag(event, "DB-3.5", f"{name} already drew after draw trick {number}; {other} draws next")
-            return
-        if event.seat != self.pending_draws[0]:
-            first = self.players[self.pending_draws[0]]
-            self.flag(event, "DB-3.5", f"{name} drew before {first}, who won draw trick {number} and draws first")
-        self.pending_draws.remove(event.seat)
+        pending = self.pending_draws
+        if seat != pending[0]:
+            name, first = self.players[seat], self.players[pending[0]]
+            if seat not in pending:
+                self.flag(
+                    event, "DB-3.5", f"{name} already drew after draw trick {self.phase_tricks}; {first} draws next"
+                )
+                return
+            self.flag(
+                event, "DB-3.5", f"{name} drew before {first}, who won draw trick {self.phase_tricks} and draws first"
+            )
+        pending.remove(seat)
         top = self.stock[-1]
-        if card == top:
+        # Mostly the very object: the record reader hands out the pack's own cards. `is` answers that case
+        # without calling Card.__eq__, a Python method.
+        if card is top or card == top:
             self.stock.pop()
-        elif card in self.stock:
+        else:
+            card = self.draw_other(event, card, top)
+        self.hands[seat][pack_index(card)] = card
+        if not pending:
+            self.end_draws()
+
+    def draw_other(self, event: DrawBridgeEvent, card: Card, top: Card) -> Card:
+        """A draw of another card than the top of the stock: flagged (DB-3.5); the card the player gets."""
+        name = self.players[event.seat]
+        if card in self.stock:
             self.flag(event, "DB-3.5", f"{name} drew {card.label}, but the top card of the stock was {top.label}")
             self.stock.remove(card)  # the record says this card went to the hand: follow it
-        else:
-            self.flag(
-                event, "DB-3.5", f"{name} drew {card.label}, which is not in the stock; the top card was {top.label}"
-            )
-            card = self.stock.pop()
-        self.hands[event.seat][card] = True
-        if not self.pending_draws:
-            self.end_draws()
+            return card
+        self.flag(event, "DB-3.5", f"{name} drew {card.label}, which is not in the stock; the top card was {top.label}")
+        return self.stock.pop()
 
     def make_missing_draws(self, event: DrawBridgeEvent, what: str) -> None:
         """DB-3.5: both draws come before the next lead or call. Flag the slip once and make the draws.
@@ -76,7 +92,8 @@ class DrawPhase(ReplayState):
         missing = ", then ".join(self.players[seat] for seat in self.pending_draws)
         self.flag(event, "DB-3.5", f"{what} before the draws after draw trick {self.phase_tricks} ({missing})")
         for seat in self.pending_draws:
-            self.hands[seat][self.stock.pop()] = True
+            card = self.stock.pop()
+            self.hands[seat][pack_index(card)] = card
         self.end_draws()
 
     def end_draws(self) -> None:

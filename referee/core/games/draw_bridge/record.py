@@ -16,6 +16,7 @@ EVENT_TYPES = ("play", "draw", "call")
 HAND_SIZE = 13  # DB-2.2
 STOCK_SIZE = 26  # DB-2.2
 _PACK = frozenset(standard_pack())
+_PACK_IDS = frozenset(id(card) for card in _PACK)
 # Card codes as the referee itself writes them ("AS", "TH"), read without the general parser: parse speed.
 _BY_CODE = {card.code: card for card in _PACK}
 _CALL_WORDS = {"pass": "pass", "p": "pass", "double": "double", "x": "double", "redouble": "redouble", "xx": "redouble"}
@@ -81,16 +82,22 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     if len(stock) != STOCK_SIZE:
         raise RecordError("stock", f"the stock holds 26 cards, top card first (DB-2.2), not {len(stock)}")
     _check_deal(header.hands, stock)
-    events = []
+    events: list[DrawBridgeEvent] = []
+    # Each event is made by tuple.__new__ with all five fields: DrawBridgeEvent(...) would run the __new__
+    # that NamedTuple writes in Python, which costs as much again as the rest of reading the event.
     for number, kind, seat, data in checked:
         if kind == "call":
             value = data.get("call")
             call = _NORMAL_CALLS.get(value) if isinstance(value, str) else None
             if call is None:
                 call = parse_call(value, f"events[{number - 1}].call")
-            events.append(DrawBridgeEvent(number, kind, seat, None, call))
+            events.append(tuple.__new__(DrawBridgeEvent, (number, kind, seat, None, call)))
         else:
-            events.append(DrawBridgeEvent(number, kind, seat, _event_card(number, kind, seat, data)))
+            token = data.get("card")
+            card = _BY_CODE.get(token) if isinstance(token, str) else None
+            if card is None:
+                card = _other_card(number, kind, seat, data)
+            events.append(tuple.__new__(DrawBridgeEvent, (number, kind, seat, card, "")))
     return DrawBridgeRecord(header.players, header.dealer, header.flags, header.hands, stock, tuple(events))
 
 
@@ -99,9 +106,12 @@ def _check_deal(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> None:
 
     The error names the first fault, reading the hands and then the stock in order.
     """
-    # The usual case in one set comparison: a set keeps each card's hash, so comparing it with the pack
-    # hashes nothing again, and no path or message is built for a card that is fine.
-    if all(len(hand) == HAND_SIZE for hand in hands) and {*stock, *(card for hand in hands for card in hand)} == _PACK:
+    # The usual case in one set comparison, of the cards' identities: parse_cards hands out the pack's own 52
+    # card objects (referee.core.cards), and an id hashes in C where a Card, a dataclass, hashes through
+    # Python code. Any other deal, equal cards that are not the pack's own included, gets the careful loop
+    # below, which names the first fault or finds none; no path or message is built for a deal that is fine.
+    dealt = [*hands[0], *hands[1], *stock]
+    if all(len(hand) == HAND_SIZE for hand in hands) and {id(card) for card in dealt} == _PACK_IDS:
         return
     seen: dict[Card, str] = {}
     placed = [(f"hands[{seat}]", hand) for seat, hand in enumerate(hands)]
@@ -117,12 +127,10 @@ def _check_deal(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> None:
             seen[card] = path
 
 
-def _event_card(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> Card:
-    """The card of a play or draw; the common spelling ("5H") straight from the pack, any other through the reader."""
-    token = data.get("card")
-    card = _BY_CODE.get(token) if isinstance(token, str) else None
-    if card is None:
-        card = event_card(Event(number, kind, seat, data))
-        if card not in _PACK:
-            raise RecordError(f"events[{number - 1}].card", f"{card.label} is not a card of the 52-card pack (DB-1.1)")
+def _other_card(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> Card:
+    """The card of a play or draw not written as its code ("5H"): read by the general reader, and refused
+    unless it is a card of the 52-card pack (DB-1.1)."""
+    card = event_card(Event(number, kind, seat, data))
+    if card not in _PACK:
+        raise RecordError(f"events[{number - 1}].card", f"{card.label} is not a card of the 52-card pack (DB-1.1)")
     return card
