@@ -15,6 +15,7 @@ from scoring.core.match import evaluate, parse_match
 from scoring.core.words import Strain
 
 NO_FLAGS: frozenset[str] = frozenset()
+BRIDGE_SCORING = frozenset({"db_contract_bridge_scoring"})
 PLAYERS = ("Anna", "Ben")
 STRAIN_CODES = {strain.symbol: strain.value for strain in Strain}
 
@@ -217,6 +218,44 @@ def test_db_r6_contract_bridge_scoring_breakdown() -> None:
         (0, 500, "R-DB-6"),  # small slam
         (0, 50, "R-DB-6"),  # insult
     ]
+    assert [line.text for line in lines] == [
+        "6NTX made: tricks bid 40 + 5 × 30, ×2 doubled",
+        "1 overtrick × 100",
+        "game bonus",
+        "small slam bonus",
+        "insult bonus for making a doubled contract",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "tricks", "flags", "lines"),
+    [
+        ("4♠", 10, NO_FLAGS, ["4♠ made, 10 tricks: 4 × 30"]),
+        ("3NTX", 10, NO_FLAGS, ["3NTX made, 10 tricks: 40 + 3 × 30, ×2 doubled"]),
+        ("5♣", 9, NO_FLAGS, ["5♣ down 2: 2 × 50"]),
+        ("4♠X", 6, NO_FLAGS, ["4♠X down 4: 100 + 2 × 200 + 300"]),
+        ("7NTXX", 0, NO_FLAGS, ["7NTXX down 13: 100 + 2 × 200 + 10 × 300, ×2 redoubled"]),
+        ("1NT", 9, BRIDGE_SCORING, ["1NT made: tricks bid 40", "2 overtricks at trick value", "part-score bonus"]),
+        (
+            "2♦XX",
+            9,
+            BRIDGE_SCORING,
+            [
+                "2♦XX made: tricks bid 2 × 20, ×4 redoubled",
+                "1 overtrick × 200",
+                "game bonus",
+                "insult bonus for making a doubled contract",
+            ],
+        ),
+        ("7♣", 13, BRIDGE_SCORING, ["7♣ made: tricks bid 7 × 20", "game bonus", "grand slam bonus"]),
+    ],
+)
+def test_db_6_1_db_6_2_r_db_6_lines_show_the_working(
+    text: str, tricks: int, flags: frozenset[str], lines: list[str]
+) -> None:
+    # The figures are Law 77's (scoring/core/law77.py, not vulnerable); the words are Draw Bridge's own.
+    deal = GAME.parse_deal(contract(text, tricks), flags)
+    assert [line.text for line in GAME.score_deal(deal, 0, flags, 0).lines] == lines
 
 
 # --- referee-only flags do not change the score ---

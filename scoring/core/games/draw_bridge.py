@@ -2,6 +2,11 @@
 
 Only one player scores in a deal under every flag: the declarer for a made
 contract, the opponent (or nobody) for a failed one.
+
+The figures are the duplicate bridge table's, defined once in scoring/core/law77.py: DB-6.1's trick
+values and ×2 / ×4, DB-6.2's penalties (Law 77 not vulnerable), and under R-DB-6
+(`db_contract_bridge_scoring`) the whole of Law 77, not vulnerable. This module decides which of them
+a deal scores and words its lines.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.core import law77
 from scoring.core.base import (
     DealScore,
     Entry,
@@ -36,8 +42,8 @@ from scoring.core.words import Doubling, Strain
 STRAINS: tuple[str, ...] = tuple(strain.value for strain in Strain)  # bidding order, lowest first (DB-1.2)
 STRAIN_SYMBOLS: dict[str, str] = {strain.value: strain.symbol for strain in Strain}
 
-MULTIPLIERS = (1, 2, 4)  # undoubled, doubled, redoubled (DB-6.1, R-DB-4)
-DOUBLING_TEXT = ("", ", ×2 doubled", ", ×4 redoubled")
+# DB-6.1, R-DB-4: what a line adds after the trick values: ", ×2 doubled", ", ×4 redoubled".
+DOUBLING_TEXT = tuple(f", ×{law77.MULTIPLIERS[doubled]} {doubled.word}" if doubled else "" for doubled in Doubling)
 
 # DB-4.1: bids run from 1♣ to 7NT; the rule behind each field of the entry (DB-6.3).
 CONTRACTS = ContractRules(
@@ -106,93 +112,92 @@ FLAGS = {
 DRAW_TRICK_VARIANTS = (LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES)
 
 
-MAJORS = (Strain.SPADES, Strain.HEARTS)
-
-
-def trick_points(strain: Strain, tricks: int) -> int:
-    """Undoubled points for ``tricks`` tricks above six in ``strain`` (DB-6.1)."""
-    if tricks <= 0:
-        return 0
-    if strain is Strain.NO_TRUMP:
-        return 40 + 30 * (tricks - 1)
-    return (30 if strain in MAJORS else 20) * tricks
+NOT_VULNERABLE = False  # Draw Bridge has no vulnerability (DB-6.2, R-DB-6)
+DOUBLED_STEPS = law77.UNDERTRICK_STEPS[Doubling.DOUBLED, NOT_VULNERABLE]  # 100, 200, 300 (DB-6.2)
 
 
 def _rate_text(strain: Strain, tricks: int) -> str:
-    if strain is Strain.NO_TRUMP:
-        return "40" if tricks == 1 else f"40 + {tricks - 1} × 30"
-    return f"{tricks} × {30 if strain in MAJORS else 20}"
+    """DB-6.1's trick values at work: ``40 + 2 × 30`` at no trump, ``3 × 20`` in a suit."""
+    first, later = law77.FIRST_TRICK[strain], law77.LATER_TRICK[strain]
+    if first != later:
+        return f"{first}" if tricks == 1 else f"{first} + {tricks - 1} × {later}"
+    return f"{tricks} × {first}"
 
 
-def undertrick_penalty(undertricks: int, doubled: int) -> int:
-    """Non-vulnerable penalties for a failed contract (DB-6.2, R-DB-5).
-
-    Undoubled 50 each; doubled 100, then 200 for the 2nd and 3rd, then 300 each;
-    redoubled twice the doubled amount.
-    """
-    if doubled == 0:
-        return 50 * undertricks
-    doubled_penalty = 100 + 200 * min(undertricks - 1, 2) + 300 * max(undertricks - 3, 0)
-    return doubled_penalty * doubled
+def _times(count: int, value: int) -> str:
+    return f"{value}" if count == 1 else f"{count} × {value}"
 
 
-def _penalty_text(undertricks: int, doubled: int) -> str:
-    if doubled == 0:
-        return f"{undertricks} × 50"
-    parts = ["100"]
+def _penalty_text(undertricks: int, doubled: Doubling) -> str:
+    """DB-6.2's penalty at work: ``3 × 50``; doubled ``100 + 2 × 200 + 300``; redoubled the same, then ×2."""
+    if not doubled:
+        return f"{undertricks} × {law77.UNDERTRICK_STEPS[Doubling.UNDOUBLED, NOT_VULNERABLE][0]}"
+    first, second, later = DOUBLED_STEPS
+    parts = [str(first)]
     if undertricks >= 2:
-        parts.append("200" if undertricks == 2 else "2 × 200")
+        parts.append(_times(min(undertricks - 1, 2), second))
     if undertricks >= 4:
-        parts.append("300" if undertricks == 4 else f"{undertricks - 3} × 300")
-    return " + ".join(parts) + (", ×2 redoubled" if doubled == 2 else "")
+        parts.append(_times(undertricks - 3, later))
+    redoubled = law77.MULTIPLIERS[Doubling.REDOUBLED] // law77.MULTIPLIERS[Doubling.DOUBLED]
+    return " + ".join(parts) + (f", ×{redoubled} redoubled" if doubled is Doubling.REDOUBLED else "")
 
 
-def _overtrick_text(overtricks: int, doubled: int) -> str:
+def _overtrick_text(overtricks: int, doubled: Doubling) -> str:
     plural = "s" if overtricks > 1 else ""
     if doubled:
-        return f"{overtricks} overtrick{plural} × {100 * doubled}"
+        each = law77.overtrick_value(Strain.NO_TRUMP, doubled, NOT_VULNERABLE)  # the same in every strain
+        return f"{overtricks} overtrick{plural} × {each}"
     return f"{overtricks} overtrick{plural} at trick value"
 
 
-# The functions above state the rules; scoring reads them from tables built here once, since a
-# contract has 7 levels, 5 strains and 3 doublings, and a deal at most 13 tricks above or below.
-# The tables are keyed by the enum members that parse_deal's deals hold, so a look-up finds its key
-# by identity.
-TRICK_POINTS = {strain: tuple(trick_points(strain, tricks) for tricks in range(8)) for strain in Strain}
-RATE_TEXT = {strain: {tricks: _rate_text(strain, tricks) for tricks in range(1, 8)} for strain in Strain}
-UNDERTRICK_PENALTIES = tuple({down: undertrick_penalty(down, doubled) for down in range(1, 14)} for doubled in range(3))
+# Scoring reads tables built here once, since a contract has 7 levels, 5 strains and 3 doublings, and a deal at
+# most 13 tricks above or below it: the lines' words, and law77's figures laid out for one look-up (a strain's are
+# keyed by the enum members that parse_deal's deals hold, found by identity; a doubling indexes a tuple).
+RATE_TEXT = {strain: ("", *(_rate_text(strain, tricks) for tricks in range(1, 8))) for strain in Strain}
 # What follows the contract in a DB-6.2 line: " down 3: 100 + 2 × 200".
 DOWN_TEXT = tuple(
-    {down: f" down {down}: {_penalty_text(down, doubled)}" for down in range(1, 14)} for doubled in range(3)
+    ("", *(f" down {down}: {_penalty_text(down, doubled)}" for down in range(1, 14))) for doubled in Doubling
 )
-OVERTRICK_TEXT = tuple({over: _overtrick_text(over, doubled) for over in range(1, 7)} for doubled in range(3))
+OVERTRICK_TEXT = tuple(("", *(_overtrick_text(over, doubled) for over in range(1, 7))) for doubled in Doubling)
+# DB-6.1: the trick values of 0 to 7 tricks above six, by strain, then doubling (×2, ×4).
+TRICK_SCORES = {strain: tuple(law77.TRICK_SCORES[strain, doubled] for doubled in Doubling) for strain in Strain}
+# DB-6.2 and R-DB-6: the non-vulnerable penalties, by doubling, then undertricks.
+PENALTIES = tuple(law77.UNDERTRICK_PENALTIES[doubled, NOT_VULNERABLE] for doubled in Doubling)
 
 
 @dataclass(frozen=True, slots=True)
 class MadeContract:
-    """What a made contract scores under R-DB-6 whatever its overtricks: the tricks bid, then the bonuses."""
+    """What a made contract scores under R-DB-6 whatever its overtricks: the tricks bid, then the bonuses; and
+    what each overtrick adds."""
 
     points: int
     bid: Line
     bonuses: tuple[Line, ...]
+    overtrick: int
 
 
 def _made_contract(seat: int, level: int, strain: Strain, doubled: Doubling) -> MadeContract:
-    """R-DB-6: the tricks bid, then the game or part-score, slam and insult bonuses, for ``seat``."""
-    trick_score = TRICK_POINTS[strain][level] * MULTIPLIERS[doubled]
+    """R-DB-6: the tricks bid, then the game or part-score, slam and insult premiums of Law 77, not vulnerable."""
+    trick_score = law77.trick_score(level, strain, doubled)
     contract = Contract(seat, level, strain, doubled).contract
     bid = Line(
         seat, trick_score, "R-DB-6", f"{contract} made: tricks bid {RATE_TEXT[strain][level]}{DOUBLING_TEXT[doubled]}"
     )
-    bonuses = [(300, "game bonus") if trick_score >= 100 else (50, "part-score bonus")]
-    if level == 6:
-        bonuses.append((500, "small slam bonus"))
-    elif level == 7:
-        bonuses.append((1000, "grand slam bonus"))
-    if doubled:
-        bonuses.append((50 * doubled, "insult bonus for making a doubled contract"))
+    bonuses = [
+        (
+            law77.game_premium(trick_score, NOT_VULNERABLE),
+            "game bonus" if law77.is_game(trick_score) else "part-score bonus",
+        )
+    ]
+    slam = law77.slam_premium(level, NOT_VULNERABLE)
+    if slam:
+        bonuses.append((slam, "small slam bonus" if level == 6 else "grand slam bonus"))
+    insult = law77.insult_premium(doubled)
+    if insult:
+        bonuses.append((insult, "insult bonus for making a doubled contract"))
     points = trick_score + sum(bonus for bonus, _text in bonuses)
-    return MadeContract(points, bid, tuple(Line(seat, bonus, "R-DB-6", text) for bonus, text in bonuses))
+    overtrick = law77.overtrick_value(strain, doubled, NOT_VULNERABLE)
+    return MadeContract(points, bid, tuple(Line(seat, bonus, "R-DB-6", text) for bonus, text in bonuses), overtrick)
 
 
 # Under R-DB-6 the tricks bid and the bonuses depend on the contract alone, not on the overtricks,
@@ -218,7 +223,7 @@ def _made_score(deal: Contract, seat: int, flags: Flags) -> tuple[int, tuple[Lin
     if CONTRACT_BRIDGE_SCORING not in flags:
         # DB-6.1: every trick above six at the strain's rate, overtricks included, then ×2 / ×4.
         above = deal.tricks - 6
-        points = TRICK_POINTS[strain][above] * MULTIPLIERS[doubled]
+        points = TRICK_SCORES[strain][doubled][above]
         text = f"{deal.contract} made, {deal.tricks} tricks: {RATE_TEXT[strain][above]}{DOUBLING_TEXT[doubled]}"
         return points, (Line(seat, points, "DB-6.1", text),)
     # R-DB-6 variant: duplicate contract-bridge scoring, not vulnerable.
@@ -226,10 +231,7 @@ def _made_score(deal: Contract, seat: int, flags: Flags) -> tuple[int, tuple[Lin
     overtricks = deal.tricks - 6 - level
     if not overtricks:
         return made.points, (made.bid, *made.bonuses)
-    if doubled:
-        points = 100 * doubled * overtricks  # 100 each doubled, 200 redoubled, whatever the strain
-    else:
-        points = TRICK_POINTS[strain][deal.tricks - 6] - TRICK_POINTS[strain][level]
+    points = made.overtrick * overtricks
     over = Line(seat, points, "R-DB-6", OVERTRICK_TEXT[doubled][overtricks])
     return made.points + points, (made.bid, over, *made.bonuses)
 
@@ -243,7 +245,7 @@ def _failed_line(deal: Contract, declarer: int, undertricks: int, flags: Flags) 
         value = contract_value(deal, flags)
         return Line(1 - declarer, value, "R-DB-5", f"{contract} down {undertricks}: the contract's value")
     # DB-6.2 (also under db_contract_bridge_scoring, whose penalties are the same non-vulnerable table).
-    penalty = UNDERTRICK_PENALTIES[deal.doubled][undertricks]
+    penalty = PENALTIES[deal.doubled][undertricks]
     text = contract + DOWN_TEXT[deal.doubled][undertricks]
     return Line(1 - declarer, penalty, "DB-6.2", text)
 
