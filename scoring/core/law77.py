@@ -2,7 +2,9 @@
 
 A deal of contract bridge scores with the same figures in every form of the game; duplicate, Chicago and rubber differ
 only in which premiums a deal earns and where its points are written (docs/rules/contract_bridge.md BR-6.1 to BR-6.6).
-This module holds the figures and the working a score line shows; each game decides which of them it scores.
+This module holds the figures and the working a score line shows; each game decides which of them it scores: Contract
+Bridge all of them, Draw Bridge the trick values and non-vulnerable penalties (DB-6.1, DB-6.2) and, under
+`db_contract_bridge_scoring`, the whole table not vulnerable (R-DB-6).
 
 Every function reads a table built below, keyed by the enums of scoring.core.words (a deal's values are those
 members, so a look-up finds its key by identity). ``vulnerable`` is the declaring side's vulnerability, a bool; a
