@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import sys
 
-from bench import core, web
+from bench import core, serve, web
+from bench.production import use_production_settings
 
 
 def main() -> int:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    failures = core.run() + web.run() + web.report_costs()
+    use_production_settings()  # the Django figures are production's: DEBUG off, as `make serve` runs
+    failures = core.run() + web.run() + web.report_costs() + serve.run()
     if failures:
         print(f"\n{len(failures)} goal(s) missed: " + "; ".join(failures))
     else:

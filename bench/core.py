@@ -8,8 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from scoring.core.base import EntryError, Game
 from scoring.core.games import GAMES
-from scoring.core.match import MAX_DEALS, evaluate, parse_match
+from scoring.core.match import MAX_DEALS, MAX_TARGET, evaluate, parse_match
 from scoring.core.words import Doubling, Strain
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,15 +26,61 @@ def sample_deals(name: str) -> list[dict[str, Any]]:
 SAMPLE_DEALS: dict[str, list[dict[str, Any]]] = {name: sample_deals(name) for name in GAMES}
 
 
-# Every Draw Bridge contract there is, declared by either player (DB-6.3): 2,940 match-file entries.
-DRAW_BRIDGE_CONTRACTS = [
-    {"declarer": declarer, "level": level, "strain": strain.value, "doubled": doubled.value, "tricks": tricks}
-    for declarer in (0, 1)
-    for level in range(1, 8)
-    for strain in Strain
-    for doubled in Doubling
-    for tricks in range(14)
-]
+def open_match(deals: int, names: list[str] | None = None) -> dict[str, Any]:
+    """A match file of ``deals`` deals that none of them ends, in the widest sheet there is: the game
+    with the most sides (the first registered of those) whose sample deals, in turn, under the
+    highest target a match may have (or none), stay open that long. The players are the first of
+    ``names`` (P0, P1... by default)."""
+    for name in sorted(GAMES, key=lambda name: -len(GAMES[name].sides)):
+        doc = long_match(name, deals, names)
+        if doc is not None:
+            return doc
+    raise LookupError(f"no registered game holds {deals} of its sample deals without ending")
+
+
+def long_match(name: str, deals: int, names: list[str] | None = None) -> dict[str, Any] | None:
+    """The game's sample deals in turn, ``deals`` of them, under the highest target (or none): a
+    match file that none of them ends, or None if the game ends it (a fixed number of deals)."""
+    game = GAMES[name]
+    samples = SAMPLE_DEALS[name]
+    players = [names[seat] if names else f"P{seat}" for seat in range(game.seats)]
+    for target in (MAX_TARGET, None):
+        doc = {
+            "game": name,
+            "players": players,
+            "first_dealer": 0,
+            "target": target,
+            "flags": [],
+            "deals": [samples[index % len(samples)] for index in range(deals)],
+        }
+        try:
+            if not evaluate(parse_match(doc)).finished:
+                return doc
+        except EntryError:
+            continue
+    return None
+
+
+# The house rule whose scores are Law 77's, not vulnerable (contract bridge's duplicate scoring
+# table): its game's deals are scored against endplay's implementation of the same table.
+LAW77_FLAG = "db_contract_bridge_scoring"
+
+
+def law77_game() -> Game:
+    """The game that has the LAW77_FLAG house rule."""
+    return next(game for game in GAMES.values() if LAW77_FLAG in game.flags)
+
+
+def contracts(seats: int) -> list[dict[str, Any]]:
+    """Every contract there is, declared by any seat: match-file entries (2,940 for two seats)."""
+    return [
+        {"declarer": declarer, "level": level, "strain": strain.value, "doubled": doubled.value, "tricks": tricks}
+        for declarer in range(seats)
+        for level in range(1, 8)
+        for strain in Strain
+        for doubled in Doubling
+        for tricks in range(14)
+    ]
 
 
 def best_of(repeats: int, action: Callable[[], None]) -> float:
@@ -59,19 +106,20 @@ def deals_per_second(name: str, count: int = 20_000) -> float:
 
 
 def law77_rates(slice_size: int = 98, tries: int = 25) -> tuple[float, float]:
-    """Deals/s for Draw Bridge under `db_contract_bridge_scoring` (parse_deal + score_deal) and for
-    endplay's Law 77 scorer (Contract(...).score, not vulnerable, as R-DB-6), on the same entries.
+    """Deals/s for the game with LAW77_FLAG under that flag (parse_deal + score_deal) and for
+    endplay's Law 77 scorer (Contract(...).score, not vulnerable, as the flag's rule), on the same
+    entries: every contract its seats can declare.
 
     The two take turns on short slices of the list, the best of ``tries`` each, so that both see
     the same machine load.
     """
     from endplay.types import Contract, Denom, Penalty, Player, Vul  # a dev dependency
 
-    game = GAMES["draw_bridge"]
-    flags = frozenset({"db_contract_bridge_scoring"})
+    game = law77_game()
+    flags = frozenset({LAW77_FLAG})
     denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
     penalties = (Penalty.passed, Penalty.doubled, Penalty.redoubled)
-    declarers = (Player.north, Player.east)
+    declarers = (Player.north, Player.east, Player.south, Player.west)
 
     def ours(entries: list[dict[str, Any]]) -> None:
         for entry in entries:
@@ -93,7 +141,7 @@ def law77_rates(slice_size: int = 98, tries: int = 25) -> tuple[float, float]:
         score(entries)
         return time.perf_counter() - start
 
-    entries = DRAW_BRIDGE_CONTRACTS
+    entries = contracts(game.seats)
     our_seconds = endplay_seconds = 0.0
     for start in range(0, len(entries), slice_size):
         part = entries[start : start + slice_size]
@@ -106,25 +154,7 @@ def law77_rates(slice_size: int = 98, tries: int = 25) -> tuple[float, float]:
     return len(entries) / our_seconds, len(entries) / endplay_seconds
 
 
-# The longest matches timed: the most deals a match holds, none of which ends it. A Call Bridge
-# target out of reach; Bridgette deals passed out and dealt again (bg_passout_redeal, R-BG-10).
-LONG_MATCHES: dict[str, dict[str, Any]] = {
-    "call_bridge": {"target": 1_000_000, "flags": [], "deal": SAMPLE_DEALS["call_bridge"][0]},
-    "bridgette": {"target": None, "flags": ["bg_passout_redeal"], "deal": {"passed_out": True}},
-}
-
-
-def long_match_seconds(name: str, deals: int = MAX_DEALS) -> float:
-    game = GAMES[name]
-    setup = LONG_MATCHES[name]
-    doc = {
-        "game": name,
-        "players": [f"P{seat}" for seat in range(game.seats)],
-        "first_dealer": 0,
-        "target": setup["target"],
-        "deals": [setup["deal"]] * deals,
-        "flags": setup["flags"],
-    }
+def long_match_seconds(doc: dict[str, Any]) -> float:
     match = parse_match(doc)
     return best_of(3, lambda: evaluate(match))
 
@@ -149,27 +179,33 @@ def run() -> list[str]:
     print("Scoring core (goal: at least 50,000 deals/s per game)")
     for name in GAMES:
         rate = deals_per_second(name)
-        print(f"  {name:12} {rate:12,.0f} deals scored/s")
+        print(f"  {name:15} {rate:12,.0f} deals scored/s")
         if rate < 50_000:
             failures.append(f"{name} scores {rate:,.0f} deals/s")
-    for name in LONG_MATCHES:
-        seconds = long_match_seconds(name)
-        print(f"  {name:12} {MAX_DEALS:,}-deal match (the most a file holds) evaluated in {seconds * 1000:.1f} ms")
-    print("Draw Bridge Law 77 scoring against endplay, same 2,940 contracts (goal: at least 1.0x endplay's rate)")
+    for name in GAMES:
+        doc = long_match(name, MAX_DEALS)
+        if doc is None:
+            print(f"  {name:15} ends before {MAX_DEALS:,} of its sample deals: no longest match")
+            continue
+        seconds = long_match_seconds(doc)
+        print(f"  {name:15} {MAX_DEALS:,}-deal match (the most a file holds) evaluated in {seconds * 1000:.1f} ms")
+    game = law77_game()
+    count = len(contracts(game.seats))
+    print(f"{game.title} Law 77 scoring against endplay, same {count:,} contracts (goal: at least 1.0x endplay's rate)")
     ours, endplays = law77_rates()
     ratio = ours / endplays
-    print(f"  {'draw_bridge':12} {ours:12,.0f} deals parsed and scored/s (db_contract_bridge_scoring)")
-    print(f"  {'endplay':12} {endplays:12,.0f} contracts built and scored/s")
-    print(f"  {'ratio':12} {ratio:12.2f}x")
+    print(f"  {game.name:15} {ours:12,.0f} deals parsed and scored/s ({LAW77_FLAG})")
+    print(f"  {'endplay':15} {endplays:12,.0f} contracts built and scored/s")
+    print(f"  {'ratio':15} {ratio:12.2f}x")
     if ratio < 1.0:
-        failures.append(f"draw_bridge Law 77 scoring runs at {ratio:.2f}x endplay's rate")
+        failures.append(f"{game.name} Law 77 scoring runs at {ratio:.2f}x endplay's rate")
     print("Referee core (goal: at least 2,000 full-deal replays/s per game)")
     for name in GAMES:
         rate = replays_per_second(name)
         if rate is None:
-            print(f"  {name:12} no fixtures/{name}/hand.json")
+            print(f"  {name:15} no fixtures/{name}/hand.json")
             continue
-        print(f"  {name:12} {rate:12,.0f} replays/s")
+        print(f"  {name:15} {rate:12,.0f} replays/s")
         if rate < 2_000:
             failures.append(f"{name} replays {rate:,.0f}/s")
     return failures

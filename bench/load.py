@@ -5,11 +5,12 @@
 Starts gunicorn (DEBUG off, static files by WhiteNoise) on a loopback port against a fresh
 database: a SQLite file in a temporary directory, or, when DATABASE_URL names a PostgreSQL
 server, a new database on that server (created, then dropped at the end). It makes one
-account and one Call Bridge match (``--deals`` deals already played) per scorer, logs the
-scorers in, then for ``--seconds``:
+account and one match (``--deals`` deals already played) per scorer, in the widest sheet there is
+(bench.core.open_match: the game with the most sides), logs the scorers in, then for ``--seconds``:
 
-* each scorer takes a turn every ``--think`` seconds on average: it saves the next deal as
-  the page's htmx form does (one request; the answer is the updated sheet), except every
+* each scorer takes a turn every ``--think`` seconds on average: it saves the next deal (one of
+  the game's sample deals) as the page's htmx form does (one request; the answer is the updated
+  sheet), except every
   10th turn, an edit of an earlier deal (the edit page, the save, the match page), and
   every 25th, an undo of the last deal (the save, the match page);
 * each viewer polls share links without pausing, as the share page's htmx does
@@ -29,8 +30,6 @@ import json
 import os
 import random
 import secrets
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -44,8 +43,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
+from bench.production import HOST, ROOT, gunicorn, production_env, run_manage
+
 PASSWORD = "load-test-passphrase-42"
 TIMEOUT = 30.0  # seconds: a request slower than this counts as an error
 HTMX = {"HX-Request": "true"}  # what the page's own requests send
@@ -60,6 +59,8 @@ import django
 django.setup()
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
+from bench.core import open_match
+from bench.web import NAMES, form_posts
 from scoring.core.match import parse_match
 from scoring.services import create_match
 
@@ -67,14 +68,13 @@ scorers, deals = int(sys.argv[1]), int(sys.argv[2])
 password = make_password(sys.argv[3])  # hashed once: the accounts share it
 User = get_user_model()
 users = User.objects.bulk_create([User(username=f"scorer{index:03}", password=password) for index in range(scorers)])
+doc = open_match(deals, NAMES)
 tables = []
 for index, user in enumerate(users):
-    entries = [{"calls": [2 + (index + n) % 5, 4, 2, 5], "tricks": [4, 4, 1, 4]} for n in range(deals)]
-    doc = {"game": "call_bridge", "players": ["Anna", "Ben", "Cleo", "Dan"], "first_dealer": index % 4,
-           "target": 100000, "deals": entries}
-    match = create_match(owner=user, match_file=parse_match(doc))
+    first_dealer = index % len(doc["players"])
+    match = create_match(owner=user, match_file=parse_match({**doc, "first_dealer": first_dealer}))
     tables.append({"username": user.username, "match": match.pk, "token": match.share_token, "deals": deals})
-print(json.dumps(tables))
+print(json.dumps({"game": doc["game"], "posts": form_posts(doc["game"]), "tables": tables}))
 """
 
 
@@ -183,17 +183,12 @@ class Phone:
         return answer is not None and "sessionid" in self.cookies
 
 
-def deal_fields(rng: random.Random) -> dict[str, int]:
-    calls = [rng.randint(2, 8) for _ in range(4)]
-    tricks = [0, 0, 0, 0]
-    for _ in range(13):
-        tricks[rng.randrange(4)] += 1
-    return {f"calls_{seat}": calls[seat] for seat in range(4)} | {f"tricks_{seat}": tricks[seat] for seat in range(4)}
-
-
-async def scorer(phone: Phone, table: dict[str, Any], deadline: float, think: float, rng: random.Random) -> None:
-    """Save the next deal as the phone's htmx form does (the answer is the updated sheet); now and
-    then edit an earlier deal or undo the last one (plain form posts, then the match page)."""
+async def scorer(
+    phone: Phone, table: dict[str, Any], posts: list[dict[str, str]], deadline: float, think: float, rng: random.Random
+) -> None:
+    """Save the next deal (one of ``posts``, the game's sample deals as the form posts them) as the
+    phone's htmx form does (the answer is the updated sheet); now and then edit an earlier deal or
+    undo the last one (plain form posts, then the match page)."""
     match_url = f"/matches/{table['match']}/"
     deals = table["deals"]
     turn = 0
@@ -210,13 +205,13 @@ async def scorer(phone: Phone, table: dict[str, Any], deadline: float, think: fl
             page = await phone.expect("edit page", "GET", edit_url, 200)
             found = page.body.split(b'name="revision" value="', 1) if page else []
             if len(found) == 2:
-                fields = {"revision": found[1].split(b'"', 1)[0].decode(), **deal_fields(rng)}
+                fields = {"revision": found[1].split(b'"', 1)[0].decode(), **rng.choice(posts)}
                 answer = await phone.expect("deal edit", "POST", edit_url, 302, fields)
                 if answer is not None and answer.location != match_url:
                     phone.stats.error("deal edit", f"edit of deal {number} refused: sent to {answer.location}")
             await phone.expect("match page", "GET", match_url, 200)
         else:
-            fields = {"number": deals + 1, **deal_fields(rng)}
+            fields = {"number": deals + 1, **rng.choice(posts)}
             answer = await phone.expect("deal save", "POST", f"{match_url}deals/", 200, fields, **HTMX)
             if answer is not None:
                 deals += 1
@@ -241,7 +236,9 @@ async def viewer(phone: Phone, tables: list[dict[str, Any]], deadline: float, rn
             phone.stats.error("share poll", f"GET /share/{token}/ answered {answer.status}")
 
 
-async def drive(port: int, tables: list[dict[str, Any]], args: argparse.Namespace, server: int) -> tuple[Stats, float]:
+async def drive(
+    port: int, tables: list[dict[str, Any]], posts: list[dict[str, str]], args: argparse.Namespace, server: int
+) -> tuple[Stats, float]:
     stats = Stats()
     rng = random.Random(args.seed)
     phones = [Phone(port, stats) for _ in tables]
@@ -263,7 +260,7 @@ async def drive(port: int, tables: list[dict[str, Any]], args: argparse.Namespac
     deadline = started + args.seconds
     await asyncio.gather(
         *(
-            scorer(phone, table, deadline, args.think, random.Random(rng.random()))
+            scorer(phone, table, posts, deadline, args.think, random.Random(rng.random()))
             for phone, table in zip(phones, tables, strict=True)
         ),
         *(viewer(Phone(port, stats), tables, deadline, random.Random(rng.random())) for _ in range(args.viewers)),
@@ -300,52 +297,7 @@ def fresh_database(url: str | None, directory: Path) -> Iterator[tuple[str, str]
 
 
 def server_env(database_url: str, args: argparse.Namespace) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=database_url,
-        DJANGO_SETTINGS_MODULE="config.settings",
-        DJANGO_DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        # Plain HTTP on loopback: no HTTPS redirect, no secure-only cookies, no HSTS.
-        DJANGO_SSL_REDIRECT="0",
-        DJANGO_SECURE_COOKIES="0",
-        DJANGO_HSTS_SECONDS="0",
-        ALLOWED_HOSTS=f"{HOST},localhost",
-        CONN_MAX_AGE=str(args.conn_max_age),
-    )
-    return env
-
-
-def run_manage(env: dict[str, str], *command: str) -> None:
-    subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
-
-
-@contextmanager
-def gunicorn(env: dict[str, str], args: argparse.Namespace, log: Path) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind((HOST, 0))
-    listener.listen(2048)
-    listener.set_inheritable(True)
-    port = listener.getsockname()[1]
-    command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", str(args.workers)]
-    command += ["--bind", f"fd://{listener.fileno()}", "--backlog", "2048", "--log-level", "warning"]
-    if args.threads > 1:
-        command += ["--worker-class", "gthread", "--threads", str(args.threads)]
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, pass_fds=[listener.fileno()]
-        )
-    listener.close()
-    try:
-        yield port, server
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    return production_env(DATABASE_URL=database_url, CONN_MAX_AGE=str(args.conn_max_age))
 
 
 def machine_jiffies() -> tuple[int, int]:
@@ -448,10 +400,11 @@ def main(argv: list[str] | None = None) -> int:
             capture_output=True,
             text=True,
         )
-        tables = json.loads(seeded.stdout)
+        seed = json.loads(seeded.stdout)
+        tables = seed["tables"]
         log = Path(temp) / "gunicorn.log"
-        with gunicorn(env, args, log) as (port, server):
-            stats, elapsed = asyncio.run(drive(port, tables, args, server.pid))
+        with gunicorn(env, args.workers, log, args.threads) as (port, server):
+            stats, elapsed = asyncio.run(drive(port, tables, seed["posts"], args, server.pid))
             alive = server.poll() is None
         server_log = log.read_text(errors="replace")
     workers = f"{args.workers} workers" + (f" x {args.threads} threads" if args.threads > 1 else "")
@@ -459,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
     label = (
         f"Trickbook load test: {elapsed:.0f} s, {args.scorers} scorers (a turn every ~{args.think:g} s),"
         f" {args.viewers} share viewers; gunicorn {workers}, {database}, CONN_MAX_AGE={args.conn_max_age};"
-        f" {os.cpu_count()} CPUs; deals per match {args.deals} at the start, {final:.0f} at the end"
+        f" {os.cpu_count()} CPUs; {seed['game']}, deals per match {args.deals} at the start, {final:.0f} at the end"
     )
     status = report(stats, elapsed, label)
     if not alive or "Traceback" in server_log:

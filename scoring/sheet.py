@@ -77,12 +77,20 @@ def sheet_body(rows: list[dict[str, Any]], edit_url: Callable[[int], str] | None
     numbers are ``sheet_rows``'s own digits. (Django's admin builds its change-list cells in Python
     too.) templates/_includes/score_sheet.html holds the table around them.
     """
+    escaped: dict[str, str] = {}  # names, rules and most line texts recur on every row: escape each once
+
+    def text(value: str) -> str:
+        try:
+            return escaped[value]
+        except KeyError:
+            return escaped.setdefault(value, escape(value))
+
     html = []
     for row in rows:
         number = row["number"]
         lines = "".join(
-            f'<li>{escape(name)} {points}: {escape(text)} <span class="rule">{escape(rule)}</span></li>'
-            for name, points, text, rule in row["lines"]
+            f'<li>{text(name)} {points}: {text(line)} <span class="rule">{text(rule)}</span></li>'
+            for name, points, line, rule in row["lines"]
         )
         cells = "".join(f'<td class="num">{total} <small>({change})</small></td>' for total, change in row["cells"])
         edit = (
@@ -91,7 +99,7 @@ def sheet_body(rows: list[dict[str, Any]], edit_url: Callable[[int], str] | None
             else ""
         )
         html.append(
-            f'<tr id="deal-{number}"><td>{number}</td><td>{escape(row["dealer"])}</td>'
+            f'<tr id="deal-{number}"><td>{number}</td><td>{text(row["dealer"])}</td>'
             f"<td><details><summary>{escape(row['short'])}</summary>"
             f'<ul class="lines">{lines or "<li>No points.</li>"}</ul></details></td>{cells}{edit}</tr>\n'
         )
