@@ -100,6 +100,9 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
+        # The service worker (/sw.js) and the web app manifest, both from our own origin.
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
     }
 }
 

@@ -7,10 +7,12 @@ from django.urls import path
 from config.api import api
 from referee import views as referee_views
 from reports import views as report_views
-from scoring import rule_views, views
+from scoring import offline, rule_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", views.login_view, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

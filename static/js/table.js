@@ -1,0 +1,749 @@
+/*
+ * At the table: no deal is lost, and every failure is told where it happened (STYLE.md 16).
+ *
+ * - Every htmx request has a visible answer. 409 and 422 are swapped like a success (htmx-config's
+ *   responseHandling in base.html): the current sheet with the reason, or the form with its fields marked.
+ *   No connection, a timeout or a 5xx is said beside what was tapped, and nothing typed is lost; 401/403
+ *   (an expired session) is a full navigation, to the log-in page and back.
+ * - The deal form: each save carries an idempotency key (`key`, made here), so a retry never stores a deal
+ *   twice. What is typed is kept in sessionStorage per match (the draft) and put back into the form after
+ *   a log-in. A save with no connection is kept in localStorage (the outbox), shown under the sheet as
+ *   waiting to be sent, and sent by itself when the connection comes back (the `online` event, on page
+ *   load, every 20 s, or "Send now"). If another phone saved that deal number meanwhile, both deals are
+ *   shown and the player chooses: keep the saved one, or save theirs as the next deal.
+ * - After a save (the server's HX-Trigger-After-Settle `deal-saved`): the notice and the new totals are
+ *   scrolled into view (the winner banner when the match ends), and focus goes to the first field of the
+ *   next entry without scrolling (so the next deal can be tapped in at once, and the totals stay in view).
+ * - Keep the screen on (Screen Wake Lock), a switch on the match page, off until chosen, remembered per device.
+ * - The service worker (/sw.js) is registered, and told to keep the match page and its files for offline use.
+ */
+(function () {
+  "use strict";
+
+  var PREFIX = "trickbook:";
+  var SKIP = { csrfmiddlewaretoken: true };
+
+  // ------------------------------------------------------------------ storage, keys
+
+  function load(storage, name, fallback) {
+    try {
+      var text = storage.getItem(PREFIX + name);
+      return text ? JSON.parse(text) : fallback;
+    } catch (error) {
+      return fallback;
+    }
+  }
+
+  function keep(storage, name, value) {
+    try {
+      if (value === null || (Array.isArray(value) && value.length === 0)) {
+        storage.removeItem(PREFIX + name);
+      } else {
+        storage.setItem(PREFIX + name, JSON.stringify(value));
+      }
+    } catch (error) {
+      // Private mode or a full store: the page still works, only without keeping the entry.
+    }
+  }
+
+  function newKey() {
+    if (window.crypto && typeof window.crypto.randomUUID === "function") {
+      return window.crypto.randomUUID();
+    }
+    // randomUUID needs a secure context; a club server on plain http still gets a random v4 UUID.
+    var bytes = window.crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  // ------------------------------------------------------------------ the page
+
+  function noticeRegion() {
+    return document.getElementById("table-notice");
+  }
+
+  function matchId() {
+    var region = noticeRegion();
+    return region ? region.dataset.match : null;
+  }
+
+  function dealForm() {
+    return document.getElementById("deal-form");
+  }
+
+  function csrfToken() {
+    var headers = document.body.getAttribute("hx-headers");
+    try {
+      return JSON.parse(headers)["X-CSRFToken"];
+    } catch (error) {
+      var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+      return input ? input.value : "";
+    }
+  }
+
+  function say(region, text, level) {
+    if (!region) {
+      return;
+    }
+    var line = document.createElement("p");
+    line.className = "message " + (level || "warning");
+    line.textContent = text;
+    region.replaceChildren(line);
+    return line;
+  }
+
+  function bringIntoView(element) {
+    if (element) {
+      element.scrollIntoView({ block: "start", behavior: "instant" });
+    }
+  }
+
+  function focusWithoutScroll(element) {
+    if (element) {
+      if (!element.hasAttribute("tabindex") && !element.matches("input, select, textarea, button, a[href]")) {
+        element.setAttribute("tabindex", "-1");
+      }
+      element.focus({ preventScroll: true });
+    }
+  }
+
+  // ------------------------------------------------------------------ the deal form
+
+  function fieldsOf(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (!SKIP[name]) {
+        fields.push([name, String(value)]);
+      }
+    });
+    return fields;
+  }
+
+  function valueOf(fields, name) {
+    for (var i = 0; i < fields.length; i++) {
+      if (fields[i][0] === name) {
+        return fields[i][1];
+      }
+    }
+    return null;
+  }
+
+  function entryFields(fields) {
+    return fields.filter(function (pair) { return pair[0] !== "number" && pair[0] !== "key"; });
+  }
+
+  function fill(form, fields) {
+    entryFields(fieldsOf(form)).forEach(function (pair) {
+      form.querySelectorAll("[name='" + pair[0] + "']").forEach(function (input) {
+        if (input.type === "radio" || input.type === "checkbox") {
+          input.checked = false;
+        }
+      });
+    });
+    entryFields(fields).forEach(function (pair) {
+      form.querySelectorAll("[name='" + pair[0] + "']").forEach(function (input) {
+        if (input.type === "radio") {
+          input.checked = input.value === pair[1];
+        } else if (input.type === "checkbox") {
+          input.checked = true;
+        } else if (input.type !== "hidden") {
+          input.value = pair[1];
+        }
+      });
+    });
+    if (window.htmx) {
+      window.htmx.trigger(form, "change"); // the preview
+    }
+  }
+
+  // The entry in words, asked of the form's own labels (the form is built from the game's spec).
+  function describe(form, fields) {
+    var parts = [];
+    entryFields(fields).forEach(function (pair) {
+      var input = form.querySelector("[name='" + pair[0] + "']");
+      if (!input || pair[1] === "") {
+        return;
+      }
+      var group = input.closest("fieldset");
+      var legend = group && group.querySelector("legend");
+      if (input.type === "radio") {
+        var chosen = form.querySelector("[name='" + pair[0] + "'][value='" + pair[1] + "']");
+        var label = chosen && form.querySelector("label[for='" + chosen.id + "']");
+        parts.push((legend ? legend.textContent.trim() : pair[0]) + " " + (label ? label.textContent.trim() : pair[1]));
+      } else if (input.type === "checkbox") {
+        parts.push(input.closest("label") ? input.closest("label").textContent.trim() : pair[0]);
+      } else {
+        var own = form.querySelector("label[for='" + input.id + "']");
+        parts.push((own ? own.textContent.trim() : pair[0]) + " " + pair[1]);
+      }
+    });
+    return parts.join(", ");
+  }
+
+  function formNumber(form) {
+    var input = form && form.querySelector("input[name=number]");
+    return input ? parseInt(input.value, 10) : null;
+  }
+
+  // The form's deal number, heading and button, when deals wait on this phone before it.
+  function setFormNumber(form, number) {
+    form.querySelector("input[name=number]").value = String(number);
+    var heading = document.getElementById("entry-title");
+    if (heading) {
+      heading.textContent = "Enter deal " + number;
+    }
+    var button = form.querySelector("button[type=submit]");
+    if (button) {
+      button.textContent = "Save deal " + number;
+    }
+  }
+
+  // Nothing tapped yet: every field as the page drew it (a game's defaults included).
+  function pristine(form) {
+    return Array.prototype.every.call(form.elements, function (input) {
+      if (input.type === "hidden" || !input.name) {
+        return true;
+      }
+      if (input.type === "radio" || input.type === "checkbox") {
+        return input.checked === input.defaultChecked;
+      }
+      return input.value === input.defaultValue;
+    });
+  }
+
+  function prepareForm() {
+    var form = dealForm();
+    if (!form) {
+      return;
+    }
+    var key = form.querySelector("input[name=key]");
+    if (key && !key.value) {
+      key.value = newKey();
+    }
+    var waiting = outbox().filter(function (item) { return item.state !== "conflict"; });
+    if (waiting.length) {
+      var next = waiting[waiting.length - 1].number + 1;
+      if (formNumber(form) < next) {
+        setFormNumber(form, next);
+      }
+    }
+    var draft = load(sessionStorage, "draft:" + matchId(), null);
+    if (draft && draft.number === formNumber(form) && pristine(form)) {
+      fill(form, draft.fields);
+      if (draft.key && key) {
+        key.value = draft.key; // the same save: if the first try got through, it is not stored twice
+      }
+      say(noticeRegion(), "Your entry for deal " + draft.number + " was kept: check it and save.", "info");
+    }
+  }
+
+  function keepDraft() {
+    var form = dealForm();
+    if (form) {
+      var fields = fieldsOf(form);
+      keep(sessionStorage, "draft:" + matchId(), {
+        number: formNumber(form),
+        key: valueOf(fields, "key"),
+        fields: fields,
+        text: describe(form, fields),
+      });
+    }
+  }
+
+  function forgetDraft() {
+    keep(sessionStorage, "draft:" + matchId(), null);
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.closest("#deal-form")) {
+      keepDraft();
+    }
+  });
+  document.addEventListener("change", function (event) {
+    if (event.target.closest && event.target.closest("#deal-form")) {
+      keepDraft();
+    }
+  });
+
+  // ------------------------------------------------------------------ the outbox (deals kept offline)
+
+  function outbox() {
+    var id = matchId();
+    return id ? load(localStorage, "outbox:" + id, []) : [];
+  }
+
+  function keepOutbox(items) {
+    keep(localStorage, "outbox:" + matchId(), items);
+    showOutbox();
+  }
+
+  function button(text, action, index, secondary) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.dataset.outbox = action;
+    b.dataset.index = String(index);
+    if (secondary) {
+      b.className = "secondary outline";
+    }
+    return b;
+  }
+
+  function savedDealText(number) {
+    var row = document.getElementById("deal-" + number);
+    var summary = row && row.querySelector("summary");
+    return summary ? summary.textContent.trim() : "";
+  }
+
+  function showOutbox() {
+    var section = document.getElementById("outbox");
+    if (!section) {
+      return;
+    }
+    var items = outbox();
+    section.hidden = items.length === 0;
+    var parts = [];
+    items.forEach(function (item, index) {
+      var card = document.createElement("article");
+      card.className = "outbox-item " + item.state;
+      card.dataset.testid = "outbox-" + item.state;
+      var head = document.createElement("p");
+      var body = document.createElement("p");
+      body.textContent = "Your entry: " + (item.text || "(no details)");
+      var actions = document.createElement("p");
+      actions.className = "outbox-actions";
+      if (item.state === "conflict") {
+        var other = savedDealText(item.number);
+        head.innerHTML = "";
+        var strong = document.createElement("strong");
+        strong.textContent = "Deal " + item.number + " was saved from another phone";
+        head.appendChild(strong);
+        head.appendChild(document.createTextNode(other ? ": " + other + "." : "."));
+        var form = dealForm();
+        var next = formNumber(form);
+        actions.appendChild(button("Keep the saved deal " + item.number + ", discard mine", "discard", index, true));
+        if (next) {
+          actions.appendChild(button("Save mine as deal " + next, "renumber", index));
+        } else {
+          var over = document.createElement("span");
+          over.textContent = " The match is over: yours cannot be added.";
+          actions.appendChild(over);
+        }
+      } else {
+        var strongW = document.createElement("strong");
+        strongW.textContent = "Deal " + item.number + " is waiting to be sent";
+        head.appendChild(strongW);
+        head.appendChild(document.createTextNode(
+          ": it is kept on this phone and sent by itself when the connection comes back" +
+          (item.error ? " (" + item.error + ")." : ".")
+        ));
+        actions.appendChild(button("Send now", "send", index));
+        actions.appendChild(button("Discard it", "discard", index, true));
+      }
+      card.append(head, body, actions);
+      parts.push(card);
+    });
+    section.replaceChildren.apply(section, parts);
+  }
+
+  function queue(form) {
+    var fields = fieldsOf(form);
+    var number = formNumber(form);
+    var items = outbox();
+    items.push({ number: number, key: valueOf(fields, "key"), fields: fields, text: describe(form, fields), state: "waiting", error: "no connection" });
+    keepOutbox(items);
+    forgetDraft();
+    form.reset();
+    form.querySelector("input[name=key]").value = newKey();
+    setFormNumber(form, number + 1);
+    var preview = document.getElementById("preview");
+    if (preview) {
+      preview.replaceChildren();
+    }
+    say(form.querySelector("[data-save-status]"),
+        "No connection: deal " + number + " is kept on this phone and will be sent when the connection comes back.",
+        "warning");
+    bringIntoView(document.getElementById("outbox"));
+  }
+
+  var sending = false;
+
+  function afterAnswer(html, status, headers) {
+    window.htmx.swap("#live", html, { swapStyle: "outerHTML" });
+    var trigger = headers.get("HX-Trigger-After-Settle");
+    if (trigger) {
+      try {
+        var events = JSON.parse(trigger);
+        Object.keys(events).forEach(function (name) {
+          document.body.dispatchEvent(new CustomEvent(name, { detail: events[name] }));
+        });
+      } catch (error) {
+        // An answer without the event still swapped the sheet.
+      }
+    }
+  }
+
+  function send() {
+    var items = outbox();
+    var index = items.findIndex(function (item) { return item.state === "waiting"; });
+    var form = dealForm();
+    if (sending || index < 0 || !matchId()) {
+      return;
+    }
+    var item = items[index];
+    var body = new URLSearchParams();
+    item.fields.forEach(function (pair) {
+      body.append(pair[0], pair[0] === "number" ? String(item.number) : pair[1]);
+    });
+    sending = true;
+    fetch((form && form.getAttribute("hx-post")) || "/matches/" + matchId() + "/deals/", {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "HX-Request": "true", "HX-Current-URL": location.href, "X-CSRFToken": csrfToken() },
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        sending = false;
+        var status = response.status;
+        if (status === 200 || status === 422) {
+          keepOutbox(outbox().filter(function (other) { return other.key !== item.key; }));
+          afterAnswer(html, status, response.headers);
+          if (status === 422) {
+            fill(dealForm(), item.fields);
+            say(noticeRegion(), "Deal " + item.number + " kept on this phone was refused: it is back in the form, see why there.");
+          }
+          send();
+        } else if (status === 409) {
+          afterAnswer(html, status, response.headers);
+          var now = outbox();
+          now.forEach(function (other) {
+            if (other.key === item.key) {
+              other.state = "conflict";
+            }
+          });
+          keepOutbox(now);
+          bringIntoView(noticeRegion());
+        } else if (status === 401 || status === 403) {
+          goToLogIn();
+        } else {
+          markError("the server answered " + status);
+        }
+      });
+    }).catch(function () {
+      sending = false;
+      markError("no connection");
+    });
+  }
+
+  function markError(text) {
+    var items = outbox();
+    items.forEach(function (item) {
+      if (item.state === "waiting") {
+        item.error = text;
+      }
+    });
+    keepOutbox(items);
+  }
+
+  document.addEventListener("click", function (event) {
+    var b = event.target.closest("[data-outbox]");
+    if (!b) {
+      return;
+    }
+    var items = outbox();
+    var index = parseInt(b.dataset.index, 10);
+    var item = items[index];
+    if (!item) {
+      return;
+    }
+    if (b.dataset.outbox === "discard") {
+      items.splice(index, 1);
+      keepOutbox(items);
+      say(noticeRegion(), "Your entry for deal " + item.number + " was discarded.", "info");
+      renumber();
+    } else if (b.dataset.outbox === "renumber") {
+      item.number = formNumber(dealForm());
+      item.state = "waiting";
+      item.error = "";
+      keepOutbox(items);
+      renumber();
+      send();
+    } else {
+      send();
+    }
+  });
+
+  // Waiting deals follow each other: after a conflict is settled they take the next numbers.
+  function renumber() {
+    var form = dealForm();
+    var next = formNumber(form);
+    if (!next) {
+      return;
+    }
+    var items = outbox();
+    items.forEach(function (item) {
+      if (item.state === "waiting" && item.number < next) {
+        item.number = next;
+      }
+      if (item.state === "waiting") {
+        next = item.number + 1;
+      }
+    });
+    keepOutbox(items);
+    setFormNumber(form, next);
+  }
+
+  window.addEventListener("online", send);
+  window.setInterval(function () {
+    if (navigator.onLine !== false) {
+      send();
+    }
+  }, 20000);
+
+  // ------------------------------------------------------------------ the server's answers
+
+  document.body.addEventListener("deal-saved", function (event) {
+    var number = event.detail && event.detail.number;
+    var draft = load(sessionStorage, "draft:" + matchId(), null);
+    if (draft && draft.number === number) {
+      forgetDraft();
+    }
+    prepareForm();
+    showOutbox();
+    var banner = document.getElementById("winner-banner");
+    if (banner) {
+      bringIntoView(noticeRegion());
+      focusWithoutScroll(banner);
+      return;
+    }
+    bringIntoView(noticeRegion());
+    var form = dealForm();
+    focusWithoutScroll(form && form.querySelector("input:not([type=hidden]), select, textarea"));
+  });
+
+  document.body.addEventListener("deal-conflict", function (event) {
+    var number = event.detail && event.detail.number;
+    var draft = load(sessionStorage, "draft:" + matchId(), null);
+    if (draft && number && draft.number === number) {
+      // Not dropped silently: shown beside the other phone's deal, for the player to choose.
+      var items = outbox();
+      if (!items.some(function (item) { return item.key === draft.key; })) {
+        items.push({ number: number, key: draft.key, fields: draft.fields, text: draft.text, state: "conflict" });
+      }
+      forgetDraft();
+      keepOutbox(items);
+    }
+    prepareForm();
+    bringIntoView(noticeRegion());
+    focusWithoutScroll(noticeRegion().firstElementChild);
+  });
+
+  document.body.addEventListener("deal-refused", function () {
+    prepareForm();
+    var form = dealForm();
+    var first = form && (form.querySelector("[aria-invalid=true]") || form.querySelector("[role=alert]"));
+    if (first) {
+      first.scrollIntoView({ block: "center", behavior: "instant" });
+      focusWithoutScroll(first);
+    }
+  });
+
+  // ------------------------------------------------------------------ failures, the same way everywhere
+
+  var navigating = false;
+
+  function goToLogIn() {
+    // A full navigation to this page: the log-in page when the session is gone, and back here after it.
+    keepDraft();
+    if (!navigating) {
+      navigating = true;
+      window.location.assign(window.location.href);
+    }
+  }
+
+  function isRuleDialog(detail) {
+    return detail && detail.target && detail.target.id === "rule-dialog-body"; // static/js/rules.js
+  }
+
+  // A line beside the element whose request failed (its form's status line if it has one).
+  function statusFor(elt) {
+    var form = elt.closest("form") || elt;
+    var own = form.querySelector("[data-save-status]");
+    if (own) {
+      return own;
+    }
+    var id = "status-for-" + (form.id || elt.id || "request");
+    var line = document.getElementById(id);
+    if (!line) {
+      line = document.createElement("div");
+      line.id = id;
+      line.className = "request-status";
+      line.setAttribute("role", "status");
+      form.insertAdjacentElement("afterend", line);
+    }
+    return line;
+  }
+
+  function retryButton(region, elt) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "secondary small";
+    b.textContent = "Try again";
+    b.addEventListener("click", function () {
+      region.replaceChildren();
+      if (elt.tagName === "FORM") {
+        elt.requestSubmit();
+      } else {
+        window.htmx.trigger(elt, elt.getAttribute("hx-trigger") ? "change" : "click");
+      }
+    });
+    region.appendChild(b);
+  }
+
+  function failed(event, text) {
+    var elt = event.detail.elt;
+    if (!elt || isRuleDialog(event.detail)) {
+      return;
+    }
+    if (elt.id === "preview") {
+      say(elt, text + ": no preview for now. You can still save; with no connection the deal is kept on this phone.");
+      return;
+    }
+    var region = statusFor(elt);
+    var what = elt.id === "deal-form" ? "Deal " + formNumber(elt) + " not saved" : elt.id === "live" ? "The sheet could not be updated" : "Not done";
+    say(region, what + ": " + text + ". What you entered is still here.");
+    if (elt.id === "deal-form" && window.htmx) {
+      window.htmx.trigger(elt, "change"); // the preview of what is still there (the save cut it short)
+    }
+    if (elt.id === "live") {
+      region.firstChild.textContent = "The sheet could not be updated: " + text + ". It tries again by itself.";
+      return;
+    }
+    retryButton(region, elt);
+  }
+
+  document.addEventListener("htmx:sendError", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.id === "deal-form") {
+      queue(elt);
+      return;
+    }
+    failed(event, "no connection");
+  });
+
+  document.addEventListener("htmx:timeout", function (event) {
+    failed(event, "the server did not answer in time");
+  });
+
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status === 401 || status === 403) {
+      if (!isRuleDialog(event.detail)) {
+        goToLogIn();
+      }
+      return;
+    }
+    failed(event, status >= 500 ? "the server failed (error " + status + ")" : "the server refused it (error " + status + ")");
+  });
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "deal-form") {
+      keepDraft();
+      var region = event.detail.elt.querySelector("[data-save-status]");
+      if (region) {
+        region.replaceChildren();
+      }
+    }
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    // A later request that went through clears the line its failure left.
+    var elt = event.detail.elt;
+    if (event.detail.successful && elt) {
+      var line = document.getElementById("status-for-" + ((elt.closest("form") || elt).id || elt.id || "request"));
+      if (line) {
+        line.replaceChildren();
+      }
+    }
+  });
+
+  // ------------------------------------------------------------------ keep the screen on
+
+  function wakeLock() {
+    var label = document.querySelector("[data-wake-lock]");
+    if (!label || !("wakeLock" in navigator)) {
+      return;
+    }
+    var box = label.querySelector("input");
+    var note = document.createElement("small");
+    note.setAttribute("role", "status");
+    label.after(note);
+    var lock = null;
+    label.hidden = false;
+    box.checked = load(localStorage, "wake-lock", false) === true;
+
+    function acquire() {
+      if (!box.checked || document.visibilityState !== "visible" || lock) {
+        return;
+      }
+      navigator.wakeLock.request("screen").then(function (sentinel) {
+        lock = sentinel;
+        note.textContent = "";
+        sentinel.addEventListener("release", function () { lock = null; });
+      }).catch(function (error) {
+        note.textContent = "The screen cannot be kept on here (" + error.name + ").";
+      });
+    }
+
+    box.addEventListener("change", function () {
+      keep(localStorage, "wake-lock", box.checked ? true : null);
+      if (box.checked) {
+        acquire();
+      } else if (lock) {
+        lock.release();
+        lock = null;
+        note.textContent = "";
+      }
+    });
+    document.addEventListener("visibilitychange", acquire);
+    acquire();
+  }
+
+  // ------------------------------------------------------------------ offline shell
+
+  function serviceWorker() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+      return;
+    }
+    navigator.serviceWorker.register("/sw.js").then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var urls = [];
+      document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=manifest], link[rel=icon]").forEach(function (el) {
+        urls.push(el.src || el.href);
+      });
+      if (matchId()) {
+        urls.push(location.href.split("#")[0]);
+      }
+      if (registration.active) {
+        registration.active.postMessage({ type: "keep", urls: urls });
+      }
+    }).catch(function () {
+      // Without the worker the page works online as before.
+    });
+    document.addEventListener("submit", function (event) {
+      var action = event.target.getAttribute("action") || "";
+      if (/\/accounts\/logout\/$/.test(action) && navigator.serviceWorker.controller) {
+        navigator.serviceWorker.controller.postMessage({ type: "forget" }); // no match page kept after log-out
+      }
+    });
+  }
+
+  prepareForm();
+  showOutbox();
+  wakeLock();
+  serviceWorker();
+  send();
+})();

@@ -1,0 +1,303 @@
+"""Never lose a deal at the table: every failed save is told in place, confirmations come at once,
+and a deal saved with no connection is kept on the phone and sent when it comes back. On a
+phone-sized Chromium (390 px), with axe on the pages as they look then."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from scoring.core.match import parse_match
+from scoring.models import Change, Deal, Match
+from scoring.services import create_match, save_deal
+from tests.browser.conftest import PHONE, log_in
+from tests.browser.test_scoring_table import SIX_DEALS, tap
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SAVE = re.compile(r"^Save deal")
+
+
+def new_match(owner: Any, game: str = "bridgette", **extra: Any) -> Match:
+    players = ["Anna", "Ben"] if game in ("bridgette", "klaberjass", "draw_bridge") else ["Anna", "Ben", "Cleo", "Dan"]
+    doc = {"game": game, "players": players, "first_dealer": 1, "deals": [], **extra}
+    return create_match(owner=owner, match_file=parse_match(doc))
+
+
+def tap_bridgette(page: Any, declarer: str, level: str, strain: str, tricks: str) -> None:
+    tap(page, "Declarer", declarer)
+    tap(page, "Level", level)
+    tap(page, "Strain", strain)
+    tap(page, "Declarer's tricks", tricks)
+
+
+def save(page: Any) -> None:
+    page.get_by_role("button", name=SAVE).click()
+
+
+def assert_axe_clean(page: Any) -> None:
+    violations = Axe().run(page).response["violations"]
+    assert [(violation["id"], [node["target"] for node in violation["nodes"]]) for violation in violations] == []
+
+
+def open_match(page: Any, live_server: Any, match: Match) -> None:
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.locator("#deal-form input[name=key]").wait_for(state="attached")
+    expect(page.locator("#deal-form input[name=key]")).not_to_have_value("")
+
+
+def test_a_saved_deal_is_confirmed_at_once_and_the_links_follow(phone: Any, live_server: Any, demo_user: Any) -> None:
+    match = new_match(demo_user)
+    page = phone.new_page()
+    log_in(page, live_server)
+    open_match(page, live_server, match)
+    expect(page.get_by_role("button", name="Undo last deal")).to_have_count(0)
+    tap_bridgette(page, *SIX_DEALS[0])
+    save(page)
+    expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
+    expect(page.get_by_test_id("total-0")).to_have_text("500")
+    expect(page.get_by_test_id("total-0")).to_be_in_viewport()
+    expect(page.get_by_role("button", name="Undo last deal")).to_be_visible()
+    actions = page.get_by_role("region", name="Match actions")
+    expect(actions.get_by_role("link", name="Check a hand for deal 2")).to_be_visible()
+    # Focus is on the next entry's first field, and the totals stay in view.
+    assert page.evaluate("document.activeElement === document.querySelector('#deal-form input:not([type=hidden])')")
+    expect(page.get_by_test_id("total-0")).to_be_in_viewport()
+    assert_axe_clean(page)
+
+
+def test_messages_do_not_leak_to_another_match_or_the_report(phone: Any, live_server: Any, demo_user: Any) -> None:
+    match = new_match(demo_user)
+    other = new_match(demo_user, "klaberjass")
+    page = phone.new_page()
+    log_in(page, live_server)
+    open_match(page, live_server, match)
+    for number, deal in enumerate(SIX_DEALS[:3], start=1):
+        page.get_by_role("heading", name=f"Enter deal {number}").wait_for()
+        tap_bridgette(page, *deal)
+        save(page)
+        expect(page.locator("#table-notice")).to_have_text(f"Deal {number} saved.")
+    page.goto(f"{live_server.url}/matches/{other.pk}/")
+    expect(page.locator("main")).not_to_contain_text("saved")
+    page.goto(f"{live_server.url}/matches/{match.pk}/report/")
+    expect(page.locator("main")).not_to_contain_text("saved.")
+
+
+def test_call_bridge_totals_are_in_view_after_a_save_and_14_tricks_are_marked(
+    phone: Any, live_server: Any, demo_user: Any
+) -> None:
+    match = new_match(demo_user, "call_bridge", target=10)
+    page = phone.new_page()
+    log_in(page, live_server)
+    open_match(page, live_server, match)
+    for seat, name in enumerate(["Anna", "Ben", "Cleo", "Dan"]):
+        tap(page, f"{name}'s call", ["3", "4", "2", "5"][seat])
+        tap(page, f"{name}'s tricks", ["4", "4", "1", "5"][seat])  # 14 tricks (CB-5.4)
+    save(page)
+    expect(page.locator("#deal-form [role=alert]")).to_contain_text("CB-5.4")
+    expect(page.locator("input[name=tricks_0][aria-invalid=true]")).to_have_count(14)
+    assert page.evaluate("document.activeElement.getAttribute('aria-invalid')") == "true"
+    assert_axe_clean(page)
+    tap(page, "Dan's tricks", "4")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    save(page)
+    expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
+    expect(page.get_by_test_id("total-3")).to_have_text("-5")
+    expect(page.get_by_test_id("total-0")).to_be_in_viewport()
+    page.screenshot(path="/tmp/tb-call-bridge-after-save.png")
+
+
+def test_the_winner_banner_is_in_view_when_the_match_ends(phone: Any, live_server: Any, demo_user: Any) -> None:
+    match = new_match(demo_user)
+    page = phone.new_page()
+    log_in(page, live_server)
+    open_match(page, live_server, match)
+    for number, deal in enumerate(SIX_DEALS, start=1):
+        page.get_by_role("heading", name=f"Enter deal {number}").wait_for()
+        tap_bridgette(page, *deal)
+        save(page)
+    expect(page.locator("#winner-banner")).to_be_in_viewport()
+    expect(page.locator("#table-notice")).to_have_text("Deal 6 saved. The match is over.")
+    assert page.evaluate("document.activeElement.id") == "winner-banner"
+    actions = page.get_by_role("region", name="Match actions")
+    expect(actions.get_by_role("link", name=re.compile("^Check a hand"))).to_have_text("Check a hand")
+
+
+def test_an_incomplete_entry_marks_its_missing_fields(phone: Any, live_server: Any, demo_user: Any) -> None:
+    match = new_match(demo_user)
+    page = phone.new_page()
+    log_in(page, live_server)
+    open_match(page, live_server, match)
+    tap(page, "Declarer", "Anna")
+    save(page)
+    expect(page.locator("#deal-form [role=alert]")).to_have_text("Still to choose: level, strain, declarer's tricks.")
+    expect(page.locator("#err-strain")).to_have_text("Still to choose.")
+    assert page.evaluate("document.activeElement.name") == "level"
+    expect(page.locator("input[name=declarer][value='0']")).to_be_checked()
+    assert Deal.objects.count() == 0
+    assert_axe_clean(page)
+
+
+def test_two_phones_saving_the_same_deal_number(browser: Any, phone: Any, live_server: Any, demo_user: Any) -> None:
+    match = new_match(demo_user)
+    a = phone.new_page()
+    log_in(a, live_server)
+    open_match(a, live_server, match)
+    other = browser.new_context(viewport=PHONE, has_touch=True)
+    other.set_default_timeout(10_000)
+    try:
+        b = other.new_page()
+        log_in(b, live_server)
+        open_match(b, live_server, match)
+        tap_bridgette(a, *SIX_DEALS[0])
+        save(a)
+        expect(a.locator("#table-notice")).to_have_text("Deal 1 saved.")
+        b.evaluate("window.notReloaded = true")
+        tap_bridgette(b, *SIX_DEALS[1])
+        save(b)
+        expect(b.locator("#table-notice")).to_contain_text("Deal 1 was already saved from another phone")
+        expect(b.get_by_test_id("total-0")).to_have_text("500")  # A's deal, without a reload
+        conflict = b.get_by_test_id("outbox-conflict")
+        expect(conflict).to_contain_text("Deal 1 was saved from another phone: 2♥ by Anna")
+        expect(conflict).to_contain_text("Your entry: Declarer Ben, Level 1, Strain NT")
+        assert b.evaluate("window.notReloaded") is True
+        assert_axe_clean(b)
+        b.screenshot(path="/tmp/tb-second-phone-conflict.png")
+        b.get_by_role("button", name="Save mine as deal 2").click()
+        expect(b.locator("#table-notice")).to_have_text("Deal 2 saved.")
+        expect(conflict).to_have_count(0)
+        assert [deal.number for deal in Deal.objects.filter(match=match)] == [1, 2]
+        # The first phone still shows deal 2 to enter: it is told, and keeps the saved deal.
+        tap_bridgette(a, *SIX_DEALS[1])
+        save(a)
+        expect(a.locator("#table-notice")).to_contain_text("Deal 2 was already saved from another phone")
+        a.get_by_role("button", name="Keep the saved deal 2, discard mine").click()
+        expect(a.get_by_test_id("outbox-conflict")).to_have_count(0)
+        expect(a.locator("#table-notice")).to_have_text("Your entry for deal 2 was discarded.")
+        expect(a.get_by_role("heading", name="Enter deal 3")).to_be_visible()
+        assert Deal.objects.filter(match=match).count() == 2
+    finally:
+        other.close()
+
+
+def test_a_deal_saved_offline_is_sent_once_when_the_connection_returns(
+    phone: Any, live_server: Any, demo_user: Any
+) -> None:
+    match = new_match(demo_user)
+    page = phone.new_page()
+    log_in(page, live_server)
+    open_match(page, live_server, match)
+    phone.set_offline(True)
+    tap_bridgette(page, *SIX_DEALS[0])
+    save(page)
+    waiting = page.get_by_test_id("outbox-waiting")
+    expect(waiting).to_contain_text("Deal 1 is waiting to be sent")
+    expect(page.locator("#deal-form [data-save-status]")).to_contain_text("No connection: deal 1 is kept on this phone")
+    expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
+    assert_axe_clean(page)
+    page.screenshot(path="/tmp/tb-offline-waiting.png", full_page=True)
+    assert Deal.objects.count() == 0
+    phone.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # as the phone does when it reconnects
+    expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.", timeout=15_000)
+    expect(waiting).to_have_count(0)
+    expect(page.get_by_test_id("total-0")).to_have_text("500")
+    deal = Deal.objects.get(match=match)
+    assert deal.client_key
+    # The same save replayed twice from the page: no new deal, no new history.
+    statuses = page.evaluate(
+        """async (key) => {
+            const token = JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken'];
+            const body = 'number=1&declarer=0&level=2&strain=H&doubled=0&tricks=8&key=' + key;
+            const headers = {'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRFToken': token,
+                'HX-Request': 'true'};
+            const post = () => fetch(location.pathname + 'deals/', {method: 'POST', body, headers});
+            return [(await post()).status, (await post()).status];
+        }""",
+        deal.client_key,
+    )
+    assert statuses == [200, 200]
+    assert Deal.objects.filter(match=match).count() == 1
+    assert Change.objects.filter(match=match).count() == 1
+
+
+def test_a_deal_kept_offline_and_saved_meanwhile_by_another_phone_is_not_dropped(
+    browser: Any, phone: Any, live_server: Any, demo_user: Any
+) -> None:
+    match = new_match(demo_user)
+    page = phone.new_page()
+    log_in(page, live_server)
+    open_match(page, live_server, match)
+    phone.set_offline(True)
+    tap_bridgette(page, *SIX_DEALS[1])
+    save(page)
+    expect(page.get_by_test_id("outbox-waiting")).to_contain_text("Deal 1 is waiting to be sent")
+    # The other phone saves deal 1 meanwhile.
+    save_deal(match=match, user=demo_user, number=1, entry={"declarer": 0, "level": 2, "strain": "H", "tricks": 8})
+    phone.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    conflict = page.get_by_test_id("outbox-conflict")
+    expect(conflict).to_contain_text("Deal 1 was saved from another phone", timeout=15_000)
+    expect(conflict).to_contain_text("Your entry: Declarer Ben")
+    expect(page.get_by_test_id("total-0")).to_have_text("500")
+    page.get_by_role("button", name="Save mine as deal 2").click()
+    expect(page.locator("#table-notice")).to_have_text("Deal 2 saved.")
+    assert [deal.entry["declarer"] for deal in Deal.objects.filter(match=match)] == [0, 1]
+
+
+def test_an_expired_session_keeps_the_entry_through_the_log_in(phone: Any, live_server: Any, demo_user: Any) -> None:
+    match = new_match(demo_user)
+    page = phone.new_page()
+    log_in(page, live_server)
+    open_match(page, live_server, match)
+    tap_bridgette(page, *SIX_DEALS[0])
+    phone.clear_cookies()  # logged out elsewhere: no session, no CSRF cookie
+    save(page)
+    page.wait_for_url(re.compile(r"/accounts/login/\?next=/matches/\d+/$"))
+    expect(page.locator("nav[aria-label=Main]")).to_have_count(1)
+    page.fill("#id_username", "tablemate")
+    page.fill("#id_password", "a-long-passphrase-1")
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/matches/{match.pk}/")
+    expect(page.locator("#table-notice")).to_have_text("Your entry for deal 1 was kept: check it and save.")
+    expect(page.locator("input[name=strain][value=H]")).to_be_checked()
+    page.screenshot(path="/tmp/tb-after-login.png")
+    save(page)
+    expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
+    assert Deal.objects.filter(match=match).count() == 1
+
+
+def test_a_server_error_says_not_saved_and_offers_a_retry(phone: Any, live_server: Any, demo_user: Any) -> None:
+    match = new_match(demo_user)
+    page = phone.new_page()
+    log_in(page, live_server)
+    open_match(page, live_server, match)
+    deals_url = re.compile(r"/matches/\d+/deals/$")
+    page.route(deals_url, lambda route: route.fulfill(status=500, body="Server Error"))
+    tap_bridgette(page, *SIX_DEALS[0])
+    save(page)
+    status = page.locator("#deal-form [data-save-status]")
+    expect(status).to_contain_text("Deal 1 not saved: the server failed (error 500). What you entered is still here.")
+    expect(page.locator("input[name=strain][value=H]")).to_be_checked()
+    expect(page.locator("#preview")).to_contain_text("This deal: Anna 500")
+    assert_axe_clean(page)
+    page.screenshot(path="/tmp/tb-server-error.png")
+    page.unroute(deals_url)
+    page.get_by_role("button", name="Try again").click()
+    expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
+    assert Deal.objects.filter(match=match).count() == 1
+
+
+def test_the_manifest_and_the_service_worker_are_served(phone: Any, live_server: Any, demo_user: Any) -> None:
+    page = phone.new_page()
+    manifest = page.request.get(f"{live_server.url}/manifest.webmanifest")
+    assert manifest.headers["content-type"] == "application/manifest+json"
+    assert [icon["sizes"] for icon in manifest.json()["icons"]] == ["192x192", "512x512"]
+    worker = page.request.get(f"{live_server.url}/sw.js")
+    assert worker.headers["service-worker-allowed"] == "/"
+    log_in(page, live_server)
+    assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active.scriptURL)").endswith("/sw.js")
