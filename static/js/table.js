@@ -213,7 +213,8 @@
     });
   }
 
-  function prepareForm() {
+  // ``restore``: on page load only (after a log-in, say); after a swap the server's form is the one to keep.
+  function prepareForm(restore) {
     var form = dealForm();
     if (!form) {
       return;
@@ -230,7 +231,7 @@
       }
     }
     var draft = load(sessionStorage, "draft:" + matchId(), null);
-    if (draft && draft.number === formNumber(form) && pristine(form)) {
+    if (restore && draft && draft.number === formNumber(form) && pristine(form)) {
       fill(form, draft.fields);
       if (draft.key && key) {
         key.value = draft.key; // the same save: if the first try got through, it is not stored twice
@@ -741,7 +742,7 @@
     });
   }
 
-  prepareForm();
+  prepareForm(true);
   showOutbox();
   wakeLock();
   serviceWorker();

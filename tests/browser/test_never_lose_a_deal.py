@@ -136,10 +136,13 @@ def test_an_incomplete_entry_marks_its_missing_fields(phone: Any, live_server: A
     save(page)
     expect(page.locator("#deal-form [role=alert]")).to_have_text("Still to choose: level, strain, declarer's tricks.")
     expect(page.locator("#err-strain")).to_have_text("Still to choose.")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#err-strain")).to_have_text("Still to choose.")  # no preview comes to clear it
     assert page.evaluate("document.activeElement.name") == "level"
     expect(page.locator("input[name=declarer][value='0']")).to_be_checked()
     assert Deal.objects.count() == 0
     assert_axe_clean(page)
+    page.screenshot(path="/tmp/tb-incomplete-entry.png")
 
 
 def test_two_phones_saving_the_same_deal_number(browser: Any, phone: Any, live_server: Any, demo_user: Any) -> None:
@@ -259,6 +262,7 @@ def test_an_expired_session_keeps_the_entry_through_the_log_in(phone: Any, live_
     save(page)
     page.wait_for_url(re.compile(r"/accounts/login/\?next=/matches/\d+/$"))
     expect(page.locator("nav[aria-label=Main]")).to_have_count(1)
+    page.screenshot(path="/tmp/tb-expired-session-login.png")
     page.fill("#id_username", "tablemate")
     page.fill("#id_password", "a-long-passphrase-1")
     page.click("main button[type=submit]")
