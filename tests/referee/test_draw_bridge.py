@@ -185,9 +185,7 @@ def test_db_r1_must_follow_phase1_flags_a_card_off_suit() -> None:
     deal = deal_with(anna="AS 2H", ben="KH")
     flagged = replay(record([play(1, "KH"), play(0, "AS")], flags=["db_must_follow_phase1"], **deal))
     assert violations(flagged) == [(2, 0, "R-DB-1")]
-    assert flagged.violations[0].message == (
-        "Anna held 2♥ and had to follow suit to K♥ (db_must_follow_phase1, R-DB-1)"
-    )
+    assert flagged.violations[0].message == "Anna held 2♥ and had to follow suit to K♥ under db_must_follow_phase1"
     assert flagged.tricks[0].winner == 1  # the trick completes: the off-suit A♠ cannot win
     # Without the flag (DB-3.2) the same play is legal.
     assert replay(record([play(1, "KH"), play(0, "AS")], **deal)).violations == ()
@@ -358,6 +356,28 @@ def test_db_4_calls(calls: list[dict[str, Any]], expected: list[tuple[int, int, 
     assert violations(auction(*calls)) == expected
 
 
+@pytest.mark.parametrize(
+    ("calls", "rule", "message"),
+    [
+        ([call(0, "0NT")], "DB-4.1", "Anna bid 0NT, but the lowest bid in Draw Bridge is 1♣"),  # R-DB-3
+        ([call(0, "double")], "DB-4.2", "Anna doubled, but there was no bid to double"),
+        ([call(0, "1S"), call(1, "double"), call(0, "double")], "DB-4.2", "Anna doubled, but 1♠ was their own bid"),
+        (
+            [call(0, "1S"), call(1, "double"), call(0, "redouble"), call(1, "double")],
+            "DB-4.2",
+            "Ben doubled, but 1♠XX was already doubled",
+        ),
+        ([call(0, "1S"), call(1, "redouble")], "DB-4.2", "Ben redoubled, but 1♠ was the opponent's bid"),
+        ([call(0, "1S"), call(1, "pass"), call(0, "1NT")], "DB-4.1", "Anna called 1NT, but the auction had ended"),
+    ],
+)
+def test_db_4_refused_calls_say_why_and_leave_the_rule_to_its_field(
+    calls: list[dict[str, Any]], rule: str, message: str
+) -> None:
+    verdict = auction(*calls)
+    assert [(v.rule, v.message) for v in verdict.violations] == [(rule, message)]
+
+
 def test_db_4_2_double_and_redouble_are_offered_only_when_allowed() -> None:
     after_bid = auction(call(0, "1NT"))
     assert after_bid.next_turn is not None
@@ -488,7 +508,7 @@ def test_db_5_2_follow_suit_if_able() -> None:
     events = [*draw_phase(), *ONE_SPADE, play(1, "2S"), play(0, "5H")]
     verdict = replay(record(events))
     assert violations(verdict) == [(FIRST_CALL + 3, 0, "DB-5.2")]
-    assert verdict.violations[0].message == "Anna held 7♠ and had to follow suit to 2♠ (DB-5.2)"
+    assert verdict.violations[0].message == "Anna held 7♠ and had to follow suit to 2♠"
     assert verdict.tricks[-1].winner == 1  # the trick completes: 5♥ neither follows nor trumps
 
 

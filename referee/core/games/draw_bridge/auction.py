@@ -56,7 +56,7 @@ class AuctionPhase(DrawPhase):
         else:
             level, strain = int(call[0]), call[1:]
             if level == 0:
-                self.flag(event, "DB-4.1", f"{name} bid {call}, but the lowest bid in Draw Bridge is 1♣ (R-DB-3)")
+                self.flag(event, "DB-4.1", f"{name} bid {call}, but the lowest bid in Draw Bridge is 1♣")
             elif self.bid is not None and bid_index(level, strain) <= bid_index(*self.bid):
                 # An insufficient bid has no effect, as in Bridgette (BG-5.2, which DB-4.1 takes): it cancels
                 # no double, the current bid stays, and the highest legal bid becomes the contract.
@@ -84,19 +84,19 @@ class AuctionPhase(DrawPhase):
 
     def why_not_double(self, seat: int) -> str:
         if self.bid is None:
-            return "there was no bid to double (DB-4.2)"
+            return "there was no bid to double"
         if self.bidder == seat:
-            return f"{bid_label(*self.bid)} was their own bid (DB-4.2)"
-        return f"{self.contract_label()} was already doubled (DB-4.2)"
+            return f"{bid_label(*self.bid)} was their own bid"
+        return f"{self.contract_label()} was already doubled"
 
     def why_not_redouble(self, seat: int) -> str:
         if self.bid is None:
-            return "there was no bid to redouble (DB-4.2)"
+            return "there was no bid to redouble"
         if self.bidder != seat:
-            return f"{bid_label(*self.bid)} was the opponent's bid (DB-4.2)"
+            return f"{bid_label(*self.bid)} was the opponent's bid"
         if self.doubled == 0:
-            return f"{bid_label(*self.bid)} had not been doubled (DB-4.2)"
-        return f"{self.contract_label()} was already redoubled (DB-4.2)"
+            return f"{bid_label(*self.bid)} had not been doubled"
+        return f"{self.contract_label()} was already redoubled"
 
     @staticmethod
     def call_label(call: str) -> str:

@@ -115,9 +115,10 @@ class CardPlay(DrawPhase):
         same_suit = [held for held in self.hands[event.seat].values() if held.suit == lead.suit]
         if same_suit:
             first = min(same_suit, key=_display_order)  # the first of the suit in the hand as shown
-            rule, why = ("DB-5.2", "DB-5.2") if self.phase == PLAY else ("R-DB-1", f"{MUST_FOLLOW_PHASE1}, R-DB-1")
+            # The rule is the violation's own field, so the message names only the house rule that asks it.
+            rule, under = ("DB-5.2", "") if self.phase == PLAY else ("R-DB-1", f" under {MUST_FOLLOW_PHASE1}")
             name = self.players[event.seat]
-            self.flag(event, rule, f"{name} held {first.label} and had to follow suit to {lead.label} ({why})")
+            self.flag(event, rule, f"{name} held {first.label} and had to follow suit to {lead.label}{under}")
 
     def finish_trick(self) -> None:
         (leader, lead), (_, follow) = self.trick

@@ -87,6 +87,8 @@ class ReplayState:
     # --- helpers -------------------------------------------------------------------------------------------
 
     def flag(self, event: DrawBridgeEvent, rule: str, message: str) -> None:
+        """Record a violation of ``rule``. The message says in words what happened and why it is not allowed,
+        and never cites a rule ID: the violation carries its rule in its own field."""
         trick = len(self.tricks) + 1 if event.type == "play" else None
         self.violations.append(Violation(event.number, event.seat, rule, message, trick, event.card))
 
@@ -110,7 +112,7 @@ class ReplayState:
         elif event.type == "call" and self.phase in (DRAW_TRICKS, DRAWING):
             rule, why = "DB-3.6", "the auction comes after all 13 draw tricks"
         elif event.type == "call":
-            rule, why = "DB-4.1", "the auction had ended (BG-5.5)"
+            rule, why = "DB-4.1", "the auction had ended"
         else:
             rule, why = "DB-4.1", f"the auction had not ended and {self.players[self.caller]} was to call"
         self.flag(event, rule, f"{what}, but {why}")
