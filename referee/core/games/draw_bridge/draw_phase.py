@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from referee.core.cards import RANK_VALUES, SUIT_NAMES, Card
 from referee.core.games.draw_bridge.record import DrawBridgeEvent
 from referee.core.games.draw_bridge.state import (
     AUCTION,
@@ -14,6 +13,7 @@ from referee.core.games.draw_bridge.state import (
     pack_index,
 )
 from scoring.core.base import Flags
+from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card
 from scoring.core.games.draw_bridge import LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES
 
 _TIE_SUIT_RANK = {"S": 4, "H": 3, "D": 2, "C": 1}  # db_suit_breaks_ties: bidding order (R-DB-1)

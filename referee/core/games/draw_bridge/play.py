@@ -7,7 +7,6 @@ under db_must_follow_phase1) differ.
 
 from __future__ import annotations
 
-from referee.core.cards import RANK_VALUES, SUIT_NAMES, Card
 from referee.core.games.draw_bridge.draw_phase import DrawPhase, draw_trick_winner
 from referee.core.games.draw_bridge.record import DrawBridgeEvent
 from referee.core.games.draw_bridge.state import (
@@ -22,6 +21,7 @@ from referee.core.games.draw_bridge.state import (
     trick_name,
 )
 from referee.core.verdict import Trick
+from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1
 
 

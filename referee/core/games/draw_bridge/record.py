@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from referee.core.cards import Card, CardError, parse_cards, standard_pack
 from referee.core.record import Event, event_card, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
+from scoring.core.cards import Card, CardError, parse_cards, standard_pack
 from scoring.core.games.draw_bridge import STRAINS
 
 EVENT_TYPES = ("play", "draw", "call")
@@ -107,7 +107,7 @@ def _check_deal(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> None:
     The error names the first fault, reading the hands and then the stock in order.
     """
     # The usual case in one set comparison, of the cards' identities: parse_cards hands out the pack's own 52
-    # card objects (referee.core.cards), and an id hashes in C where a Card, a dataclass, hashes through
+    # card objects (scoring.core.cards), and an id hashes in C where a Card, a dataclass, hashes through
     # Python code. Any other deal, equal cards that are not the pack's own included, gets the careful loop
     # below, which names the first fault or finds none; no path or message is built for a deal that is fine.
     dealt = [*hands[0], *hands[1], *stock]

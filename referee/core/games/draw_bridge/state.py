@@ -6,9 +6,9 @@ of the cards (`CardPlay`), the auction (`AuctionPhase`); `replay._Replay` joins 
 
 from __future__ import annotations
 
-from referee.core.cards import RANK_VALUES, SUITS, Card, standard_pack
 from referee.core.games.draw_bridge.record import DrawBridgeEvent, DrawBridgeRecord
 from referee.core.verdict import Trick, Violation
+from scoring.core.cards import RANK_VALUES, SUITS, Card, standard_pack
 
 TRICKS_PER_PHASE = 13  # DB-3.1, DB-5
 _SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}  # ♠ ♥ ♦ ♣, for showing hands
