@@ -3,7 +3,8 @@ game of Belote to 1,000 by tapping, then opens the report. Partners score togeth
 report name each side by its players ("Anna & Cleo"), and everything fits a 390 px screen.
 
 Each deal's taps are counted (a tapped button, a typed number, the passed-out box and the save each count one) and
-pinned, so the entry form stays quick to fill at the table: a Contract Bridge deal is at most six taps.
+pinned, so the entry form stays quick to fill at the table: every deal of the rubber takes at most six, the save
+included (BR-9.1: declarer, level, strain, doubling when doubled, tricks, honours when held).
 """
 
 from __future__ import annotations
