@@ -13,12 +13,9 @@ from scoring.core.cards import SUIT_NAMES, SUITS, Card
 
 
 def suit_counts(hand: Iterable[Card]) -> dict[str, int]:
-    """Cards held in each suit; colons never count (BG-2.3, BG-5.6 e)."""
-    counts = dict.fromkeys(SUITS, 0)
-    for card in hand:
-        if not card.is_colon:
-            counts[card.suit] += 1
-    return counts
+    """Cards held in each suit; colons never count (BG-2.3, BG-5.6 e): a colon's suit is empty."""
+    suits = [card.suit for card in hand]
+    return {suit: suits.count(suit) for suit in SUITS}
 
 
 def cheapest_level(strain: str, current: Call | None) -> int:

@@ -24,16 +24,16 @@ class Exchange(ReplayState):
         with the upcard itself. A dealer who draws before the non-dealer (BG-4.1) leaves the non-dealer's
         two cards for them.
         """
-        stock = self.record.stock
-        if stock is None:
+        top = self.record.upcard  # the stock's first card, whenever the stock is recorded (BG-3.3)
+        if self.record.stock is None or top is None:
             return None
-        left = [card for card in stock if card not in self.taken]
+        left = list(self.stock_left)
         if seat != self.dealer:
             count = 2 if count is None else count
             if "bg_upcard_to_dealer" in self.flags:
-                left = [card for card in left if card != stock[0]]
+                left = [card for card in left if card != top]
         else:
-            count = DEALER_DRAWS[group(stock[0])] if count is None else count
+            count = DEALER_DRAWS[group(top)] if count is None else count
             if ("draw", 1 - self.dealer) not in self.exchanged:
                 due = self.expected_draw(1 - self.dealer) or ()
                 left = [card for card in left if card not in due]
@@ -42,12 +42,12 @@ class Exchange(ReplayState):
     def take_from_stock(self, seat: int, cards: tuple[Card, ...] | None, count: int) -> None:
         """Note the stock cards this draw took: the cards listed, or, when they were not seen, the ones it
         should have taken (a draw takes from the top of the stock)."""
-        stock = self.record.stock
-        if stock is None:
+        if self.record.stock is None:
             return
         if cards is None:
             cards = self.expected_draw(seat, count) or ()
-        self.taken.update(card for card in cards if card in stock)
+        for card in cards:
+            self.stock_left.pop(card, None)  # a card that is not in the stock takes nothing from it
 
     def exchange(self, step: Step) -> None:
         name = self.names[step.seat]
@@ -112,7 +112,8 @@ class Exchange(ReplayState):
             return
         expected = self.expected_draw(seat, count)
         self.take_from_stock(seat, cards, count)
-        if expected is not None:
+        # Most draws are the expected cards in the stock's order: only another draw is looked at card by card.
+        if expected is not None and cards != expected:
             wrong = [card for card in cards if card not in expected]
             if wrong:
                 listed = " ".join(card.label for card in expected)

@@ -9,7 +9,7 @@ from referee.core.games.bridgette.record import Step
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.verdict import Trick, Turn
 from scoring.core.base import Flags
-from scoring.core.cards import SUIT_NAMES, Card
+from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card
 
 TRICKS = 13  # BG-6.1
 
@@ -29,9 +29,9 @@ def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, str
         return False, f"the {follow} was played to {lead}: the leader wins (BG-6.3)"
     if follow.suit == lead.suit:
         # Strictly higher: of two equal cards (one played without being held), the leader's wins.
-        follower_wins = follow.rank_value > lead.rank_value
+        follower_wins = RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank]
         higher = follow if follower_wins else lead
-        return follower_wins, f"{higher} is the higher {SUIT_NAMES[lead.suit][:-1]} (BG-6.3)"
+        return follower_wins, f"{higher.label} is the higher {SUIT_NAMES[lead.suit][:-1]} (BG-6.3)"
     if follow.suit == trump:
         return True, f"{follow} trumps {lead} (BG-6.3)"
     return False, f"{follow} neither follows suit nor trumps: {lead} wins (BG-6.3)"
@@ -136,6 +136,11 @@ class TrickPlay(ReplayState):
         return False
 
     def check_lead(self, step: Step, card: Card, hand: dict[Card, None], block: str) -> None:
+        """Flag a lead of the suit blocked by the matching colon, if the leader held another (BG-6.5, R-BG-15)."""
+        # A card of another suit may always be led: only a card of the blocked suit, or a colon (which
+        # bg_block_requires_suit_lead refuses too), needs the allowed leads listed.
+        if card.suit != block and not card.is_colon:
+            return
         if card in allowed_leads(hand, block, self.flags):
             return
         name = self.names[step.seat]
@@ -150,11 +155,15 @@ class TrickPlay(ReplayState):
             )
 
     def check_follow(self, step: Step, card: Card, hand: dict[Card, None], lead: Card) -> None:
+        """Flag a card that does not follow suit to ``lead`` when the player had to (BG-6.2, R-BG-14)."""
+        same_suit = next((held for held in hand if held.suit == lead.suit), None)
+        # A player void in the led suit may play any card but a colon: the usual discard or trump is allowed
+        # without listing the allowed cards.
+        if same_suit is None and not card.is_colon:
+            return
         if card in allowed_follows(hand, lead, self.flags):
             return
         name = self.names[step.seat]
-        suit = lead.suit
-        same_suit = next((held for held in hand if held.suit == suit), None)
         if card.is_colon and group(card) == group(lead):
             self.flag(
                 step,

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from referee.core.games.bridgette.calls import Call, parse_call
-from referee.core.record import read_events, read_header
+from referee.core.record import CheckedEvent, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import Card, CardError, parse_card, parse_cards
+from scoring.core.cards import Card, CardError, colons, parse_card, parse_cards, standard_pack
 
 EVENT_TYPES = ("draw", "discard", "call", "play")
 HAND_SIZE = 13  # BG-3.2
 STOCK_SIZE = 29  # BG-3.3
+# The 55 cards by code (BG-1.2), as most play events write them.
+_BY_CODE = {card.code: card for card in (*standard_pack(), *colons())}
 
 
 class Step(NamedTuple):
-    """One event as read: a draw or discard (its cards, or only how many), a call or a play.
+    """One event as read: a play, a call, or a draw or discard (its cards, or only how many).
 
     A NamedTuple, not a frozen dataclass: just as immutable, and about a third of the cost to build (a frozen
     dataclass sets each field through object.__setattr__), which counts at one per event of every replay.
@@ -27,10 +30,16 @@ class Step(NamedTuple):
     number: int  # 1-based position in the record's events (not `index`, a tuple method)
     type: str
     seat: int
+    card: Card | None = None
+    call: Call | None = None
     cards: tuple[Card, ...] | None = None
     card_count: int = 0  # the cards a draw or discard moves (not `count`, a tuple method)
-    call: Call | None = None
-    card: Card | None = None
+
+
+# A hand as dealt, or the stock: its cards in the record's order, as a read-only ordered set (a view of a dict
+# whose values are all None). The replay copies it into a dict of its own, and a dict copy keeps each card's
+# hash: a card is hashed once in a replay, when the record is read, not again for each hand and the stock.
+CardSet = MappingProxyType[Card, None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +47,9 @@ class BridgetteRecord:
     players: tuple[str, ...]
     dealer: int
     flags: Flags
-    hands: tuple[tuple[Card, ...] | None, ...]  # None: the hand was not recorded
-    stock: tuple[Card, ...] | None
-    upcard: Card | None
+    hands: tuple[CardSet | None, ...]  # as dealt; None: the hand was not recorded
+    stock: CardSet | None  # top first
+    upcard: Card | None  # the top of the stock whenever the stock is recorded (BG-3.3)
     steps: tuple[Step, ...]
 
 
@@ -50,36 +59,44 @@ def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
         raise RecordError("game", "this is not a Bridgette hand record")
     header = read_header(doc, "bridgette")
     events = read_events(doc, "bridgette", EVENT_TYPES)
-    stock, upcard = _read_deal(doc, header.hands)
-    steps = tuple(_read_step(number, kind, seat, data) for number, kind, seat, data in events)
-    hands = tuple(hand or None for hand in header.hands)
+    hands, stock, upcard = _read_deal(doc, header.hands)
+    steps = _read_steps(events)
     return BridgetteRecord(header.players, header.dealer, header.flags, hands, stock, upcard, steps)
 
 
 # ---- the deal: hands, stock and upcard ------------------------------------------------------------------
 
 
-def _read_deal(doc: Mapping[str, Any], hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...] | None, Card | None]:
-    """The stock and the upcard, once the hands are 13 cards or none (BG-3.2) and no card is dealt twice (BG-1.2)."""
-    # The usual record in one set comparison, building no path or message; any fault is named by the careful
-    # reading, which tells which comes first in the record (a hand's, the stock's or the upcard's).
+def _read_deal(
+    doc: Mapping[str, Any], dealt: Sequence[Sequence[Card]]
+) -> tuple[tuple[CardSet | None, ...], CardSet | None, Card | None]:
+    """The hands, the stock and the upcard, once the hands are 13 cards or none (BG-3.2) and no card is dealt
+    twice (BG-1.2)."""
     try:
         stock = _read_stock(doc)
         upcard = _read_upcard(doc, stock)
     except RecordError:
-        pass
-    else:
-        dealt = [card for hand in hands for card in hand]
-        dealt.extend(stock if stock is not None else () if upcard is None else (upcard,))
-        if all(len(hand) in (0, HAND_SIZE) for hand in hands) and len(set(dealt)) == len(dealt):
-            return stock, upcard
-    return _read_deal_carefully(doc, hands)
+        _check_deal_carefully(doc, dealt)  # a fault in the hands comes first
+        raise
+    # The usual record in one comparison: the cards of every hand and of the stock (or the upcard) merged into
+    # one dict hold as many cards as were read. Merging dicts hashes no card again, and no path or message is
+    # built; any fault is named by the careful check.
+    hands = [dict.fromkeys(hand) for hand in dealt]
+    rest = stock if stock is not None else () if upcard is None else (upcard,)
+    rest_set = dict.fromkeys(rest)
+    every: dict[Card, None] = {}
+    for cards in (*hands, rest_set):
+        every.update(cards)
+    if len(every) != sum(len(hand) for hand in dealt) + len(rest) or any(
+        len(hand) not in (0, HAND_SIZE) for hand in dealt
+    ):
+        _check_deal_carefully(doc, dealt)
+    stock_set = MappingProxyType(rest_set) if stock is not None else None
+    return tuple(MappingProxyType(hand) if hand else None for hand in hands), stock_set, upcard
 
 
-def _read_deal_carefully(
-    doc: Mapping[str, Any], hands: Sequence[Sequence[Card]]
-) -> tuple[tuple[Card, ...] | None, Card | None]:
-    """`_read_deal` card by card, in record order: the RecordError names the first fault and where it is."""
+def _check_deal_carefully(doc: Mapping[str, Any], dealt: Sequence[Sequence[Card]]) -> None:
+    """`_read_deal`'s checks card by card, in record order: the RecordError names the first fault and where."""
     seen: dict[Card, str] = {}
 
     def place(card: Card, path: str) -> None:
@@ -87,7 +104,7 @@ def _read_deal_carefully(
             raise RecordError(path, f"{card} appears at {seen[card]} and again here; the pack has one of each (BG-1.2)")
         seen[card] = path
 
-    for seat, hand in enumerate(hands):
+    for seat, hand in enumerate(dealt):
         if len(hand) not in (0, HAND_SIZE):
             raise RecordError(
                 f"hands[{seat}]", f"a hand as dealt has {HAND_SIZE} cards (BG-3.2), or none if it was not recorded"
@@ -100,7 +117,6 @@ def _read_deal_carefully(
     upcard = _read_upcard(doc, stock)
     if stock is None and upcard is not None:
         place(upcard, "upcard")
-    return stock, upcard
 
 
 def _read_stock(doc: Mapping[str, Any]) -> tuple[Card, ...] | None:
@@ -132,21 +148,34 @@ def _read_upcard(doc: Mapping[str, Any], stock: tuple[Card, ...] | None) -> Card
 # Paths like "events[4].card" are spelled out only for an event that is refused.
 
 
-def _read_step(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> Step:
-    """One event whose type and seat `read_events` has checked, as a `Step`."""
-    if kind == "play":
-        try:
-            card = parse_card(data.get("card"))
-        except CardError as error:
-            raise RecordError(f"events[{number - 1}].card", error.message) from None
-        return Step(number, kind, seat, card=card)
-    if kind == "call":
-        try:
-            call = parse_call(data.get("call"))
-        except RecordError as error:
-            raise RecordError(f"events[{number - 1}].call", error.message) from None
-        return Step(number, kind, seat, call=call)
-    return _read_exchange_step(number, kind, seat, data)
+def _read_steps(events: list[CheckedEvent]) -> tuple[Step, ...]:
+    """The events whose type and seat `read_events` has checked, as steps."""
+    steps = []
+    for number, kind, seat, data in events:
+        if kind == "play":
+            # Most plays write the card by its code ("5H"): looked up here, any other spelling read the long way.
+            token = data.get("card")
+            card = _BY_CODE.get(token) if isinstance(token, str) else None
+            steps.append(Step(number, kind, seat, card if card is not None else _read_card(number, token)))
+        elif kind == "call":
+            steps.append(Step(number, kind, seat, call=_read_call(number, data.get("call"))))
+        else:
+            steps.append(_read_exchange_step(number, kind, seat, data))
+    return tuple(steps)
+
+
+def _read_card(number: int, token: Any) -> Card:
+    try:
+        return parse_card(token)
+    except CardError as error:
+        raise RecordError(f"events[{number - 1}].card", error.message) from None
+
+
+def _read_call(number: int, value: Any) -> Call:
+    try:
+        return parse_call(value)
+    except RecordError as error:
+        raise RecordError(f"events[{number - 1}].call", error.message) from None
 
 
 def _read_exchange_step(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> Step:

@@ -22,9 +22,8 @@ class ReplayState:
         self.names = record.players
         self.dealer = record.dealer
         # Each hand is an insertion-ordered dict used as a set: quick to look up and remove from, still in order.
-        self.hands: list[dict[Card, None] | None] = [
-            None if hand is None else dict.fromkeys(hand) for hand in record.hands
-        ]
+        # Copied from the record's, which keeps each card's hash (BridgetteRecord's CardSet).
+        self.hands: list[dict[Card, None] | None] = [None if hand is None else hand.copy() for hand in record.hands]
         self.sizes = [HAND_SIZE, HAND_SIZE]
         # Where each card whose place is known now is: ("hand", seat), ("discard", seat) or ("trick", number).
         self.where: dict[Card, tuple[str, int]] = {}
@@ -44,8 +43,9 @@ class ReplayState:
             ("discard", self.dealer),
         )
         self.exchanged: set[tuple[str, int]] = set()
-        # The stock cards taken so far, when the stock is recorded: each draw is judged from what is left.
-        self.taken: set[Card] = set()
+        # The stock cards not taken yet, top first, when the stock is recorded: each draw is judged from what is
+        # left. A dict used as an ordered set: a draw removes its cards with one look-up each.
+        self.stock_left: dict[Card, None] = record.stock.copy() if record.stock is not None else {}
         # auction (BG-5)
         self.caller = self.dealer
         self.bid: Call | None = None
