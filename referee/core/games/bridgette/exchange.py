@@ -124,6 +124,7 @@ class Exchange(ReplayState):
                     wrong[0],
                 )
         hand = self.hands[seat]
+        mine = ("hand", seat)
         for card in cards:
             if card in self.where:
                 # The card stays where it is; the draw still counts towards the hand's size.
@@ -131,7 +132,7 @@ class Exchange(ReplayState):
                 continue
             if hand is not None:
                 hand[card] = None
-            self.where[card] = ("hand", seat)
+            self.where[card] = mine
         self.sizes[seat] += count
 
     def discard(self, step: Step) -> None:
@@ -142,8 +143,12 @@ class Exchange(ReplayState):
             self.hands[seat] = None
             self.note(f"{name}'s discards were not recorded; that hand is not checked from here on.")
         else:
+            mine = ("hand", seat)
             for card in cards:
-                if self.where.get(card, ("hand", seat)) != ("hand", seat) or (hand is not None and card not in hand):
+                # A recorded hand holds exactly the cards `where` places in it, so it alone answers; for a hand
+                # not recorded, `where` says which cards are in it (or nowhere yet).
+                held = card in hand if hand is not None else self.where.get(card, mine) == mine
+                if not held:
                     where = self.place_of(card) if card in self.where else "not in that hand"
                     self.flag(step, "BG-4.5", f"{name} discarded {named(card)}, which is {where}", card)
                     continue

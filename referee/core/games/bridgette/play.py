@@ -25,13 +25,13 @@ def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, str
         if group(follow) == kind:
             return True, f"{follow} is in the {kind} group of the {lead} (BG-6.4)"
         return False, f"{follow} is neither a trump nor in the {kind} group: the {lead} wins (BG-6.4)"
-    if follow.is_colon:
-        return False, f"the {follow} was played to {lead}: the leader wins (BG-6.3)"
-    if follow.suit == lead.suit:
+    if follow.suit == lead.suit:  # the usual trick, asked first; a colon, having no suit, is not of the led suit
         # Strictly higher: of two equal cards (one played without being held), the leader's wins.
         follower_wins = RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank]
         higher = follow if follower_wins else lead
         return follower_wins, f"{higher.label} is the higher {SUIT_NAMES[lead.suit][:-1]} (BG-6.3)"
+    if follow.is_colon:
+        return False, f"the {follow} was played to {lead}: the leader wins (BG-6.3)"
     if follow.suit == trump:
         return True, f"{follow} trumps {lead} (BG-6.3)"
     return False, f"{follow} neither follows suit nor trumps: {lead} wins (BG-6.3)"
@@ -116,7 +116,6 @@ class TrickPlay(ReplayState):
             self.where[card] = ("trick", self.trick_number)
         elif self.where.get(card, ("hand", seat)) == ("hand", seat):
             self.where[card] = ("trick", self.trick_number)
-        self.sizes[seat] -= 1
         trick.append((seat, card))
         if len(trick) == 2:
             self.finish_trick()

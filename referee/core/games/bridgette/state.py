@@ -24,7 +24,7 @@ class ReplayState:
         # Each hand is an insertion-ordered dict used as a set: quick to look up and remove from, still in order.
         # Copied from the record's, which keeps each card's hash (BridgetteRecord's CardSet).
         self.hands: list[dict[Card, None] | None] = [None if hand is None else hand.copy() for hand in record.hands]
-        self.sizes = [HAND_SIZE, HAND_SIZE]
+        self.sizes = [HAND_SIZE, HAND_SIZE]  # cards held during the exchange, seen or not (BG-4.5)
         # Where each card whose place is known now is: ("hand", seat), ("discard", seat) or ("trick", number).
         self.where: dict[Card, tuple[str, int]] = {}
         for seat, hand in enumerate(self.hands):
