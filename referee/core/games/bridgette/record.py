@@ -76,7 +76,7 @@ def _read_deal(
         stock = _read_stock(doc)
         upcard = _read_upcard(doc, stock)
     except RecordError:
-        _check_deal_carefully(doc, dealt)  # a fault in the hands comes first
+        _check_deal_carefully(doc, dealt)  # names a fault in the hands first, else raises this one again
         raise
     # The usual record in one comparison: the cards of every hand and of the stock (or the upcard) merged into
     # one dict hold as many cards as were read. Merging dicts hashes no card again, and no path or message is
