@@ -69,8 +69,15 @@ class MatchFile:
             "first_dealer": self.first_dealer,
             "target": self.target,
             "flags": sorted(self.flags),
-            "deals": [dict(deal) for deal in self.deals],
+            "deals": [self._in_form_order(deal) for deal in self.deals],
         }
+
+    def _in_form_order(self, deal: Mapping[str, Any]) -> dict[str, Any]:
+        # A database may hand a stored entry back with its keys reordered (PostgreSQL's jsonb
+        # does); a match file lists them as the entry form does, whichever database kept it.
+        names = [field.name for field in self.rules.entry_spec(self.flags).fields]
+        rank = {name: index for index, name in enumerate(names)}
+        return dict(sorted(deal.items(), key=lambda item: rank.get(item[0], len(rank))))
 
 
 @dataclass(frozen=True, slots=True)

@@ -651,6 +651,12 @@
 
   document.addEventListener("htmx:configRequest", function (event) {
     if (event.detail.elt && event.detail.elt.id === "deal-form") {
+      // A save makes any preview still on its way moot. (Previews themselves queue on #preview,
+      // the newest last, so the preview shown is always of the last tap.)
+      var pending = document.getElementById("preview");
+      if (pending && window.htmx) {
+        window.htmx.trigger(pending, "htmx:abort");
+      }
       keepDraft();
       var region = event.detail.elt.querySelector("[data-save-status]");
       if (region) {

@@ -107,3 +107,22 @@ def test_share_link_shows_a_new_deal_without_reloading(
         assert [violation["id"] for violation in violations] == []
     finally:
         viewer_context.close()
+
+
+def test_bg_7_3_a_slow_preview_shows_the_last_tap_not_an_earlier_one(phone: Any, live_server: Any, demo_user: Any) -> None:
+    page = phone.new_page()
+    log_in(page, live_server)
+    new_bridgette_match(page, live_server)
+
+    def slow(route: Any) -> None:
+        page.wait_for_timeout(400)  # each preview is still on its way when the next tap comes
+        route.continue_()
+
+    page.route(re.compile(r"/preview/"), slow)
+    tap(page, "Declarer", "Anna")
+    tap(page, "Level", "2")
+    tap(page, "Strain", "♥")
+    tap(page, "Declarer's tricks", "7")
+    tap(page, "Declarer's tricks", "8")
+    # 2♥ by Anna with 8 tricks, made exactly: Anna +500 (BG-7.3, RULES.md §1.7 example B1).
+    expect(page.locator("#preview")).to_contain_text("This deal: Anna 500, Ben 0")
