@@ -13,8 +13,7 @@ bid ladder, ``exchange``, ``auction`` and ``play`` check each phase over the sha
 
 from __future__ import annotations
 
-from referee.core.games.bridgette.auction import bid_requirement, cheapest_level, is_jump, suit_counts
-from referee.core.games.bridgette.calls import (
+from referee.core.calls import (
     DOUBLE,
     LADDER,
     PASS,
@@ -25,6 +24,7 @@ from referee.core.games.bridgette.calls import (
     bid_index,
     parse_call,
 )
+from referee.core.games.bridgette.auction import bid_requirement, cheapest_level, is_jump, suit_counts
 from referee.core.games.bridgette.exchange import DEALER_DRAWS
 from referee.core.games.bridgette.pack import group, named
 from referee.core.games.bridgette.play import TRICKS, allowed_follows, allowed_leads, trick_winner

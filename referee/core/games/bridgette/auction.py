@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from referee.core.games.bridgette.calls import LADDER, Call, bid_index
+from referee.core.calls import LADDER, Call, bid_index, double_refusal
 from referee.core.games.bridgette.record import Step
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.verdict import Turn
@@ -95,19 +95,14 @@ class Auction(ReplayState):
                     self.flag(step, problem[0], f"{name} bid {call.label}, but {problem[1]}")
             # R-BG-11: a new bid cancels any double or redouble.
             self.bid, self.bidder, self.doubled = call, seat, 0
-        elif call.word == "double":
-            if current is None:
-                self.flag(step, "BG-5.4", f"{name} doubled, but there was no bid to double")
-            elif self.bidder == seat:
-                self.flag(step, "BG-5.4", f"{name} doubled {current.label}, {name}'s own bid")
-            elif self.doubled:
-                self.flag(step, "BG-5.4", f"{name} doubled {current.label}, which was already doubled")
-            else:
-                self.doubled = 1
-        elif current is None or self.bidder != seat or self.doubled != 1:
-            self.flag(step, "BG-5.4", f"{name} redoubled, but only one's own bid doubled by the opponent may be")
         else:
-            self.doubled = 2
+            # BG-5.4: a double of the opponent's undoubled bid, a redouble of one's own bid doubled.
+            ours = current is not None and self.bidder == seat
+            refusal = double_refusal(call.word, current, self.doubled, ours, "their own" if ours else "the opponent's")
+            if refusal is not None:
+                self.flag(step, "BG-5.4", f"{name} {call.word}d, but {refusal}")
+            else:
+                self.doubled = 1 if call.word == "double" else 2
         self.last_word = call.word
         self.caller = 1 - seat
 
@@ -129,8 +124,7 @@ class Auction(ReplayState):
             counts = suit_counts(hand)
             bids = [bid for bid in LADDER[start:] if bid_requirement(counts, bid, current, self.flags) is None]
         calls = ["pass", *(bid.code for bid in bids)]
-        if current is not None and self.bidder != seat and self.doubled == 0:
-            calls.append("double")
-        if current is not None and self.bidder == seat and self.doubled == 1:
-            calls.append("redouble")
+        ours = self.bidder == seat
+        doubles = ("double", "redouble")
+        calls.extend(word for word in doubles if double_refusal(word, current, self.doubled, ours, "") is None)
         return Turn(seat, "call", tuple(calls), f"{self.names[seat]} to call (BG-5.3)")

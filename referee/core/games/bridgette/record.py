@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from referee.core.games.bridgette.calls import Call, parse_call
+from referee.core.calls import Call, parse_call
 from referee.core.record import CheckedEvent, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags

@@ -7,7 +7,7 @@ The replay's handlers are grouped by phase: the exchange in ``exchange`` (BG-4),
 
 from __future__ import annotations
 
-from referee.core.games.bridgette.calls import Call
+from referee.core.calls import Call
 from referee.core.games.bridgette.record import HAND_SIZE, BridgetteRecord, Step
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card

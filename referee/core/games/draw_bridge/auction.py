@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+from referee.core.calls import LADDER, Call, allowed_calls, double_refusal
+from referee.core.calls import bid_index as ladder_index
 from referee.core.games.draw_bridge.draw_phase import DrawPhase
 from referee.core.games.draw_bridge.record import DrawBridgeEvent
 from referee.core.games.draw_bridge.state import AUCTION, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
-from scoring.core.games.draw_bridge import STRAIN_SYMBOLS, STRAINS
+
+BIDS = LADDER[1:]  # DB-4.1: the shared ladder without 0NT, 1♣ to 7NT
 
 
 def bid_index(level: int, strain: str) -> int:
     """Place on the ladder 1♣ = 0 ... 7NT = 34 (DB-4.1, as BG-5.1 without 0NT)."""
-    return 5 * (level - 1) + STRAINS.index(strain)
+    return ladder_index(level, strain) - 1
 
 
 def bid_label(level: int, strain: str) -> str:
-    return f"{level}{STRAIN_SYMBOLS[strain]}"
+    return BIDS[bid_index(level, strain)].label
 
 
-ALL_BIDS = tuple(f"{level}{strain}" for level in range(1, 8) for strain in STRAINS)
+ALL_BIDS = tuple(bid.code for bid in BIDS)
 
 
 class AuctionPhase(DrawPhase):
@@ -43,16 +46,12 @@ class AuctionPhase(DrawPhase):
         self.caller = 1 - event.seat
         if call == "pass":
             self.make_pass()
-        elif call == "double":
-            if self.bid is None or self.bidder == event.seat or self.doubled:
-                self.flag(event, "DB-4.2", f"{name} doubled, but {self.why_not_double(event.seat)}")
+        elif call in ("double", "redouble"):
+            refusal = self.double_refusal(call, event.seat)
+            if refusal is not None:
+                self.flag(event, "DB-4.2", f"{name} {call}d, but {refusal}")
             else:
-                self.doubled = 1
-        elif call == "redouble":
-            if self.bid is None or self.bidder != event.seat or self.doubled != 1:
-                self.flag(event, "DB-4.2", f"{name} redoubled, but {self.why_not_redouble(event.seat)}")
-            else:
-                self.doubled = 2
+                self.doubled = 1 if call == "double" else 2
         else:
             level, strain = int(call[0]), call[1:]
             if level == 0:
@@ -82,21 +81,13 @@ class AuctionPhase(DrawPhase):
         if self.passes == 2:
             self.phase = OVER  # DB-4.3: passed out
 
-    def why_not_double(self, seat: int) -> str:
-        if self.bid is None:
-            return "there was no bid to double"
-        if self.bidder == seat:
-            return f"{bid_label(*self.bid)} was their own bid"
-        return f"{self.contract_label()} was already doubled"
+    def current_bid(self) -> Call | None:
+        return None if self.bid is None else BIDS[bid_index(*self.bid)]
 
-    def why_not_redouble(self, seat: int) -> str:
-        if self.bid is None:
-            return "there was no bid to redouble"
-        if self.bidder != seat:
-            return f"{bid_label(*self.bid)} was the opponent's bid"
-        if self.doubled == 0:
-            return f"{bid_label(*self.bid)} had not been doubled"
-        return f"{self.contract_label()} was already redoubled"
+    def double_refusal(self, word: str, seat: int) -> str | None:
+        """DB-4.2: why ``seat`` may not double (the opponent's undoubled bid) or redouble (its own doubled bid)."""
+        ours = self.bidder == seat
+        return double_refusal(word, self.current_bid(), self.doubled, ours, "their own" if ours else "the opponent's")
 
     @staticmethod
     def call_label(call: str) -> str:
@@ -105,14 +96,7 @@ class AuctionPhase(DrawPhase):
         return bid_label(int(call[0]), call[1:])
 
     def allowed_calls(self) -> tuple[str, ...]:
-        calls = ["pass"]
-        if self.bid is not None and self.bidder != self.caller and not self.doubled:
-            calls.append("double")
-        if self.bid is not None and self.bidder == self.caller and self.doubled == 1:
-            calls.append("redouble")
-        start = 0 if self.bid is None else bid_index(*self.bid) + 1
-        calls.extend(ALL_BIDS[start:])
-        return tuple(calls)
+        return allowed_calls(self.current_bid(), self.doubled, self.bidder == self.caller, BIDS)
 
     def auction_prompt(self) -> str:
         name = self.players[self.caller]

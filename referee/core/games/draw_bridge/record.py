@@ -6,11 +6,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from referee.core.calls import DOUBLE, LADDER, PASS, REDOUBLE
+from referee.core.calls import parse_call as read_call
 from referee.core.record import Event, event_card, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import Card, CardError, parse_cards, standard_pack
-from scoring.core.games.draw_bridge import STRAINS
 
 EVENT_TYPES = ("play", "draw", "call")
 HAND_SIZE = 13  # DB-2.2
@@ -19,8 +20,6 @@ _PACK = frozenset(standard_pack())
 _PACK_IDS = frozenset(id(card) for card in _PACK)
 # Card codes as the referee itself writes them ("AS", "TH"), read without the general parser: parse speed.
 _BY_CODE = {card.code: card for card in _PACK}
-_CALL_WORDS = {"pass": "pass", "p": "pass", "double": "double", "x": "double", "redouble": "redouble", "xx": "redouble"}
-_STRAIN_INPUT = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "N": "NT", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
 class DrawBridgeEvent(NamedTuple):
@@ -49,24 +48,13 @@ class DrawBridgeRecord:
 
 
 def parse_call(value: Any, path: str) -> str:
-    """A call word or bid in normal form: ``"pass"``, ``"double"``, ``"redouble"``, ``"3NT"``."""
-    if not isinstance(value, str):
-        raise RecordError(path, f"a call must be a bid like 1C or 3NT, or pass, double, redouble; not {value!r}")
-    text = value.strip()
-    word = _CALL_WORDS.get(text.lower())
-    if word:
-        return word
-    strain = _STRAIN_INPUT.get(text[1:].upper()) if len(text) >= 2 else None
-    if strain is None or text[0] not in "01234567":
-        raise RecordError(path, f"{value!r} is not a call: write a bid from 1C to 7NT, or pass, double, redouble")
-    return f"{text[0]}{strain}"
+    """A call word or bid in normal form: ``"pass"``, ``"double"``, ``"redouble"``, ``"3NT"`` (``"0NT"`` is read,
+    then flagged: DB-4.1), read by the calls reader every bidding game shares."""
+    return read_call(value, path).code
 
 
 # Calls in normal form ("pass", "3NT"), each read by `parse_call` itself so the quick look-up agrees with it.
-_NORMAL_CALLS = {
-    call: parse_call(call, "")
-    for call in ("pass", "double", "redouble", *(f"{level}{strain}" for level in range(1, 8) for strain in STRAINS))
-}
+_NORMAL_CALLS = {call.code: parse_call(call.code, "") for call in (*LADDER[1:], PASS, DOUBLE, REDOUBLE)}
 
 
 def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
