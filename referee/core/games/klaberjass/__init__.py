@@ -17,8 +17,7 @@ still leaves the hand and the trick completes.
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.play import TRICKS, allowed_cards, beats
-from referee.core.games.klaberjass.ranks import PLAIN_ORDER, SEQUENCE_ORDER, TRUMP_ORDER, card_points
+from referee.core.games.klaberjass.play import TRICKS, allowed_cards
 from referee.core.games.klaberjass.record import (
     ANSWERS,
     BIDS,
@@ -32,6 +31,7 @@ from referee.core.games.klaberjass.replay import REFEREE as REPLAY
 from referee.core.games.klaberjass.replay import KlaberjassReferee
 from referee.core.games.klaberjass.sequences import compare_sequences, sequence_problem, sequence_value
 from referee.core.games.klaberjass.setup import SETUP
+from referee.core.pack32 import PLAIN_ORDER, SEQUENCE_ORDER, TRUMP_ORDER, beats, card_points
 from referee.core.protocol import Referee
 
 __all__ = [

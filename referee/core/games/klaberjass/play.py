@@ -6,39 +6,28 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from referee.core.games.klaberjass.ranks import _PLAIN_POWER, _TRUMP_POWER, card_points
 from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
+from referee.core.pack32 import Duty, beats, card_points
+from referee.core.pack32 import allowed_cards as allowed_in_trick
 from referee.core.verdict import Trick
 from scoring.core.cards import SUIT_NAMES, Card
 
 TRICKS = 9  # KJ-8.4
-
-
-def beats(card: Card, other: Card, trump: str) -> bool:
-    """True if ``card`` played after ``other`` (the lead) wins the trick (KJ-8.3)."""
-    if card.suit == other.suit:
-        power = _TRUMP_POWER if card.suit == trump else _PLAIN_POWER
-        return power[card.rank] > power[other.rank]
-    return card.suit == trump
+# KJ-8.2 read as R-KJ-11: following suit is KJ-8.2; beating a led trump and trumping when void are R-KJ-11.
+_DUTY_RULES = {Duty.FREE: "", Duty.FOLLOW: "KJ-8.2", Duty.TRUMP: "R-KJ-11", Duty.OVERTRUMP: "R-KJ-11"}
 
 
 def allowed_cards(hand: Collection[Card], led: Card | None, trump: str) -> tuple[list[Card], str]:
-    """The cards KJ-8.2 (read as R-KJ-11) lets a player play from ``hand``, and the rule that limits them."""
+    """The cards KJ-8.2 (read as R-KJ-11) lets a player play from ``hand``, and the rule that limits them.
+
+    (a) a trump led: a trump, and a higher one than the lead if able; (b) another suit led: follow suit,
+    else trump, else anything. A void player always has to trump: the one other card is the lead.
+    """
     if led is None:
         return list(hand), ""  # KJ-8.1: any card may be led
-    trumps = [card for card in hand if card.suit == trump]
-    if led.suit == trump:
-        # KJ-8.2 (a): a trump, and a higher one than the lead if able.
-        higher = [card for card in trumps if _TRUMP_POWER[card.rank] > _TRUMP_POWER[led.rank]]
-        if higher:
-            return higher, "R-KJ-11"
-        return (trumps, "KJ-8.2") if trumps else (list(hand), "")
-    # KJ-8.2 (b): follow suit, else trump, else anything.
-    same_suit = [card for card in hand if card.suit == led.suit]
-    if same_suit:
-        return same_suit, "KJ-8.2"
-    return (trumps, "R-KJ-11") if trumps else (list(hand), "")
+    allowed, duty = allowed_in_trick(hand, (led,), trump)
+    return allowed, _DUTY_RULES[duty]
 
 
 def broken_rule(card: Card, hand: Collection[Card], led: Card, trump: str) -> str:

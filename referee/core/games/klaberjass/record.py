@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from referee.core.games.klaberjass.pack import PACK
+from referee.core.pack32 import PACK32
 from referee.core.record import Event, event_card, event_cards, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
@@ -19,10 +19,10 @@ BIDS = ("take", "pass", "schmeiss", *SUITS)
 ANSWERS = ("play", "throw_in")
 HAND_SIZE = 9  # KJ-5.1
 FIRST_DEAL = 6  # KJ-3.2: a record of an annulled deal may hold only these
-_PACK = frozenset(PACK)
+_PACK = frozenset(PACK32)
 # The usual spellings of the 32 cards ("JH", "TH", "10H"), each straight to its card of the pack;
 # any other spelling goes through the card reader and the pack check.
-_BY_TOKEN = {card.code: card for card in PACK} | {f"10{card.suit}": card for card in PACK if card.rank == "T"}
+_BY_TOKEN = {card.code: card for card in PACK32} | {f"10{card.suit}": card for card in PACK32 if card.rank == "T"}
 
 
 class KlaberjassEvent(NamedTuple):

@@ -67,10 +67,9 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             schmeiss = ("schmeiss",) if "kj_schmeiss" in self.flags else ()
             if self.round == 1:
                 prompt = f"{self.name(seat)}: take {SUIT_NAMES[up]} as trumps, or pass (KJ-4.1)"
-                return Turn(seat, "trump", ("take", "pass", *schmeiss), prompt)
-            others = tuple(suit for suit in SUITS if suit != up)
-            prompt = f"{self.name(seat)}: name a suit other than {SUIT_NAMES[up]}, or pass (KJ-4.2)"
-            return Turn(seat, "trump", ("pass", *others, *schmeiss), prompt)
+            else:
+                prompt = f"{self.name(seat)}: name a suit other than {SUIT_NAMES[up]}, or pass (KJ-4.2)"
+            return Turn(seat, "trump", (*self.offered(up), *schmeiss), prompt)
         if self.phase == "answer":
             seat = 1 - self.schmeisser_seat
             prompt = f"{self.name(seat)}: {self.name(self.schmeisser_seat)} schmeisses; play or throw in (R-KJ-2)"

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from referee.core.games.klaberjass.ranks import _SEQUENCE_POWER
 from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
+from referee.core.pack32 import SEQUENCE_POWER
 from scoring.core.base import Flags
 from scoring.core.cards import Card, labels
 from scoring.core.games.klaberjass import LONG_SEQUENCE, SHORT_SEQUENCE
@@ -21,7 +21,7 @@ def sequence_problem(cards: Sequence[Card]) -> str:
         return "a sequence needs at least 3 cards"
     if len({card.suit for card in cards}) != 1:
         return "a sequence is all in one suit"
-    powers = sorted((_SEQUENCE_POWER[card.rank] for card in cards), reverse=True)
+    powers = sorted((SEQUENCE_POWER[card.rank] for card in cards), reverse=True)
     if any(high - low != 1 for high, low in pairwise(powers)):
         return "the cards of a sequence run in a row: A K Q J 10 9 8 7"
     return ""
@@ -35,7 +35,7 @@ def sequence_value(cards: Sequence[Card]) -> int:
 def _sequence_key(cards: Sequence[Card], trump: str, flags: Flags) -> tuple[int, int, bool]:
     # R-KJ-5: length first (or value under kj_compare_by_value), then top card, then trumps.
     size = sequence_value(cards) if "kj_compare_by_value" in flags else len(cards)
-    top = max(_SEQUENCE_POWER[card.rank] for card in cards)
+    top = max(SEQUENCE_POWER[card.rank] for card in cards)
     return size, top, cards[0].suit == trump
 
 
@@ -125,6 +125,6 @@ class DixAndSequences(ReplayState):
         if problem:
             self.flag(event, "KJ-6.1", f"{who} declared {labels(cards)}: {problem}")
             return
-        ordered = tuple(sorted(cards, key=lambda card: -_SEQUENCE_POWER[card.rank]))
+        ordered = tuple(sorted(cards, key=lambda card: -SEQUENCE_POWER[card.rank]))
         self.declared[event.seat].append(ordered)
         self.declared_at[ordered] = event

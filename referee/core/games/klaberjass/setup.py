@@ -4,8 +4,8 @@ the turn-up and the bottom card, and the trump choice, the dix, declarations and
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.pack import PACK
 from referee.core.games.klaberjass.record import ANSWERS, BIDS, HAND_SIZE
+from referee.core.pack32 import PACK32
 from referee.core.setup import (
     Aside,
     Entry,
@@ -28,7 +28,7 @@ _DIX_OR_SEQUENCE = Aside(
 
 SETUP = Setup(
     seats=GAME.seats,
-    pack=PACK,
+    pack=PACK32,
     hand_size=HAND_SIZE,  # KJ-5.1: the nine cards after the second deal, before any dix
     extras=(
         ExtraField("turn_up", "Turn-up card", "the turn-up card", False, 1, required=True),  # KJ-3.3

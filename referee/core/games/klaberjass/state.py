@@ -8,11 +8,12 @@ this state, and ``replay._Replay`` joins them; none of them is used on its own.
 from __future__ import annotations
 
 from referee.core.games.klaberjass.record import FIRST_DEAL, KlaberjassEvent, KlaberjassRecord
+from referee.core.trump_rounds import TrumpRounds
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card
 
 
-class ReplayState:
+class ReplayState(TrumpRounds):
     """What one replay remembers between events, and the helpers every phase uses."""
 
     def __init__(self, record: KlaberjassRecord) -> None:
@@ -25,8 +26,7 @@ class ReplayState:
         self.hands = [dict.fromkeys(hand) for hand in record.hands]
         self.short = len(record.hands[0]) == FIRST_DEAL  # only the first deal recorded (KJ-3.2)
         self.phase = "bid"  # bid, answer, name, play, done, annulled
-        self.round = 1
-        self.speaker = 0  # 0: the non-dealer's turn in the round, 1: the dealer's
+        self.start_rounds(self.non_dealer, 2)  # the non-dealer speaks first in each round (KJ-4.1)
         self.schmeisser: int | None = None
         self.maker: int | None = None
         self.trump = ""
@@ -67,6 +67,3 @@ class ReplayState:
     @property
     def turn_up(self) -> Card:
         return self.record.turn_up
-
-    def speaking(self) -> int:
-        return self.non_dealer if self.speaker == 0 else 1 - self.non_dealer

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
+from referee.core.trump_rounds import chosen_suit
 from scoring.core.cards import SUIT_NAMES, SUITS
 
 
@@ -45,25 +46,20 @@ class TrumpChoice(ReplayState):
             self.schmeisser, self.phase = event.seat, "answer"
         elif choice == "pass":
             self.pass_turn()
-        elif self.round == 1:
-            if choice not in ("take", up):
-                self.flag(event, "KJ-4.1", f"{who} may only take {SUIT_NAMES[up]} or pass in the first round")
-            self.settle(event.seat, up if choice == "take" else choice)
         else:
-            if choice in ("take", up):
+            if self.out_of_round(choice, up) and self.round == 1:
+                self.flag(event, "KJ-4.1", f"{who} may only take {SUIT_NAMES[up]} or pass in the first round")
+            elif self.out_of_round(choice, up):
                 self.flag(event, "KJ-4.2", f"{who} must name a suit other than {SUIT_NAMES[up]} in the second round")
-            self.settle(event.seat, up if choice == "take" else choice)
+            self.settle(event.seat, chosen_suit(choice, up))
 
     def round_rule(self) -> str:
         return "KJ-4.1" if self.round == 1 else "KJ-4.2"
 
     def pass_turn(self) -> None:
         """The player on turn passes: the other speaks, or the next round begins (KJ-4.1, KJ-4.2)."""
-        self.speaker += 1
-        if self.speaker == 2:
-            self.speaker, self.round = 0, self.round + 1
-            if self.round == 3:
-                self.phase = "annulled"  # KJ-4.4
+        if self.next_speaker():
+            self.phase = "annulled"  # KJ-4.4
 
     def missing_pass(self, event: KlaberjassEvent, expected: int) -> bool:
         """A bid from the player not on turn: flag the missing pass once and make it; True if made.
@@ -73,7 +69,7 @@ class TrumpChoice(ReplayState):
         the dealer's last and annul the deal (KJ-4.4): then nothing can follow and the bid is
         flagged and ignored.
         """
-        if self.round == 2 and self.speaker == 1:
+        if self.round == 2 and self.last_speaker:
             return False
         missing = self.name(expected)
         self.flag(
