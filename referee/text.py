@@ -5,7 +5,9 @@ from __future__ import annotations
 from referee.core.verdict import Verdict
 
 
-def text_verdict(verdict: Verdict, players: tuple[str, ...]) -> str:
+def text_verdict(verdict: Verdict, players: tuple[str, ...], sides: tuple[str, ...] | None = None) -> str:
+    """The verdict in lines of text. ``sides`` names the sides the score's points are for (`side_names`); by
+    default each player is a side."""
     lines = []
     if verdict.legal:
         lines.append("No rule was broken." if verdict.complete else "No rule broken so far.")
@@ -33,7 +35,7 @@ def text_verdict(verdict: Verdict, players: tuple[str, ...]) -> str:
         lines.append(f"Note: {note}")
     if verdict.score is not None:
         lines.append("Deal entry: " + str(verdict.deal_entry))
-        points = zip(players, verdict.score.points, strict=True)
+        points = zip(sides or players, verdict.score.points, strict=True)
         lines.append("Score: " + ", ".join(f"{name} {value}" for name, value in points))
     elif verdict.next_turn is not None:
         lines.append(f"Next: {verdict.next_turn.prompt}")

@@ -27,7 +27,7 @@ from referee.core.setup import Entry
 from referee.core.verdict import RecordError, Verdict
 from referee.forms import HandActionForm, NewHandForm, request_number
 from referee.models import ContestedHand
-from scoring.core.base import EntryError
+from scoring.core.base import EntryError, side_names
 from scoring.core.cards import SUITS, parse_card
 from scoring.core.games import GAMES
 from scoring.models import Match
@@ -70,7 +70,10 @@ def _hand_context(hand: ContestedHand, seat: int | None = None) -> dict[str, Any
     return {
         "hand": hand,
         "dealer_name": players[record["dealer"]],
-        "score_by_player": list(zip(players, verdict.score.points, strict=True)) if verdict and verdict.score else [],
+        # Points are per side (Game.sides): a partnership's side is named by both its players.
+        "score_by_player": list(zip(side_names(GAMES[record["game"]], players), verdict.score.points, strict=True))
+        if verdict and verdict.score
+        else [],
         "won_by_player": list(zip(players, verdict.tricks_won, strict=True)) if verdict else [],
         "trick_rows": [
             {

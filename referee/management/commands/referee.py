@@ -13,6 +13,8 @@ from referee.core.replay import replay_document, verdict_json
 from referee.core.verdict import RecordError
 from referee.text import text_verdict
 from scoring.cli import read_input
+from scoring.core.base import side_names
+from scoring.core.games import GAMES
 from scoring.core.match import JSONTextError, PointsEncoder, load_json
 
 
@@ -37,7 +39,8 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(json.dumps(verdict_json(verdict), cls=PointsEncoder, ensure_ascii=False))
         else:
-            self.stdout.write(text_verdict(verdict, tuple(doc["players"])))
+            players = tuple(doc["players"])
+            self.stdout.write(text_verdict(verdict, players, side_names(GAMES[doc["game"]], players)))
 
     def _load(self, path: str) -> Any:
         try:

@@ -1,0 +1,125 @@
+"""The Contract Bridge referee: the replay of a whole deal, event by event, and the verdict it gives."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.core.games.contract_bridge.auction import Auction
+from referee.core.games.contract_bridge.play import CardPlay
+from referee.core.games.contract_bridge.record import BridgeRecord, read_record
+from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
+from referee.core.verdict import Trick, Turn, Verdict
+from scoring.core.cards import Card
+from scoring.core.games.contract_bridge import GAME as SCORING
+from scoring.core.games.contract_bridge import Honours, side_of
+
+HONOURS = frozenset("AKQJT")  # BR-6.7: the trump suit's A, K, Q, J and 10
+_HONOURS_SCORED = {
+    (0, 4): Honours.NS_100,
+    (0, 5): Honours.NS_150,
+    (1, 4): Honours.EW_100,
+    (1, 5): Honours.EW_150,
+}
+
+
+def honours_held(hands: tuple[tuple[Card, ...], ...], strain: str) -> Honours:
+    """BR-6.7: four trump honours in one hand score 100 to its side, all five 150; at no trump, four aces 150."""
+    for seat, hand in enumerate(hands):
+        if strain == "NT":
+            # Four aces score as five honours do; four of anything else at no trump scores nothing.
+            held = 5 if sum(card.rank == "A" for card in hand) == 4 else 0
+        else:
+            held = sum(card.suit == strain and card.rank in HONOURS for card in hand)
+        if held >= 4:
+            return _HONOURS_SCORED[side_of(seat), held]
+    return Honours.NONE
+
+
+class ContractBridgeReferee:
+    name = "contract_bridge"
+
+    def parse(self, doc: Mapping[str, Any]) -> BridgeRecord:
+        """Read a Contract Bridge hand record: 4 hands of 13 from one 52-card pack (BR-1.2, BR-3.2), calls, plays."""
+        return read_record(doc, self.name)
+
+    def replay(self, record: BridgeRecord) -> Verdict:
+        """Replay the auction (BR-4.8) and the play (BR-5.6), flagging every illegal event and going on."""
+        return _Replay(record).run()
+
+
+class _Replay(CardPlay, Auction):
+    """One whole replay: the auction and the play over one state."""
+
+    def next_turn(self) -> Turn | None:
+        if self.phase == AUCTION:
+            return self.call_turn()
+        if self.phase == PLAY:
+            return self.play_turn()
+        return None
+
+    def deal_entry(self) -> dict[str, Any] | None:
+        """The deal as the scoring core takes it (BR-9.1), with the honours the hands as dealt held (BR-6.7)."""
+        if self.phase != OVER:
+            return None
+        if self.declarer is None:
+            return {"passed_out": True}
+        assert self.bid is not None
+        entry = {
+            "declarer": self.declarer,
+            "level": self.bid.level,
+            "strain": self.bid.strain,
+            "doubled": self.doubled,
+            "tricks": self.side_tricks()[side_of(self.declarer)],
+            "honours": honours_held(self.record.hands, self.bid.strain).value,
+            "stopped": False,
+        }
+        return SCORING.to_entry(SCORING.parse_deal(entry, self.flags))
+
+    def result_notes(self) -> list[str]:
+        if self.phase != OVER:
+            return []
+        if self.declarer is None:
+            return ["Passed out: four passes, no contract and no play (BR-4.6)."]
+        ns, ew = self.side_tricks()
+        side = side_of(self.declarer)
+        needed = 6 + self.bid.level if self.bid else 0
+        taken = (ns, ew)[side]
+        contract = f"{self.contract_label()} by {self.players[self.declarer]}"
+        if taken >= needed:
+            outcome = "made" + (f" with {taken - needed} over" if taken > needed else "")
+        else:
+            outcome = f"down {needed - taken}"
+        return [
+            f"Tricks: N-S {ns}, E-W {ew}. {contract} needed {needed} and took {taken}: {outcome} (BR-5.5, BR-6.1).",
+            "The score is the deal's on its own, neither side vulnerable; a match scores it where it falls (BR-6.9).",
+        ]
+
+    def run(self) -> Verdict:
+        for event in self.record.events:
+            if event.type == "call":
+                self.call(event)
+            else:
+                self.play(event)
+        tricks = list(self.tricks)
+        if self.trick:
+            tricks.append(Trick(len(tricks) + 1, self.leader, tuple(self.trick)))
+        entry = self.deal_entry()
+        score = None
+        if entry is not None:
+            score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
+        return Verdict(
+            violations=tuple(self.violations),
+            tricks=tuple(tricks),
+            tricks_won=tuple(self.tricks_won),
+            card_points=None,
+            complete=entry is not None,
+            deal_entry=entry,
+            score=score,
+            next_turn=self.next_turn(),
+            hands=tuple(tuple(hand) for hand in self.hands),
+            notes=tuple(self.result_notes()),
+        )
+
+
+REFEREE = ContractBridgeReferee()

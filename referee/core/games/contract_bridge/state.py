@@ -1,0 +1,73 @@
+"""What a Contract Bridge replay carries from event to event, and the helpers both phases use.
+
+The auction (`auction.Auction`, BR-4) and the play (`play.CardPlay`, BR-5) are classes over this state, which
+`replay._Replay` joins; none of them is used on its own.
+"""
+
+from __future__ import annotations
+
+from referee.core.calls import Call
+from referee.core.games.contract_bridge.record import SEATS, BridgeEvent, BridgeRecord
+from referee.core.verdict import Trick, Violation
+from scoring.core.cards import Card
+from scoring.core.games.contract_bridge import side_of
+
+# Phases of the deal.
+AUCTION = "auction"
+PLAY = "play"
+OVER = "over"
+
+
+def left_of(seat: int) -> int:
+    """The next seat clockwise, the player on ``seat``'s left (BR-4.1, BR-5.1, BR-5.3)."""
+    return (seat + 1) % SEATS
+
+
+def partner_of(seat: int) -> int:
+    """The partner, sitting opposite (BR-1.1)."""
+    return (seat + 2) % SEATS
+
+
+class ReplayState:
+    """What one replay remembers between events; only `Verdict` values leave it."""
+
+    def __init__(self, record: BridgeRecord) -> None:
+        self.record = record
+        self.flags = record.flags
+        self.players = record.players
+        self.dealer = record.dealer
+        # Each hand an insertion-ordered dict used as a set: quick to look up and remove from, still in order.
+        self.hands: list[dict[Card, None]] = [dict.fromkeys(hand) for hand in record.hands]
+        self.violations: list[Violation] = []
+        self.phase = AUCTION
+        # auction (BR-4)
+        self.caller = record.dealer  # BR-4.1: the dealer calls first
+        self.bid: Call | None = None
+        self.bidder = 0
+        self.doubled = 0
+        self.passes = 0  # passes in a row: since the last bid, double or redouble, or from the start
+        self.first_named: dict[tuple[int, str], int] = {}  # (side, strain) -> the first of the side to name it
+        self.declarer: int | None = None
+        # play (BR-5)
+        self.leader = 0
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * SEATS
+        self.played: dict[Card, int] = {}  # card -> the trick it went to
+
+    @property
+    def dummy(self) -> int | None:
+        """BR-4.7: the declarer's partner."""
+        return None if self.declarer is None else partner_of(self.declarer)
+
+    def side_tricks(self) -> tuple[int, int]:
+        """Tricks won by each side, N-S then E-W (BR-5.5)."""
+        won = [0, 0]
+        for seat, count in enumerate(self.tricks_won):
+            won[side_of(seat)] += count
+        return won[0], won[1]
+
+    def flag(self, event: BridgeEvent, rule: str, message: str) -> None:
+        """Record a violation of ``rule``; the message says what happened in words and never cites the rule."""
+        trick = len(self.tricks) + 1 if event.type == "play" and self.phase == PLAY else None
+        self.violations.append(Violation(event.number, event.seat, rule, message, trick, event.card))
