@@ -6,7 +6,7 @@ the checklist in CONTRIBUTING.md; tests/referee/test_conformance.py then covers 
 
 from __future__ import annotations
 
-from referee.core.games import bridgette, call_bridge, contract_bridge, draw_bridge, klaberjass
+from referee.core.games import belote, bridgette, call_bridge, contract_bridge, draw_bridge, klaberjass
 from referee.core.protocol import RefereeGame
 
 REFEREES: dict[str, RefereeGame] = {
@@ -14,5 +14,6 @@ REFEREES: dict[str, RefereeGame] = {
     "draw_bridge": draw_bridge.REFEREE,
     "call_bridge": call_bridge.REFEREE,
     "klaberjass": klaberjass.REFEREE,
+    "belote": belote.REFEREE,
     "contract_bridge": contract_bridge.REFEREE,
 }

@@ -1,0 +1,145 @@
+"""Playing the cards: which card may be played, who wins each trick, and belote-rebelote
+(docs/rules/belote.md BL-6.1, BL-7.1 to BL-7.6, ruling R-BL-9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from referee.core.games.belote.record import BeloteEvent
+from referee.core.games.belote.state import ReplayState
+from referee.core.pack32 import Duty, allowed_cards, card_points, holding
+from referee.core.verdict import Trick
+from scoring.core.cards import SUIT_NAMES, Card
+from scoring.core.games.belote import SEATS, side_of
+from scoring.core.words import Suit
+
+TRICKS = 8  # BL-7.6
+
+
+class TrickPlay(ReplayState):
+    """The replay's handlers for the cards played, trick by trick."""
+
+    def next_seat(self) -> int:
+        """The first seat from the leader, in the order of play, that has not played to the trick (BL-1.2)."""
+        played = {seat for seat, _ in self.trick}
+        return next(seat for seat in ((self.leader + k) % SEATS for k in range(SEATS)) if seat not in played)
+
+    def must_trump(self, seat: int) -> bool:
+        """BL-7.4: a void player trumps when an opponent holds the trick; under R-BL-9's flag, whoever holds it."""
+        if "bl_must_trump_partner_master" in self.flags:
+            return True
+        holder = self.trick[holding([card for _, card in self.trick], self.trump)][0]
+        return not self.partners(seat, holder)
+
+    def allowed(self, seat: int) -> tuple[list[Card], Duty]:
+        """The cards BL-7.2 to BL-7.4 let the player on turn play."""
+        cards = [card for _, card in self.trick]
+        must_trump = bool(self.trick) and self.must_trump(seat)
+        return allowed_cards(self.hands[seat], cards, self.trump, must_trump)
+
+    def play(self, event: BeloteEvent) -> None:
+        card, seat = event.card, event.seat
+        assert card is not None
+        who, trick = self.name(seat), self.trick
+        if any(played == seat for played, _ in trick):
+            self.flag(event, "BL-1.2", f"{who} played {card.label}, a second card to the same trick", card)
+            return
+        expected = self.next_seat()
+        if not trick and seat != expected:
+            self.flag(event, "BL-7.1", f"{who} led {card.label}, but it was {self.name(expected)}'s lead", card)
+            self.leader = seat  # the trick is played from that lead
+        elif seat != expected:
+            self.flag(
+                event, "BL-1.2", f"{who} played {card.label} out of turn: it was {self.name(expected)}'s turn", card
+            )
+        hand = self.hands[seat]
+        # A card played by a player who did not hold it stays in its holder's hand, already played.
+        if card in hand and card not in self.played:
+            if trick:
+                self.check_follow(event, who, card, hand)
+        elif card in self.played:
+            self.flag(event, "BL-1.1", f"{card.label} was already played", card)
+        else:
+            self.flag(event, "BL-3.4", f"{who} does not hold {card.label}", card)
+        if event.saying or (card.suit == self.trump and card.rank in ("K", "Q")):
+            self.check_belote(event, card)
+        hand.pop(card, None)
+        self.played.add(card)
+        trick.append((seat, card))
+        if len(trick) == SEATS:
+            self.finish_trick()
+
+    def check_follow(self, event: BeloteEvent, who: str, card: Card, hand: Collection[Card]) -> None:
+        """Flag ``card``, held and played to the trick, if BL-7.2 to BL-7.4 (with R-BL-9) did not allow it."""
+        led = self.trick[0][1]
+        if card.suit == led.suit != self.trump:
+            return  # BL-7.2: a card of a plain suit led is always allowed
+        allowed, duty = self.allowed(event.seat)
+        if card in allowed:
+            return
+        example = allowed[0].label
+        holder, best = self.trick[holding([played for _, played in self.trick], self.trump)]
+        if duty is Duty.FOLLOW or (card.suit != self.trump and led.suit == self.trump):
+            self.flag(event, "BL-7.2", f"{who} held {example} and had to follow suit to {led.label}", card)
+            return
+        if led.suit == self.trump:
+            self.flag(
+                event,
+                "BL-7.3",
+                f"{who} held {example}, which beats {best.label}, and had to play a trump higher than every trump "
+                "in the trick",
+                card,
+            )
+            return
+        partner = self.partners(event.seat, holder)
+        rule = "R-BL-9" if partner else "BL-7.4"
+        master = "their partner" if partner else "an opponent"
+        void = (
+            f"{who} had no {SUIT_NAMES[led.suit]} and {master}, {self.name(holder)}, held the trick with {best.label}"
+        )
+        if duty is Duty.TRUMP:
+            self.flag(event, rule, f"{void}, so had to trump: {who} held {example}", card)
+        else:
+            self.flag(event, rule, f"{void}, so had to overtrump: {who} held {example}, which beats it", card)
+
+    def check_belote(self, event: BeloteEvent, card: Card) -> None:
+        """BL-6.1: "belote" with the first of the K and Q of trumps, "rebelote" with the second, by one player."""
+        who, seat = self.name(event.seat), event.seat
+        is_kq = card.suit == self.trump and card.rank in ("K", "Q")
+        other = Card("Q" if card.rank == "K" else "K", self.trump)
+        if event.saying and not is_kq:
+            self.flag(
+                event, "BL-6.1", f"{who} said {event.saying} with {card.label}, not with the K or Q of trumps", card
+            )
+        elif event.saying == "belote":
+            if other not in self.hands[seat] or other in self.played:
+                self.flag(event, "BL-6.1", f"{who} said belote with {card.label} without holding {other.label}", card)
+            else:
+                self.belote_by = seat
+        elif event.saying == "rebelote":
+            if self.belote_by != seat:
+                self.flag(
+                    event, "BL-6.1", f"{who} said rebelote with {card.label} without having said belote before", card
+                )
+            else:
+                self.rebelote_by = seat
+
+    def finish_trick(self) -> None:
+        cards = [card for _, card in self.trick]
+        winner, winning = self.trick[holding(cards, self.trump)]
+        trumps = sum(card.suit == self.trump for card in cards)
+        if winning.suit == self.trump:
+            reason = f"{winning.label} is the {'highest' if trumps > 1 else 'only'} trump (BL-7.5)"
+        else:
+            reason = f"{winning.label} is the highest {Suit(winning.suit).singular} and nobody trumped (BL-7.5)"
+        points = sum(card_points(card, self.trump) for card in cards)
+        number = len(self.tricks) + 1
+        self.tricks.append(Trick(number, self.trick[0][0], tuple(self.trick), winner, reason, points))
+        self.won[winner] += 1
+        self.points[side_of(winner)] += points
+        self.trick = []
+        self.leader = winner  # BL-7.1
+        if number == TRICKS:
+            self.last_trick = winner  # BL-7.6
+            self.phase = "done"

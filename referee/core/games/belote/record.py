@@ -1,0 +1,114 @@
+"""Reading a Belote hand record: the first five cards of each hand, the turn-up, the stock and the events
+(docs/rules/belote.md BL-1.1, BL-3.3, BL-3.4); see the package docstring for the record's shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from referee.core.pack32 import PACK32
+from referee.core.record import Event, event_card, read_events, read_header
+from referee.core.trump_rounds import PASS, TAKE
+from referee.core.verdict import RecordError
+from scoring.core.base import Flags
+from scoring.core.cards import SUITS, Card, CardError, parse_card, parse_cards
+
+EVENT_TYPES = ("bid", "play")
+BIDS = (TAKE, PASS, *SUITS)
+SAYINGS = ("belote", "rebelote")  # BL-6.1
+FIRST_DEAL = 5  # BL-3.3: 3 then 2 cards each
+STOCK = 11  # BL-3.3: what is left once the turn-up is turned
+_PACK = frozenset(PACK32)
+
+
+class BeloteEvent(NamedTuple):
+    """One bid or play as read (a NamedTuple: immutable and cheap, one per event of every replay)."""
+
+    number: int  # 1-based position in the record's events
+    type: str
+    seat: int
+    choice: str = ""
+    card: Card | None = None
+    saying: str = ""  # "belote" or "rebelote", said with the card (BL-6.1)
+
+
+@dataclass(frozen=True, slots=True)
+class BeloteRecord:
+    players: tuple[str, ...]
+    dealer: int
+    flags: Flags
+    hands: tuple[tuple[Card, ...], ...]  # the first five cards of each seat (BL-3.3)
+    turn_up: Card
+    stock: tuple[Card, ...]  # the other 11 cards in the order the dealer gives them (BL-3.4)
+    events: tuple[BeloteEvent, ...]
+
+
+def _pack_card(card: Card, path: str) -> Card:
+    if card not in _PACK:
+        raise RecordError(path, f"{card.label} is not in the 32-card Belote pack: A K Q J 10 9 8 7")
+    return card
+
+
+def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple[Card, ...]) -> None:
+    """Refuse a deal that is not 5 cards a hand, a turn-up and at most 11 more, all different and of the pack."""
+    for seat, hand in enumerate(hands):
+        if len(hand) != FIRST_DEAL:
+            raise RecordError(f"hands[{seat}]", "each hand holds the 5 cards of the first deal, 3 then 2 (BL-3.3)")
+    if len(stock) > STOCK:
+        raise RecordError("stock", f"the stock holds the {STOCK} cards left after the turn-up (BL-3.3)")
+    seen: set[Card] = set()
+    placed = [(f"hands[{seat}][{n}]", card) for seat, hand in enumerate(hands) for n, card in enumerate(hand)]
+    placed += [("turn_up", turn_up), *((f"stock[{n}]", card) for n, card in enumerate(stock))]
+    for path, card in placed:
+        _pack_card(card, path)
+        if card in seen:
+            raise RecordError(path, f"{card.label} is dealt twice")
+        seen.add(card)
+
+
+def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> BeloteEvent:
+    path = f"events[{number - 1}]"
+    if kind == "play":
+        card = _pack_card(event_card(Event(number, kind, seat, data)), f"{path}.card")
+        saying = data.get("announce")
+        if saying not in (None, "", *SAYINGS):
+            raise RecordError(f"{path}.announce", f"announce is belote or rebelote (BL-6.1), not {saying!r}")
+        return BeloteEvent(number, kind, seat, card=card, saying=saying or "")
+    choice = data.get("choice")
+    if isinstance(choice, str) and choice.upper() in SUITS:
+        choice = choice.upper()
+    if choice not in BIDS:
+        raise RecordError(f"{path}.choice", f"choice must be one of {', '.join(BIDS)}, not {choice!r}")
+    return BeloteEvent(number, kind, seat, choice=str(choice))
+
+
+def _cards(doc: Mapping[str, Any], field: str) -> tuple[Card, ...]:
+    try:
+        if field == "turn_up":
+            return (parse_card(doc.get(field), field),)
+        return parse_cards(doc.get(field) or [], field)
+    except CardError as error:
+        raise RecordError(error.path or field, error.message) from None
+
+
+def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
+    """Read a Belote hand record; raise RecordError with the path of the problem."""
+    header = read_header(doc, game)
+    checked = read_events(doc, game, EVENT_TYPES)
+    if doc.get("turn_up") is None:
+        raise RecordError("turn_up", "turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
+    (turn_up,) = _cards(doc, "turn_up")
+    stock = _cards(doc, "stock")
+    _check_deal(header.hands, turn_up, stock)
+    events = tuple(_read_event(number, kind, seat, data) for number, kind, seat, data in checked)
+    if len(stock) != STOCK:
+        for event in events:
+            if event.type == "play":
+                raise RecordError(
+                    f"events[{event.number - 1}]",
+                    f"the stock holds {len(stock)} of its {STOCK} cards; record them all, in the order dealt, "
+                    "to referee the play (BL-3.4)",
+                )
+    return BeloteRecord(header.players, header.dealer, header.flags, header.hands, turn_up, stock, events)

@@ -1,0 +1,57 @@
+"""How a Belote hand is set up and recorded (docs/referee/belote.md): the 32-card pack, the first five cards
+of each hand, the turn-up and the stock, then the choice of trumps and the play.
+"""
+
+from __future__ import annotations
+
+from referee.core.games.belote.record import BIDS, FIRST_DEAL, SAYINGS, STOCK
+from referee.core.pack32 import PACK32
+from referee.core.setup import Entry, EventField, EventKind, ExtraField, Setup, TapOption, TurnEntry, ValueKind
+from scoring.core.games.belote import GAME
+
+SETUP = Setup(
+    seats=GAME.seats,
+    pack=PACK32,
+    hand_size=FIRST_DEAL,  # BL-3.3: the first deal, 3 then 2 cards each
+    extras=(
+        ExtraField("turn_up", "Turn-up card", "the turn-up card", False, 1, required=True),  # BL-3.3
+        # BL-3.4: the rest of the deal, in the order given; needed only once somebody takes.
+        ExtraField("stock", "The other 11 cards, in the order dealt after the take", "the stock", True, STOCK),
+    ),
+    events=(
+        EventKind(
+            "bid",
+            "the trump choice (BL-4)",
+            (EventField("choice", ValueKind.WORD, "take, pass or a suit letter", BIDS),),
+            turn="trump",
+        ),
+        EventKind(
+            "play",
+            "the seat plays the card (BL-7)",
+            (
+                EventField("card", ValueKind.CARD, "the card"),
+                EventField(
+                    "announce",
+                    ValueKind.WORD,
+                    "belote with the first of the K and Q of trumps, rebelote with the second (BL-6.1)",
+                    SAYINGS,
+                    always=False,
+                ),
+            ),
+        ),
+    ),
+    turns=(
+        TurnEntry("trump", Entry.OPTION, "choice"),
+        TurnEntry(
+            "play",
+            Entry.CARD,
+            "card",
+            verb="Play",
+            options=(
+                TapOption("announce", "belote", "Say belote with this card"),
+                TapOption("announce", "rebelote", "Say rebelote with this card"),
+            ),
+        ),
+    ),
+    longest_auction=2 * GAME.seats,  # two rounds of four bids (BL-4.1, BL-4.2)
+)

@@ -1,0 +1,54 @@
+"""The state a Belote replay carries from event to event, and the helpers every phase uses.
+
+The handlers are grouped by rule: choosing trumps and the second deal in ``trumps``, the cards played and
+belote-rebelote in ``play``; ``replay._Replay`` joins them.
+"""
+
+from __future__ import annotations
+
+from referee.core.games.belote.record import STOCK, BeloteEvent, BeloteRecord
+from referee.core.trump_rounds import TrumpRounds
+from referee.core.verdict import Trick, Violation
+from scoring.core.cards import Card
+from scoring.core.games.belote import SEATS, side_of
+
+
+class ReplayState(TrumpRounds):
+    """What one replay remembers between events."""
+
+    def __init__(self, record: BeloteRecord) -> None:
+        self.record = record
+        self.flags = record.flags
+        self.names = record.players
+        first = (record.dealer + 1) % SEATS  # BL-4.1, BL-7.1: the dealer's next player
+        self.start_rounds(first, SEATS)
+        # Each hand is an insertion-ordered dict used as a set: quick to look up and remove from, in dealt order.
+        self.hands = [dict.fromkeys(hand) for hand in record.hands]
+        self.phase = "bid"  # bid, play, done, thrown_in
+        self.taker: int | None = None
+        self.trump = ""
+        self.dealt = len(record.stock) == STOCK  # the second deal can be made (BL-3.4)
+        self.leader = first
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[Trick] = []
+        self.won = [0] * SEATS
+        self.points = [0, 0]  # card points per side (BL-2.2)
+        self.last_trick: int | None = None  # the seat that won the eighth trick (BL-2.3)
+        self.played: set[Card] = set()
+        self.belote_by: int | None = None  # who said belote (BL-6.1)
+        self.rebelote_by: int | None = None
+        self.violations: list[Violation] = []
+        self.notes: list[str] = []
+
+    def flag(self, event: BeloteEvent, rule: str, message: str, card: Card | None = None) -> None:
+        """Flag ``event``. The message does not repeat the rule: a violation carries it in its ``rule``."""
+        trick = len(self.tricks) + 1 if self.phase == "play" else None
+        self.violations.append(Violation(event.number, event.seat, rule, message, trick, card))
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    @staticmethod
+    def partners(seat: int, other: int) -> bool:
+        """Both seats play for the same side (BL-1.1)."""
+        return side_of(seat) == side_of(other)

@@ -1,0 +1,49 @@
+"""Choosing trumps in two rounds and completing the deal (docs/rules/belote.md BL-3.4, BL-4, R-BL-1)."""
+
+from __future__ import annotations
+
+from referee.core.games.belote.record import BeloteEvent
+from referee.core.games.belote.state import ReplayState
+from referee.core.trump_rounds import PASS, chosen_suit
+from scoring.core.cards import SUIT_NAMES
+from scoring.core.games.belote import SEATS
+
+
+class TrumpChoice(ReplayState):
+    """The replay's handlers for the bids, and the second deal once somebody takes."""
+
+    def round_rule(self) -> str:
+        return "BL-4.1" if self.round == 1 else "BL-4.2"
+
+    def bid(self, event: BeloteEvent) -> None:
+        who, choice, up = self.name(event.seat), event.choice, self.record.turn_up.suit
+        expected = self.speaking()
+        if event.seat != expected:
+            # Ignored: the next bids in turn are still judged as the table made them.
+            self.flag(event, self.round_rule(), f"{who} spoke out of turn: it was {self.name(expected)}'s turn")
+            return
+        if choice == PASS:
+            if self.next_speaker():
+                self.phase = "thrown_in"  # BL-4.4
+            return
+        if self.out_of_round(choice, up):
+            wrong = (
+                f"{who} may only take {SUIT_NAMES[up]}, the turn-up's suit, or pass in the first round"
+                if self.round == 1
+                else f"{who} named {SUIT_NAMES[up]}, the turn-up's suit, in the second round: only another suit"
+            )
+            self.flag(event, self.round_rule(), wrong)  # and applied, so the play can still be refereed
+        self.settle(event.seat, chosen_suit(choice, up))
+
+    def settle(self, taker: int, trump: str) -> None:
+        """BL-4.3: the first take ends the choice; BL-3.4: the dealer completes the deal from the stock."""
+        self.taker, self.trump, self.phase = taker, trump, "play"
+        if not self.dealt:
+            return
+        stock = iter(self.record.stock)
+        for turn in range(1, SEATS + 1):
+            seat = (self.record.dealer + turn) % SEATS
+            if seat == taker:
+                self.hands[seat][self.record.turn_up] = None
+            for _ in range(2 if seat == taker else 3):
+                self.hands[seat][next(stock)] = None
