@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
-from referee.core.actions import ACTIONS, SEAT_ACTIONS
+from referee.core.actions import ACTIONS, FIELD_ACTIONS, SEAT_ACTIONS
 from referee.core.games import REFEREES
 from referee.core.setup import Setup
 from scoring.core.games import GAMES
@@ -107,6 +107,7 @@ class HandActionForm(forms.Form):
     )
     kind = forms.ChoiceField(required=False)  # the game's kinds of event, set in __init__
     seat = _text(TOKEN_LENGTH, strip=False)  # read by request_number: " 1" is no more a seat than "²"
+    into = forms.ChoiceField(required=False)  # a field outside the hands that a card is tapped into, set in __init__
     card = _text(TOKEN_LENGTH)
     cards = CardTokensField(required=False)
     cards_text = _text(CARD_LIST_LENGTH)
@@ -123,6 +124,13 @@ class HandActionForm(forms.Form):
         kind.error_messages["invalid_choice"] = f"an event is one of {', '.join(setup.taps)}"
         for field in setup.extras:
             self.fields[field.name] = _text(CARD_LIST_LENGTH if field.many else TOKEN_LENGTH)
+        into = self.fields["into"]
+        assert isinstance(into, forms.ChoiceField)
+        names = [field.name for field in setup.extras]
+        into.choices = [("", ""), *((name, name) for name in names)]
+        into.error_messages["invalid_choice"] = (
+            f"a card goes into a hand or one of {', '.join(names)}" if names else "a card goes into a hand"
+        )
 
     def clean_seat(self) -> int | None:
         text = self.cleaned_data["seat"]
@@ -135,7 +143,8 @@ class HandActionForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         action = data.get("action")
-        if action in SEAT_ACTIONS and "seat" not in self.errors and data.get("seat") is None:
+        into = action in FIELD_ACTIONS and (data.get("into") or "into" in self.errors)
+        if action in SEAT_ACTIONS and not into and "seat" not in self.errors and data.get("seat") is None:
             self.add_error("seat", "choose a player")
         if action == "event" and "kind" not in self.errors and not data.get("kind"):
             self.add_error("kind", "choose what happened")

@@ -19,15 +19,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from referee.core.actions import apply_action
+from referee.core.actions import apply_action, filled_seat, fills_last_hand
 from referee.core.games import REFEREES
 from referee.core.limits import used_cards
 from referee.core.replay import replay_document
-from referee.core.setup import Entry
+from referee.core.setup import Entry, Setup
 from referee.core.verdict import RecordError, Verdict
 from referee.forms import HandActionForm, NewHandForm, request_number
 from referee.models import ContestedHand
-from scoring.core.base import EntryError, side_names
+from scoring.core.base import EntryError, Game
 from scoring.core.cards import SUITS, parse_card
 from scoring.core.games import GAMES
 from scoring.models import Match
@@ -52,14 +52,69 @@ def _verdict(record: dict[str, Any]) -> tuple[Verdict | None, str | None]:
         return None, str(error)
 
 
-def _hand_context(hand: ContestedHand, seat: int | None = None) -> dict[str, Any]:
+def describe_entry(game: Game, entry: dict[str, Any], flags: list[str], players: list[str]) -> str:
+    """A deal entry in the game's own words ("4♠X by Anna, 10 tricks"), never as the stored value."""
+    try:
+        return game.describe(game.parse_deal(entry, frozenset(flags)), tuple(players))
+    except EntryError as error:
+        return f"an entry {game.title} does not read: {error.message} ({error.rule})"
+
+
+def _targets(setup: Setup, record: dict[str, Any], seat: int | None, into: str) -> list[dict[str, Any]]:
+    """Where a card tapped in the pack goes: each hand, then each field outside the hands (the stock in the
+    order tapped, the turn-up). The one asked for is current; else the first hand still short."""
+    targets = [
+        {
+            "seat": number,
+            "into": "",
+            "name": name,
+            "count": len(hand),
+            "size": setup.hand_size,
+            "query": f"seat={number}",
+        }
+        for number, (name, hand) in enumerate(zip(record["players"], record["hands"], strict=True))
+    ]
+    for field in setup.extras:
+        value = record.get(field.name)
+        count = len(value or []) if field.many else int(bool(value))
+        name = field.noun.removeprefix("the ")
+        targets.append(
+            {
+                "seat": None,
+                "into": field.name,
+                "name": name[:1].upper() + name[1:],
+                "count": count,
+                "size": field.size,
+                "query": f"into={field.name}",
+            }
+        )
+    wanted = next((t for t in targets if t["into"] and t["into"] == into), None)
+    if wanted is None and seat is not None and 0 <= seat < len(record["hands"]):
+        wanted = targets[seat]
+    if wanted is None:
+        wanted = next((t for t in targets if t["seat"] is not None and t["count"] < t["size"]), targets[0])
+    wanted["current"] = True
+    return targets
+
+
+def _next_target(targets: list[dict[str, Any]]) -> tuple[int | None, str]:
+    """After a card is placed: the current target while it has room, else the next one that has."""
+    at = next(number for number, target in enumerate(targets) if target.get("current"))
+    for target in targets[at:] + targets[:at]:
+        if target["count"] < target["size"]:
+            return target["seat"], target["into"]
+    return targets[at]["seat"], targets[at]["into"]
+
+
+def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") -> dict[str, Any]:
     record = hand.record
     referee = REFEREES[record["game"]]
     setup = referee.setup
+    game = GAMES[record["game"]]
     problems = referee.setup_problems(record)
     verdict, error = (None, None) if problems else _verdict(record)
     used = used_cards(setup, record)
-    picking = seat if seat is not None and 0 <= seat < len(record["players"]) else 0
+    targets = _targets(setup, record, seat, into)
     turn = verdict.next_turn if verdict else None
     entry = setup.entry(turn.kind) if turn else None
     turn_cards = []
@@ -67,13 +122,14 @@ def _hand_context(hand: ContestedHand, seat: int | None = None) -> dict[str, Any
         allowed = set(turn.allowed)
         turn_cards = [(card, card.code in allowed) for card in _sorted(verdict.hands[turn.seat])]
     players = record["players"]
+    outside = [field.noun for field in setup.extras if field.dealt]
     return {
         "hand": hand,
         "dealer_name": players[record["dealer"]],
-        # Points are per side (Game.sides): a partnership's side is named by both its players.
-        "score_by_player": list(zip(side_names(GAMES[record["game"]], players), verdict.score.points, strict=True))
-        if verdict and verdict.score
-        else [],
+        "score_by_player": list(zip(players, verdict.score.points, strict=True)) if verdict and verdict.score else [],
+        "deal_text": describe_entry(game, verdict.deal_entry, record["flags"], players)
+        if verdict and verdict.deal_entry
+        else "",
         "won_by_player": list(zip(players, verdict.tricks_won, strict=True)) if verdict else [],
         "trick_rows": [
             {
@@ -84,7 +140,7 @@ def _hand_context(hand: ContestedHand, seat: int | None = None) -> dict[str, Any
             for trick in (verdict.tricks if verdict else ())
         ],
         "record": record,
-        "game": GAMES[record["game"]],
+        "game": game,
         "setup": setup,
         "players": record["players"],
         "problems": problems,
@@ -94,16 +150,25 @@ def _hand_context(hand: ContestedHand, seat: int | None = None) -> dict[str, Any
         "entry": entry,
         "asides": entry.aside.forms(players) if entry and entry.aside else (),
         "turn_cards": turn_cards,
-        "picking": picking,
+        "targets": targets,
+        "target": next(target for target in targets if target.get("current")),
+        "fills_last_hand": " and ".join(["every other hand", *outside]) if fills_last_hand(setup) else "",
         "pack": [(card, card.code in used) for card in setup.pack],
         "hands": [(seat_no, name, _sorted(record["hands"][seat_no])) for seat_no, name in enumerate(record["players"])],
         "extras": [
             (field, " ".join(record.get(field.name) or []) if field.many else (record.get(field.name) or ""))
             for field in setup.extras
         ],
+        "extra_cards": [
+            (field, [parse_card(code) for code in _as_list(record.get(field.name))]) for field in setup.extras
+        ],
         "record_json": json.dumps(record, indent=1, ensure_ascii=False),
         "can_use": bool(verdict and verdict.complete and verdict.deal_entry and hand.match_id),
     }
+
+
+def _as_list(value: Any) -> list[str]:
+    return value if isinstance(value, list) else [value] if value else []
 
 
 @login_required
@@ -137,7 +202,10 @@ def check_hand(request: HttpRequest) -> HttpResponse:
             record.update(game=match.game, players=list(match.players), flags=list(match.flags))
         hand = ContestedHand.objects.create(owner=request.user, match=match, deal_number=deal_number, record=record)
         return redirect("hand", hand_id=hand.pk)
-    hands = ContestedHand.objects.for_user(request.user).select_related("match")[:50]
+    hands = [
+        (hand, GAMES[hand.record["game"]].title)
+        for hand in ContestedHand.objects.for_user(request.user).select_related("match")[:50]
+    ]
     games = [GAMES[name] for name in REFEREES]  # the games the referee knows
     return render(
         request,
@@ -157,7 +225,7 @@ def check_hand(request: HttpRequest) -> HttpResponse:
 @require_safe
 def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = _get_hand_for_user(request, hand_id)
-    context = _hand_context(hand, request_number(request.GET.get("seat"), digits=2))
+    context = _hand_context(hand, request_number(request.GET.get("seat"), digits=2), request.GET.get("into", ""))
     template = "referee/hand.html#workspace" if request.htmx else "referee/hand.html"
     return render(request, template, context)
 
@@ -167,24 +235,35 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
 def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
     """One tap: checked as a whole (HandActionForm, then the record it makes) before anything is saved."""
     hand = _get_hand_for_user(request, hand_id)
-    form = HandActionForm(request.POST, setup=REFEREES[hand.record["game"]].setup)
-    seat = None
+    setup = REFEREES[hand.record["game"]].setup
+    form = HandActionForm(request.POST, setup=setup)
+    seat, into = None, ""
     if not form.is_valid():
         messages.error(request, f"Not recorded: {form.problem()}")
     else:
-        seat = form.cleaned_data["seat"]
+        seat, into = form.cleaned_data["seat"], form.cleaned_data["into"]
         try:
             record = apply_action(hand.record, form.cleaned_data)
         except RecordError as error:
             where = f"{error.path}: " if error.path else ""
             messages.error(request, f"Not recorded: {where}{error.message}")
         else:
+            filled = filled_seat(setup, hand.record, record, None if into else seat)
+            if filled is not None:
+                outside = "".join(f" and {field.noun}" for field in setup.extras if field.dealt)
+                messages.info(
+                    request,
+                    f"{record['players'][filled]}'s hand filled itself with the {len(record['hands'][filled])} "
+                    f"cards left: the pack less the other hands{outside}.",
+                )
             hand.record = record
             hand.save(update_fields=["record", "updated"])
+            if form.cleaned_data["action"] == "add_card":  # a full hand or stock hands the taps on to the next
+                seat, into = _next_target(_targets(setup, record, seat, into))
     if request.htmx:
-        return render(request, "referee/hand.html#workspace", _hand_context(hand, seat))
-    url = reverse("hand", args=[hand.pk]) + (f"?seat={seat}" if seat is not None else "")
-    return redirect(url)
+        return render(request, "referee/hand.html#workspace", _hand_context(hand, seat, into))
+    query = f"?into={into}" if into else f"?seat={seat}" if seat is not None else ""
+    return redirect(reverse("hand", args=[hand.pk]) + query)
 
 
 @login_required
@@ -230,5 +309,9 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
         else:
             messages.success(request, f"Deal {hand.deal_number} of the match now holds the referee's result.")
         return redirect("match", match_id=match.pk)
-    context.update(existing=existing, match=match)
+    context.update(
+        existing=existing,
+        existing_text=describe_entry(GAMES[match.game], existing.entry, match.flags, match.players) if existing else "",
+        match=match,
+    )
     return render(request, "referee/use.html", context)

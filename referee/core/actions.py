@@ -15,19 +15,25 @@ from typing import Any
 from referee.core.games import REFEREES
 from referee.core.limits import check_record, used_cards
 from referee.core.protocol import RefereeGame, Tap
+from referee.core.setup import ExtraField, Setup
 from referee.core.verdict import RecordError
 from scoring.core.cards import CardError, parse_card, parse_cards
 from scoring.core.games import GAMES
 
 ACTIONS = ("add_card", "remove_card", "set_hand", "set_extra", "event", "undo_event")
-SEAT_ACTIONS = ("add_card", "remove_card", "set_hand", "event")  # the actions that need a seat
+SEAT_ACTIONS = ("add_card", "remove_card", "set_hand", "event")  # the actions that need a seat...
+FIELD_ACTIONS = ("add_card", "remove_card")  # ...unless they name a field outside the hands (``into``)
+FILLING_ACTIONS = ("add_card", "set_hand", "set_extra")  # the actions after which the last hand may fill itself
 
 
 def apply_action(record: Mapping[str, Any], action: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of ``record`` changed by one action; a RecordError naming the field if it is refused.
 
-    ``action`` holds the posted fields as read: ``action`` (one of ACTIONS), ``seat``, ``kind``, ``card``,
-    ``cards``, ``cards_text``, ``call``, ``choice``, ``announce`` and one per field outside the hands.
+    ``action`` holds the posted fields as read: ``action`` (one of ACTIONS), ``seat``, ``into`` (a field
+    outside the hands that ``add_card`` and ``remove_card`` change instead of a hand), ``kind``, ``card``,
+    ``cards``, ``cards_text``, ``call``, ``choice``, ``announce`` and one per field outside the hands. After a
+    card is placed, the one hand still short is dealt the cards left when they are exactly what it lacks
+    (`fill_last_hand`).
     """
     changed: dict[str, Any] = json.loads(json.dumps(record))
     if action["action"] == "undo_event":
@@ -37,6 +43,8 @@ def apply_action(record: Mapping[str, Any], action: Mapping[str, Any]) -> dict[s
     referee = REFEREES[changed["game"]]
     try:
         _apply(referee, changed, action)
+        if action["action"] in FILLING_ACTIONS:
+            fill_last_hand(referee.setup, changed)
     except CardError as error:
         raise RecordError(error.path, error.message) from None
     check_record(referee, changed)  # refuse what the referee cannot read, or what is over a cap; illegal plays are fine
@@ -46,7 +54,10 @@ def apply_action(record: Mapping[str, Any], action: Mapping[str, Any]) -> dict[s
 def _apply(referee: RefereeGame, changed: dict[str, Any], action: Mapping[str, Any]) -> None:
     setup = referee.setup
     name, seat = action["action"], action.get("seat")
-    if name == "add_card":
+    into = next((field for field in setup.extras if field.name == action.get("into")), None)
+    if name in FIELD_ACTIONS and into is not None:
+        _change_field(setup, changed, into, parse_card(action["card"], "card").code, add=name == "add_card")
+    elif name == "add_card":
         code = parse_card(action["card"], "card").code
         if code in used_cards(setup, changed):
             raise RecordError("card", f"{parse_card(code).label} is already in a hand")
@@ -81,3 +92,64 @@ def _apply(referee: RefereeGame, changed: dict[str, Any], action: Mapping[str, A
         if not isinstance(seat, int):
             raise RecordError("seat", "choose a player")
         changed["events"].append(referee.build_event(Tap(kind, seat, action, at=len(changed["events"]))))
+
+
+def _change_field(setup: Setup, changed: dict[str, Any], field: ExtraField, code: str, *, add: bool) -> None:
+    """A card tapped into a field outside the hands (appended to a list such as the stock, in the order
+    tapped; set as a one-card field such as the turn-up), or taken out of it."""
+    if field.many:
+        cards = [token for token in changed.get(field.name) or [] if parse_card(token).code != code]
+        if add:
+            if code in used_cards(setup, changed):
+                raise RecordError("card", f"{parse_card(code).label} is already used")
+            if len(cards) >= field.size:
+                raise RecordError(field.name, f"{field.noun} holds {field.size} cards")
+            cards.append(code)
+        changed[field.name] = cards
+    elif add:
+        if code in used_cards(setup, changed):
+            raise RecordError("card", f"{parse_card(code).label} is already used")
+        changed[field.name] = code
+    elif changed.get(field.name) and parse_card(changed[field.name]).code == code:
+        changed[field.name] = None
+    if not changed.get(field.name):
+        changed.pop(field.name, None)
+
+
+def fills_last_hand(setup: Setup) -> bool:
+    """Whether a whole record of this game places every card of the pack (the hands and the fields a deal
+    gives cards of its own), so that the last hand is known once the rest is in. Not so where cards stay
+    unrecorded, such as the rest of a stock the record leaves out."""
+    outside = sum(field.size for field in setup.extras if field.dealt)
+    return len(setup.pack) == setup.seats * setup.hand_size + outside
+
+
+def fill_last_hand(setup: Setup, record: dict[str, Any]) -> int | None:
+    """Deal the cards not yet placed to the one hand still short, when they are exactly the cards it lacks:
+    the pack less the other hands and the fields outside the hands (the stock, the turn-up). Changes
+    ``record`` in place and returns the seat filled, or None."""
+    hands = record["hands"]
+    short = [seat for seat, hand in enumerate(hands) if len(hand) < setup.hand_size]
+    if len(short) != 1 or any(len(hand) > setup.hand_size for hand in hands):
+        return None
+    seat = short[0]
+    used = used_cards(setup, record)
+    left = [card.code for card in setup.pack if card.code not in used]
+    if len(hands[seat]) + len(left) != setup.hand_size:
+        return None
+    hands[seat] = [*hands[seat], *left]
+    return seat
+
+
+def filled_seat(setup: Setup, before: Mapping[str, Any], after: Mapping[str, Any], tapped: int | None) -> int | None:
+    """The seat whose hand `fill_last_hand` completed when a tap turned ``before`` into ``after``: a hand that
+    was short and is now whole, other than the one tapped."""
+    size = setup.hand_size
+    return next(
+        (
+            seat
+            for seat, (old, new) in enumerate(zip(before["hands"], after["hands"], strict=True))
+            if seat != tapped and len(old) < size == len(new)
+        ),
+        None,
+    )
