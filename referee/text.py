@@ -29,7 +29,8 @@ def text_verdict(verdict: Verdict, players: tuple[str, ...], sides: tuple[str, .
         "Tricks won: " + ", ".join(f"{name} {won}" for name, won in zip(players, verdict.tricks_won, strict=True))
     )
     if verdict.card_points is not None:
-        points = zip(players, verdict.card_points, strict=True)
+        # Card points are per side, as a score's points are (a side of one seat is named by its player).
+        points = zip(sides or players, verdict.card_points, strict=True)
         lines.append("Card points: " + ", ".join(f"{name} {value}" for name, value in points))
     for note in verdict.notes:
         lines.append(f"Note: {note}")
