@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any
 
 from django import forms
@@ -17,6 +18,7 @@ from django import forms
 from scoring.core.base import Choice, EntryError, EntryField, EntrySpec, FieldKind, Game
 from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, parse_match
+from scoring.core.steps import first_words, read_first
 
 
 class Segmented(forms.RadioSelect):
@@ -66,7 +68,11 @@ def form_field(field: EntryField, players: tuple[str, ...], seat: int | None) ->
         choices += [(str(index), name) for index, name in enumerate(players)]
     else:
         choices = [(str(value), text) for value, text in field.choices]
-    return forms.ChoiceField(label=label, choices=choices, widget=Segmented, required=False, initial=initial)
+    # A value no button offers (a crafted post) is refused with the field's rule, like the core does.
+    refused = {"invalid_choice": f"%(value)s is not allowed for {label} ({field.rule})."}
+    return forms.ChoiceField(
+        label=label, choices=choices, widget=Segmented, required=False, initial=initial, error_messages=refused
+    )
 
 
 def entry_to_initial(entry: Mapping[str, Any], spec: EntrySpec) -> dict[str, Any]:
@@ -84,11 +90,20 @@ def entry_to_initial(entry: Mapping[str, Any], spec: EntrySpec) -> dict[str, Any
     return initial
 
 
+class Step(StrEnum):
+    """Which part of a deal entry a form asks for (``EntrySpec.first``)."""
+
+    WHOLE = "whole"  # every field at once
+    FIRST = "first"  # only the fields entered before the play (the calls): the deal in progress
+    REST = "rest"  # the rest, once the deal is played; the first fields are carried as hidden inputs
+
+
 class DealForm(forms.Form):
     """One deal entry of a match, its fields generated from the game's entry spec.
 
-    ``entry`` prefills the form from a stored entry (editing). Once valid, ``entry()`` is the
-    match-file entry and ``deal`` the game's reading of it.
+    ``entry`` prefills the form from a stored entry (editing, or the deal in progress). ``step``
+    says which fields it asks for. Once valid, ``entry()`` is the match-file entry (for ``FIRST``,
+    the first fields alone) and ``deal`` the game's reading of a whole one.
     """
 
     def __init__(
@@ -98,22 +113,52 @@ class DealForm(forms.Form):
         match_file: MatchFile,
         replace: int | None = None,
         entry: Mapping[str, Any] | None = None,
+        step: Step = Step.WHOLE,
         **kwargs: Any,
     ) -> None:
         self.match_file = match_file
         self.replace = replace
         self.game = match_file.rules
         self.spec = self.game.entry_spec(match_file.flags)
+        self.step = step
         self.layout = layout(self.spec, self.game.seats)
+        if self.step is Step.FIRST:
+            self.layout = [item for item in self.layout if item[1].name in self.spec.first]
         self.deal: Any = None
         self.missing: list[str] = []
+        self.carried = entry if self.step is Step.REST else None  # the first fields, shown beside each seat
         if entry is not None:
             kwargs["initial"] = entry_to_initial(entry, self.spec)
         super().__init__(data, **kwargs)
         for name, field, seat in self.layout:
             self.fields[name] = form_field(field, match_file.players, seat)
+            if self.step is Step.REST and field.name in self.spec.first:
+                label = self.fields[name].label
+                self.fields[name].widget = forms.HiddenInput(attrs={"data-label": label})
+                continue
             # The field's error line (scoring/_field.html), so a screen reader reads it with the field.
             self.fields[name].widget.attrs["aria-describedby"] = f"err-{name}"
+
+    def once_fields(self) -> list[forms.BoundField]:
+        """The shown fields that are not per seat, for the by-seat layout."""
+        return [self[name] for name, field, seat in self.layout if seat is None and not self[name].is_hidden]
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """One row per player for the by-seat layout: their shown fields, and in words what was
+        entered before the play ("call 4") when this form asks for the rest."""
+        players = self.match_file.players
+        words = first_words(self.spec, self.carried, players) if self.carried else [[] for _ in players]
+        rows = []
+        for seat, name in enumerate(players):
+            shown = [self[key] for key, _field, at in self.layout if at == seat and not self[key].is_hidden]
+            rows.append({"player": name, "fields": shown, "note": ", ".join(words[seat])})
+        return rows
+
+    def totals(self) -> list[EntryField]:
+        """The shown per-seat fields whose values add up to a fixed total (the tricks, to 13), which
+        the page checks as they are tapped (static/js/table.js)."""
+        shown = {field.name for name, field, _seat in self.layout if not self[name].is_hidden}
+        return [field for field in self.spec.fields if field.total is not None and field.name in shown]
 
     def no_play(self) -> bool:
         return bool(self.spec.no_play and self.cleaned_data.get(self.spec.no_play))
@@ -180,7 +225,10 @@ class DealForm(forms.Form):
                 labels = ", ".join(str(self.fields[name].label).lower() for name in self.missing)
                 raise forms.ValidationError(f"Still to choose: {labels}.", code="incomplete")
         try:
-            self.deal = self.game.parse_deal(self.entry(), self.match_file.flags)
+            if self.step is Step.FIRST:
+                read_first(self.spec, self.entry(), self.game.seats)
+            else:
+                self.deal = self.game.parse_deal(self.entry(), self.match_file.flags)
         except EntryError as error:
             self.refuse(error)
         return data

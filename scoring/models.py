@@ -37,6 +37,10 @@ class Match(models.Model):
     # Counts the writes to this match's deals; each deal records the count of its last write
     # as its revision, so a revision is never reused, even by a deal removed and entered again.
     version = models.PositiveIntegerField(default=0)
+    # The deal being played, for a game entered in two steps (EntrySpec.first): its number, the
+    # fields entered before the play ({"calls": [...]}) and the version of their last write, so a
+    # stale page is told. Cleared when that deal is saved (scoring/services.py).
+    deal_in_progress = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -80,6 +84,13 @@ class Match(models.Model):
 
     def evaluate(self, deals: list[Deal] | None = None) -> MatchResult:
         return evaluate(self.match_file(deals))
+
+    def in_progress(self, number: int) -> dict[str, Any] | None:
+        """The deal in progress if it is deal ``number`` (the next deal): number, entry, revision."""
+        progress = self.deal_in_progress
+        if isinstance(progress, dict) and progress.get("number") == number:
+            return progress
+        return None
 
 
 class Deal(models.Model):

@@ -14,7 +14,9 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from scoring.core.base import FormatError, RuleError
 from scoring.core.match import MatchFile, MatchResult, check_deal, evaluate
+from scoring.core.steps import first_text, read_first
 from scoring.models import Change, Deal, Match
 
 
@@ -32,9 +34,10 @@ def _lock(match: Match) -> tuple[Match, list[Deal]]:
 
 
 def _bump(match: Match) -> int:
-    """Count one more write to the match (saved with it) and return the new version."""
+    """Count one more write to the match (saved with it, and with its deal in progress) and return
+    the new version."""
     match.version += 1
-    match.save(update_fields=["version", "updated"])
+    match.save(update_fields=["version", "deal_in_progress", "updated"])
     return match.version
 
 
@@ -84,13 +87,36 @@ def _saved_by_key(match: Match, deals: list[Deal], key: str | None) -> Saved | N
     return None if deal is None else Saved(evaluate(match.match_file(deals)), deal.number, repeated=True)
 
 
-def save_deal(*, match: Match, user: Any, number: int, entry: Mapping[str, Any], key: str | None = None) -> Saved:
-    """Store ``entry``, normalised, as deal ``number``, which must be the next deal (transaction).
+def _check_progress(match: Match, number: int, revision: int) -> None:
+    """Raise Conflict unless the deal in progress is the one the page read (revision 0: none)."""
+    progress = match.in_progress(number)
+    if (progress["revision"] if progress else 0) == revision:
+        return
+    spec = match.rules.entry_spec(frozenset(match.flags))
+    if progress is None:
+        raise Conflict(f"{spec.first_title} for deal {number} were cleared from another phone; enter them again.")
+    now = first_text(spec, progress["entry"], match.players)
+    raise Conflict(f"{spec.first_title} for deal {number} were changed from another phone; they now read: {now}.")
+
+
+def save_deal(
+    *,
+    match: Match,
+    user: Any,
+    number: int,
+    entry: Mapping[str, Any],
+    key: str | None = None,
+    progress: int | None = None,
+) -> Saved:
+    """Store ``entry``, normalised, as deal ``number``, which must be the next deal, and clear the
+    deal in progress (transaction).
 
     ``key`` is the phone's idempotency key for this save: if a deal of the match was already saved
     with it, nothing is written and that deal is answered (same number, no new row, no history), so a
-    phone may send a save again as often as it likes. Raises Conflict if another phone saved deal
-    ``number`` first, EntryError if the rules refuse the entry (including a deal after the end).
+    phone may send a save again as often as it likes. ``progress`` is the revision of the deal in
+    progress the page showed (a deal entered in two steps), checked like a deal's revision. Raises
+    Conflict if another phone saved deal ``number`` first or changed its first step since,
+    EntryError if the rules refuse the entry (including a deal after the end).
     """
     try:
         with transaction.atomic():
@@ -102,8 +128,11 @@ def save_deal(*, match: Match, user: Any, number: int, entry: Mapping[str, Any],
                 raise Conflict(
                     f"Deal {number} was already saved from another phone; the sheet below is the current one."
                 )
+            if progress is not None:
+                _check_progress(locked, number, progress)
             result = check_deal(locked.match_file(deals), entry)
             stored = result.match.rules.to_entry(result.deals[number - 1].deal)
+            locked.deal_in_progress = None  # saved with the version (_bump)
             Deal.objects.create(match=locked, number=number, entry=stored, revision=_bump(locked), client_key=key)
             Change.objects.create(match=locked, user=user, action=Change.Action.ADDED, number=number, after=stored)
     except IntegrityError:
@@ -149,7 +178,33 @@ def remove_last_deal(*, match: Match, user: Any, number: int) -> MatchResult:
         if not deals or deals[-1].number != number:
             raise Conflict(f"Deal {number} is no longer the last deal; nothing was removed.")
         last = deals.pop()
+        locked.deal_in_progress = None  # it was the deal after the one removed (saved by _bump)
         Change.objects.create(match=locked, user=user, action=Change.Action.REMOVED, number=number, before=last.entry)
         last.delete()
         _bump(locked)
         return evaluate(locked.match_file(deals))
+
+
+def save_first_step(*, match: Match, number: int, revision: int, entry: Mapping[str, Any]) -> MatchResult:
+    """Store the first step of deal ``number`` (``EntrySpec.first``: the calls) as the deal in
+    progress, replacing the one of ``revision`` (0: there was none), in one transaction; return the
+    match as it stands.
+
+    Raises Conflict if deal ``number`` is no longer the next deal or another phone changed its first
+    step since the page read it, EntryError if a value is not allowed or the match is over.
+    """
+    with transaction.atomic():
+        locked, deals = _lock(match)
+        if number != len(deals) + 1:
+            raise Conflict(f"Deal {number} was already saved from another phone; the sheet below is the current one.")
+        _check_progress(locked, number, revision)
+        result = evaluate(locked.match_file(deals))
+        if result.outcome is not None:
+            raise RuleError("deal", result.outcome.rule, f"the match is over: {result.outcome.reason}")
+        spec = result.match.rules.entry_spec(result.match.flags)
+        if not spec.first:
+            raise FormatError("deal", f"a {result.match.rules.title} deal is entered at once, not in two steps")
+        stored = read_first(spec, dict(entry), len(locked.players))
+        locked.deal_in_progress = {"number": number, "entry": stored, "revision": locked.version + 1}
+        _bump(locked)
+    return result

@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from scoring.core.base import Flag, Points
 from scoring.core.match import MatchResult
+from scoring.core.steps import first_text
 
 
 def points_text(points: Points) -> str:
@@ -120,6 +121,9 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
     roles = (
         () if result.next_dealer is None else game.roles(result.next_dealer, result.match.players, result.match.flags)
     )
+    # The deal being played, entered in two steps: its first step ("Calls: Anna 4, ...") for every phone.
+    progress = None if result.finished else match.in_progress(len(result.deals) + 1)
+    spec = game.entry_spec(result.match.flags)
     return {
         "match": match,
         "game": game,
@@ -132,6 +136,9 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
         "winners": winners_text(result),
         "roles": roles,
         "flags": flags_in_force(result),
+        "progress": progress,
+        "progress_text": first_text(spec, progress["entry"], result.match.players) if progress else "",
+        "first_title": spec.first_title,
     }
 
 

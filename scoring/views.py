@@ -33,9 +33,10 @@ from config.client import AddressLimit
 from scoring.core.base import EntryError
 from scoring.core.games import GAMES
 from scoring.core.match import MatchResult, check_deal
-from scoring.forms import DealForm, NewMatchForm
+from scoring.core.steps import first_text
+from scoring.forms import DealForm, NewMatchForm, Step
 from scoring.models import Deal, Match, new_share_token
-from scoring.services import Conflict, create_match, edit_deal, remove_last_deal, save_deal
+from scoring.services import Conflict, create_match, edit_deal, remove_last_deal, save_deal, save_first_step
 from scoring.sheet import sheet_context
 
 
@@ -141,7 +142,7 @@ def _match_page(
         result = match.evaluate()
     context = sheet_context(match, result)
     if form is None and not result.finished:
-        form = DealForm(match_file=result.match)
+        form = _entry_form(request, match, result)
     context.update(form=form, next_number=len(result.deals) + 1, editable=True, notice=notice)
     context["notice_level"] = "success" if status < 400 else "warning"
     template = "scoring/match.html#answer" if request.htmx and not request.htmx.boosted else "scoring/match.html"
@@ -149,6 +150,17 @@ def _match_page(
     if event:
         response["HX-Trigger-After-Settle"] = json.dumps(event)
     return response
+
+
+def _entry_form(request: HttpRequest, match: Match, result: MatchResult) -> DealForm:
+    """The next deal's form: at once, or for a game entered in two steps (EntrySpec.first) the first
+    step, then the rest once it is saved; ``?step=first`` corrects a first step already saved."""
+    if not result.match.rules.entry_spec(result.match.flags).first:
+        return DealForm(match_file=result.match)
+    progress = match.in_progress(len(result.deals) + 1)
+    entry = progress["entry"] if progress else None
+    step = Step.REST if progress and request.GET.get("step") != Step.FIRST else Step.FIRST
+    return DealForm(match_file=result.match, step=step, entry=entry)
 
 
 @login_required_htmx
@@ -182,8 +194,14 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
     plain post redirects (or shows the same page) with the message."""
     match = _get_match_for_user(request, match_id)
     deals = list(match.deals.all())
-    form = _deal_form(match, deals, request.POST)
     number = _posted_number(request)
+    # A deal entered in two steps carries the revision of the first step its page showed.
+    progress = _posted_number(request, "progress") if "progress" in request.POST else None
+    if progress is None:
+        form = _deal_form(match, deals, request.POST)
+    else:
+        shown = match.in_progress(number or 0)
+        form = _deal_form(match, deals, request.POST, step=Step.REST, entry=shown["entry"] if shown else None)
     if number is None:
         text = "The form was missing its deal number; reload the page and enter the deal again."
         if request.htmx:
@@ -193,10 +211,16 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             saved = save_deal(
-                match=match, user=request.user, number=number, entry=form.entry(), key=_posted_key(request)
+                match=match,
+                user=request.user,
+                number=number,
+                entry=form.entry(),
+                key=_posted_key(request),
+                progress=progress,
             )
         except Conflict as conflict:
             event = {"deal-conflict": {"number": number}}
+            match.refresh_from_db()
             return _match_page(request, match, status=409, notice=conflict.message, event=event)
         except EntryError as error:
             form.refuse(error)
@@ -207,6 +231,42 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
                 return redirect("match", match_id=match.pk)
             event = {"deal-saved": {"number": saved.number, "finished": saved.result.finished}}
             return _match_page(request, match, result=saved.result, notice=text, event=event)
+    form.mark_missing()
+    return _match_page(request, match, form=form, status=422, event={"deal-refused": {"number": number}})
+
+
+@login_required_htmx
+@require_POST
+def deal_first(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Save the first step of the next deal (the calls) as the deal in progress, or correct it. The
+    answers are deal_add's: 200 the page with the rest of the deal to enter, 409 the current page
+    and why nothing was saved (with what this phone entered, in words), 422 the form marked."""
+    match = _get_match_for_user(request, match_id)
+    deals = list(match.deals.all())
+    form = _deal_form(match, deals, request.POST, step=Step.FIRST)
+    number = _posted_number(request)
+    revision = _posted_number(request, "progress")
+    if number is None or revision is None:
+        text = "The form was missing its deal number; reload the page and enter it again."
+        return _match_page(request, match, status=409, notice=text, event={"first-conflict": {"number": number}})
+    title = form.spec.first_title
+    if form.is_valid():
+        try:
+            result = save_first_step(match=match, number=number, revision=revision, entry=form.entry())
+        except Conflict as conflict:
+            match.refresh_from_db()
+            yours = first_text(form.spec, form.entry(), match.players).partition(": ")[2]
+            text = f"{conflict.message} Yours were: {yours}."
+            return _match_page(request, match, status=409, notice=text, event={"first-conflict": {"number": number}})
+        except EntryError as error:
+            form.refuse(error)
+        else:
+            match.refresh_from_db()
+            text = f"{title} for deal {number} saved."
+            if not request.htmx:
+                messages.success(request, text)
+                return redirect("match", match_id=match.pk)
+            return _match_page(request, match, result=result, notice=text, event={"first-saved": {"number": number}})
     form.mark_missing()
     return _match_page(request, match, form=form, status=422, event={"deal-refused": {"number": number}})
 

@@ -157,7 +157,8 @@ class EntryField:
     player's name: "Anna's call". ``choices`` are (value, label) pairs in the order shown; ``low``
     and ``high`` bound a NUMBER (and a SEAT: 0 to seats - 1). A field that is not ``required`` may
     be left out of an entry: it then reads as ``initial`` (None for an optional seat, whose "no one"
-    choice is labelled ``none_label``).
+    choice is labelled ``none_label``). ``total`` is what a per-seat field's values add up to in every
+    deal (Call Bridge's tricks, 13): the entry form says so at the field before a save, with ``rule``.
     """
 
     name: str
@@ -171,6 +172,7 @@ class EntryField:
     required: bool = True
     initial: Choice | None = None
     none_label: str = ""
+    total: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,11 +182,19 @@ class EntrySpec:
     ``no_play`` names the SWITCH field that marks a deal with no play (``passed_out``,
     ``annulled``): such a deal's entry is that field alone, set to true. ``by_seat`` lays per-seat
     fields out seat by seat (each player's call, then their tricks) rather than field by field.
+
+    ``first`` names the fields entered before the play: at the table the calls are written down when
+    they are made and the tricks once the deal is played. The match page saves the ``first`` fields on
+    their own as the deal in progress (every phone sees them, and they can be corrected until the
+    deal is saved), then asks for the rest. ``first_title`` names them together ("Calls"). A whole
+    entry may still be given at once (the API, an import, the edit page).
     """
 
     fields: tuple[EntryField, ...]
     no_play: str | None = None
     by_seat: bool = False
+    first: tuple[str, ...] = ()
+    first_title: str = ""
 
     def field(self, name: str) -> EntryField:
         return next(field for field in self.fields if field.name == name)

@@ -14,6 +14,12 @@
  * - After a save (the server's HX-Trigger-After-Settle `deal-saved`): the notice and the new totals are
  *   scrolled into view (the winner banner when the match ends), and focus goes to the first field of the
  *   next entry without scrolling (so the next deal can be tapped in at once, and the totals stay in view).
+ * - A deal entered in two steps (the game's EntrySpec.first): the first step's form (#first-form, the calls)
+ *   is kept as a draft too, and a failed save of it is told beside it with Try again (it needs the server, so
+ *   it is never kept offline); the rest (#deal-form with data-step=rest) is kept offline like any deal, and
+ *   the form then waits for the connection, since the next deal starts with its first step.
+ * - A per-seat field whose values add up to a fixed total (the tricks): a wrong sum is said at the field as
+ *   soon as every seat has a value, and Save stays disabled until the values add up.
  * - Keep the screen on (Screen Wake Lock), a switch on the match page, off until chosen, remembered per device.
  * - The service worker (/sw.js) is registered, and told to keep the match page and its files for offline use.
  */
@@ -71,6 +77,15 @@
 
   function dealForm() {
     return document.getElementById("deal-form");
+  }
+
+  // The form the next entry goes into: the deal, or the first step of one entered in two steps.
+  function entryForm() {
+    return dealForm() || document.getElementById("first-form");
+  }
+
+  function draftName(form) {
+    return (form && form.id === "first-form" ? "first:" : "draft:") + matchId();
   }
 
   function csrfToken() {
@@ -131,7 +146,7 @@
   }
 
   function entryFields(fields) {
-    return fields.filter(function (pair) { return pair[0] !== "number" && pair[0] !== "key"; });
+    return fields.filter(function (pair) { return pair[0] !== "number" && pair[0] !== "key" && pair[0] !== "progress"; });
   }
 
   function fill(form, fields) {
@@ -176,7 +191,7 @@
         parts.push(input.closest("label") ? input.closest("label").textContent.trim() : pair[0]);
       } else {
         var own = form.querySelector("label[for='" + input.id + "']");
-        parts.push((own ? own.textContent.trim() : pair[0]) + " " + pair[1]);
+        parts.push((input.dataset.label || (own ? own.textContent.trim() : pair[0])) + " " + pair[1]);
       }
     });
     return parts.join(", ");
@@ -215,22 +230,23 @@
 
   // ``restore``: on page load only (after a log-in, say); after a swap the server's form is the one to keep.
   function prepareForm(restore) {
-    var form = dealForm();
+    var form = entryForm();
     if (!form) {
       return;
     }
+    checkTotals(form);
     var key = form.querySelector("input[name=key]");
     if (key && !key.value) {
       key.value = newKey();
     }
     var waiting = outbox().filter(function (item) { return item.state !== "conflict"; });
-    if (waiting.length) {
+    if (waiting.length && form.id === "deal-form") {
       var next = waiting[waiting.length - 1].number + 1;
       if (formNumber(form) < next) {
         setFormNumber(form, next);
       }
     }
-    var draft = load(sessionStorage, "draft:" + matchId(), null);
+    var draft = load(sessionStorage, draftName(form), null);
     if (restore && draft && draft.number === formNumber(form) && pristine(form)) {
       fill(form, draft.fields);
       if (draft.key && key) {
@@ -240,11 +256,53 @@
     }
   }
 
+  // EntryField.total: each [data-total-for] line checks one per-seat field's buttons (name_0, name_1...).
+  function checkTotals(form) {
+    var lines = form ? form.querySelectorAll("[data-total-for]") : [];
+    if (!lines.length) {
+      return;
+    }
+    var adds = true;
+    lines.forEach(function (line) {
+      var inputs = form.querySelectorAll("input[type=radio][name^='" + line.dataset.totalFor + "_']");
+      var seats = {};
+      var sum = 0;
+      var chosen = 0;
+      inputs.forEach(function (input) {
+        seats[input.name] = true;
+        if (input.checked) {
+          sum += parseInt(input.value, 10);
+          chosen += 1;
+        }
+      });
+      var total = parseInt(line.dataset.total, 10);
+      var complete = chosen === Object.keys(seats).length;
+      var wrong = complete && sum !== total;
+      line.textContent = wrong
+        ? line.dataset.label + " add up to " + sum + "; they must add up to " + total + " (" + line.dataset.rule + ")."
+        : "";
+      if (complete) {
+        inputs.forEach(function (input) {
+          if (wrong) {
+            input.setAttribute("aria-invalid", "true");
+          } else {
+            input.removeAttribute("aria-invalid");
+          }
+        });
+      }
+      adds = adds && complete && sum === total;
+    });
+    var save = form.querySelector("button[type=submit]");
+    if (save) {
+      save.disabled = !adds;
+    }
+  }
+
   function keepDraft() {
-    var form = dealForm();
+    var form = entryForm();
     if (form) {
       var fields = fieldsOf(form);
-      keep(sessionStorage, "draft:" + matchId(), {
+      keep(sessionStorage, draftName(form), {
         number: formNumber(form),
         key: valueOf(fields, "key"),
         fields: fields,
@@ -253,17 +311,19 @@
     }
   }
 
-  function forgetDraft() {
-    keep(sessionStorage, "draft:" + matchId(), null);
+  function forgetDraft(form) {
+    keep(sessionStorage, draftName(form || dealForm()), null);
   }
 
   document.addEventListener("input", function (event) {
-    if (event.target.closest("#deal-form")) {
+    if (event.target.closest("#deal-form, #first-form")) {
       keepDraft();
     }
   });
   document.addEventListener("change", function (event) {
-    if (event.target.closest && event.target.closest("#deal-form")) {
+    var form = event.target.closest && event.target.closest("#deal-form, #first-form");
+    if (form) {
+      checkTotals(form);
       keepDraft();
     }
   });
@@ -356,6 +416,14 @@
     items.push({ number: number, key: valueOf(fields, "key"), fields: fields, text: describe(form, fields), state: "waiting", error: "no connection" });
     keepOutbox(items);
     forgetDraft();
+    if (form.dataset.step === "rest") {
+      // The next deal starts with its first step, which only the server takes: the form waits for it.
+      form.closest("section").hidden = true;
+      say(noticeRegion(), "No connection: deal " + number + " is kept on this phone and will be sent when the " +
+          "connection comes back; the next deal can be entered then.", "warning");
+      bringIntoView(document.getElementById("outbox"));
+      return;
+    }
     form.reset();
     form.querySelector("input[name=key]").value = newKey();
     setFormNumber(form, number + 1);
@@ -412,7 +480,9 @@
           keepOutbox(outbox().filter(function (other) { return other.key !== item.key; }));
           afterAnswer(html, status, response.headers);
           if (status === 422) {
-            fill(dealForm(), item.fields);
+            if (dealForm()) {
+              fill(dealForm(), item.fields);
+            }
             say(noticeRegion(), "Deal " + item.number + " kept on this phone was refused: it is back in the form, see why there.");
           }
           send();
@@ -520,8 +590,26 @@
       return;
     }
     bringIntoView(noticeRegion());
-    var form = dealForm();
+    var form = entryForm();
     focusWithoutScroll(form && form.querySelector("input:not([type=hidden]), select, textarea"));
+  });
+
+  // The first step of a deal saved: the rest of the deal is asked for next.
+  document.body.addEventListener("first-saved", function () {
+    forgetDraft({ id: "first-form" });
+    prepareForm();
+    bringIntoView(noticeRegion());
+    var form = entryForm();
+    focusWithoutScroll(form && form.querySelector("input:not([type=hidden]), select, textarea"));
+  });
+
+  // Another phone changed the first step meanwhile: the notice says what it reads now, and what this phone
+  // entered, in words.
+  document.body.addEventListener("first-conflict", function () {
+    forgetDraft({ id: "first-form" });
+    prepareForm();
+    bringIntoView(noticeRegion());
+    focusWithoutScroll(noticeRegion().firstElementChild);
   });
 
   document.body.addEventListener("deal-conflict", function (event) {
@@ -543,7 +631,7 @@
 
   document.body.addEventListener("deal-refused", function () {
     prepareForm();
-    var form = dealForm();
+    var form = entryForm();
     var first = form && (form.querySelector("[aria-invalid=true]") || form.querySelector("[role=alert]"));
     if (first) {
       first.scrollIntoView({ block: "center", behavior: "instant" });
@@ -613,7 +701,9 @@
       return;
     }
     var region = statusFor(elt);
-    var what = elt.id === "deal-form" ? "Deal " + formNumber(elt) + " not saved" : elt.id === "live" ? "The sheet could not be updated" : "Not done";
+    var what = elt.id === "deal-form" ? "Deal " + formNumber(elt) + " not saved"
+      : elt.dataset.name ? elt.dataset.name + " not saved"
+      : elt.id === "live" ? "The sheet could not be updated" : "Not done";
     say(region, what + ": " + text + ". What you entered is still here.");
     if (elt.id === "deal-form" && window.htmx) {
       window.htmx.trigger(elt, "change"); // the preview of what is still there (the save cut it short)
@@ -650,7 +740,7 @@
   });
 
   document.addEventListener("htmx:configRequest", function (event) {
-    if (event.detail.elt && event.detail.elt.id === "deal-form") {
+    if (event.detail.elt && (event.detail.elt.id === "deal-form" || event.detail.elt.id === "first-form")) {
       // A save makes any preview still on its way moot. (Previews themselves queue on #preview,
       // the newest last, so the preview shown is always of the last tap.)
       var pending = document.getElementById("preview");

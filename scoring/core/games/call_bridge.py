@@ -73,13 +73,26 @@ def highest_call(flags: Flags) -> int:
 
 
 def _entry_spec(highest: int) -> EntrySpec:
-    """§2.8: each player's call (CB-4.2) and tricks (CB-5.4), entered seat by seat."""
+    """§2.8: each player's call (CB-4.2) and tricks (CB-5.4), entered seat by seat.
+
+    The calls are entered first, when they are made (CB-4.1); the tricks once the deal is played,
+    adding up to 13 (CB-5.4)."""
     return EntrySpec(
         (
             EntryField("calls", "call", FieldKind.CHOICE, "CB-4.2", numbers(LOWEST_CALL, highest), per_seat=True),
-            EntryField("tricks", "tricks", FieldKind.CHOICE, "CB-5.4", numbers(0, TRICKS_PER_DEAL), per_seat=True),
+            EntryField(
+                "tricks",
+                "tricks",
+                FieldKind.CHOICE,
+                "CB-5.4",
+                numbers(0, TRICKS_PER_DEAL),
+                per_seat=True,
+                total=TRICKS_PER_DEAL,
+            ),
         ),
         by_seat=True,
+        first=("calls",),
+        first_title="Calls",
     )
 
 

@@ -1,0 +1,95 @@
+"""A deal entered in two steps (``EntrySpec.first``): the fields known before the play, read on their own.
+
+At the table part of a deal's entry is known before the play (Call Bridge's calls, CB-4.1) and the
+rest only after it. The match page saves the first fields as the deal in progress; they are read
+here against the game's entry spec, each value one the spec allows (with the field's rule), and said
+in words for the score sheet. The whole entry is read by the game's ``parse_deal`` once the deal is
+saved, so nothing here decides a score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scoring.core.base import Choice, EntryField, EntrySpec, FieldKind, FormatError, RuleError
+from scoring.core.fields import only_fields, present, whole_number
+
+
+def first_fields(spec: EntrySpec) -> tuple[EntryField, ...]:
+    """The fields entered before the play, in the spec's order (none for a game entered at once)."""
+    return tuple(field for field in spec.fields if field.name in spec.first)
+
+
+def _allowed(field: EntryField) -> str:
+    values = [value for value, _text in field.choices]
+    if values and all(type(value) is int for value in values):
+        return f"from {values[0]} to {values[-1]}"
+    return "one of " + ", ".join(str(value) for value in values)
+
+
+def _read_value(field: EntryField, value: Any, where: str) -> Choice | bool | None:
+    if field.kind is FieldKind.SWITCH:
+        if not isinstance(value, bool):
+            raise FormatError(where, f"{where} must be true or false")
+        return value
+    if field.kind is FieldKind.CHOICE:
+        # type() as well as ==: true is not 1, and "4" is not 4, in a match file.
+        for choice, _text in field.choices:
+            if type(value) is type(choice) and value == choice:
+                return choice
+        raise RuleError(where, field.rule, f"{where} must be {_allowed(field)}, not {value!r}")
+    if value is None and not field.required:
+        return None
+    number = whole_number(value, where)
+    low = 0 if field.low is None else field.low
+    high = number if field.high is None else field.high
+    if not low <= number <= high:
+        raise RuleError(where, field.rule, f"{where} must be from {low} to {high}, not {number}")
+    return number
+
+
+def read_first(spec: EntrySpec, entry: Any, seats: int) -> dict[str, Any]:
+    """The first step's entry, every first field present and allowed by the spec (a per-seat field
+    one value per seat); a located EntryError naming the field's rule otherwise."""
+    only_fields(entry, spec.first)
+    read: dict[str, Any] = {}
+    for field in first_fields(spec):
+        value = present(entry, field.name)
+        if not field.per_seat:
+            read[field.name] = _read_value(field, value, field.name)
+            continue
+        if not isinstance(value, list) or len(value) != seats:
+            raise FormatError(field.name, f"{field.name} must be a list of {seats} values, one per seat")
+        read[field.name] = [_read_value(field, item, f"{field.name}[{seat}]") for seat, item in enumerate(value)]
+    return read
+
+
+def _shown(field: EntryField, value: Any, players: Sequence[str]) -> str:
+    if field.kind is FieldKind.SEAT:
+        return field.none_label if value is None else players[value]
+    if field.kind is FieldKind.SWITCH:
+        return "yes" if value else "no"
+    return next((text for choice, text in field.choices if choice == value), str(value))
+
+
+def first_words(spec: EntrySpec, entry: Mapping[str, Any], players: Sequence[str]) -> list[list[str]]:
+    """Each seat's first values in words ("call 4"), one list per seat (empty where it has none)."""
+    words: list[list[str]] = [[] for _ in players]
+    for field in first_fields(spec):
+        if field.per_seat:
+            for seat, value in enumerate(entry[field.name]):
+                words[seat].append(f"{field.label} {_shown(field, value, players)}")
+    return words
+
+
+def first_text(spec: EntrySpec, entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """The first step in words, for the sheet: "Calls: Anna 4, Ben 3, Cleo 2, Dan 5"."""
+    parts: list[str] = []
+    for field in first_fields(spec):
+        value = entry[field.name]
+        if field.per_seat:
+            parts += [f"{players[seat]} {_shown(field, item, players)}" for seat, item in enumerate(value)]
+        else:
+            parts.append(f"{field.label} {_shown(field, value, players)}")
+    return f"{spec.first_title}: {', '.join(parts)}"
