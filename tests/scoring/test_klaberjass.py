@@ -1,6 +1,7 @@
-"""Klaberjass scoring: RULES.md §4.9, §4.10 and rulings R-KJ-1 to R-KJ-12.
+"""Klaberjass scoring: docs/rules/klaberjass.md and rulings R-KJ-1 to R-KJ-12.
 
-Every expected number below is worked by hand from RULES.md, not produced by the code.
+Every expected number below is worked by hand from the rules, not produced by the code. The
+sequence comparison (KJ-6.3) has its own file, test_klaberjass_sequences.py.
 """
 
 from __future__ import annotations
@@ -19,10 +20,33 @@ from tests.conftest import sample_deals
 NONE: frozenset[str] = frozenset()
 PLAYERS = ("Nora", "Dan")
 
-# §6.4 K1: N (seat 0, non-dealer) makes hearts; D (seat 1) deals.
-K1 = {"maker": 0, "trump": "H", "card_points": [93, 35], "last_trick": 0, "sequence_points": [0, 20], "bella": 1}
-# §6.4 K4: N makes spades; D takes the last trick; N's 4-card club sequence wins the comparison.
-K4 = {"maker": 0, "trump": "S", "card_points": [58, 64], "last_trick": 1, "sequence_points": [50, 0], "bella": None}
+NO_SEQUENCES = {"sequence_cards": [0, 0], "sequence_top": ["none", "none"], "sequence_in_trumps": [False, False]}
+# K1: N (seat 0, non-dealer) makes hearts; D (seat 1) deals. N's J♥-10♥-9♥ (after the dix) against
+# D's Q♠-J♠-10♠: both 3 cards, and the Q is higher than the J, so D scores 20 (KJ-6.3).
+K1 = {
+    "maker": 0,
+    "trump": "H",
+    "card_points": [93, 35],
+    "last_trick": 0,
+    "sequence_cards": [3, 3],
+    "sequence_top": ["J", "Q"],
+    "sequence_in_trumps": [True, False],
+    "bella": 1,
+}
+# K4: N makes spades; D takes the last trick; N's ♣10-9-8-7 (4 cards) beats D's ♦A-K-Q (3 cards).
+K4 = {
+    "maker": 0,
+    "trump": "S",
+    "card_points": [58, 64],
+    "last_trick": 1,
+    "sequence_cards": [4, 3],
+    "sequence_top": ["10", "A"],
+    "sequence_in_trumps": [False, False],
+    "bella": None,
+}
+# The older entry (sequence_points: what each player scored after the comparison) is still read.
+K1_OLD = {"maker": 0, "trump": "H", "card_points": [93, 35], "last_trick": 0, "sequence_points": [0, 20], "bella": 1}
+K4_OLD = {"maker": 0, "trump": "S", "card_points": [58, 64], "last_trick": 1, "sequence_points": [50, 0], "bella": None}
 
 
 def entry(**changes: Any) -> dict[str, Any]:
@@ -31,11 +55,17 @@ def entry(**changes: Any) -> dict[str, Any]:
         "trump": "S",
         "card_points": [60, 50],
         "last_trick": 0,
-        "sequence_points": [0, 0],
+        **NO_SEQUENCES,
         "bella": None,
     }
     base.update(changes)
     return base
+
+
+def old(**changes: Any) -> dict[str, Any]:
+    """An entry in the older shape: sequence_points instead of the declared sequences."""
+    base = {key: value for key, value in entry().items() if key not in NO_SEQUENCES}
+    return {**base, "sequence_points": [0, 0], **changes}
 
 
 def score(raw: dict[str, Any], flags: frozenset[str] = NONE, held_over: int = 0, dealer: int = 1) -> Any:
@@ -53,6 +83,23 @@ def test_kj_6_4_k1_maker_wins_103_to_75() -> None:
     result = score(K1)
     assert result.points == (103, 75)
     assert result.held_over == 0
+    assert [(line.side, line.points, line.rule, line.text) for line in result.lines] == [
+        (0, 93, "KJ-2.2", "card points in tricks"),
+        (0, 10, "KJ-8.4", "last trick"),
+        (1, 35, "KJ-2.2", "card points in tricks"),
+        (
+            1,
+            20,
+            "KJ-6.3",
+            "sequence: 3 cards to the Q (20) beats the opponent's 3 cards to the J (20), higher top card",
+        ),
+        (1, 20, "KJ-7.1", "bella"),
+    ]
+
+
+def test_kj_6_4_k1_in_the_older_entry_scores_the_same() -> None:
+    result = score(K1_OLD)
+    assert result.points == (103, 75)
     assert [(line.side, line.points, line.rule) for line in result.lines] == [
         (0, 93, "KJ-2.2"),
         (0, 10, "KJ-8.4"),
@@ -64,11 +111,13 @@ def test_kj_6_4_k1_maker_wins_103_to_75() -> None:
 
 def test_kj_6_4_k4_longer_sequence_scores_only_50() -> None:
     assert score(K4).points == (108, 74)
+    assert score(K4_OLD).points == (108, 74)
 
 
 def test_r_kj_6_k4_under_score_all_sequences_n_scores_70() -> None:
     flags = frozenset({"kj_score_all_sequences"})
-    assert score({**K4, "sequence_points": [70, 0]}, flags).points == (128, 74)
+    assert score({**K4, "other_sequences": [20, 0]}, flags).points == (128, 74)
+    assert score({**K4_OLD, "sequence_points": [70, 0]}, flags).points == (128, 74)
 
 
 # --- KJ-9.1 / KJ-9.2 -------------------------------------------------------------------
@@ -90,7 +139,7 @@ def test_kj_9_1_totals_when_the_maker_has_more(raw: dict[str, Any], points: tupl
 
 def test_kj_9_1_totals_when_maker_seat_0_bate_by_sequence() -> None:
     # T_M = 80, T_O = 30 + 10 + 50 = 90: the maker is bate, the opponent scores 170.
-    result = score(entry(card_points=[80, 30], last_trick=1, sequence_points=[0, 50]))
+    result = score(entry(card_points=[80, 30], last_trick=1, sequence_cards=[0, 4]))
     assert result.points == (0, 170)
 
 
@@ -118,7 +167,7 @@ def test_kj_9_2_r_kj_9_maker_ties_scores_nothing(raw: dict[str, Any], points: tu
         # maker's bella goes over too: T_M = 60, T_O = 90 -> 150
         (entry(card_points=[40, 80], last_trick=1, bella=0), (0, 150)),
         # maker's sequence goes over too: T_M = 30 + 20 = 50, T_O = 80 + 10 = 90 -> 140
-        (entry(card_points=[30, 80], last_trick=1, sequence_points=[20, 0]), (0, 140)),
+        (entry(card_points=[30, 80], last_trick=1, sequence_cards=[3, 0]), (0, 140)),
         # maker seat 1 bate: T_M = 40 + 10 = 50, T_O = 70 -> 120
         (entry(maker=1, card_points=[70, 40], last_trick=1), (120, 0)),
     ],
@@ -227,13 +276,13 @@ def test_kj_3_1_r_kj_3_deal_alternates_after_annulled_and_played(dealer: int, fo
         (entry(card_points=[10, 7]), NONE, "card_points", "KJ-2.2"),
         (entry(last_trick=2), NONE, "last_trick", "KJ-8.4"),
         (entry(bella=2), NONE, "bella", "KJ-7.1"),
-        (entry(sequence_points=[30, 0]), NONE, "sequence_points[0]", "R-KJ-6"),
-        (entry(sequence_points=[0, 40]), NONE, "sequence_points[1]", "R-KJ-6"),
-        (entry(sequence_points=[70, 0]), NONE, "sequence_points[0]", "R-KJ-6"),
-        (entry(sequence_points=[0, 90]), frozenset({"kj_score_all_sequences"}), "sequence_points[1]", "R-KJ-6"),
-        (entry(sequence_points=[120, 0]), frozenset({"kj_score_all_sequences"}), "sequence_points[0]", "R-KJ-6"),
-        (entry(sequence_points=[20, 20]), NONE, "sequence_points", "KJ-6.3"),
-        (entry(sequence_points=[40, 50]), frozenset({"kj_score_all_sequences"}), "sequence_points", "KJ-6.3"),
+        (old(sequence_points=[30, 0]), NONE, "sequence_points[0]", "R-KJ-6"),
+        (old(sequence_points=[0, 40]), NONE, "sequence_points[1]", "R-KJ-6"),
+        (old(sequence_points=[70, 0]), NONE, "sequence_points[0]", "R-KJ-6"),
+        (old(sequence_points=[0, 90]), frozenset({"kj_score_all_sequences"}), "sequence_points[1]", "R-KJ-6"),
+        (old(sequence_points=[120, 0]), frozenset({"kj_score_all_sequences"}), "sequence_points[0]", "R-KJ-6"),
+        (old(sequence_points=[20, 20]), NONE, "sequence_points", "KJ-6.3"),
+        (old(sequence_points=[40, 50]), frozenset({"kj_score_all_sequences"}), "sequence_points", "KJ-6.3"),
         ({"annulled": True, "maker": 0}, NONE, "maker", "KJ-4.4"),
         ({"annulled": True, "card_points": [60, 50]}, NONE, "card_points", "KJ-4.4"),
     ],
@@ -256,7 +305,12 @@ def test_kj_rule_errors_name_field_and_rule(raw: dict[str, Any], flags: frozense
         (entry(card_points=[60, "50"]), "card_points[1]"),
         (entry(maker="0"), "maker"),
         (entry(bella=True), "bella"),
-        (entry(sequence_points=[0]), "sequence_points"),
+        (old(sequence_points=[0]), "sequence_points"),
+        ({**entry(), "sequence_points": [0, 0]}, "sequence_points"),
+        (entry(sequence_cards=[3]), "sequence_cards"),
+        (entry(sequence_cards=["3", 0]), "sequence_cards[0]"),
+        (entry(sequence_in_trumps=[False, "yes"]), "sequence_in_trumps[1]"),
+        (entry(sequence_top="A"), "sequence_top"),
         (entry(tricks=[5, 4]), "tricks"),
         ({"annulled": "yes"}, "annulled"),
         ([1, 2], "deal"),
@@ -270,7 +324,7 @@ def test_kj_format_errors_name_field(raw: Any, field: str) -> None:
 
 @pytest.mark.parametrize("value", [0, 20, 40, 50, 60, 70, 100])
 def test_r_kj_6_kj_score_all_sequences_accepts_every_nine_card_sum(value: int) -> None:
-    GAME.parse_deal(entry(sequence_points=[value, 0]), frozenset({"kj_score_all_sequences"}))
+    GAME.parse_deal(old(sequence_points=[value, 0]), frozenset({"kj_score_all_sequences"}))
 
 
 def test_kj_entry_defaults_and_normal_form() -> None:
@@ -280,7 +334,7 @@ def test_kj_entry_defaults_and_normal_form() -> None:
         "trump": "H",
         "card_points": [40, 60],
         "last_trick": 1,
-        "sequence_points": [0, 0],
+        **NO_SEQUENCES,
         "bella": None,
     }
     assert GAME.to_entry(GAME.parse_deal({"annulled": True}, NONE)) == {"annulled": True}
@@ -426,22 +480,44 @@ def test_r_kj_9_kj_tie_points_hang_across_a_match() -> None:
 # --- properties ------------------------------------------------------------------------
 
 
+TOPS = ["A", "K", "Q", "J", "10", "9"]  # KJ-2.1, for sequences: a run of n cards tops at A down to 7 + (n - 1)
+# kj_score_all_sequences (R-KJ-6): the other sequences' points, and the fewest cards they take.
+OTHER_CARDS = {0: 0, 20: 3, 40: 6, 50: 4}
+
+
 @st.composite
 def valid_entries(draw: st.DrawFn, all_sequences: bool = False) -> dict[str, Any]:
+    """A valid entry where at most one player declares a sequence, so no comparison is made."""
     first = draw(st.integers(0, 146))
     second = draw(st.integers(max(0, 18 - first), 146 - first))
-    values = [0, 20, 40, 50, 60, 70, 100] if all_sequences else [0, 20, 50]
+    cards, tops, trumps, others = [0, 0], ["none", "none"], [False, False], [0, 0]
     melder = draw(st.integers(0, 1))
-    sequences = [0, 0]
-    sequences[melder] = draw(st.sampled_from(values))
-    return {
+    cards[melder] = length = draw(st.sampled_from([0, 3, 4, 5, 6, 7, 8]))
+    if length:
+        tops[melder] = draw(st.sampled_from(["none", *TOPS[: 9 - length]]))
+        trumps[melder] = draw(st.booleans())
+    if length and all_sequences:
+        # Nine cards in hand (KJ-5.1); a 50 among the others would be the best sequence.
+        fit = [points for points, need in OTHER_CARDS.items() if length + need <= 9 and (points < 50 or length > 3)]
+        others[melder] = draw(st.sampled_from(fit))
+    raw = {
         "maker": draw(st.integers(0, 1)),
         "trump": draw(st.sampled_from("SHDC")),
         "card_points": [first, second],
         "last_trick": draw(st.integers(0, 1)),
-        "sequence_points": sequences,
+        "sequence_cards": cards,
+        "sequence_top": tops,
+        "sequence_in_trumps": trumps,
         "bella": draw(st.sampled_from([None, 0, 1])),
     }
+    if any(others):
+        raw["other_sequences"] = others
+    return raw
+
+
+def sequence_value(cards: int) -> int:
+    """KJ-6.1: 20 for three cards, 50 for four or more."""
+    return 0 if cards == 0 else 20 if cards == 3 else 50
 
 
 FLAG_SETS = st.sets(st.sampled_from(["kj_tie_points_hang", "kj_bella_kept_when_bate", "kj_score_all_sequences"]))
@@ -461,7 +537,7 @@ def test_kj_9_lines_add_up_to_points(raw: dict[str, Any], flags: set[str], pot: 
     # over is both totals plus the pot taken in (KJ-9.2, R-KJ-9, R-KJ-10).
     totals = [
         raw["card_points"][seat]
-        + raw["sequence_points"][seat]
+        + sequence_value(raw["sequence_cards"][seat])
         + 10 * (raw["last_trick"] == seat)
         + 20 * (raw["bella"] == seat)
         for seat in (0, 1)
@@ -514,6 +590,7 @@ def test_kj_2_2_out_of_range_card_points_are_rejected(raw: dict[str, Any], seat:
 def test_r_kj_6_out_of_range_sequence_points_are_rejected(raw: dict[str, Any], seat: int, value: int) -> None:
     points = [0, 0]
     points[seat] = value
+    older = {key: value for key, value in raw.items() if not key.startswith("sequence_")}
     with pytest.raises(RuleError) as caught:
-        GAME.parse_deal({**raw, "sequence_points": points}, NONE)
+        GAME.parse_deal({**older, "sequence_points": points}, NONE)
     assert (caught.value.field, caught.value.rule) == (f"sequence_points[{seat}]", "R-KJ-6")

@@ -37,7 +37,7 @@ def test_bg_7_5_edit_deal_stores_the_normalised_entry(owner: Any, make_match: An
 
 
 def test_kj_an_imported_match_stores_normalised_entries(owner: Any) -> None:
-    # Lower-case trump and no sequence_points or bella: read as ♥, [0, 0] and nobody.
+    # Lower-case trump and no sequences or bella: read as ♥, no sequence declared and nobody.
     doc = {
         "game": "klaberjass",
         "players": ["Anna", "Ben"],
@@ -50,6 +50,19 @@ def test_kj_an_imported_match_stores_normalised_entries(owner: Any) -> None:
         "trump": "H",
         "card_points": [93, 35],
         "last_trick": 0,
-        "sequence_points": [0, 0],
+        "sequence_cards": [0, 0],
+        "sequence_top": ["none", "none"],
+        "sequence_in_trumps": [False, False],
         "bella": None,
     }
+
+
+def test_r_kj_6_an_imported_older_klaberjass_entry_is_stored_in_the_new_shape(owner: Any) -> None:
+    # K4 with sequence_points, the older spelling: N's 50 is stored as N's 4-card sequence alone.
+    older = {"maker": 0, "trump": "S", "card_points": [58, 64], "last_trick": 1, "sequence_points": [50, 0]}
+    doc = {"game": "klaberjass", "players": ["Anna", "Ben"], "first_dealer": 1, "deals": [older]}
+    match = create_match(owner=owner, match_file=parse_match(doc))
+    stored = Deal.objects.get(match=match).entry
+    assert (stored["sequence_cards"], stored["sequence_top"]) == ([4, 0], ["none", "none"])
+    assert "sequence_points" not in stored
+    assert match.evaluate().totals == (108, 74)

@@ -87,8 +87,11 @@ def test_klaberjass_k1_entry(owner_client: Any, make_match: Any) -> None:
         card_points_0=93,
         card_points_1=35,
         last_trick=0,
-        sequence_points_0=0,
-        sequence_points_1=20,
+        sequence_cards_0=3,
+        sequence_top_0="J",
+        sequence_in_trumps_0="True",
+        sequence_cards_1=3,
+        sequence_top_1="Q",
         bella=1,
     )
     assert response.status_code == 302

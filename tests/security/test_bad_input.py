@@ -32,8 +32,7 @@ FIELDS = [
     "bella",
     "card_points_0",
     "card_points_1",
-    "sequence_points_0",
-    "sequence_points_1",
+    *(f"sequence_{part}_{seat}" for part in ("cards", "top", "in_trumps") for seat in range(2)),
     *(f"calls_{seat}" for seat in range(4)),
     *(f"tricks_{seat}" for seat in range(4)),
 ]

@@ -1,9 +1,9 @@
-"""Klaberjass scoring (RULES.md §4.9, §4.10 and the rulings R-KJ-1 to R-KJ-12).
+"""Klaberjass scoring (docs/rules/klaberjass.md and the rulings R-KJ-1 to R-KJ-12).
 
-A deal entry records what the table agreed after the play: who made trumps,
-each player's card points, who took the last trick, what each player scores for
-sequences after the comparison of KJ-6.3, and who scored bella. An annulled
-deal (both players passed twice, KJ-4.4) is ``{"annulled": true}``.
+A deal entry records what the table agreed after the play: who made trumps, each player's card
+points, who took the last trick, each player's best declared sequence (compared here by KJ-6.3,
+in `sequences`), and who scored bella. An annulled deal (both players passed twice, KJ-4.4) is
+``{"annulled": true}``.
 """
 
 from __future__ import annotations
@@ -29,11 +29,25 @@ from scoring.core.base import (
     seat_field,
 )
 from scoring.core.fields import flag_true, int_list, only_fields, seat
+from scoring.core.games.klaberjass.sequences import FIELDS as SEQUENCE_FIELDS
+from scoring.core.games.klaberjass.sequences import (
+    LONG_SEQUENCE,
+    NOTHING,
+    OLD_FIELD,
+    SEATS,
+    SHORT_SEQUENCE,
+    Sequences,
+    read_sequences,
+    sequence_entry,
+    sequence_fields,
+    sequence_lines,
+)
 from scoring.core.words import Suit
 
-SEATS = 2
+__all__ = ["GAME", "LONG_SEQUENCE", "SHORT_SEQUENCE", "Klaberjass", "KlaberjassDeal"]
+
 TRUMPS = tuple(Suit)  # KJ-4.2: any suit
-FIELDS = ("annulled", "maker", "trump", "card_points", "last_trick", "sequence_points", "bella")
+FIELDS = ("annulled", "maker", "trump", "card_points", "last_trick", *SEQUENCE_FIELDS, OLD_FIELD, "bella", "no_trick")
 
 # KJ-2.2: 18 of the 32 cards are played. The 18 highest-scoring cards (both top
 # trumps, every A, 10, K and Q) hold 146 points; the 18 lowest (the eleven
@@ -42,30 +56,19 @@ MOST_CARD_POINTS = 146
 LEAST_CARD_POINTS = 18
 LAST_TRICK = 10  # KJ-8.4
 BELLA = 20  # KJ-7.1
-SHORT_SEQUENCE, LONG_SEQUENCE = 20, 50  # KJ-6.1
-
-# R-KJ-6 default: only the single best sequence scores, so 0, 20 or 50.
-ONE_SEQUENCE = frozenset({0, SHORT_SEQUENCE, LONG_SEQUENCE})
-# `kj_score_all_sequences`: the winner scores every sequence declared. Nine cards
-# hold at most three sequences (3 + 3 + 3 cards), and a suit of eight ranks at
-# most two (3 + gap + 4 is already eight). The sums of 3-card (20) and 4+-card
-# (50) sequences that fit in nine cards are therefore:
-#   none 0; one 20 or 50; 3+3 = 40; 3+3+3 = 60; 3+4..6 = 70; 4+4 or 4+5 = 100.
-# 50+50+20 needs 4+4+3 = 11 cards and 20+20+50 needs 10, so neither is possible.
-# Cutting one long run into several declared sequences gives no other sum.
-ALL_SEQUENCES = frozenset({0, 20, 40, 50, 60, 70, 100})
 
 TARGET = 500  # KJ-1.1
 TARGET_501 = 501  # R-KJ-12 variant
 
 
-def sequence_values(flags: Flags) -> frozenset[int]:
-    """What one player's sequences may score after the comparison (R-KJ-6)."""
-    return ALL_SEQUENCES if "kj_score_all_sequences" in flags else ONE_SEQUENCE
-
-
-def _entry_spec(sequences: frozenset[int]) -> EntrySpec:
-    """The deal as the table agreed it after the play (KJ-9.1), or annulled (KJ-4.4)."""
+def _entry_spec(flags: Flags) -> EntrySpec:
+    """The deal as the table agreed it after the play (KJ-9.1), or annulled (KJ-4.4); each player's
+    fields (card points, best sequence) together."""
+    no_trick = (
+        (seat_field("no_trick", "Took no trick", SEATS, "R-KJ-7", none_label="both took tricks"),)
+        if "kj_no_meld_without_trick" in flags
+        else ()
+    )
     return EntrySpec(
         (
             EntryField("annulled", "Annulled (both passed twice)", FieldKind.SWITCH, "KJ-4.4", required=False),
@@ -75,23 +78,26 @@ def _entry_spec(sequences: frozenset[int]) -> EntrySpec:
                 "card_points", "card points", FieldKind.NUMBER, "KJ-2.2", low=0, high=MOST_CARD_POINTS, per_seat=True
             ),
             seat_field("last_trick", "Last trick", SEATS, "KJ-8.4"),
-            EntryField(
-                "sequence_points",
-                "sequences",
-                FieldKind.CHOICE,
-                "R-KJ-6",
-                tuple((value, str(value)) for value in sorted(sequences)),
-                per_seat=True,
-                required=False,
-                initial=0,
-            ),
+            *sequence_fields(flags),
             seat_field("bella", "Bella", SEATS, "KJ-7.1", none_label="nobody"),
+            *no_trick,
         ),
         no_play="annulled",
+        by_seat=True,
     )
 
 
-ENTRY_SPECS = {sequences: _entry_spec(sequences) for sequences in (ONE_SEQUENCE, ALL_SEQUENCES)}
+# Only these two flags change the entry's fields.
+ENTRY_FLAGS = frozenset({"kj_score_all_sequences", "kj_no_meld_without_trick"})
+ENTRY_SPECS = {
+    flags: _entry_spec(flags)
+    for flags in (
+        frozenset(),
+        frozenset({"kj_score_all_sequences"}),
+        frozenset({"kj_no_meld_without_trick"}),
+        ENTRY_FLAGS,
+    )
+}
 
 FLAGS: dict[str, Flag] = {
     flag.name: flag
@@ -114,21 +120,23 @@ FLAGS: dict[str, Flag] = {
 
 @dataclass(frozen=True, slots=True)
 class KlaberjassDeal:
-    """One deal. For an annulled deal (KJ-4.4) the other fields are unused."""
+    """One deal. For an annulled deal (KJ-4.4) the other fields are unused. ``no_trick`` is the player
+    who took no trick, entered under `kj_no_meld_without_trick` (R-KJ-7)."""
 
     annulled: bool
     maker: int = 0
     trump: Suit = Suit.SPADES
     card_points: tuple[int, ...] = (0, 0)
     last_trick: int = 0
-    sequence_points: tuple[int, ...] = (0, 0)
+    sequences: Sequences = (NOTHING, NOTHING)
     bella: int | None = None
+    no_trick: int | None = None
 
-    def totals(self) -> tuple[int, int]:
-        """Each player's total T (KJ-9.1)."""
+    def totals(self, sequence_points: tuple[int, int]) -> tuple[int, int]:
+        """Each player's total T (KJ-9.1), with what the sequence comparison gave each (KJ-6.3)."""
         first, second = (
             self.card_points[player]
-            + self.sequence_points[player]
+            + sequence_points[player]
             + (BELLA if self.bella == player else 0)
             + (LAST_TRICK if self.last_trick == player else 0)
             for player in (0, 1)
@@ -139,22 +147,21 @@ class KlaberjassDeal:
 ANNULLED = KlaberjassDeal(annulled=True)
 
 
-def _sequence_points(entry: Entry, flags: Flags) -> tuple[int, ...]:
-    if "sequence_points" not in entry:
-        return (0, 0)
-    points = int_list(entry, "sequence_points", SEATS)
-    allowed = sequence_values(flags)
-    words = ", ".join(str(value) for value in sorted(allowed)[:-1]) + f" or {max(allowed)}"
-    if allowed is ONE_SEQUENCE:
-        words += ": only one sequence scores"
-    for player, value in enumerate(points):
-        if value not in allowed:
-            raise RuleError(f"sequence_points[{player}]", "R-KJ-6", f"a player's sequences score {words}, not {value}")
-    if points[0] and points[1]:
+def _no_trick(entry: Entry, flags: Flags, card_points: tuple[int, ...], last_trick: int) -> int | None:
+    """R-KJ-7: who took no trick, asked only under `kj_no_meld_without_trick`; such a player has no
+    card points and not the last trick."""
+    player = seat(entry, "no_trick", SEATS, "R-KJ-7", optional=True)
+    if player is None:
+        return None
+    if "kj_no_meld_without_trick" not in flags:
+        raise RuleError("no_trick", "R-KJ-7", "who took no trick matters only under kj_no_meld_without_trick")
+    if last_trick == player:
+        raise RuleError("no_trick", "R-KJ-7", "the player who took the last trick took a trick (KJ-8.4)")
+    if card_points[player]:
         raise RuleError(
-            "sequence_points", "KJ-6.3", "only one player scores sequences: the loser of the comparison scores none"
+            "no_trick", "R-KJ-7", f"a player who took no trick has no card points, not {card_points[player]}"
         )
-    return points
+    return player
 
 
 def _card_points(entry: Entry) -> tuple[int, ...]:
@@ -226,8 +233,9 @@ class Klaberjass:
         """Every Klaberjass flag combines with every other: each changes a different ruling."""
 
     def entry_spec(self, flags: Flags) -> EntrySpec:
-        """The entry of KJ-9.1; under kj_score_all_sequences a player's sequences may add up (R-KJ-6)."""
-        return ENTRY_SPECS[sequence_values(flags)]
+        """The entry of KJ-9.1; under kj_score_all_sequences it has each player's other sequences
+        (R-KJ-6), under kj_no_meld_without_trick who took no trick (R-KJ-7)."""
+        return ENTRY_SPECS[flags & ENTRY_FLAGS]
 
     def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
         other = players[1 - dealer]
@@ -247,9 +255,10 @@ class Klaberjass:
         card_points = _card_points(entry)
         last_trick = seat(entry, "last_trick", SEATS, "KJ-8.4")
         assert last_trick is not None
-        sequence_points = _sequence_points(entry, flags)
+        sequences = read_sequences(entry, flags)
         bella = seat(entry, "bella", SEATS, "KJ-7.1", optional=True)
-        return KlaberjassDeal(False, maker, trump, card_points, last_trick, sequence_points, bella)
+        no_trick = _no_trick(entry, flags, card_points, last_trick)
+        return KlaberjassDeal(False, maker, trump, card_points, last_trick, sequences, bella, no_trick)
 
     def score_deal(
         self, deal: KlaberjassDeal, dealer: int, flags: Flags, held_over: int, carry: Any = None
@@ -260,9 +269,10 @@ class Klaberjass:
         if deal.annulled:
             # KJ-4.4: nobody scores; under R-KJ-9 the pot waits for a scored deal.
             return DealScore((0, 0), (Line(1 - dealer, 0, "KJ-4.4", "annulled: both passed twice"),), held_over=pot)
-        totals = deal.totals()
+        sequence_points, comparison = sequence_lines(deal.sequences, flags, deal.no_trick)
+        totals = deal.totals(sequence_points)
         maker, opponent = deal.maker, 1 - deal.maker
-        lines = [*_components(deal, 0), *_components(deal, 1)]
+        lines = [line for player in (0, 1) for line in _components(deal, player, comparison)]
         points = list(totals)
         t_maker, t_opponent = totals[maker], totals[opponent]
         if t_maker == t_opponent:
@@ -336,25 +346,28 @@ class Klaberjass:
     def to_entry(self, deal: KlaberjassDeal) -> dict[str, Any]:
         if deal.annulled:
             return {"annulled": True}
-        return {
+        entry: dict[str, Any] = {
             "maker": deal.maker,
             "trump": deal.trump.value,
             "card_points": list(deal.card_points),
             "last_trick": deal.last_trick,
-            "sequence_points": list(deal.sequence_points),
+            **sequence_entry(deal.sequences),
             "bella": deal.bella,
         }
+        if deal.no_trick is not None:
+            entry["no_trick"] = deal.no_trick
+        return entry
 
 
-def _components(deal: KlaberjassDeal, player: int) -> list[Line]:
-    """The parts of one player's total (KJ-9.1), each with its rule."""
+def _components(deal: KlaberjassDeal, player: int, sequence_lines: list[Line]) -> list[Line]:
+    """The parts of one player's total (KJ-9.1), each with its rule: the sequence lines say how the
+    comparison went (KJ-6.3)."""
     lines = []
     if deal.card_points[player]:
         lines.append(Line(player, deal.card_points[player], "KJ-2.2", "card points in tricks"))
     if deal.last_trick == player:
         lines.append(Line(player, LAST_TRICK, "KJ-8.4", "last trick"))
-    if deal.sequence_points[player]:
-        lines.append(Line(player, deal.sequence_points[player], "KJ-6.1", "sequence"))
+    lines += [line for line in sequence_lines if line.side == player]
     if deal.bella == player:
         lines.append(Line(player, BELLA, "KJ-7.1", "bella"))
     return lines
