@@ -236,7 +236,14 @@ def test_a_record_holds_at_most_64_kb(owner_client: Any, owner: Any) -> None:
 def test_event_caps_are_those_documented_and_hold_a_whole_deal() -> None:
     caps = {game: referee.setup.event_cap for game, referee in REFEREES.items()}
     # docs/hand-record.md "Limits": twice the pack plus the longest auction.
-    assert caps == {"bridgette": 330, "draw_bridge": 318, "call_bridge": 112, "klaberjass": 74}
+    assert caps == {
+        "bridgette": 330,
+        "draw_bridge": 318,
+        "call_bridge": 112,
+        "klaberjass": 74,
+        "belote": 80,
+        "contract_bridge": 742,  # 2 × (52 + 319): 3 passes, then 9 calls a bid and 10 for 7NT (BR-4.6)
+    }
     for game, cap in caps.items():
         record = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / game / "hand.json").read_text())
         assert 2 * len(record["events"]) <= cap
