@@ -270,6 +270,15 @@ def test_bl_6_1_belote_without_rebelote_scores_nothing() -> None:
     assert any("never rebelote" in note for note in verdict.notes)
 
 
+def test_bl_6_1_belote_with_the_second_of_k_and_q_is_flagged() -> None:
+    events = bl1()["events"]
+    events[3] = play(CLEO, "QH")
+    events[30] = play(CLEO, "KH", announce="belote")  # trick 8, after her Q♥ in trick 1
+    verdict = replay(with_events(events))
+    assert faults(verdict) == [(31, CLEO, "BL-6.1")]
+    assert verdict.violations[0].message == "Cleo said belote with K♥ after Q♥ was played"
+
+
 def test_bl_6_1_belote_said_with_another_card_is_flagged() -> None:
     verdict = replay(with_events([bid(ANNA, "take"), play(ANNA, "JH", announce="belote")]))
     assert faults(verdict) == [(2, ANNA, "BL-6.1")]

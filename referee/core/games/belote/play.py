@@ -113,7 +113,9 @@ class TrickPlay(ReplayState):
                 event, "BL-6.1", f"{who} said {event.saying} with {card.label}, not with the K or Q of trumps", card
             )
         elif event.saying == "belote":
-            if other not in self.hands[seat] or other in self.played:
+            if other in self.played:
+                self.flag(event, "BL-6.1", f"{who} said belote with {card.label} after {other.label} was played", card)
+            elif other not in self.hands[seat]:
                 self.flag(event, "BL-6.1", f"{who} said belote with {card.label} without holding {other.label}", card)
             else:
                 self.belote_by = seat
