@@ -234,6 +234,14 @@ def test_br_5_2_the_declarers_own_card_in_dummys_turn_is_flagged() -> None:
     )
 
 
+def test_br_5_2_a_card_of_dummys_in_the_declarers_turn_is_flagged() -> None:
+    verdict = play_example(play(DEV, "KH"), play(ANNA, "2H"), play(BEN, "3S"), play(ANNA, "KS"))
+    assert broken(verdict) == [(8, "BR-5.3")]
+    assert verdict.violations[0].message == (
+        "Cleo played K♠ from dummy, Anna's hand, out of turn: it was Cleo's own turn"
+    )
+
+
 def test_br_5_3_a_revoke_is_flagged_and_the_trick_still_counts() -> None:
     """fixtures/contract_bridge/revoke.json: Anna plays 4♠ to Ben's A♥ while holding 5♥ and 2♥."""
     verdict = REFEREE.replay(REFEREE.parse(REVOKE))

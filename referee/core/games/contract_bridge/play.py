@@ -77,20 +77,24 @@ class CardPlay(ReplayState):
 
     def flag_turn(self, event: BridgeEvent, due: int) -> None:
         """A card from the wrong hand: at the opening lead (BR-5.1), a later lead (BR-5.4) or in a trick (BR-5.3)."""
-        name, card = self.players[event.seat], event.card
+        card = event.card
         assert card is not None
+        actor, source = self.players[event.seat], ""
+        if event.seat == self.dummy:  # the declarer played it from dummy's hand (BR-5.2)
+            actor, source = self.players[partner_of(event.seat)], f" from dummy, {self.players[event.seat]}'s hand,"
         whose = f"{self.players[due]}'s"
         if due == self.dummy:
             whose = f"dummy's ({self.players[due]}'s hand, played by {self.players[partner_of(due)]})"
-        if event.seat == self.dummy and due == self.declarer:
-            whose += "; a card of dummy's is recorded in dummy's turn"
+        elif due == self.declarer and event.seat == self.dummy:
+            whose = f"{self.players[due]}'s own"
+        led = f"led {card.label}{source or ','} but"
         if not self.trick and not self.tricks:
-            rule, what = "BR-5.1", f"led {card.label}, but the opening lead was {whose}, on the declarer's left"
+            rule, what = "BR-5.1", f"{led} the opening lead was {whose}, on the declarer's left"
         elif not self.trick:
-            rule, what = "BR-5.4", f"led {card.label}, but the lead was {whose}, who won the last trick"
+            rule, what = "BR-5.4", f"{led} the lead was {whose}, who won the last trick"
         else:
-            rule, what = "BR-5.3", f"played {card.label} out of turn: it was {whose} turn"
-        self.flag(event, rule, f"{name} {what}")
+            rule, what = "BR-5.3", f"played {card.label}{source} out of turn: it was {whose} turn"
+        self.flag(event, rule, f"{actor} {what}")
 
     def check_follow(self, event: BridgeEvent, hand: dict[Card, None]) -> None:
         """BR-5.3: a player holding the led suit must follow suit, judged against the hand at that moment."""
