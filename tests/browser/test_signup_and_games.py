@@ -56,8 +56,12 @@ def test_cb_6_c1_call_bridge_deal_and_a_rule_error_beside_the_field(phone: Any, 
     page = phone.new_page()
     sign_up(page, live_server)
     new_match(page, live_server, "Call Bridge", ["P1", "P2", "P3", "P4"], target="30")
-    for name, call, tricks in (("P1", "3", "4"), ("P2", "4", "4"), ("P3", "2", "1"), ("P4", "5", "5")):
+    # The calls first, when they are made (CB-4.1), then the tricks once the deal is played.
+    for name, call in (("P1", "3"), ("P2", "4"), ("P3", "2"), ("P4", "5")):
         tap(page, f"{name}'s call", call)
+    page.get_by_role("button", name="Save calls").click()
+    expect(page.get_by_test_id("in-progress")).to_contain_text("Calls: P1 3, P2 4, P3 2, P4 5")
+    for name, tricks in (("P1", "4"), ("P2", "4"), ("P3", "1"), ("P4", "5")):
         tap(page, f"{name}'s tricks", tricks)
     # 4 + 4 + 1 + 5 = 14 tricks: refused beside the field with its rule (CB-5.4).
     expect(page.locator("#deal-form")).to_contain_text("CB-5.4")
