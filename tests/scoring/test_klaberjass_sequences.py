@@ -88,18 +88,18 @@ def test_kj_6_3_r_kj_5_only_the_better_sequence_scores(
 @pytest.mark.parametrize(
     ("raw", "flags", "side", "text"),
     [
-        (deal((4, 3)), NONE, 0, "sequence: 4 cards (50) beats the opponent's 3 cards (20), more cards"),
+        (deal((4, 3)), NONE, 0, "sequence of 4 cards beats the opponent's 3 cards (more cards)"),
         (
             deal((5, 4), ("J", "A")),
             BY_VALUE,
             1,
-            "sequence: 4 cards to the A (50) beats the opponent's 5 cards to the J (50), higher top card",
+            "sequence of 4 cards to the A beats the opponent's 5 cards to the J (higher top card)",
         ),
         (
             deal((3, 3), ("K", "K"), (False, True)),
             NONE,
             1,
-            "sequence: 3 cards to the K (20) beats the opponent's 3 cards to the K (20), in trumps",
+            "sequence of 3 cards to the K beats the opponent's 3 cards to the K (in trumps)",
         ),
         (deal((3, 3), ("K", "K")), NONE, 0, "equal sequences: neither scores one"),
     ],

@@ -65,9 +65,9 @@ class Declared:
         return LONG_SEQUENCE if self.cards >= 4 else SHORT_SEQUENCE
 
     def words(self) -> str:
-        """The sequence for a breakdown line: "4 cards to the K (50)"."""
+        """The sequence for a breakdown line: "4 cards to the K"."""
         top = f" to the {self.top}" if self.top else ""
-        return f"{self.cards} cards{top} ({self.value})"
+        return f"{self.cards} cards{top}"
 
 
 NOTHING = Declared()
@@ -335,7 +335,7 @@ def sequence_lines(sequences: Sequences, flags: Flags, no_trick: int | None) -> 
         return (0, 0), [Line(seat, 0, "KJ-6.3", "equal sequences: neither scores one") for seat in range(SEATS)]
     best, other = sequences[winner], sequences[1 - winner]
     if comparison.reason:
-        why = f"sequence: {best.words()} beats the opponent's {other.words()}, {comparison.reason}"
+        why = f"sequence of {best.words()} beats the opponent's {other.words()} ({comparison.reason})"
         lines = [Line(winner, best.value, "KJ-6.3", why)]
     else:
         lines = [Line(winner, best.value, "KJ-6.1", "sequence")]
