@@ -27,7 +27,7 @@ from referee.core.setup import Entry, Setup
 from referee.core.verdict import RecordError, Verdict
 from referee.forms import HandActionForm, NewHandForm, request_number
 from referee.models import ContestedHand
-from scoring.core.base import EntryError, Game
+from scoring.core.base import EntryError, Game, side_names
 from scoring.core.cards import SUITS, parse_card
 from scoring.core.games import GAMES
 from scoring.models import Match
@@ -68,6 +68,7 @@ def _targets(setup: Setup, record: dict[str, Any], seat: int | None, into: str) 
             "seat": number,
             "into": "",
             "name": name,
+            "noun": f"{name}'s hand",
             "count": len(hand),
             "size": setup.hand_size,
             "query": f"seat={number}",
@@ -83,6 +84,7 @@ def _targets(setup: Setup, record: dict[str, Any], seat: int | None, into: str) 
                 "seat": None,
                 "into": field.name,
                 "name": name[:1].upper() + name[1:],
+                "noun": field.noun,
                 "count": count,
                 "size": field.size,
                 "query": f"into={field.name}",
@@ -127,6 +129,9 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         "hand": hand,
         "dealer_name": players[record["dealer"]],
         "score_by_player": list(zip(players, verdict.score.points, strict=True)) if verdict and verdict.score else [],
+        "score_lines": [(side_names(game, players)[line.side], line) for line in verdict.score.lines]
+        if verdict and verdict.score
+        else [],
         "deal_text": describe_entry(game, verdict.deal_entry, record["flags"], players)
         if verdict and verdict.deal_entry
         else "",

@@ -44,7 +44,11 @@ def test_kj_9_2_new_user_enters_the_k1_deal(phone: Any, live_server: Any) -> Non
     page.fill("#id_card_points_0", "93")
     page.fill("#id_card_points_1", "35")
     tap(page, "Last trick", "Nora")
-    tap(page, "Dan's sequences", "20")
+    # N's J♥-10♥-9♥ against D's Q♠-J♠-10♠: 3 cards each, so the top cards decide (KJ-6.3).
+    tap(page, "Nora's best sequence (cards)", "3")
+    tap(page, "Nora's sequence top card", "J")
+    tap(page, "Dan's best sequence (cards)", "3")
+    tap(page, "Dan's sequence top card", "Q")
     tap(page, "Bella", "Dan")
     expect(page.locator("#preview")).to_contain_text("This deal: Nora 103, Dan 75")
     page.get_by_role("button", name="Save deal 1").click()

@@ -133,7 +133,7 @@ def test_the_picker_moves_on_to_the_next_hand_when_one_is_full(owner_client: Any
     for card in SPADES.split()[:-1]:
         tap(owner_client, hand, action="add_card", seat="0", card=card)
     page = tap(owner_client, hand, action="add_card", seat="0", card="2S")
-    assert "Tap cards into P2's hand" in page
+    assert "Tap cards into P2&#x27;s hand" in page
     assert '<input type="hidden" name="action" value="add_card"><input type="hidden" name="seat" value="1">' in page
 
 
