@@ -87,16 +87,21 @@ def _saved_by_key(match: Match, deals: list[Deal], key: str | None) -> Saved | N
     return None if deal is None else Saved(evaluate(match.match_file(deals)), deal.number, repeated=True)
 
 
+class FirstStepConflict(Conflict):
+    """The first step of the deal (the calls) changed since the page read it; nothing was written."""
+
+
 def _check_progress(match: Match, number: int, revision: int) -> None:
     """Raise Conflict unless the deal in progress is the one the page read (revision 0: none)."""
     progress = match.in_progress(number)
     if (progress["revision"] if progress else 0) == revision:
         return
     spec = match.rules.entry_spec(frozenset(match.flags))
+    what = f"{spec.first_title} for deal {number}"
     if progress is None:
-        raise Conflict(f"{spec.first_title} for deal {number} were cleared from another phone; enter them again.")
+        raise FirstStepConflict(f"{what} were cleared from another phone; enter them again.")
     now = first_text(spec, progress["entry"], match.players)
-    raise Conflict(f"{spec.first_title} for deal {number} were changed from another phone; they now read: {now}.")
+    raise FirstStepConflict(f"{what} were changed from another phone; they now read: {now}.")
 
 
 def save_deal(

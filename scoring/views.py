@@ -36,7 +36,15 @@ from scoring.core.match import MatchResult, check_deal
 from scoring.core.steps import first_text
 from scoring.forms import DealForm, NewMatchForm, Step
 from scoring.models import Deal, Match, new_share_token
-from scoring.services import Conflict, create_match, edit_deal, remove_last_deal, save_deal, save_first_step
+from scoring.services import (
+    Conflict,
+    FirstStepConflict,
+    create_match,
+    edit_deal,
+    remove_last_deal,
+    save_deal,
+    save_first_step,
+)
 from scoring.sheet import sheet_context
 
 
@@ -219,7 +227,9 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
                 progress=progress,
             )
         except Conflict as conflict:
-            event = {"deal-conflict": {"number": number}}
+            # Calls changed meanwhile: the page keeps what was tapped for the rest (static/js/table.js).
+            kind = "first-conflict" if isinstance(conflict, FirstStepConflict) else "deal-conflict"
+            event = {kind: {"number": number}}
             match.refresh_from_db()
             return _match_page(request, match, status=409, notice=conflict.message, event=event)
         except EntryError as error:

@@ -604,9 +604,13 @@
   });
 
   // Another phone changed the first step meanwhile: the notice says what it reads now, and what this phone
-  // entered, in words.
-  document.body.addEventListener("first-conflict", function () {
+  // entered, in words; what was tapped for the rest of the deal is put back beside the new first step.
+  document.body.addEventListener("first-conflict", function (event) {
     forgetDraft({ id: "first-form" });
+    var draft = load(sessionStorage, draftName(dealForm()), null);
+    if (dealForm() && draft && event.detail && draft.number === event.detail.number) {
+      fill(dealForm(), draft.fields); // hidden fields (the first step) stay as the server drew them
+    }
     prepareForm();
     bringIntoView(noticeRegion());
     focusWithoutScroll(noticeRegion().firstElementChild);

@@ -131,7 +131,11 @@ def test_cb_4_1_a_second_phone_sees_the_calls(browser: Any, phone: Any, live_ser
         expect(page.locator("#table-notice")).to_contain_text(
             "Calls for deal 1 were changed from another phone; they now read: Calls: Anna 3, Ben 4, Cleo 2, Dan 6."
         )
+        expect(page.locator("input[name=tricks_3][value='4']")).to_be_checked()  # kept beside the new calls
+        expect(page.get_by_test_id("outbox-conflict")).to_have_count(0)
         assert not Deal.objects.filter(match=match).exists()
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.get_by_test_id("total-3")).to_have_text("-6")  # Dan called 6 and took 4 (R-CB-4)
     finally:
         others.close()
 

@@ -7,6 +7,7 @@ tricks 4, 4, 1, 4, scores +3, +4, -2, -5.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -146,6 +147,7 @@ def test_cb_5_4_tricks_for_calls_changed_meanwhile_are_a_conflict(owner_client: 
     response = post_tricks(owner_client, match, progress=1)
     assert response.status_code == 409
     assert "Calls for deal 1 were changed from another phone" in response.content.decode()
+    assert json.loads(response["HX-Trigger-After-Settle"]) == {"first-conflict": {"number": 1}}  # tricks kept
     assert not Deal.objects.filter(match=match).exists()
 
 
