@@ -128,7 +128,7 @@ class DealForm(forms.Form):
         self.missing: list[str] = []
         self.carried = entry if self.step is Step.REST else None  # the first fields, shown beside each seat
         if entry is not None:
-            kwargs["initial"] = entry_to_initial(entry, self.spec)
+            kwargs["initial"] = entry_to_initial(self._normalised(entry), self.spec)
         super().__init__(data, **kwargs)
         for name, field, seat in self.layout:
             self.fields[name] = form_field(field, match_file.players, seat)
@@ -138,6 +138,15 @@ class DealForm(forms.Form):
                 continue
             # The field's error line (scoring/_field.html), so a screen reader reads it with the field.
             self.fields[name].widget.attrs["aria-describedby"] = f"err-{name}"
+
+    def _normalised(self, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A stored entry in the game's current spelling, so that one stored in an older spelling the
+        game still reads is prefilled into today's fields; an entry that cannot be read on its own
+        (the first fields of a deal in progress) as it is."""
+        try:
+            return self.game.to_entry(self.game.parse_deal(entry, self.match_file.flags))
+        except EntryError:
+            return entry
 
     def once_fields(self) -> list[forms.BoundField]:
         """The shown fields that are not per seat, for the by-seat layout."""

@@ -103,3 +103,16 @@ def test_a_revision_is_never_reused_by_a_deal_entered_again(owner_client: Any, m
     response = edit(owner_client, match, 1, stale, declarer=1, level=1, strain="NT", doubled=0, tricks=10)
     assert response.status_code == 302
     assert Deal.objects.get(match=match).entry == PASSED_OUT
+
+
+def test_r_kj_6_an_older_klaberjass_entry_is_prefilled_in_the_sequence_fields(
+    owner_client: Any, make_match: Any
+) -> None:
+    # A deal stored before sequences were entered per player: Ben scored 20 for sequences (K1).
+    match = make_match(game="klaberjass", first_dealer=1)
+    older = {"maker": 0, "trump": "H", "card_points": [93, 35], "last_trick": 0, "sequence_points": [0, 20], "bella": 1}
+    Deal.objects.create(match=match, number=1, entry=older)
+    page = owner_client.get(reverse("deal_edit", args=[match.pk, 1])).content.decode()
+    # Read as Ben's 3-card sequence alone: saved again unchanged, it still scores 103 to 75.
+    assert 'name="sequence_cards_1" value="3" id="id_sequence_cards_1_1" checked' in page
+    assert 'name="sequence_cards_0" value="0" id="id_sequence_cards_0_0" checked' in page
