@@ -26,6 +26,7 @@ urlpatterns = [
     path("matches/<int:match_id>/history/", views.match_history, name="match_history"),
     path("matches/<int:match_id>/match-file/", views.match_download, name="match_download"),
     path("matches/<int:match_id>/share/", views.share_regenerate, name="share_regenerate"),
+    path("matches/<int:match_id>/share/stop/", views.share_stop, name="share_stop"),
     path("matches/<int:match_id>/delete/", views.match_delete, name="match_delete"),
     path("share/<str:token>/", views.shared_match, name="shared_match"),
     path("matches/<int:match_id>/report/", report_views.report, name="report"),

@@ -33,7 +33,9 @@ class Match(models.Model):
     first_dealer = models.PositiveSmallIntegerField()
     target = models.PositiveIntegerField(null=True, blank=True)
     flags = models.JSONField(default=list, blank=True)
-    share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    # The read-only share link's token; NULL while the match is not shared (scoring/share.py). A token
+    # from a URL is never NULL, so no lookup by token finds a match whose sharing was stopped.
+    share_token = models.CharField(max_length=32, unique=True, null=True, blank=True, default=new_share_token)
     # Counts the writes to this match's deals; each deal records the count of its last write
     # as its revision, so a revision is never reused, even by a deal removed and entered again.
     version = models.PositiveIntegerField(default=0)

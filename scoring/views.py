@@ -35,7 +35,7 @@ from scoring.core.games import GAMES
 from scoring.core.match import MatchResult, check_deal
 from scoring.core.steps import first_text
 from scoring.forms import DealForm, NewMatchForm, Step
-from scoring.models import Deal, Match, new_share_token
+from scoring.models import Deal, Match
 from scoring.services import (
     Conflict,
     FirstStepConflict,
@@ -45,6 +45,7 @@ from scoring.services import (
     save_deal,
     save_first_step,
 )
+from scoring.share import renew_share_link, share_link, stop_sharing
 from scoring.sheet import sheet_context
 
 
@@ -154,6 +155,8 @@ def _match_page(
     context.update(form=form, next_number=len(result.deals) + 1, editable=True, notice=notice)
     context["notice_level"] = "success" if status < 400 else "warning"
     template = "scoring/match.html#answer" if request.htmx and not request.htmx.boosted else "scoring/match.html"
+    if template == "scoring/match.html":
+        context["share"] = share_link(request, match)  # the share panel (scoring/_share.html)
     response = render(request, template, context, status=status)
     if event:
         response["HX-Trigger-After-Settle"] = json.dumps(event)
@@ -407,14 +410,39 @@ def match_download(request: HttpRequest, match_id: int) -> HttpResponse:
     return _match_file_response(_get_match_for_user(request, match_id))
 
 
+# The share link (scoring/share.py). GET asks first, as the match page's dialog does, since a new
+# link or a stopped one breaks the link every other phone holds; only the POST changes it.
+
+
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def share_regenerate(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A new share link, or the first one again if sharing was stopped."""
     match = _get_match_for_user(request, match_id)
-    match.share_token = new_share_token()
-    match.save(update_fields=["share_token"])
-    messages.success(request, "New share link made; the old one no longer works.")
-    return redirect("match", match_id=match.pk)
+    if request.method == "GET":
+        ask = "new" if match.share_token else "start"
+        return render(request, "scoring/share_confirm.html", {"match": match, "ask": ask})
+    was_shared = match.share_token is not None
+    renew_share_link(match=match)
+    if was_shared:
+        messages.success(request, "New share link made; the old one no longer works.")
+    else:
+        messages.success(request, "This match is shared: pass the link or its QR code round the table.")
+    return redirect(reverse("match", args=[match.pk]) + "#share")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def share_stop(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _get_match_for_user(request, match_id)
+    if match.share_token is None:
+        messages.info(request, "This match is not shared.")
+        return redirect(reverse("match", args=[match.pk]) + "#share")
+    if request.method == "GET":
+        return render(request, "scoring/share_confirm.html", {"match": match, "ask": "stop"})
+    stop_sharing(match=match)
+    messages.success(request, "Sharing stopped: the share link no longer works.")
+    return redirect(reverse("match", args=[match.pk]) + "#share")
 
 
 def _live_sheet(match_id: int, version: int, token: str) -> str:
@@ -449,8 +477,10 @@ def shared_match(request: HttpRequest, token: str) -> HttpResponse:
     poll gets the fragment from the cache (`_live_sheet`) after the same query.
     """
     found = Match.objects.filter(share_token=token).values_list("pk", "version").first()
-    if found is None:
-        raise Http404("No such share link")
+    if found is None:  # never shared, replaced or stopped: nothing of any match is shown
+        if request.htmx:
+            return HttpResponse("This match is no longer shared at this link.", status=404)
+        return render(request, "scoring/share_stopped.html", status=404)
     match_id, version = found
     etag = f'"{token}-{version}-{"fragment" if request.htmx else "page"}"'
     response = get_conditional_response(request, etag=etag)

@@ -75,7 +75,12 @@ MATRIX: list[tuple[str, str, dict[str, tuple[int, int]]]] = [
     (
         "share_regenerate",
         "match",
-        {"anonymous": (LOGIN, LOGIN), "owner": (405, 302), "stranger": (405, 404), "visitor": (LOGIN, LOGIN)},
+        {"anonymous": (LOGIN, LOGIN), "owner": (200, 302), "stranger": (404, 404), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
+        "share_stop",
+        "match",
+        {"anonymous": (LOGIN, LOGIN), "owner": (200, 302), "stranger": (404, 404), "visitor": (LOGIN, LOGIN)},
     ),
     (
         "match_delete",
