@@ -14,17 +14,47 @@ from enum import StrEnum
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from scoring.core.base import Choice, EntryError, EntryField, EntrySpec, FieldKind, Game
 from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, parse_match
 from scoring.core.steps import first_words, read_first
 
+# The attributes a bound field sets that each button of a segmented group carries.
+ARIA_ON_EACH = ("aria-invalid", "aria-describedby")
+
 
 class Segmented(forms.RadioSelect):
     """Radio buttons drawn as a row of thumb-sized buttons (see trickbook.css)."""
 
-    template_name = "scoring/widgets/segmented.html"
+    def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None) -> str:
+        # Drawn here, not by a template per option: a deal form has up to a hundred buttons, and the
+        # template way cost half of the match page's time.
+        final = self.build_attrs(self.attrs, attrs)
+        base_id = final.get("id") or ""
+        aria = format_html_join("", ' {}="{}"', ((key, value) for key, value in final.items() if key in ARIA_ON_EACH))
+        chosen = self.format_value(value)
+        options, checked_one = [], False
+        for index, (choice, label) in enumerate(self.choices):
+            option_id = f"{base_id}_{index}" if base_id else ""
+            checked = not checked_one and str(choice) in chosen
+            checked_one = checked_one or checked
+            options.append(
+                format_html(
+                    '\n<input type="radio" name="{}" value="{}" id="{}"{}{}><label for="{}">{}</label>',
+                    name,
+                    choice,
+                    option_id,
+                    mark_safe(" checked") if checked else "",
+                    aria,
+                    option_id,
+                    label,
+                )
+            )
+        div_id = format_html(' id="{}"', base_id) if base_id else ""
+        return format_html('<div class="seg"{}>{}\n</div>', div_id, mark_safe("".join(options)))
 
 
 def clean_players(form: forms.Form, data: dict[str, Any], game: Game) -> list[str]:
