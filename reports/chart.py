@@ -11,8 +11,13 @@ from decimal import Decimal
 
 from scoring.core.base import Points
 
-WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 44
+# A narrow viewBox with large type: drawn 358 px wide on a 390 px phone and 110 mm wide in the PDF,
+# FONT_SIZE units are still at least 9 pt there (static/css/report.css sizes the chart).
+WIDTH, HEIGHT = 400, 200
+LEFT, RIGHT, TOP, BOTTOM = 66, 12, 12, 44
+FONT_SIZE = 14
+# At most this many deal numbers on the x axis, so that three-digit ones do not run into each other.
+MAX_X_TICKS = 8
 COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a")
 DASHES = ("", "6 4", "2 3", "10 3 2 3")
 MARKERS = ("circle", "square", "triangle", "diamond")
@@ -44,10 +49,16 @@ class Chart:
     plot_top: int
     plot_bottom: int
     summary: str
+    font_size: int = FONT_SIZE
 
     @property
     def middle_y(self) -> float:
         return (self.plot_top + self.plot_bottom) / 2
+
+    @property
+    def x_label_y(self) -> int:
+        """The baseline of the deal numbers, a line below the x axis."""
+        return self.plot_bottom + self.font_size + 4
 
 
 def _nice_step(span: float) -> float:
@@ -101,7 +112,7 @@ def running_totals_chart(players: list[str], totals_by_deal: list[tuple[Points, 
                 legend_marker=marker_path(MARKERS[seat], 20, 10),
             )
         )
-    every = max(1, len(rows) // 12)
+    every = max(1, -(-(len(rows) - 1) // MAX_X_TICKS))
     x_ticks = [(x_at(deal), str(deal)) for deal in range(0, len(rows), every)]
     y_ticks = []
     value = low

@@ -10,6 +10,7 @@ from referee.core.replay import replay_document
 from referee.core.verdict import RecordError
 from referee.models import ContestedHand
 from reports.chart import running_totals_chart
+from scoring.changes import ChangeRow, account_name, change_rows, describe_entry
 from scoring.core.base import Flags, Game
 from scoring.core.match import MatchResult
 from scoring.models import Change, Match
@@ -88,8 +89,9 @@ def csv_text(match: Match, result: MatchResult) -> str:
     return buffer.getvalue()
 
 
-def _corrections(match: Match, *, shared: bool) -> tuple[list[tuple[Change, str]], bool]:
-    """The last corrections, oldest first, each with who made it; and whether older ones were left out.
+def _corrections(match: Match, *, shared: bool) -> tuple[list[ChangeRow], bool]:
+    """The last corrections, oldest first, each in the game's words and with who made it; and whether
+    older ones were left out.
 
     A share link shows "owner" for the owner's own changes: a login name is half a credential.
     """
@@ -99,14 +101,13 @@ def _corrections(match: Match, *, shared: bool) -> tuple[list[tuple[Change, str]
         .order_by("-at", "-id")[: SHOWN_CORRECTIONS + 1]
     )
     shown = latest[:SHOWN_CORRECTIONS][::-1]
-    return [(change, _who(change, match, shared=shared)) for change in shown], len(latest) > SHOWN_CORRECTIONS
+    who = (lambda change: _who(change, match)) if shared else account_name
+    return change_rows(match, shown, who), len(latest) > SHOWN_CORRECTIONS
 
 
-def _who(change: Change, match: Match, *, shared: bool) -> str:
+def _who(change: Change, match: Match) -> str:
     if change.user is None:
         return "(deleted account)"
-    if not shared:
-        return str(change.user.get_username())
     return "owner" if change.user_id == match.owner_id else "another account"
 
 
@@ -121,15 +122,33 @@ def _verdicts(match: Match) -> tuple[list[dict[str, Any]], bool]:
         except RecordError:
             continue  # a hand still being set up has no verdict yet
         violations = verdict.violations
+        entry = verdict.deal_entry
         verdicts.append(
             {
                 "hand": hand,
                 "verdict": verdict,
+                "result": describe_entry(match.rules, entry, match.flags, match.players) if entry else "",
                 "violations": violations[:SHOWN_VIOLATIONS],
                 "more_violations": max(0, len(violations) - SHOWN_VIOLATIONS),
             }
         )
     return verdicts, len(latest) > SHOWN_VERDICTS
+
+
+def result_words(result: MatchResult) -> tuple[str, str]:
+    """The result as a player says it: a headline ("Dora won", "A draw", "Not finished yet") and the
+    game's reason as a sentence ("Dora passed 500 first"); the rule goes beside it."""
+    outcome = result.outcome
+    if outcome is None:
+        dealer = result.match.players[result.next_dealer] if result.next_dealer is not None else ""
+        return "Not finished yet", f"{result.stage}" + (f"; {dealer} deals next" if dealer else "")
+    if len(outcome.winners) == len(result.names):
+        headline = "A draw"
+    elif len(outcome.winners) > 1:
+        headline = f"{winners_text(result)} share the win"
+    else:
+        headline = f"{winners_text(result)} won"
+    return headline, outcome.reason[:1].upper() + outcome.reason[1:]
 
 
 def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str, Any]:
@@ -147,12 +166,14 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
     if pdf and deal_count > PDF_DEALS:
         rows = rows[-PDF_DEALS:]
     verdicts, older_verdicts = _verdicts(match)
-    ended = "In progress" if result.outcome is None else f"{winners_text(result)}: {result.outcome.reason}"
+    headline, reason = result_words(result)
     return {
         "match": match,
         "game": game,
         "result": result,
-        "ended": ended,
+        "headline": headline,
+        "reason": reason,
+        "partnerships": any(len(side) > 1 for side in game.sides),
         "flags": flags_in_force(result),
         "side_names": names,
         "rows": rows,

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from datetime import UTC, tzinfo
+from functools import cache
 from typing import Any
 from urllib.parse import urlparse
+from zoneinfo import ZoneInfo, available_timezones
 
 from django.conf import settings
 from django.contrib import messages
@@ -33,6 +36,7 @@ from scoring.forms import ImportForm
 from scoring.models import Match
 from scoring.services import create_match
 
+BAD_ZONE = "tz: not a time zone; give an IANA name such as Europe/Berlin, or leave it out for UTC"
 SHARE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_IMPORT_BYTES = 1_000_000
 # Room in an import request for what is not the file: the CSRF token, the multipart boundaries and
@@ -60,12 +64,27 @@ def _shared(token: str) -> Match:
 
 def _report(request: HttpRequest, match: Match, *, shared: bool) -> HttpResponse:
     context = report_context(match, shared=shared)
-    context.update(shared=shared, paper=_paper(request))
+    # The page is written in UTC, each time named; static/js/local-time.js shows it in the reader's zone.
+    context.update(shared=shared, paper=_paper(request), zone=UTC, rule_links=True)
     return render(request, "reports/report.html", context)
 
 
 def _paper(request: HttpRequest) -> str:
     return "letter" if request.GET.get("paper") == "letter" else "a4"
+
+
+@cache
+def _zone_names() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def _zone(request: HttpRequest) -> ZoneInfo | None:
+    """The zone a PDF prints its times in: ``?tz=`` (an IANA name such as Europe/Berlin, which the report
+    page passes on from the reader's browser), else UTC. None for a name zoneinfo does not know."""
+    name = request.GET.get("tz") or "UTC"
+    if name == "UTC":
+        return UTC
+    return ZoneInfo(name) if name in _zone_names() else None
 
 
 def _static_fetcher() -> Any:
@@ -86,19 +105,22 @@ def _static_fetcher() -> Any:
     return StaticFetcher()
 
 
-def render_pdf(request: HttpRequest | None, match: Match, paper: str = "a4") -> bytes:
+def render_pdf(request: HttpRequest | None, match: Match, paper: str = "a4", zone: tzinfo = UTC) -> bytes:
     from weasyprint import HTML
 
     # A PDF is a document that travels: it reads as the share link does ("owner", not a login name),
     # and prints a long match's last deals only (reports.sheet.PDF_DEALS).
     context = report_context(match, shared=True, pdf=True)
-    context.update(shared=True, paper=paper, pdf=True)
+    context.update(shared=True, paper=paper, pdf=True, zone=zone)
     html = render_to_string("reports/report_pdf.html", context, request=request)
     return HTML(string=html, base_url="http://trickbook.invalid/", url_fetcher=_static_fetcher()).write_pdf()
 
 
 def _pdf(request: HttpRequest, match: Match) -> HttpResponse:
-    response = HttpResponse(render_pdf(request, match, _paper(request)), content_type="application/pdf")
+    zone = _zone(request)
+    if zone is None:
+        return HttpResponse(BAD_ZONE, status=400, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(render_pdf(request, match, _paper(request), zone), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{match.file_name("pdf")}"'
     return response
 

@@ -30,6 +30,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
 
 from config.client import AddressLimit
+from scoring.changes import change_rows
 from scoring.core.base import EntryError
 from scoring.core.games import GAMES
 from scoring.core.match import MatchResult, check_deal
@@ -380,8 +381,8 @@ def deal_undo(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_safe
 def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _get_match_for_user(request, match_id)
-    changes = match.changes.select_related("user")
-    return render(request, "scoring/history.html", {"match": match, "changes": changes})
+    rows = change_rows(match, match.changes.select_related("user"))
+    return render(request, "scoring/history.html", {"match": match, "rows": rows})
 
 
 @login_required

@@ -27,3 +27,22 @@ def rule_link(value: object) -> SafeString:
     if value is None:
         return SafeString("")
     return rulebook.link_html(value) or conditional_escape(value)
+
+
+def _cited(text: object, rule: SafeString) -> SafeString:
+    """``text`` with `` (rule)`` before its closing full stop, if it has one."""
+    words = str(text)
+    stop = "." if words.endswith(".") else ""
+    return SafeString(f"{conditional_escape(words.removesuffix(stop))} ({rule}){stop}")
+
+
+@register.filter
+def cite(text: object, rule: object) -> SafeString:
+    """A sentence with its rule ID after it, as plain text: "A capot is worth 252 instead of 250 (R-BL-11)."."""
+    return _cited(text, conditional_escape(rule))
+
+
+@register.filter
+def cite_link(text: object, rule: object) -> SafeString:
+    """As ``cite``, the rule ID a link to the rule (``rule_link``)."""
+    return _cited(text, rule_link(rule))

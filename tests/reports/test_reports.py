@@ -26,10 +26,10 @@ SIX = [B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER, *[PASSED_OUT] * 4]
 def test_bg_8_1_report_page_shows_result_flags_sheet_chart(owner_client: Any, make_match: Any) -> None:
     match = make_match(deals=SIX, flags=["bg_multiply_insult"])
     page = owner_client.get(reverse("report", args=[match.pk])).content.decode()
-    assert "Ben: Ben wins 600–500 after 6 deals" in page
-    assert "bg_multiply_insult</code> (R-BG-5)" in page
-    assert "[BG-7.2]" in page  # breakdown lines carry their rule
-    assert '<svg viewBox="0 0 640 300"' in page
+    assert "<strong>Ben won.</strong> Ben wins 600–500 after 6 deals" in page
+    assert "The insult bonus is added before multiplying" in page
+    assert 'href="/rules/bridgette/#BG-7.2"' in page  # breakdown lines carry their rule, linked
+    assert '<svg viewBox="0 0 400 200"' in page
     assert "Running totals over 6 deals; final totals: Anna 500, Ben 600." in page
 
 

@@ -1,0 +1,67 @@
+"""The history of a match in a player's words: each change says what happened to which deal, and shows
+the deal before and after as the game describes it ("4♠X by Anna, 10 tricks"), never the stored entry.
+
+The history page (every change) and the report (its last corrections) read their rows from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.core.base import EntryError, Game
+from scoring.models import Change, Match
+
+
+def describe_entry(game: Game, entry: Any, flags: Iterable[str], players: Sequence[str]) -> str:
+    """A stored deal entry in the game's own words; an entry the game no longer reads says so, with the rule."""
+    if not isinstance(entry, dict):
+        return ""
+    try:
+        return game.describe(game.parse_deal(entry, frozenset(flags)), tuple(players))
+    except EntryError as error:
+        return f"an entry {game.title} does not read: {error.message} ({error.rule})"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeRow:
+    change: Change
+    who: str
+    what: str  # "Edited deal 3", "Imported 6 deals"
+    before: str  # the deal before the change, described; "" when there was none
+    after: str
+
+
+def what_changed(change: Change) -> str:
+    """The change in a few words: "Added deal 3", "Removed deal 6", "Imported 6 deals"."""
+    if change.action == Change.Action.IMPORTED:
+        count = change.after.get("deals") if isinstance(change.after, dict) else None
+        return f"Imported {count} deal{'s' if count != 1 else ''}" if isinstance(count, int) else "Imported"
+    action = change.get_action_display()
+    return f"{action} deal {change.number}" if change.number else action
+
+
+def account_name(change: Change) -> str:
+    """Who made a change, by login name, for the owner's own pages."""
+    return "(deleted account)" if change.user is None else str(change.user.get_username())
+
+
+def change_rows(
+    match: Match, changes: Iterable[Change], who: Callable[[Change], str] = account_name
+) -> list[ChangeRow]:
+    """One row per change, in the order given; ``who(change)`` names whoever made it."""
+    game, flags, players = match.rules, match.flags, match.players
+    rows = []
+    for change in changes:
+        imported = change.action == Change.Action.IMPORTED
+        rows.append(
+            ChangeRow(
+                change=change,
+                who=who(change),
+                what=what_changed(change),
+                before="" if imported else describe_entry(game, change.before, flags, players),
+                after="" if imported else describe_entry(game, change.after, flags, players),
+            )
+        )
+    return rows

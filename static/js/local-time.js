@@ -1,0 +1,48 @@
+/*
+ * Times in the reader's own zone. The server writes each moment in UTC (or the zone asked for), named, in a
+ * <time data-local-time datetime="..."> element (templates/_includes/time.html); this rewrites it in the
+ * browser's zone with the zone's short name ("30 Nov 2026, 13:59 CET"), and passes that zone to the PDF
+ * links ([data-tz-link]) as ?tz=, so the PDF prints the same times. Without JavaScript the page reads in UTC, and so does the PDF.
+ */
+(function () {
+  "use strict";
+
+  var zone;
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch (error) {
+    return;
+  }
+  if (!zone) {
+    return;
+  }
+  var format = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
+
+  function localise() {
+    document.querySelectorAll("time[data-local-time]").forEach(function (element) {
+      var moment = new Date(element.getAttribute("datetime"));
+      if (!isNaN(moment.getTime())) {
+        element.textContent = format.format(moment);
+        element.title = zone;
+      }
+    });
+    document.querySelectorAll("a[data-tz-link]").forEach(function (link) {
+      var url = new URL(link.getAttribute("href"), document.baseURI);
+      url.searchParams.set("tz", zone);
+      link.setAttribute("href", url.pathname + url.search);
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", localise);
+  } else {
+    localise();
+  }
+})();
