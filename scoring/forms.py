@@ -17,9 +17,9 @@ from django import forms
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from scoring.core.base import Choice, EntryError, EntryField, EntrySpec, FieldKind, Game
+from scoring.core.base import Choice, EntryError, EntryField, EntrySpec, FieldKind, Game, side_names
 from scoring.core.games import GAMES
-from scoring.core.match import MatchFile, parse_match
+from scoring.core.match import MAX_NAME, MAX_TARGET, MatchFile, parse_match
 from scoring.core.steps import first_words, read_first
 
 # The attributes a bound field sets that each button of a segmented group carries.
@@ -294,53 +294,171 @@ class GamePlayersForm(forms.Form):
         return [(radio, GAMES[radio.data["value"]]) for radio in self["game"]]
 
 
+MOST_SEATS = max(game.seats for game in GAMES.values())  # the name fields GamePlayersForm has
+
+
+def has_target(game: Game) -> bool:
+    """Whether a match of ``game`` is played to a target score: the new-match form asks for one."""
+    return game.target_required or game.suggested_target is not None or game.default_target(frozenset()) is not None
+
+
+def seat_label(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
 class NewMatchForm(GamePlayersForm):
-    """A new match: game, players in seat order, first dealer, target and house rules."""
+    """A new match: game, players in seat order, first dealer, target and house rules.
+
+    The page is laid out for one game (``game``: the one posted, else the initial one): its number of
+    names, its sides, its target field prefilled with its suggestion (left out where it has none) and
+    its house rules. The other games' fields are on the page too, hidden and disabled, and
+    static/js/new_match.js shows them as soon as another game is tapped. What is posted is read for the
+    game chosen and nothing is dropped: a name past its seats, a target it does not have, a house rule of
+    another game are each refused at their field, by the match file's rules (parse_match).
+    """
 
     first_dealer = forms.ChoiceField(
         label="First dealer",
-        choices=[
-            ("random", "Draw at random"),
-            ("0", "Player 1"),
-            ("1", "Player 2"),
-            ("2", "Player 3"),
-            ("3", "Player 4"),
-        ],
+        choices=[("random", "Draw at random"), *((str(seat), seat_label(seat)) for seat in range(MOST_SEATS))],
         initial="random",
         widget=forms.RadioSelect,
     )
-    target = forms.IntegerField(label="Target score", required=False, min_value=1, max_value=1_000_000)
+    target = forms.IntegerField(label="Target score", required=False, min_value=1, max_value=MAX_TARGET)
     match_file: MatchFile
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        chosen = self.data.get("game") if self.is_bound else self.initial.get("game")
+        self.game: Game = GAMES.get(chosen if isinstance(chosen, str) else "") or next(iter(GAMES.values()))
+
+    @classmethod
+    def for_game(cls, name: object, typed: Mapping[str, Any] | None = None) -> NewMatchForm:
+        """An empty form laid out for game ``name`` (the first game if it is none), its target prefilled with
+        the game's suggestion; ``typed`` holds names already typed (player_0...), which are kept."""
+        game = (GAMES.get(name) if isinstance(name, str) else None) or next(iter(GAMES.values()))
+        typed = typed or {}
+        initial: dict[str, Any] = {
+            f"player_{seat}": str(typed.get(f"player_{seat}") or "")[:MAX_NAME] for seat in range(MOST_SEATS)
+        }
+        initial.update(game=game.name, target=game.suggested_target)
+        return cls(initial=initial)
+
+    def _typed(self, seat: int) -> str:
+        value = self[f"player_{seat}"].value()
+        return value.strip() if isinstance(value, str) else ""
+
+    def name_fields(self) -> list[tuple[forms.BoundField, bool]]:
+        """Each name field, and whether it is shown: a seat of the game, or a name it cannot keep. A field
+        not shown is disabled, so that it is not posted."""
+        rows = []
+        for seat in range(MOST_SEATS):
+            field = self[f"player_{seat}"]
+            shown = seat < self.game.seats or bool(field.errors)
+            field.field.widget.attrs.update({"aria-describedby": f"err-player_{seat}", "disabled": not shown})
+            rows.append((field, shown))
+        return rows
+
+    def dealer_options(self) -> list[tuple[Any, bool]]:
+        """The first dealer's radio buttons, and whether each is a seat of the game."""
+        return [
+            (radio, not str(radio.data["value"]).isdigit() or int(radio.data["value"]) < self.game.seats)
+            for radio in self["first_dealer"]
+        ]
+
+    def shows_target(self) -> bool:
+        """Whether the target field is shown (and posted): the game has a target, or one it has not is refused."""
+        shown = has_target(self.game) or bool(self["target"].errors)
+        self.fields["target"].widget.attrs.update(
+            {"aria-describedby": "target-text err-target", "inputmode": "numeric", "disabled": not shown}
+        )
+        return shown
+
+    def rule_groups(self) -> list[tuple[Game, bool]]:
+        """Each game's house rules, and whether they are the chosen game's (the others are hidden)."""
+        return [(game, game is self.game) for game in GAMES.values()]
+
+    def sides_text(self) -> str:
+        """Who plays whom in a partnership game, with the names typed so far: "Anna & Cleo v Player 2 & Dan"
+        ("" where every player scores alone)."""
+        if all(len(side) == 1 for side in self.game.sides):
+            return ""
+        names = [self._typed(seat) or seat_label(seat) for seat in range(self.game.seats)]
+        return " v ".join(side_names(self.game, names))
+
+    @staticmethod
+    def setups() -> dict[str, dict[str, Any]]:
+        """What static/js/new_match.js needs of each game to lay the page out for it, asked of the game."""
+        return {
+            name: {
+                "seats": game.seats,
+                "sides": [list(side) for side in game.sides],
+                "target": game.suggested_target,
+                "has_target": has_target(game),
+                "seating": game.seating,
+                "target_text": game.target_text,
+            }
+            for name, game in GAMES.items()
+        }
+
+    def _form_field(self, core_field: str, game: Game) -> str | None:
+        """The field a match-file error names: ``players[1]`` is player_1; ``players`` (too many names) the
+        first name past the game's seats."""
+        name = f"player_{game.seats}" if core_field == "players" else core_field.replace("players[", "player_")
+        name = name.rstrip("]")
+        return name if name in self.fields else None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:
             return data
         game = GAMES[data["game"]]
-        players = clean_players(self, data, game)
-        if self.errors:
-            return data
+        names = [(data.get(f"player_{seat}") or "").strip() for seat in range(MOST_SEATS)]
+        given = max((seat + 1 for seat, name in enumerate(names) if name), default=0)
+        if given <= game.seats:
+            clean_players(self, data, game)  # each empty seat
         dealer = data["first_dealer"]
         first = random.randrange(game.seats) if dealer == "random" else int(dealer)
         if first >= game.seats:
-            self.add_error("first_dealer", f"{game.title} has only {game.seats} seats.")
+            text = f"{game.title} has {game.seats} players: choose one of them to deal first ({game.dealer_rule})."
+            self.add_error("first_dealer", text)
+        if self.errors:
             return data
         doc = {
             "game": game.name,
-            "players": players,
+            "players": names[: max(given, game.seats)],  # a name too many is refused, not dropped
             "first_dealer": first,
             "target": data.get("target"),
-            "flags": [flag for flag in data.get("flags", []) if flag in game.flags],
+            "flags": data.get("flags", []),
             "deals": [],
         }
-        if game.default_target(frozenset()) is None and not game.target_required:
-            doc["target"] = None
         try:
             self.match_file = parse_match(doc)
         except EntryError as error:
-            # The core names players[1]; the form calls that field player_1.
-            field = {"players": "player_0"}.get(error.field, error.field.replace("players[", "player_").rstrip("]"))
-            self.add_error(field if field in self.fields else None, f"{error.message} ({error.rule})")
+            self.add_error(self._form_field(error.field, game), f"{error.message} ({error.rule})")
+        return data
+
+
+class RenamePlayersForm(forms.Form):
+    """New names for a match's players, in seat order, under the rules of a new match's names."""
+
+    def __init__(self, data: Any = None, *, match_file: MatchFile) -> None:
+        self.match_file = match_file
+        initial = {f"player_{seat}": name for seat, name in enumerate(match_file.players)}
+        super().__init__(data, initial=initial)
+        for seat in range(len(match_file.players)):
+            self.fields[f"player_{seat}"] = forms.CharField(label=seat_label(seat), max_length=MAX_NAME)
+        self.players: tuple[str, ...] = match_file.players
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        doc = {**self.match_file.to_json(), "players": [data[name] for name in self.fields], "deals": []}
+        try:
+            self.players = parse_match(doc).players
+        except EntryError as error:
+            name = error.field.replace("players[", "player_").rstrip("]")
+            self.add_error(name if name in self.fields else None, f"{error.message} ({error.rule})")
         return data
 
 

@@ -25,6 +25,12 @@ class MatchQuerySet(models.QuerySet["Match"]):
     def for_user(self, user: Any) -> MatchQuerySet:
         return self.filter(owner=user)
 
+    def with_deals(self) -> MatchQuerySet:
+        """With every match's deals read in one more query, for a page that evaluates many matches."""
+        return self.prefetch_related(
+            models.Prefetch("deals", queryset=Deal.objects.only("match_id", "number", "entry"))
+        )
+
 
 class Match(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches")

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from scoring.core.base import FormatError, RuleError
-from scoring.core.match import MatchFile, MatchResult, check_deal, evaluate
+from scoring.core.match import MatchFile, MatchResult, check_deal, evaluate, parse_match
 from scoring.core.steps import first_text, read_first
 from scoring.models import Change, Deal, Match
 
@@ -213,3 +213,24 @@ def save_first_step(*, match: Match, number: int, revision: int, entry: Mapping[
         locked.deal_in_progress = {"number": number, "entry": stored, "revision": locked.version + 1}
         _bump(locked)
     return result
+
+
+def rename_players(*, match: Match, players: tuple[str, ...]) -> None:
+    """Give the match's players new names, already read by parse_match (transaction). Deals hold seats, not
+    names, so nothing else changes; the version is bumped so that the share page shows the new names."""
+    with transaction.atomic():
+        locked, _deals = _lock(match)
+        locked.players = list(players)
+        locked.save(update_fields=["players"])
+        _bump(locked)
+        match.players = locked.players
+
+
+def rematch(*, match: Match, owner: Any) -> Match:
+    """A new match of the same game, players, house rules and target, dealt first by the player after the
+    old match's first dealer (every game lists its players in the order the deal passes: Game.seating)."""
+    doc = {
+        **match.match_file([]).to_json(),
+        "first_dealer": (match.first_dealer + 1) % match.rules.seats,
+    }
+    return create_match(owner=owner, match_file=parse_match(doc))

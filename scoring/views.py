@@ -35,19 +35,22 @@ from scoring.core.base import EntryError
 from scoring.core.games import GAMES
 from scoring.core.match import MatchResult, check_deal
 from scoring.core.steps import first_text
-from scoring.forms import DealForm, NewMatchForm, Step
+from scoring.forms import DealForm, NewMatchForm, RenamePlayersForm, Step
 from scoring.models import Deal, Match
 from scoring.services import (
     Conflict,
     FirstStepConflict,
     create_match,
     edit_deal,
+    rematch,
     remove_last_deal,
+    rename_players,
     save_deal,
     save_first_step,
 )
 from scoring.share import renew_share_link, share_link, stop_sharing
 from scoring.sheet import sheet_context
+from scoring.standing import state_text
 
 
 def login_required_htmx(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -84,8 +87,10 @@ def _deal_form(match: Match, deals: list[Deal], data: Any = None, **kwargs: Any)
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    matches = Match.objects.for_user(request.user) if request.user.is_authenticated else Match.objects.none()
-    return render(request, "scoring/home.html", {"matches": matches, "games": GAMES.values()})
+    """The user's matches, each with its state in words: all their deals in one query, each match evaluated."""
+    matches = Match.objects.for_user(request.user).with_deals() if request.user.is_authenticated else []
+    rows = [{"match": match, "state": state_text(match)} for match in matches]
+    return render(request, "scoring/home.html", {"rows": rows, "games": GAMES.values()})
 
 
 # Per client address, whatever the username: django-axes locks one username at one address after
@@ -127,11 +132,44 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
-    form = NewMatchForm(request.POST or None, initial={"game": request.GET.get("game", next(iter(GAMES)))})
+    """The new-match form, laid out for the game in ``?game=``; a post with ``choose`` (the page without
+    JavaScript, after another game is tapped) lays it out again for the posted game, keeping the names."""
+    if request.method == "POST" and "choose" not in request.POST:
+        form = NewMatchForm(request.POST)
+        if form.is_valid():
+            match = create_match(owner=request.user, match_file=form.match_file)
+            return redirect("match", match_id=match.pk)
+    else:
+        source = request.POST if request.method == "POST" else request.GET
+        form = NewMatchForm.for_game(source.get("game"), source)
+    return render(request, "scoring/match_new.html", {"form": form, "setups": form.setups()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_rename(request: HttpRequest, match_id: int) -> HttpResponse:
+    """New names for the match's players, read as a new match's names are."""
+    match = _get_match_for_user(request, match_id)
+    form = RenamePlayersForm(request.POST or None, match_file=match.match_file([]))
     if request.method == "POST" and form.is_valid():
-        match = create_match(owner=request.user, match_file=form.match_file)
-        return redirect("match", match_id=match.pk)
-    return render(request, "scoring/match_new.html", {"form": form, "games": GAMES.values()})
+        rename_players(match=match, players=form.players)
+        messages.success(request, f"Players renamed: {match.name}.")
+        return redirect("home")
+    return render(request, "scoring/match_rename.html", {"match": match, "form": form})
+
+
+@login_required
+@require_POST
+def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A new match of the same players, game, house rules and target, the next player dealing first."""
+    match = _get_match_for_user(request, match_id)
+    try:
+        new = rematch(match=match, owner=request.user)
+    except EntryError as error:  # a match stored under rules that have changed since
+        messages.error(request, f"No rematch of {match.name}: {error.message} ({error.rule}).")
+        return redirect("home")
+    messages.success(request, f"Rematch: {new.name}, {new.players[new.first_dealer]} deals first.")
+    return redirect("match", match_id=new.pk)
 
 
 def _match_page(

@@ -170,6 +170,13 @@ def _players(doc: Mapping[str, Any], game: Game) -> tuple[str, ...]:
         refused = name_problem(name)
         if refused:
             raise FormatError(f"players[{index}]", refused)
+        # Deals and sheets name players, so two players by one name (any case) could not be told apart.
+        same = next((seat for seat, other in enumerate(names[:index]) if other.casefold() == name.casefold()), None)
+        if same is not None:
+            raise FormatError(
+                f"players[{index}]",
+                f"player {same + 1} is already called {names[same]}: give each player a name of their own",
+            )
     return names
 
 

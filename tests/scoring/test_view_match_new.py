@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 import pytest
@@ -12,20 +14,35 @@ from scoring.models import Match
 pytestmark = pytest.mark.django_db
 
 
+def field_error(response: Any, name: str) -> str:
+    """The text of the error line under field ``name`` (scoring/_field.html and match_new.html)."""
+    page = response.content.decode()
+    found = re.search(rf'<small class="field-error" id="err-{name}">(.*?)</small>', page, re.S)
+    assert found, f"no error line for {name}"
+    return html.unescape(found.group(1))
+
+
 def create(client: Any, **fields: Any) -> Any:
     data = {"first_dealer": "0", "player_0": "Anna", "player_1": "Ben", **fields}
     return client.post(reverse("match_new"), data)
 
 
 def test_bridgette_match_is_created_with_its_flags(owner_client: Any, owner: Any) -> None:
-    response = create(owner_client, game="bridgette", flags=["bg_multiply_insult", "kj_target_501"])
+    response = create(owner_client, game="bridgette", flags=["bg_multiply_insult"])
     match = Match.objects.get()
     assert response["Location"] == reverse("match", args=[match.pk])
     assert match.owner == owner
     assert match.players == ["Anna", "Ben"]
-    # Another game's flag cannot slip in through the form (RULES 0.3).
     assert match.flags == ["bg_multiply_insult"]
     assert match.target is None
+
+
+def test_rules_0_3_another_games_house_rule_is_refused_at_the_field_not_dropped(owner_client: Any) -> None:
+    response = create(owner_client, game="bridgette", flags=["bg_multiply_insult", "kj_target_501"])
+    assert response.status_code == 200
+    assert "is a Klaberjass flag" in field_error(response, "flags")
+    assert "RULES-0.3" in field_error(response, "flags")
+    assert not Match.objects.exists()
 
 
 def test_r_cb_5_call_bridge_needs_a_target(owner_client: Any) -> None:
@@ -62,14 +79,6 @@ def test_anonymous_is_sent_to_login(client: Any) -> None:
     assert not Match.objects.exists()
 
 
-def test_home_lists_only_my_matches(owner_client: Any, make_match: Any, stranger: Any) -> None:
-    mine = make_match()
-    theirs = Match.objects.create(owner=stranger, game="bridgette", players=["Xena", "Yuri"], first_dealer=0)
-    page = owner_client.get(reverse("home")).content.decode()
-    assert reverse("match", args=[mine.pk]) in page
-    assert reverse("match", args=[theirs.pk]) not in page
-
-
 def test_signup_logs_the_new_account_in(client: Any) -> None:
     response = client.post(
         reverse("signup"), {"username": "zoe", "password1": "a-long-passphrase-1", "password2": "a-long-passphrase-1"}
@@ -78,12 +87,122 @@ def test_signup_logs_the_new_account_in(client: Any) -> None:
     assert client.get(reverse("match_new")).status_code == 200
 
 
-@pytest.mark.parametrize("count", [1, 30])
-def test_home_query_count_does_not_grow_with_matches(
-    owner_client: Any, make_match: Any, django_assert_num_queries: Any, count: int
-) -> None:
-    for _ in range(count):
-        make_match()
-    # session, user, the user's matches.
-    with django_assert_num_queries(3):
-        assert owner_client.get(reverse("home")).status_code == 200
+# The form is laid out for the game chosen: its names, its target prefilled or left out, its house rules.
+@pytest.mark.parametrize(
+    ("game", "seats", "target"),
+    [
+        ("bridgette", 2, None),  # BG-1.3: six deals, no target
+        ("draw_bridge", 2, "500"),  # R-DB-9: a target is agreed; 500 suggested
+        ("call_bridge", 4, "30"),  # R-CB-5: a target is agreed; 30 suggested
+        ("klaberjass", 2, "500"),  # KJ-1.1
+        ("contract_bridge", 4, None),  # R-BR-1: a rubber or a Chicago round, no target
+        ("belote", 4, "1000"),  # R-BL-13
+    ],
+)
+def test_the_form_is_laid_out_for_the_game_chosen(owner_client: Any, game: str, seats: int, target: str | None) -> None:
+    page = owner_client.get(reverse("match_new"), {"game": game}).content.decode()
+    shown = re.findall(r'<input type="text" name="player_(\d)"[^>]*>', page)
+    enabled = [tag for tag in re.findall(r'<input type="text" name="player_\d"[^>]*>', page) if "disabled" not in tag]
+    assert len(shown) == 4
+    assert len(enabled) == seats
+    target_input = re.search(r'<input type="number" name="target"[^>]*>', page)
+    assert target_input
+    if target is None:
+        assert "disabled" in target_input.group(0)
+        assert re.search(r'<div id="target-field" hidden>', page)
+    else:
+        assert f'value="{target}"' in target_input.group(0)
+        assert "disabled" not in target_input.group(0)
+    # Only the chosen game's house rules can be ticked.
+    for other in re.findall(r'<div class="rule-group" data-game="(\w+)" hidden>', page):
+        assert other != game
+
+
+def test_bl_1_1_a_partnership_game_names_its_sides(owner_client: Any) -> None:
+    page = owner_client.get(reverse("match_new"), {"game": "belote"}).content.decode()
+    assert 'Sides: <span id="sides-names">Player 1 &amp; Player 3 v Player 2 &amp; Player 4</span>' in page
+
+
+def test_without_javascript_choosing_another_game_keeps_the_names_and_creates_nothing(owner_client: Any) -> None:
+    data = {"game": "call_bridge", "player_0": "Anna", "player_1": "Ben", "choose": "1", "first_dealer": "random"}
+    response = owner_client.post(reverse("match_new"), data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert not Match.objects.exists()
+    assert 'value="Anna"' in page and 'value="Ben"' in page
+    assert re.search(r'<input type="text" name="player_3"(?![^>]*disabled)[^>]*>', page)
+    assert re.search(r'<input type="number" name="target" value="30"', page)
+    assert 'class="field-error" id="err-player_2"></small>' in page  # not refused: just laid out
+
+
+@pytest.mark.parametrize("second", ["Anna", "anna", " ANNA "])
+def test_a_duplicate_name_is_refused_at_its_field(owner_client: Any, second: str) -> None:
+    response = create(owner_client, game="bridgette", player_1=second)
+    assert "player 1 is already called Anna" in field_error(response, "player_1")
+    assert not Match.objects.exists()
+
+
+def test_a_duplicate_name_in_a_four_player_game_names_the_later_seat(owner_client: Any) -> None:
+    response = create(owner_client, game="belote", player_2="Cleo", player_3="Ben")
+    assert "player 2 is already called Ben" in field_error(response, "player_3")
+    assert field_error(response, "player_1") == ""
+    assert not Match.objects.exists()
+
+
+def test_bg_1_1_a_third_name_for_a_two_player_game_is_refused_not_dropped(owner_client: Any) -> None:
+    response = create(owner_client, game="bridgette", player_2="Cleo")
+    assert "Bridgette has 2 players, not 3 (BG-1.1)" in field_error(response, "player_2")
+    # The refused name stays in view, so it can be cleared.
+    assert re.search(r'<input type="text" name="player_2" value="Cleo"(?![^>]*disabled)', response.content.decode())
+    assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize(("game", "rule"), [("bridgette", "BG-1.3"), ("contract_bridge", "R-BR-1")])
+def test_a_target_for_a_game_without_one_is_refused_not_dropped(owner_client: Any, game: str, rule: str) -> None:
+    names = {"player_2": "Cleo", "player_3": "Dan"} if game == "contract_bridge" else {}
+    response = create(owner_client, game=game, target="500", **names)
+    error = field_error(response, "target")
+    assert "has no target" in error and rule in error
+    assert re.search(r'<input type="number" name="target" value="500"(?![^>]*disabled)', response.content.decode())
+    assert not Match.objects.exists()
+
+
+def test_r_kj_12_the_suggested_target_with_kj_target_501_is_refused_at_the_target(owner_client: Any) -> None:
+    response = create(owner_client, game="klaberjass", target="500", flags=["kj_target_501"])
+    assert "R-KJ-12" in field_error(response, "target")
+    assert not Match.objects.exists()
+
+
+def test_bg_3_1_a_first_dealer_past_the_seats_is_refused(owner_client: Any) -> None:
+    response = create(owner_client, game="bridgette", first_dealer="3")
+    assert "Bridgette has 2 players" in field_error(response, "first_dealer")
+    assert "BG-3.1" in field_error(response, "first_dealer")
+    assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"game": "nonsense"},
+        {"game": ["bridgette", "belote"], "player_0": "A", "player_1": "B", "first_dealer": "0"},
+        {"game": "bridgette", "player_0": "A", "player_1": "B", "first_dealer": "x"},
+        {"game": "bridgette", "player_0": "A", "player_1": "B", "first_dealer": "0", "target": "-1"},
+        {"game": "bridgette", "player_0": "A", "player_1": "B", "first_dealer": "0", "flags": "nope"},
+        {"game": "call_bridge", "player_0": "A", "first_dealer": "0", "target": "1e9"},
+        {"choose": "1", "game": "\x00"},
+    ],
+)
+def test_odd_posts_are_refused_with_a_message_never_a_server_error(owner_client: Any, data: dict[str, Any]) -> None:
+    response = owner_client.post(reverse("match_new"), data)
+    assert response.status_code == 200
+    assert not Match.objects.exists()
+
+
+def test_odd_game_in_the_address_lays_out_the_first_game(owner_client: Any) -> None:
+    assert owner_client.get(reverse("match_new"), {"game": "x" * 500}).status_code == 200
+
+
+def test_the_page_holds_no_python_value(owner_client: Any) -> None:
+    page = owner_client.get(reverse("match_new"), {"game": "belote"}).content.decode()
+    visible = re.sub(r"<script.*?</script>", "", page, flags=re.S)
+    assert "None" not in visible and "{'" not in visible and "True" not in visible and "False" not in visible

@@ -88,6 +88,16 @@ MATRIX: list[tuple[str, str, dict[str, tuple[int, int]]]] = [
         {"anonymous": (LOGIN, LOGIN), "owner": (200, 302), "stranger": (404, 404), "visitor": (LOGIN, LOGIN)},
     ),
     (
+        "match_rename",
+        "match",
+        {"anonymous": (LOGIN, LOGIN), "owner": (200, 200), "stranger": (404, 404), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
+        "match_rematch",
+        "match",
+        {"anonymous": (LOGIN, LOGIN), "owner": (405, 302), "stranger": (405, 404), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
         "report",
         "match",
         {"anonymous": (LOGIN, LOGIN), "owner": (200, 405), "stranger": (404, 405), "visitor": (LOGIN, LOGIN)},

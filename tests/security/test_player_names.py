@@ -161,3 +161,11 @@ def test_migration_repairs_names_saved_before_the_rule(owner_client: Any, owner:
     assert sound.players == ["Anna", "Łukasz"]
     assert owner_client.get(reverse("home")).status_code == 200
     assert owner_client.get(reverse("match", args=[broken.pk])).status_code == 200
+
+
+@pytest.mark.parametrize("second", ["Anna", "anna", "ANNA"])
+def test_parse_match_refuses_a_name_already_taken_whatever_its_case(second: str) -> None:
+    with pytest.raises(FormatError) as error:
+        parse_match(match_doc(second))
+    assert error.value.field == "players[1]"
+    assert "player 1 is already called Anna" in error.value.message
