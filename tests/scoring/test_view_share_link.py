@@ -201,3 +201,12 @@ def test_a_post_without_its_csrf_token_is_refused(owner: Any, make_match: Any, n
     csrf = strict.cookies["csrftoken"].value
     assert strict.post(reverse(name, args=[match.pk]), {"csrfmiddlewaretoken": csrf}).status_code == 302
     assert _token(match) != before
+
+
+def test_asking_to_share_a_match_not_shared_warns_of_nothing(owner_client: Any, make_match: Any) -> None:
+    match = make_match()
+    owner_client.post(reverse("share_stop", args=[match.pk]))
+    page = owner_client.get(reverse("share_regenerate", args=[match.pk])).content.decode()
+    assert "Share this match?" in page
+    assert "stops working" not in page
+    assert _token(match) is None
