@@ -62,7 +62,7 @@ def describe_entry(game: Game, entry: dict[str, Any], flags: list[str], players:
 
 def _targets(setup: Setup, record: dict[str, Any], seat: int | None, into: str) -> list[dict[str, Any]]:
     """Where a card tapped in the pack goes: each hand, then each field outside the hands (the stock in the
-    order tapped, the turn-up). The one asked for is current; else the first hand still short."""
+    order tapped, the turn-up). The one asked for is current; else the first with room."""
     targets = [
         {
             "seat": number,
@@ -94,7 +94,7 @@ def _targets(setup: Setup, record: dict[str, Any], seat: int | None, into: str) 
     if wanted is None and seat is not None and 0 <= seat < len(record["hands"]):
         wanted = targets[seat]
     if wanted is None:
-        wanted = next((t for t in targets if t["seat"] is not None and t["count"] < t["size"]), targets[0])
+        wanted = next((t for t in targets if t["count"] < t["size"]), targets[0])
     wanted["current"] = True
     return targets
 

@@ -43,6 +43,8 @@ def test_cb_3_2_the_fourth_hand_fills_itself_with_the_13_cards_left(owner_client
     # 52 cards, 13 to each of four (CB-3.2): with the spades, hearts and diamonds dealt, P4 holds the clubs.
     assert sorted(hand.record["hands"][3]) == sorted(CLUBS.split())
     assert "P4&#x27;s hand filled itself with the 13 cards left: the pack less the other hands." in page
+    assert "P3&#x27;s hand is complete: tap one of its cards below to take it out" in page
+    assert 'name="action" value="add_card"' not in page  # every card is placed: no pack to pick from
 
 
 def test_cb_3_2_taking_a_card_out_of_the_filled_hand_does_not_put_it_back(owner_client: Any) -> None:
