@@ -11,6 +11,7 @@ link that no longer works, and no cache needs clearing (each worker may hold its
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import segno
 from django.http import HttpRequest
@@ -32,6 +33,7 @@ class ShareLink:
     qr_svg: SafeString
 
 
+@lru_cache(maxsize=256)  # drawing one costs more than the rest of a match page; a link rarely changes
 def qr_svg(url: str) -> SafeString:
     """The QR code of ``url`` as inline SVG markup (no request leaves the page to draw it)."""
     code = segno.make(url, error=QR_ERROR_LEVEL)
