@@ -122,6 +122,8 @@ def test_cb_5_2_a_card_not_allowed_is_struck_crossed_and_named_so(
     page.get_by_role("button", name="Play 5♥, allowed").click()
     # P2 has no heart and must play a spade (CB-5.2): ♠3 and ♠J allowed, the eleven diamonds not.
     page.get_by_role("button", name="Play 3♠, allowed").wait_for()
+    # Focus goes on to the next turn's first card (P2's hand sorted: ♠J first).
+    page.wait_for_function("document.activeElement.value === 'JS'")
     barred = page.locator("#turn button.not-allowed")
     assert barred.count() == 11
     for number in range(barred.count()):
@@ -160,6 +162,8 @@ def test_cb_3_2_the_last_hand_fills_itself_with_the_cards_left(phone: Any, live_
         page.get_by_role("button", name=label, exact=True).click()
         page.get_by_role("button", name=f"{label}, already used", exact=True).wait_for()
     assert "P2" in page.locator("#picker-title").inner_text()  # P1 is full: the taps go on to P2
+    # Focus stays in the pack, on the first card still free after the last one tapped (8♣ is followed by 7♣).
+    assert page.evaluate("document.activeElement.value") == "7C"
     assert_apart(boxes(page.locator("#picker .cards button")))
     for seat in (1, 2):
         page.fill(f"#hand-text-{seat}", C9_HANDS[seat])
