@@ -80,14 +80,15 @@ class Match(models.Model):
 
     def match_file(self, deals: list[Deal] | None = None) -> MatchFile:
         """The match as a match file; ``deals`` may be passed when already loaded."""
-        rows = deals if deals is not None else list(self.deals.all())
+        # Without ``deals``, the entries alone are read: no Deal objects to build for a long match.
+        entries = self.deals.values_list("entry", flat=True) if deals is None else (deal.entry for deal in deals)
         return MatchFile(
             game=self.game,
             players=tuple(self.players),
             first_dealer=self.first_dealer,
             target=self.target,
             flags=frozenset(self.flags),
-            deals=tuple(deal.entry for deal in rows),
+            deals=tuple(entries),
         )
 
     def evaluate(self, deals: list[Deal] | None = None) -> MatchResult:
