@@ -30,10 +30,11 @@ def rule_link(value: object) -> SafeString:
 
 
 def _cited(text: object, rule: SafeString) -> SafeString:
-    """``text`` with `` (rule)`` before its closing full stop, if it has one."""
+    """``text`` with `` (rule)`` before its closing full stop, if it has one; the rule in a ``cite`` span,
+    which a stylesheet may keep from breaking at its hyphens."""
     words = str(text)
     stop = "." if words.endswith(".") else ""
-    return SafeString(f"{conditional_escape(words.removesuffix(stop))} ({rule}){stop}")
+    return SafeString(f'{conditional_escape(words.removesuffix(stop))} <span class="cite">({rule})</span>{stop}')
 
 
 @register.filter
