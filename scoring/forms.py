@@ -309,7 +309,7 @@ def seat_label(seat: int) -> str:
 class NewMatchForm(GamePlayersForm):
     """A new match: game, players in seat order, first dealer, target and house rules.
 
-    The page is laid out for one game (``game``: the one posted, else the initial one): its number of
+    The page is laid out for one game (``chosen``: the game posted, else the initial one): its number of
     names, its sides, its target field prefilled with its suggestion (left out where it has none) and
     its house rules. The other games' fields are on the page too, hidden and disabled, and
     static/js/new_match.js shows them as soon as another game is tapped. What is posted is read for the
@@ -329,7 +329,7 @@ class NewMatchForm(GamePlayersForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         chosen = self.data.get("game") if self.is_bound else self.initial.get("game")
-        self.game: Game = GAMES.get(chosen if isinstance(chosen, str) else "") or next(iter(GAMES.values()))
+        self.chosen: Game = GAMES.get(chosen if isinstance(chosen, str) else "") or next(iter(GAMES.values()))
 
     @classmethod
     def for_game(cls, name: object, typed: Mapping[str, Any] | None = None) -> NewMatchForm:
@@ -353,7 +353,7 @@ class NewMatchForm(GamePlayersForm):
         rows = []
         for seat in range(MOST_SEATS):
             field = self[f"player_{seat}"]
-            shown = seat < self.game.seats or bool(field.errors)
+            shown = seat < self.chosen.seats or bool(field.errors)
             field.field.widget.attrs.update({"aria-describedby": f"err-player_{seat}", "disabled": not shown})
             rows.append((field, shown))
         return rows
@@ -361,13 +361,13 @@ class NewMatchForm(GamePlayersForm):
     def dealer_options(self) -> list[tuple[Any, bool]]:
         """The first dealer's radio buttons, and whether each is a seat of the game."""
         return [
-            (radio, not str(radio.data["value"]).isdigit() or int(radio.data["value"]) < self.game.seats)
+            (radio, not str(radio.data["value"]).isdigit() or int(radio.data["value"]) < self.chosen.seats)
             for radio in self["first_dealer"]
         ]
 
     def shows_target(self) -> bool:
         """Whether the target field is shown (and posted): the game has a target, or one it has not is refused."""
-        shown = has_target(self.game) or bool(self["target"].errors)
+        shown = has_target(self.chosen) or bool(self["target"].errors)
         self.fields["target"].widget.attrs.update(
             {"aria-describedby": "target-text err-target", "inputmode": "numeric", "disabled": not shown}
         )
@@ -375,15 +375,15 @@ class NewMatchForm(GamePlayersForm):
 
     def rule_groups(self) -> list[tuple[Game, bool]]:
         """Each game's house rules, and whether they are the chosen game's (the others are hidden)."""
-        return [(game, game is self.game) for game in GAMES.values()]
+        return [(game, game is self.chosen) for game in GAMES.values()]
 
     def sides_text(self) -> str:
         """Who plays whom in a partnership game, with the names typed so far: "Anna & Cleo v Player 2 & Dan"
         ("" where every player scores alone)."""
-        if all(len(side) == 1 for side in self.game.sides):
+        if all(len(side) == 1 for side in self.chosen.sides):
             return ""
-        names = [self._typed(seat) or seat_label(seat) for seat in range(self.game.seats)]
-        return " v ".join(side_names(self.game, names))
+        names = [self._typed(seat) or seat_label(seat) for seat in range(self.chosen.seats)]
+        return " v ".join(side_names(self.chosen, names))
 
     @staticmethod
     def setups() -> dict[str, dict[str, Any]]:

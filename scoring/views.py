@@ -132,9 +132,11 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
-    """The new-match form, laid out for the game in ``?game=``; a post with ``choose`` (the page without
-    JavaScript, after another game is tapped) lays it out again for the posted game, keeping the names."""
-    if request.method == "POST" and "choose" not in request.POST:
+    """The new-match form, laid out for the game in ``?game=``. Without JavaScript, a post with ``choose`` for
+    another game than the page was laid out for (``laid_out``) lays it out again for that game, keeping the
+    names; for the same game (Enter in a name field posts with that first button) it starts the match."""
+    other_game = request.POST.get("game") != request.POST.get("laid_out")
+    if request.method == "POST" and not ("choose" in request.POST and other_game):
         form = NewMatchForm(request.POST)
         if form.is_valid():
             match = create_match(owner=request.user, match_file=form.match_file)

@@ -18,8 +18,9 @@
     var setups = JSON.parse(data.textContent);
     var target = form.querySelector("input[name=target]");
 
+    // Removed, not hidden: Enter in a name field submits with the form's first button, which must be Start match.
     form.querySelectorAll("[data-no-js]").forEach(function (element) {
-      element.hidden = true;
+      element.remove();
     });
 
     function chosen() {

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from scoring.core.games import GAMES
 from scoring.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -118,13 +119,27 @@ def test_the_form_is_laid_out_for_the_game_chosen(owner_client: Any, game: str, 
         assert other != game
 
 
+@pytest.mark.parametrize("game", ["bridgette", "call_bridge", "belote"])
+def test_the_page_says_the_games_seating_and_target_without_javascript(owner_client: Any, game: str) -> None:
+    page = html.unescape(owner_client.get(reverse("match_new"), {"game": game}).content.decode())
+    assert f'<small id="seating">{GAMES[game].seating}</small>' in page
+    assert GAMES[game].target_text in page
+
+
+def test_without_javascript_enter_in_a_name_field_starts_the_match(owner_client: Any) -> None:
+    # Enter posts with the form's first button, "Show this game's players": the game has not changed.
+    response = create(owner_client, game="bridgette", laid_out="bridgette", choose="1")
+    assert response.status_code == 302
+    assert Match.objects.get().players == ["Anna", "Ben"]
+
+
 def test_bl_1_1_a_partnership_game_names_its_sides(owner_client: Any) -> None:
     page = owner_client.get(reverse("match_new"), {"game": "belote"}).content.decode()
     assert 'Sides: <span id="sides-names">Player 1 &amp; Player 3 v Player 2 &amp; Player 4</span>' in page
 
 
 def test_without_javascript_choosing_another_game_keeps_the_names_and_creates_nothing(owner_client: Any) -> None:
-    data = {"game": "call_bridge", "player_0": "Anna", "player_1": "Ben", "choose": "1", "first_dealer": "random"}
+    data = {"game": "call_bridge", "laid_out": "bridgette", "player_0": "Anna", "player_1": "Ben", "choose": "1"}
     response = owner_client.post(reverse("match_new"), data)
     page = response.content.decode()
     assert response.status_code == 200
