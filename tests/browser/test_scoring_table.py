@@ -109,7 +109,7 @@ def test_share_link_shows_a_new_deal_without_reloading(
         viewer_context.close()
 
 
-def test_bg_7_3_a_slow_preview_shows_the_last_tap_not_an_earlier_one(phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_bg_7_3_a_slow_preview_shows_the_last_tap(phone: Any, live_server: Any, demo_user: Any) -> None:
     page = phone.new_page()
     log_in(page, live_server)
     new_bridgette_match(page, live_server)
