@@ -11,11 +11,11 @@ from decimal import Decimal
 
 from scoring.core.base import Points
 
-# A narrow viewBox with large type: drawn 358 px wide on a 390 px phone and 110 mm wide in the PDF,
+# A narrow viewBox with large type: drawn 326 px wide on a 390 px phone and 110 mm wide in the PDF,
 # FONT_SIZE units are still at least 9 pt there (static/css/report.css sizes the chart).
 WIDTH, HEIGHT = 400, 200
-LEFT, RIGHT, TOP, BOTTOM = 66, 12, 12, 44
-FONT_SIZE = 14
+LEFT, RIGHT, TOP, BOTTOM = 72, 12, 12, 46
+FONT_SIZE = 16
 # At most this many deal numbers on the x axis, so that three-digit ones do not run into each other.
 MAX_X_TICKS = 8
 COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a")

@@ -1,0 +1,103 @@
+"""The history and the report at a 390 px phone, in the reader's time zone (Berlin here): the history fits
+the phone with each change in the game's words; the report fits too, its chart's labels at least 9 pt, its
+rule IDs open the rule dialog, its PDF links carry the zone; axe clean in the light and the dark scheme.
+Screenshots in /tmp/history-*.png and /tmp/report-*.png."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from reports.chart import FONT_SIZE, WIDTH
+from scoring.core.match import score_document
+from scoring.models import Match
+from scoring.services import create_match, edit_deal
+from tests.browser.conftest import PHONE, log_in
+from tests.browser.test_never_lose_a_deal import assert_axe_clean
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/tmp")
+DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
+ZONE = "Europe/Berlin"
+NINE_POINTS_IN_PX = 12
+# A time as static/js/local-time.js writes it in Berlin, named: CET or CEST ("30 Nov 2026, 14:02 CET").
+BERLIN_TIME = re.compile(r"^\d{1,2} \w{3} \d{4}, \d{2}:\d{2} (CET|CEST|GMT\+[12])$")
+
+
+def demo_match(owner: Any, name: str) -> Match:
+    """A demo match with its first deal saved again, so the history holds an edit."""
+    match = create_match(owner=owner, match_file=score_document((DEMO / f"{name}.json").read_text()).match)
+    first = match.deals.get(number=1)
+    edit_deal(match=match, user=owner, number=1, revision=first.revision, entry=first.entry)
+    return match
+
+
+def phone_page(browser: Any, live_server: Any, scheme: str) -> Any:
+    context = browser.new_context(viewport=PHONE, has_touch=True, color_scheme=scheme, timezone_id=ZONE)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    log_in(page, live_server)
+    return page
+
+
+def fits_the_phone(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("name", ["contract_bridge-finished", "call_bridge-finished"])
+def test_the_history_fits_the_phone_in_the_readers_zone(
+    browser: Any, live_server: Any, demo_user: Any, scheme: str, name: str
+) -> None:
+    match = demo_match(demo_user, name)
+    page = phone_page(browser, live_server, scheme)
+    page.goto(f"{live_server.url}/matches/{match.pk}/history/")
+    game, flags = match.rules, frozenset(match.flags)
+    first = game.describe(game.parse_deal(match.deals.get(number=1).entry, flags), tuple(match.players))
+    expect(page.locator("main")).to_contain_text(f"Edited deal 1: was {first}; now {first}")
+    # The times in the reader's zone, named: Berlin is CET or CEST.
+    expect(page.locator("time").first).to_have_text(BERLIN_TIME)
+    assert fits_the_phone(page)
+    page.screenshot(path=str(SHOTS / f"history-{name}-{scheme}-390.png"), full_page=True)
+    assert_axe_clean(page)
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_report_fits_the_phone_and_its_rules_open_in_the_dialog(
+    browser: Any, live_server: Any, demo_user: Any, scheme: str
+) -> None:
+    match = demo_match(demo_user, "contract_bridge-finished")
+    page = phone_page(browser, live_server, scheme)
+    page.goto(f"{live_server.url}/matches/{match.pk}/report/")
+    assert match.rules.sides == ((0, 2), (1, 3))
+    expect(page.locator(".result")).to_contain_text("Ben & Dev won.")
+    expect(page.locator("time").first).to_have_text(BERLIN_TIME)
+    assert fits_the_phone(page)
+
+    # The chart's type: FONT_SIZE units of a WIDTH-unit viewBox, drawn at the chart's width.
+    drawn = page.locator("svg.chart").bounding_box()["width"]
+    assert FONT_SIZE * drawn / WIDTH >= NINE_POINTS_IN_PX
+
+    # The PDF links pass the reader's zone on.
+    expect(page.get_by_role("link", name="PDF (A4)")).to_have_attribute(
+        "href", f"/matches/{match.pk}/report.pdf?tz={ZONE.replace('/', '%2F')}"
+    )
+
+    page.screenshot(path=str(SHOTS / f"report-{scheme}-390.png"), full_page=True)
+    assert_axe_clean(page)
+
+    link = page.locator(".result a.rule")
+    rule = link.inner_text()
+    link.tap()
+    dialog = page.locator("#rule-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text(rule)
+    page.screenshot(path=str(SHOTS / f"report-rule-dialog-{scheme}-390.png"))
+    assert_axe_clean(page)
+    page.context.close()
