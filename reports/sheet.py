@@ -11,7 +11,7 @@ from referee.core.verdict import RecordError
 from referee.models import ContestedHand
 from reports.chart import running_totals_chart
 from scoring.changes import ChangeRow, account_name, change_rows, describe_entry
-from scoring.core.base import Flags, Game
+from scoring.core.base import Flags, Game, side_titles
 from scoring.core.match import MatchResult
 from scoring.models import Change, Match
 from scoring.sheet import flags_in_force, sheet_rows, winners_text
@@ -159,7 +159,7 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
     deals = list(match.deals.all())
     result = match.evaluate(deals)
     game = result.match.rules
-    names = result.names
+    names = side_titles(game, result.match.players)  # "N-S: Anna & Cleo" where the game labels its sides
     corrections, older_corrections = _corrections(match, shared=shared)
     rows = sheet_rows(result)
     deal_count = len(rows)

@@ -223,6 +223,14 @@ def side_names(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     return tuple(" & ".join(players[seat] for seat in side) for side in game.sides)
 
 
+def side_titles(game: Game, players: Sequence[str]) -> tuple[str, ...]:
+    """Each side's name with the game's label for it, where it has one: "N-S: Anna & Cleo"."""
+    names = side_names(game, players)
+    if not game.side_labels:
+        return names
+    return tuple(f"{label}: {name}" for label, name in zip(game.side_labels, names, strict=True))
+
+
 class Game(Protocol):
     """What every game module provides. One module per game, listed in GAMES.
 
@@ -240,6 +248,7 @@ class Game(Protocol):
     # Setup: who sits where, and what the new-match form asks and says.
     seats: int
     sides: tuple[tuple[int, ...], ...]  # the seats of each side, in side order (see the module docstring)
+    side_labels: tuple[str, ...]  # each side's label at the table where the rules give one ("N-S"), else ()
     seating: str  # how the players are listed, for the new-match form: "Two players."
     target_required: bool
     suggested_target: int | None  # prefilled in the new-match form (a product choice)

@@ -176,10 +176,12 @@ def test_a_short_match_fits_one_pdf_page(owner: Any, owner_client: Any, name: st
     assert "Page 1 of 1" in text
 
 
-def test_partnership_sides_are_named_by_their_players(owner_client: Any, owner: Any) -> None:
+def test_br_1_1_partnership_sides_are_named_by_their_label_and_players(owner_client: Any, owner: Any) -> None:
     match = create_match(
         owner=owner, match_file=score_document((DEMO / "contract_bridge-finished.json").read_text()).match
     )
     page = owner_client.get(reverse("report", args=[match.pk])).content.decode().replace("&amp;", "&")
     assert '<th scope="col">Side</th>' in page
-    assert "<td>Anna & Cleo</td>" in page
+    # BR-1.1: North and South (Anna and Cleo, seats 0 and 2) play East and West (Ben and Dev).
+    assert "<td>N-S: Anna & Cleo</td>" in page
+    assert "<td>E-W: Ben & Dev (winner)</td>" in page

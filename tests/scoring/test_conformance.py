@@ -365,6 +365,8 @@ def test_sides_cover_every_seat_once(name: str) -> None:
     assert all(game.sides)
     names = side_names(game, players(game))
     assert len(names) == len(game.sides) and all(names)
+    # A side's label, where the game has them, is one short word per side: "N-S".
+    assert game.side_labels == () or (len(game.side_labels) == len(game.sides) and all(game.side_labels))
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -275,6 +275,7 @@ class Belote:
     flags: Mapping[str, Flag] = FLAGS
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES  # BL-1.1
+    side_labels: tuple[str, ...] = ()
     seating = (
         "Four players, listed in the order they play: the first and third are partners against the second and "
         "fourth (BL-1.1, BL-1.2)."

@@ -157,6 +157,7 @@ class Bridgette:
     flags: Mapping[str, Flag] = FLAGS
     seats = 2
     sides = one_seat_sides(2)
+    side_labels: tuple[str, ...] = ()
     seating = "Two players, in seat order."
     target_required = False
     suggested_target: int | None = None

@@ -127,6 +127,7 @@ class CallBridge:
     flags: Mapping[str, Flag] = FLAGS
     seats = SEATS
     sides = one_seat_sides(SEATS)  # no partners (§2.1)
+    side_labels: tuple[str, ...] = ()
     seating = (
         "Four players, listed counterclockwise in the order they play: each next player sits on the previous "
         "one's right (CB-3.1)."

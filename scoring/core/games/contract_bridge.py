@@ -436,6 +436,7 @@ class ContractBridge:
     flags: Mapping[str, Flag] = FLAGS
     seats = 4
     sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # N-S, E-W (BR-1.1)
+    side_labels: tuple[str, ...] = SIDE_NAMES
     seating = "Four players clockwise from North: North, East, South, West; North-South play East-West."
     target_required = False
     suggested_target: int | None = None

@@ -262,6 +262,7 @@ class DrawBridge:
     flags: Mapping[str, Flag] = FLAGS
     seats = 2
     sides = one_seat_sides(2)
+    side_labels: tuple[str, ...] = ()
     seating = "Two players, in seat order."
     target_required = True  # R-DB-9
     suggested_target: int | None = 500  # a product choice, not a rule (R-DB-9)

@@ -200,6 +200,7 @@ class Klaberjass:
     flags: Mapping[str, Flag] = FLAGS
     seats = SEATS
     sides = one_seat_sides(SEATS)
+    side_labels: tuple[str, ...] = ()
     seating = "Two players, in seat order."
     target_required = False
     suggested_target: int | None = TARGET
