@@ -57,8 +57,15 @@ def flags_in_force(result: MatchResult) -> list[Flag]:
 
 
 def winners_text(result: MatchResult) -> str:
-    """The winning sides' names: "Anna", "Anna and Ben"."""
+    """The winning sides' names: "Anna", "Anna and Ben", "Anna & Cleo"."""
     return " and ".join(result.names[side] for side in result.winners)
+
+
+def win_verb(result: MatchResult) -> str:
+    """What the winners do, in the present: one player "wins", a partnership "win", a tie "share the win"."""
+    if len(result.winners) > 1:
+        return "share the win"
+    return "wins" if len(result.match.rules.sides[result.winners[0]]) == 1 else "win"
 
 
 def deal_url(view: str, match_id: int) -> Callable[[int], str]:
@@ -134,6 +141,7 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
         "side_names": result.names,
         "standings": standings,
         "winners": winners_text(result),
+        "win_verb": win_verb(result) if result.winners else "",
         "roles": roles,
         "flags": flags_in_force(result),
         "progress": progress,
@@ -151,9 +159,7 @@ def result_line(result: MatchResult) -> str:
     if result.outcome is None:
         dealer = players[result.next_dealer] if result.next_dealer is not None else "?"
         return f"Match in progress: {result.stage}; {dealer} deals next."
-    names = winners_text(result)
-    verb = "share the win" if len(result.winners) > 1 else "wins"
-    return f"{names} {verb} ({result.outcome.reason}, {result.outcome.rule})."
+    return f"{winners_text(result)} {win_verb(result)} ({result.outcome.reason}, {result.outcome.rule})."
 
 
 def text_sheet(result: MatchResult) -> str:
