@@ -50,6 +50,8 @@ def integer(entry: Entry, field: str, low: int, high: int, rule: str) -> int:
 
 def seat(entry: Entry, field: str, seats: int, rule: str, *, optional: bool = False) -> int | None:
     value = entry.get(field)
+    if type(value) is int and 0 <= value < seats:  # the usual case at once, as in `integer`
+        return value
     if value is None and optional:
         return None
     return integer(entry, field, 0, seats - 1, rule)
@@ -63,7 +65,14 @@ def choice(entry: Entry, field: str, options: Sequence[str], rule: str) -> str:
     raise RuleError(field, rule, f"{field} must be one of {', '.join(options)}, not {value!r}")
 
 
+_PLAIN_INT = {int}
+
+
 def int_list(entry: Entry, field: str, length: int) -> tuple[int, ...]:
+    value = entry.get(field)
+    # The usual case at once: a list of plain ints (`type`, as in `integer`: true is no count).
+    if type(value) is list and len(value) == length and {*map(type, value)} == _PLAIN_INT:
+        return tuple(value)
     value = present(entry, field)
     if not isinstance(value, list) or len(value) != length:
         raise FormatError(field, f"{field} must be a list of {length} whole numbers, one per seat")

@@ -48,6 +48,9 @@ __all__ = ["GAME", "LONG_SEQUENCE", "SHORT_SEQUENCE", "Klaberjass", "KlaberjassD
 
 TRUMPS = tuple(Suit)  # KJ-4.2: any suit
 FIELDS = ("annulled", "maker", "trump", "card_points", "last_trick", *SEQUENCE_FIELDS, OLD_FIELD, "bella", "no_trick")
+FIELD_NAMES = frozenset(FIELDS)
+# Each trump as an entry spells it, in either case (KJ-4.2).
+TRUMP_LETTERS = {spelling: suit for suit in Suit for spelling in (suit.value, suit.value.lower())}
 
 # KJ-2.2: 18 of the 32 cards are played. The 18 highest-scoring cards (both top
 # trumps, every A, 10, K and Q) hold 146 points; the 18 lowest (the eleven
@@ -134,13 +137,9 @@ class KlaberjassDeal:
 
     def totals(self, sequence_points: tuple[int, int]) -> tuple[int, int]:
         """Each player's total T (KJ-9.1), with what the sequence comparison gave each (KJ-6.3)."""
-        first, second = (
-            self.card_points[player]
-            + sequence_points[player]
-            + (BELLA if self.bella == player else 0)
-            + (LAST_TRICK if self.last_trick == player else 0)
-            for player in (0, 1)
-        )
+        first, second = self.card_points
+        first += sequence_points[0] + (BELLA if self.bella == 0 else 0) + (LAST_TRICK if self.last_trick == 0 else 0)
+        second += sequence_points[1] + (BELLA if self.bella == 1 else 0) + (LAST_TRICK if self.last_trick == 1 else 0)
         return first, second
 
 
@@ -184,6 +183,9 @@ def _card_points(entry: Entry) -> tuple[int, ...]:
 
 
 def _trump(entry: Entry) -> Suit:
+    value = entry.get("trump")
+    if type(value) is str and value in TRUMP_LETTERS:  # the usual case at once
+        return TRUMP_LETTERS[value]
     if "trump" not in entry:
         raise FormatError("trump", "trump is missing")
     value = entry["trump"]
@@ -244,8 +246,10 @@ class Klaberjass:
 
     def parse_deal(self, entry: Entry, flags: Flags) -> KlaberjassDeal:
         """Validate a deal entry against KJ-2.2, KJ-4, KJ-6, KJ-7 and KJ-8.4."""
-        entry = only_fields(entry, FIELDS)
+        entry = only_fields(entry, FIELD_NAMES)
         if flag_true(entry, "annulled"):
+            if len(entry) == 1:  # the usual annulled entry, the switch alone
+                return ANNULLED
             for field in FIELDS[1:]:
                 if entry.get(field) is not None:
                     raise RuleError(field, "KJ-4.4", f"an annulled deal has no {field}: nobody chose trumps")
@@ -273,7 +277,7 @@ class Klaberjass:
         sequence_points, comparison = sequence_lines(deal.sequences, flags, deal.no_trick)
         totals = deal.totals(sequence_points)
         maker, opponent = deal.maker, 1 - deal.maker
-        lines = [line for player in (0, 1) for line in _components(deal, player, comparison)]
+        lines = [*_components(deal, 0, comparison), *_components(deal, 1, comparison)]
         points = list(totals)
         t_maker, t_opponent = totals[maker], totals[opponent]
         if t_maker == t_opponent:
@@ -364,11 +368,13 @@ def _components(deal: KlaberjassDeal, player: int, sequence_lines: list[Line]) -
     """The parts of one player's total (KJ-9.1), each with its rule: the sequence lines say how the
     comparison went (KJ-6.3)."""
     lines = []
-    if deal.card_points[player]:
-        lines.append(Line(player, deal.card_points[player], "KJ-2.2", "card points in tricks"))
+    card_points = deal.card_points[player]
+    if card_points:
+        lines.append(Line(player, card_points, "KJ-2.2", "card points in tricks"))
     if deal.last_trick == player:
         lines.append(Line(player, LAST_TRICK, "KJ-8.4", "last trick"))
-    lines += [line for line in sequence_lines if line.side == player]
+    if sequence_lines:
+        lines += [line for line in sequence_lines if line.side == player]
     if deal.bella == player:
         lines.append(Line(player, BELLA, "KJ-7.1", "bella"))
     return lines

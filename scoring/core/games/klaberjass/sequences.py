@@ -15,7 +15,7 @@ those points, which scores the same.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.core.base import Entry, EntryField, FieldKind, Flags, FormatError, Line, RuleError
@@ -56,18 +56,16 @@ class Declared:
     top: str | None = None
     in_trumps: bool = False
     others: int = 0
+    # Worked out once, when the value is made (the usual entry's come from DECLARABLE, built in advance):
+    value: int = field(init=False, repr=False, compare=False)  # 20 for three cards, 50 for four or more (KJ-6.1)
+    height: int = field(init=False, repr=False, compare=False)  # the top card's rank, higher better (KJ-2.1); 0: none
+    words: str = field(init=False, repr=False, compare=False)  # for a breakdown line: "4 cards to the K"
 
-    @property
-    def value(self) -> int:
-        """20 for three cards, 50 for four or more (KJ-6.1)."""
-        if not self.cards:
-            return 0
-        return LONG_SEQUENCE if self.cards >= 4 else SHORT_SEQUENCE
-
-    def words(self) -> str:
-        """The sequence for a breakdown line: "4 cards to the K"."""
-        top = f" to the {self.top}" if self.top else ""
-        return f"{self.cards} cards{top}"
+    def __post_init__(self) -> None:
+        value = 0 if not self.cards else LONG_SEQUENCE if self.cards >= 4 else SHORT_SEQUENCE
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "height", len(RANKS) - RANKS.index(self.top) if self.top else 0)
+        object.__setattr__(self, "words", f"{self.cards} cards" + (f" to the {self.top}" if self.top else ""))
 
 
 NOTHING = Declared()
@@ -146,6 +144,9 @@ def read_sequences(entry: Entry, flags: Flags) -> Sequences:
         if given:
             raise FormatError(OLD_FIELD, f"{OLD_FIELD} is the older spelling of {given[0]}: give one or the other")
         return _from_points(entry, flags)
+    usual = _usual_sequences(entry, flags)
+    if usual is not None:
+        return usual
     cards = [_cards(value, index) for index, value in enumerate(_per_seat(entry, "sequence_cards", 0))]
     tops = [_top(value, index) for index, value in enumerate(_per_seat(entry, "sequence_top", NO_TOP))]
     trumps = [_in_trumps(value, index) for index, value in enumerate(_per_seat(entry, "sequence_in_trumps", False))]
@@ -153,6 +154,33 @@ def read_sequences(entry: Entry, flags: Flags) -> Sequences:
     first, second = (Declared(cards[seat], tops[seat], trumps[seat], others[seat]) for seat in range(SEATS))
     for seat, declared in enumerate((first, second)):
         _check_one(declared, seat)
+    _check_pair((first, second), flags)
+    return first, second
+
+
+def _usual_sequences(entry: Entry, flags: Flags) -> Sequences | None:
+    """The usual entry, each player's values a key of DECLARABLE, read with one look-up per player (the
+    pair still checked by KJ-6.3); None for anything else, which the field readers read and refuse."""
+    columns = []
+    for name, default in zip(FIELDS, DEFAULTS, strict=True):
+        value = entry.get(name)
+        if value is None:
+            value = default
+        elif type(value) is not list or len(value) != SEATS:
+            return None
+        columns.append(value)
+    pair = []
+    for cards, top, in_trumps, others in zip(*columns, strict=True):
+        # type() first: 3.0 or 1 would find the keys 3 and True, and a list no key at all.
+        if type(cards) is not int or type(in_trumps) is not bool or type(others) is not int:
+            return None
+        if type(top) is not str and top is not None:
+            return None
+        declared = DECLARABLE.get((cards, top, in_trumps, others))
+        if declared is None or (declared.others and "kj_score_all_sequences" not in flags):
+            return None
+        pair.append(declared)
+    first, second = pair
     _check_pair((first, second), flags)
     return first, second
 
@@ -267,6 +295,26 @@ def _check_pair(sequences: Sequences, flags: Flags) -> None:
         )
 
 
+def _declarable() -> dict[tuple[int, str | None, bool, int], Declared]:
+    """Every sequence one player may enter, as the field readers read it, keyed by its entry values."""
+    table = {}
+    for cards in LENGTHS:
+        for top in (None, NO_TOP, *TOPS):
+            for in_trumps in (False, True):
+                for others in OTHER_SEQUENCES:
+                    declared = Declared(cards, _top(top, 0), in_trumps, others)
+                    try:
+                        _check_one(declared, 0)
+                    except RuleError:
+                        continue
+                    table[cards, top, in_trumps, others] = declared
+    return table
+
+
+DECLARABLE = _declarable()
+DEFAULTS = ([0] * SEATS, [NO_TOP] * SEATS, [False] * SEATS, [0] * SEATS)  # a field left out, by FIELDS
+
+
 def _from_points(entry: Entry, flags: Flags) -> Sequences:
     """An older entry's ``sequence_points`` (R-KJ-6: 0, 20 or 50; more under `kj_score_all_sequences`)."""
     points = int_list(entry, OLD_FIELD, SEATS)
@@ -293,10 +341,6 @@ def _size(declared: Declared, flags: Flags) -> int:
     return declared.value if "kj_compare_by_value" in flags else declared.cards
 
 
-def _height(declared: Declared) -> int:
-    return len(RANKS) - RANKS.index(declared.top) if declared.top else 0
-
-
 @dataclass(frozen=True, slots=True)
 class Comparison:
     """Whose sequence is better by KJ-6.3, and why. ``winner`` None: none declared, or equal ones."""
@@ -311,11 +355,11 @@ def compare(sequences: Sequences, flags: Flags) -> Comparison:
     first, second = sequences
     if not first.cards or not second.cards:
         return Comparison(0 if first.cards else 1 if second.cards else None, "")
-    size = "higher value" if "kj_compare_by_value" in flags else "more cards"
+    by_value = "kj_compare_by_value" in flags
     steps = (
-        (size, _size(first, flags), _size(second, flags)),
-        ("higher top card", _height(first), _height(second)),
-        ("in trumps", int(first.in_trumps), int(second.in_trumps)),
+        ("higher value", first.value, second.value) if by_value else ("more cards", first.cards, second.cards),
+        ("higher top card", first.height, second.height),
+        ("in trumps", first.in_trumps, second.in_trumps),
     )
     for reason, mine, theirs in steps:
         if mine != theirs:
@@ -335,7 +379,7 @@ def sequence_lines(sequences: Sequences, flags: Flags, no_trick: int | None) -> 
         return (0, 0), [Line(seat, 0, "KJ-6.3", "equal sequences: neither scores one") for seat in range(SEATS)]
     best, other = sequences[winner], sequences[1 - winner]
     if comparison.reason:
-        why = f"sequence of {best.words()} beats the opponent's {other.words()} ({comparison.reason})"
+        why = f"sequence of {best.words} beats the opponent's {other.words} ({comparison.reason})"
         lines = [Line(winner, best.value, "KJ-6.3", why)]
     else:
         lines = [Line(winner, best.value, "KJ-6.1", "sequence")]
