@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from scoring.core.base import Entry, FormatError, RuleError
+from scoring.core.words import Suit
 
 
 def only_fields(entry: Any, allowed: Collection[str]) -> Entry:
@@ -66,6 +67,22 @@ def choice(entry: Entry, field: str, options: Sequence[str], rule: str) -> str:
 
 
 _PLAIN_INT = {int}
+
+
+SUITS = tuple(Suit)
+# Each suit as an entry spells it, in either case.
+SUIT_LETTERS = {spelling: suit for suit in Suit for spelling in (suit.value, suit.value.lower())}
+
+
+def suit(entry: Entry, field: str, rule: str) -> Suit:
+    """A suit by its letter, in either case (a trump: KJ-4.2, BL-4.1)."""
+    value = entry.get(field)
+    if type(value) is str and value in SUIT_LETTERS:  # the usual case at once
+        return SUIT_LETTERS[value]
+    present(entry, field)
+    if not isinstance(value, str) or value.upper() not in SUITS:
+        raise RuleError(field, rule, f"{field} must be one of {', '.join(SUITS)}, not {value!r}")
+    return Suit(value.upper())
 
 
 def int_list(entry: Entry, field: str, length: int) -> tuple[int, ...]:

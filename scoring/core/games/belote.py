@@ -26,19 +26,17 @@ from scoring.core.base import (
     FieldKind,
     Flag,
     Flags,
-    FormatError,
     Line,
     Outcome,
     Progress,
     RuleError,
     seat_field,
 )
-from scoring.core.fields import choice, flag_true, integer, only_fields, seat
+from scoring.core.fields import choice, flag_true, integer, only_fields, seat, suit
 from scoring.core.words import Suit
 
 SEATS = 4
 SIDES = ((0, 2), (1, 3))  # BL-1.1: partners sit opposite
-TRUMPS = tuple(Suit)  # BL-4.1, BL-4.2: any suit
 FIELDS = (
     "passed_out",
     "taker",
@@ -50,6 +48,7 @@ FIELDS = (
     "defender_announcements",
     "belote",
 )
+FIELD_NAMES = frozenset(FIELDS)
 
 CARD_POINTS = 152  # BL-2.2: all 32 cards are played
 LAST_TRICK = 10  # BL-2.3, the dix de der
@@ -82,6 +81,8 @@ class Camp(StrEnum):
 
 NO_CAPOT = "none"  # the match file's word for a deal without a capot
 CAMPS = tuple(camp.value for camp in Camp)
+CAMP_NAMED = {camp.value: camp for camp in Camp}
+CAPOTS = (NO_CAPOT, *CAMPS)
 
 
 class Result(StrEnum):
@@ -207,15 +208,6 @@ class BeloteDeal:
 PASSED_OUT = BeloteDeal(passed_out=True)
 
 
-def _trump(entry: Entry) -> Suit:
-    if "trump" not in entry:
-        raise FormatError("trump", "trump is missing")
-    value = entry["trump"]
-    if not isinstance(value, str) or value.upper() not in TRUMPS:
-        raise RuleError("trump", "BL-4.1", f"trump must be one of {', '.join(TRUMPS)}, not {value!r}")
-    return Suit(value.upper())
-
-
 def _card_points(entry: Entry) -> int:
     points = integer(entry, "taker_card_points", 0, CARD_POINTS, "BL-2.2")
     if points in NO_SUCH_CARD_POINTS:
@@ -231,10 +223,10 @@ def _capot(entry: Entry, card_points: int, last_trick: Camp) -> Camp | None:
     """BL-8.5: a capot camp took every trick, so it won the last one and holds all 152 card points."""
     if "capot" not in entry:
         return None
-    value = choice(entry, "capot", (NO_CAPOT, *CAMPS), "BL-8.5")
+    value = choice(entry, "capot", CAPOTS, "BL-8.5")
     if value == NO_CAPOT:
         return None
-    capot = Camp(value)
+    capot = CAMP_NAMED[value]
     held = card_points if capot is Camp.TAKERS else CARD_POINTS - card_points
     if held != CARD_POINTS or last_trick is not capot:
         raise RuleError(
@@ -311,17 +303,19 @@ class Belote:
 
     def parse_deal(self, entry: Entry, flags: Flags) -> BeloteDeal:
         """Validate a deal entry against BL-8.8."""
-        entry = only_fields(entry, FIELDS)
+        entry = only_fields(entry, FIELD_NAMES)
         if flag_true(entry, "passed_out"):
+            if len(entry) == 1:  # the usual passed-out entry, the switch alone
+                return PASSED_OUT
             for field in FIELDS[1:]:
                 if entry.get(field) is not None:
                     raise RuleError(field, "BL-4.4", f"a deal nobody took has no {field}: it was thrown in")
             return PASSED_OUT
         taker = seat(entry, "taker", SEATS, "BL-4.3")
         assert taker is not None
-        trump = _trump(entry)
+        trump = suit(entry, "trump", "BL-4.1")  # any suit (BL-4.2)
         card_points = _card_points(entry)
-        last_trick = Camp(choice(entry, "last_trick", CAMPS, "BL-2.3"))
+        last_trick = CAMP_NAMED[choice(entry, "last_trick", CAMPS, "BL-2.3")]
         capot = _capot(entry, card_points, last_trick)
         takers, defenders = _announcements(entry, flags)
         belote = seat(entry, "belote", SEATS, "BL-6.1", optional=True)
@@ -405,8 +399,10 @@ class _DealScoring:
         rounded = "bl_round_to_tens" in flags and deal.capot is None
         self.trick = in_tens(self.exact[0]) if rounded else self.exact
         self.announced = (deal.taker_announcements, deal.defender_announcements)
+        takers = deal.takers
+        self.sides = {Camp.TAKERS: takers, Camp.DEFENDERS: 1 - takers}  # deal.side, once per deal
         holder = None if deal.belote is None else side_of(deal.belote)
-        self.belote = tuple(BELOTE if holder == deal.side(camp) else 0 for camp in Camp)
+        self.belote = (BELOTE if holder == takers else 0, BELOTE if holder == 1 - takers else 0)
 
     def _trick_points(self) -> tuple[int, int]:
         """Each camp's trick points (BL-2.3), or the capot value and nothing (BL-8.5)."""
@@ -419,7 +415,8 @@ class _DealScoring:
     def result(self) -> Result:
         """BL-8.2 to BL-8.4 on the exact totals of BL-8.1 (R-BL-8, R-BL-10; rounding comes after, R-BL-12)."""
         counted = (0, 0) if "bl_belote_not_in_contract" in self.flags else self.belote
-        takers, defenders = (self.exact[index] + self.announced[index] + counted[index] for index in (0, 1))
+        takers = self.exact[0] + self.announced[0] + counted[0]
+        defenders = self.exact[1] + self.announced[1] + counted[1]
         if takers != defenders:
             return Result.MADE if takers > defenders else Result.DEDANS
         if "bl_tie_is_made" in self.flags:
@@ -451,7 +448,8 @@ class _DealScoring:
     def _own_totals(self) -> tuple[list[int], list[Line]]:
         """BL-8.2 (and a litige's starting point): each camp scores its own total."""
         lines = [*self._components(Camp.TAKERS), *self._components(Camp.DEFENDERS)]
-        points = [self.trick[index] + self.announced[index] + self.belote[index] for index in (0, 1)]
+        trick, announced, belote = self.trick, self.announced, self.belote
+        points = [trick[0] + announced[0] + belote[0], trick[1] + announced[1] + belote[1]]
         return points, lines
 
     def _dedans(self) -> tuple[list[int], list[Line]]:
@@ -500,7 +498,7 @@ class _DealScoring:
         return lines
 
     def _line(self, camp: Camp, points: int, rule: str, text: str) -> Line:
-        return Line(self.deal.side(camp), points, rule, text)
+        return Line(self.sides[camp], points, rule, text)
 
 
 GAME = Belote()

@@ -20,7 +20,6 @@ from scoring.core.base import (
     FieldKind,
     Flag,
     Flags,
-    FormatError,
     Line,
     Outcome,
     Progress,
@@ -28,7 +27,7 @@ from scoring.core.base import (
     one_seat_sides,
     seat_field,
 )
-from scoring.core.fields import flag_true, int_list, only_fields, seat
+from scoring.core.fields import flag_true, int_list, only_fields, seat, suit
 from scoring.core.games.klaberjass.sequences import FIELDS as SEQUENCE_FIELDS
 from scoring.core.games.klaberjass.sequences import (
     LONG_SEQUENCE,
@@ -46,11 +45,8 @@ from scoring.core.words import Suit
 
 __all__ = ["GAME", "LONG_SEQUENCE", "SHORT_SEQUENCE", "Klaberjass", "KlaberjassDeal"]
 
-TRUMPS = tuple(Suit)  # KJ-4.2: any suit
 FIELDS = ("annulled", "maker", "trump", "card_points", "last_trick", *SEQUENCE_FIELDS, OLD_FIELD, "bella", "no_trick")
 FIELD_NAMES = frozenset(FIELDS)
-# Each trump as an entry spells it, in either case (KJ-4.2).
-TRUMP_LETTERS = {spelling: suit for suit in Suit for spelling in (suit.value, suit.value.lower())}
 
 # KJ-2.2: 18 of the 32 cards are played. The 18 highest-scoring cards (both top
 # trumps, every A, 10, K and Q) hold 146 points; the 18 lowest (the eleven
@@ -182,18 +178,6 @@ def _card_points(entry: Entry) -> tuple[int, ...]:
     return points
 
 
-def _trump(entry: Entry) -> Suit:
-    value = entry.get("trump")
-    if type(value) is str and value in TRUMP_LETTERS:  # the usual case at once
-        return TRUMP_LETTERS[value]
-    if "trump" not in entry:
-        raise FormatError("trump", "trump is missing")
-    value = entry["trump"]
-    if not isinstance(value, str) or value.upper() not in TRUMPS:
-        raise RuleError("trump", "KJ-4.2", f"trump must be one of {', '.join(TRUMPS)}, not {value!r}")
-    return Suit(value.upper())
-
-
 class Klaberjass:
     name = "klaberjass"
     title = "Klaberjass"
@@ -256,7 +240,7 @@ class Klaberjass:
             return ANNULLED
         maker = seat(entry, "maker", SEATS, "KJ-4.3")
         assert maker is not None
-        trump = _trump(entry)
+        trump = suit(entry, "trump", "KJ-4.2")  # any suit
         card_points = _card_points(entry)
         last_trick = seat(entry, "last_trick", SEATS, "KJ-8.4")
         assert last_trick is not None
