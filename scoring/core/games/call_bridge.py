@@ -119,6 +119,37 @@ def _top_seats(totals: tuple[Points, ...]) -> tuple[Points, tuple[int, ...]]:
     return top, tuple(seat for seat, total in enumerate(totals) if total == top)
 
 
+def _judge(call: int, tricks: int, pagat: bool) -> tuple[int, str, str]:
+    """One call by the table of §2.6, in whole points: the score, its rule and its words."""
+    over = tricks - call
+    if call >= FIRST_BONUS_CALL:
+        # R-CB-3: the call or the call + 1 (a call of 13 can only be made exactly).
+        if 0 <= over <= 1:
+            return BONUS_SCORE, "R-CB-3", f"bonus call {call} made with {tricks} tricks"
+    elif over >= 0 and not (pagat and over >= 2):
+        return call, "R-CB-2", f"call {call} made with {tricks} tricks"
+    elif over >= 2:
+        return -call, "R-CB-2", f"call {call} failed: {over} tricks over (cb_pagat_window)"
+    # R-CB-4: a failed call loses the call, a bonus call included.
+    return -call, "R-CB-4", f"call {call} failed with {tricks} tricks"
+
+
+SEAT_NUMBERS = range(SEATS)
+# Every seat's line for every call and trick count, in whole points, judged once.
+LINES = {
+    (seat, call, tricks, pagat): Line(seat, *_judge(call, tricks, pagat))
+    for seat in SEAT_NUMBERS
+    for call in range(LOWEST_CALL, TRICKS_PER_DEAL + 1)
+    for tricks in range(TRICKS_PER_DEAL + 1)
+    for pagat in (False, True)
+}
+
+
+def _line(seat: int, call: int, tricks: int, pagat: bool) -> Line:
+    line = LINES.get((seat, call, tricks, pagat))
+    return line if line is not None else Line(seat, *_judge(call, tricks, pagat))
+
+
 class CallBridge:
     name = "call_bridge"
     title = "Call Bridge"
@@ -165,6 +196,9 @@ class CallBridge:
         calls = int_list(entry, "calls", SEATS)
         tricks = int_list(entry, "tricks", SEATS)
         highest = highest_call(flags)
+        # The usual deal at once: every call in range, no trick count below 0, 13 in all.
+        if min(calls) >= LOWEST_CALL and max(calls) <= highest and min(tricks) >= 0 and sum(tricks) == TRICKS_PER_DEAL:
+            return CallBridgeDeal(calls, tricks)
         for seat, call in enumerate(calls):
             if call == TRICKS_PER_DEAL and call > highest:
                 raise RuleError(
@@ -188,40 +222,26 @@ class CallBridge:
     ) -> DealScore:
         """Score each call by the table of §2.6: R-CB-2 (calls 2-7), R-CB-3 (bonus calls), R-CB-4 (failure)."""
         pagat = PAGAT_WINDOW in flags
-        tenths = DECIMAL_OVERTRICKS in flags
+        if DECIMAL_OVERTRICKS not in flags:  # whole points: each seat's line is in LINES
+            whole = tuple(
+                _line(seat, call, tricks, pagat)
+                for seat, call, tricks in zip(SEAT_NUMBERS, deal.calls, deal.tricks, strict=True)
+            )
+            return DealScore(tuple(line.points for line in whole), whole)
         points: list[Points] = []
         lines: list[Line] = []
-        for seat in range(SEATS):
-            call = deal.calls[seat]
-            tricks = deal.tricks[seat]
+        for seat, call, tricks in zip(SEAT_NUMBERS, deal.calls, deal.tricks, strict=True):
+            judged, rule, text = _judge(call, tricks, pagat)
+            # Bonus calls score a flat 13 under cb_decimal_overtricks too: the tenths are for
+            # overtricks on normal calls only, made ones (R-CB-2).
+            score: Points = Decimal(judged)
+            lines.append(Line(seat, score, rule, text))
             over = tricks - call
-            if call >= FIRST_BONUS_CALL:
-                # R-CB-3: the call or the call + 1 (a call of 13 can only be made exactly).
-                if 0 <= over <= 1:
-                    score: Points = Decimal(BONUS_SCORE) if tenths else BONUS_SCORE
-                    # Bonus calls score a flat 13 under cb_decimal_overtricks too: the
-                    # tenths are for overtricks on normal calls only (R-CB-2).
-                    lines.append(Line(seat, score, "R-CB-3", f"bonus call {call} made with {tricks} tricks"))
-                    points.append(score)
-                    continue
-            elif over >= 0 and not (pagat and over >= 2):
-                score = Decimal(call) if tenths else call
-                lines.append(Line(seat, score, "R-CB-2", f"call {call} made with {tricks} tricks"))
-                if tenths and over:
-                    extra = OVERTRICK_TENTH * over
-                    lines.append(Line(seat, extra, "R-CB-2", f"{over} overtrick{'s' if over > 1 else ''} at 0.1"))
-                    score += extra
-                points.append(score)
-                continue
-            elif over >= 2:
-                loss = Decimal(-call) if tenths else -call
-                lines.append(Line(seat, loss, "R-CB-2", f"call {call} failed: {over} tricks over (cb_pagat_window)"))
-                points.append(loss)
-                continue
-            # R-CB-4: a failed call loses the call, a bonus call included.
-            loss = Decimal(-call) if tenths else -call
-            lines.append(Line(seat, loss, "R-CB-4", f"call {call} failed with {tricks} tricks"))
-            points.append(loss)
+            if rule == "R-CB-2" and judged > 0 and over:
+                extra = OVERTRICK_TENTH * over
+                lines.append(Line(seat, extra, "R-CB-2", f"{over} overtrick{'s' if over > 1 else ''} at 0.1"))
+                score += extra
+            points.append(score)
         return DealScore(tuple(points), tuple(lines))
 
     def next_dealer(self, dealer: int, deal: Any, flags: Flags) -> int:
