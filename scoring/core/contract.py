@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
 
-from scoring.core.base import EntryField, EntrySpec, FieldKind, RuleError, numbers, seat_field
+from scoring.core.base import Entry, EntryField, EntrySpec, FieldKind, RuleError, numbers, seat_field
 from scoring.core.fields import choice, flag_true, integer, only_fields
 from scoring.core.words import Doubling, Strain
 
@@ -102,35 +102,36 @@ class ContractRules:
         return self.bids[-1][0]
 
 
-_FIVE_VALUES = itemgetter(*CONTRACT_FIELDS)
 _FOUR_VALUES = itemgetter("declarer", "level", "strain", "tricks")
 
 
 def parse_contract(entry: Any, rules: ContractRules) -> Contract:
     """Read a contract entry (or a passed-out deal) under ``rules``; EntryError names the field and rule.
 
-    The usual entry, the contract fields and no other with whole numbers and a strain, is found in
-    ``rules.deals`` at once (``type(...) is int`` turns ``True`` and ``1.0`` away, which would find a
-    key too); anything else is read field by field, so that an error names its field and rule.
+    The usual entry, the contract fields and no other (its size says so once they are all found), is
+    found in ``rules.deals`` at once (`usual_contract`); anything else is read field by field, so that
+    an error names its field and rule.
     """
-    if type(entry) is dict:
-        size = len(entry)
-        try:
-            if size == 5:
-                declarer, level, strain, doubled, tricks = _FIVE_VALUES(entry)
-            elif size == 4:
-                declarer, level, strain, tricks = _FOUR_VALUES(entry)
-                doubled = 0
-            else:
-                raise KeyError(size)
-        except KeyError:
-            pass
-        else:
-            if type(declarer) is type(level) is type(doubled) is type(tricks) is int and type(strain) is str:
-                deal = rules.deals.get((declarer, level, strain, doubled, tricks))
-                if deal is not None:
-                    return deal
+    if type(entry) is dict and len(entry) == (5 if "doubled" in entry else 4):
+        deal = usual_contract(entry, rules)
+        if deal is not None:
+            return deal
     return _read_contract(entry, rules)
+
+
+def usual_contract(entry: Entry, rules: ContractRules) -> Contract | None:
+    """The deal of an entry whose contract fields are plain values of a bid under ``rules``, with one
+    look-up in ``rules.deals`` whatever else the entry holds (the caller has refused the rest, and a
+    passed-out switch); None otherwise. ``type(...) is int`` turns ``True`` and ``1.0`` away, which
+    would find a key too."""
+    try:
+        declarer, level, strain, tricks = _FOUR_VALUES(entry)
+    except KeyError:
+        return None
+    doubled = entry.get("doubled", 0)
+    if type(declarer) is type(level) is type(doubled) is type(tricks) is int and type(strain) is str:
+        return rules.deals.get((declarer, level, strain, doubled, tricks))
+    return None
 
 
 def _read_contract(entry: Any, rules: ContractRules) -> Contract:

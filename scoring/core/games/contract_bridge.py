@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from scoring.core import law77
@@ -47,6 +48,7 @@ from scoring.core.contract import (
     contract_spec,
     describe_contract,
     parse_contract,
+    usual_contract,
 )
 from scoring.core.fields import choice, flag_true, only_fields
 from scoring.core.words import Strain
@@ -133,6 +135,7 @@ class Honours(StrEnum):
 
 
 HONOURS_VALUES = tuple(honours.value for honours in Honours)
+HONOURS_NAMED = {honours.value: honours for honours in Honours}
 ENTRY_FIELDS = frozenset(("passed_out", *CONTRACT_FIELDS, "honours", "stopped"))
 
 HONOURS_FIELD = EntryField(
@@ -233,13 +236,17 @@ def _plural(count: int, word: str) -> str:
 
 def _scored(lines: list[Line], carry: Table, counts: bool = True) -> DealScore:
     """The deal's points, one per side, as the sum of its lines (so that they always add up)."""
-    points: tuple[Points, ...] = (
-        sum(line.points for line in lines if line.side == 0),
-        sum(line.points for line in lines if line.side == 1),
-    )
-    return DealScore(points, tuple(lines), counts=counts, carry=carry)
+    points: list[Points] = [0, 0]
+    for line in lines:
+        points[line.side] += line.points
+    return DealScore(tuple(points), tuple(lines), counts=counts, carry=carry)
 
 
+# The lines below depend on the contract and where they are written alone: each is built once (at most a
+# few thousand contracts), not once per deal.
+
+
+@cache
 def _honours_line(honours: Honours, strain: Strain, where: str) -> Line:
     if strain is Strain.NO_TRUMP:
         held = "four aces in one hand"
@@ -250,7 +257,8 @@ def _honours_line(honours: Honours, strain: Strain, where: str) -> Line:
     return Line(honours.side, honours.points, "BR-6.7", f"honours, {held}: {honours.points}{where}")
 
 
-def _bonus_lines(contract: Contract, side: int, vulnerable: bool, where: str) -> list[Line]:
+@cache
+def _bonus_lines(contract: Contract, side: int, vulnerable: bool, where: str) -> tuple[Line, ...]:
     """The premiums of a made contract in every form of scoring: overtricks, slam, insult (BR-6.2 to BR-6.4)."""
     lines = []
     overtricks = contract.tricks - 6 - contract.level
@@ -266,9 +274,10 @@ def _bonus_lines(contract: Contract, side: int, vulnerable: bool, where: str) ->
     insult = law77.insult_premium(doubling)
     if insult:
         lines.append(Line(side, insult, "BR-6.3", f"insult, a {doubling.word} contract made: {insult}{where}"))
-    return lines
+    return tuple(lines)
 
 
+@cache
 def _undertrick_line(contract: Contract, side: int, vulnerable: bool, where: str) -> Line:
     """BR-6.5: the defenders' penalty for a failed contract."""
     down = 6 + contract.level - contract.tricks
@@ -278,6 +287,7 @@ def _undertrick_line(contract: Contract, side: int, vulnerable: bool, where: str
     return Line(1 - side, penalty, "BR-6.5", f"{contract.contract} down {down}{vul}: {working}{where}")
 
 
+@cache
 def _trick_text(contract: Contract, points: int) -> str:
     working = law77.trick_working(contract.level, contract.strain, contract.doubled)
     return f"{contract.contract} made: {working} = {points}"
@@ -475,11 +485,12 @@ class ContractBridge:
     def parse_deal(self, entry: Entry, flags: Flags) -> BridgeDeal:
         """Read a deal entry (BR-9.1): the contract fields or ``passed_out``, then ``honours`` and ``stopped``."""
         entry = only_fields(entry, ENTRY_FIELDS)
-        if "honours" in entry or "stopped" in entry:
+        contract = None if "passed_out" in entry else usual_contract(entry, CONTRACTS)
+        if contract is None:
             contract = parse_contract({k: v for k, v in entry.items() if k not in ("honours", "stopped")}, CONTRACTS)
-        else:
-            contract = parse_contract(entry, CONTRACTS)
-        honours = Honours(choice(entry, "honours", HONOURS_VALUES, "BR-6.7")) if "honours" in entry else Honours.NONE
+        honours = (
+            HONOURS_NAMED[choice(entry, "honours", HONOURS_VALUES, "BR-6.7")] if "honours" in entry else Honours.NONE
+        )
         if honours is not Honours.NONE:
             if contract.declarer is None:
                 raise RuleError("honours", "BR-6.8", "a passed-out deal has no contract, so no honours")
