@@ -14,8 +14,7 @@ being read character by character every time.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring.core.words import Suit
 
@@ -42,9 +41,13 @@ class CardError(ValueError):
         self.path = path
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
-    """A card. Colons have rank G, R or L and the empty suit (BG-2.3: no suit)."""
+class Card(NamedTuple):
+    """A card. Colons have rank G, R or L and the empty suit (BG-2.3: no suit).
+
+    A NamedTuple, not a frozen dataclass: as immutable, ordered and hashed the same, by (rank, suit), but
+    hashed and compared by the tuple's C code where a dataclass runs generated Python methods. Each replay
+    looks cards up in dicts and sets hundreds of times.
+    """
 
     rank: str
     suit: str
