@@ -14,13 +14,14 @@ from enum import StrEnum
 from typing import Any
 
 from django import forms
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from scoring.core.base import Choice, EntryError, EntryField, EntrySpec, FieldKind, Game, side_names
 from scoring.core.games import GAMES
 from scoring.core.match import MAX_NAME, MAX_TARGET, MatchFile, parse_match
 from scoring.core.steps import first_words, read_first
+from scoring.marks import RED_SUITS, mark_suits
 
 # The attributes a bound field sets that each button of a segmented group carries.
 ARIA_ON_EACH = ("aria-invalid", "aria-describedby")
@@ -43,14 +44,16 @@ class Segmented(forms.RadioSelect):
             checked_one = checked_one or checked
             options.append(
                 format_html(
-                    '\n<input type="radio" name="{}" value="{}" id="{}"{}{}><label for="{}">{}</label>',
+                    '\n<input type="radio" name="{}" value="{}" id="{}"{}{}><label for="{}"{}>{}</label>',
                     name,
                     choice,
                     option_id,
                     mark_safe(" checked") if checked else "",
                     aria,
                     option_id,
-                    label,
+                    # A red suit alone colours its button's label, whose text stays the symbol itself.
+                    mark_safe(' class="suit-red"') if str(label) in RED_SUITS else "",
+                    label if str(label) in RED_SUITS else mark_safe(mark_suits(escape(str(label)))),  # escaped first
                 )
             )
         div_id = format_html(' id="{}"', base_id) if base_id else ""

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.urls import get_script_prefix, reverse
-from django.utils.html import escape, strip_tags
+from django.utils.html import conditional_escape, escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from markdown_it import MarkdownIt
@@ -401,3 +401,10 @@ def document(game: str) -> Document | None:
 def link_html(rule_id: object) -> SafeString | None:
     """The rule link of a known rule ID (a dict lookup: see scoring/templatetags/rules.py), else None."""
     return book().links.get(rule_id) if isinstance(rule_id, str) else None
+
+
+def link_rules_in(text: object) -> SafeString:
+    """``text`` escaped, each known rule ID in it a rule link ("… must add up to 13 (CB-5.4)." with CB-5.4 linked)."""
+    escaped = str(conditional_escape(text))  # an ID is letters, digits, dots and hyphens: escaping leaves it whole
+    links = book().links
+    return SafeString(_ID_IN_TEXT.sub(lambda found: links.get(found.group(0), found.group(0)), escaped))

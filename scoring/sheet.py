@@ -10,14 +10,19 @@ from typing import Any
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from scoring import rulebook
 from scoring.core.base import Flag, Points
 from scoring.core.match import MatchResult
 from scoring.core.steps import first_text
+from scoring.marks import mark_suits, short_names
+
+MINUS = "\u2212"  # a minus sign, never taken for a dash or a hyphen
 
 
 def points_text(points: Points) -> str:
-    """Points as the sheet shows them: ``-50``, ``120``, ``12.5`` (what Django's number formatting gives)."""
-    return str(points) if isinstance(points, int) else format(points, "f")
+    """Points as pages show them: ``−50``, ``120``, ``12.5``."""
+    text = str(points) if isinstance(points, int) else format(points, "f")
+    return text.replace("-", MINUS) if points < 0 else text
 
 
 def change_text(points: Points) -> str:
@@ -77,7 +82,8 @@ def deal_url(view: str, match_id: int) -> Callable[[int], str]:
 
 def sheet_body(rows: list[dict[str, Any]], edit_url: Callable[[int], str] | None) -> SafeString:
     """The match page's sheet rows as HTML: per deal its number, dealer, short form with the
-    breakdown to open, and each side's total and change; with ``edit_url``, an Edit link.
+    breakdown to open, and each side's total and change; with ``edit_url``, the number is the deal's
+    Edit link. Hearts and diamonds are marked red and every rule ID is a link to its rule.
 
     Built here rather than by the template: a row holds some 30 values, and the template engine
     spends microseconds on each (look-up, localisation, escaping), which at 200 deals was most of
@@ -91,25 +97,37 @@ def sheet_body(rows: list[dict[str, Any]], edit_url: Callable[[int], str] | None
         try:
             return escaped[value]
         except KeyError:
-            return escaped.setdefault(value, escape(value))
+            return escaped.setdefault(value, mark_suits(escape(value)))
+
+    links: dict[str, str] = {}
+
+    def rule(rule_id: str) -> str:
+        try:
+            return links[rule_id]
+        except KeyError:
+            return links.setdefault(
+                rule_id, rulebook.link_html(rule_id) or f'<span class="rule">{escape(rule_id)}</span>'
+            )
 
     html = []
     for row in rows:
         number = row["number"]
+        dealer = text(row["dealer"])
         lines = "".join(
-            f'<li>{text(name)} {points}: {text(line)} <span class="rule">{text(rule)}</span></li>'
-            for name, points, line, rule in row["lines"]
+            f"<li>{text(name)} {points}: {text(line)} {rule(rule_id)}</li>"
+            for name, points, line, rule_id in row["lines"]
         )
-        cells = "".join(f'<td class="num">{total} <small>({change})</small></td>' for total, change in row["cells"])
-        edit = (
-            f'<td><a href="{escape(edit_url(number))}" aria-label="Edit deal {number}">Edit</a></td>'
+        cells = "".join(f'<td class="num">{total}<small>({change})</small></td>' for total, change in row["cells"])
+        # The deal's number is its Edit link on the owner's page: one thumb-sized target, one column less.
+        first = (
+            f'<a class="edit" href="{escape(edit_url(number))}" aria-label="Edit deal {number}">{number}</a>'
             if edit_url
-            else ""
+            else str(number)
         )
         html.append(
-            f'<tr id="deal-{number}"><td>{number}</td><td>{text(row["dealer"])}</td>'
-            f"<td><details><summary>{escape(row['short'])}</summary>"
-            f'<ul class="lines">{lines or "<li>No points.</li>"}</ul></details></td>{cells}{edit}</tr>\n'
+            f'<tr id="deal-{number}"><th scope="row">{first}</th><td class="dealer">{dealer}</td>'
+            f'<td class="deal"><details><summary>{mark_suits(escape(row["short"]))}</summary><ul class="lines">'
+            f'<li class="dealt">{dealer} dealt.</li>{lines or "<li>No points.</li>"}</ul></details></td>{cells}</tr>\n'
         )
     return mark_safe("".join(html))  # every text above is escaped
 
@@ -122,7 +140,7 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
     best = max(result.totals) if result.deals else None
     leader = best is not None and result.totals.count(best) == 1
     standings = [
-        {"name": name, "total": total, "leads": leader and total == best}
+        {"name": name, "total": points_text(total), "leads": leader and total == best}
         for name, total in zip(result.names, result.totals, strict=True)
     ]
     roles = (
@@ -139,6 +157,7 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
         "sheet_body": sheet_body(rows, deal_url("deal_edit", match.pk) if editable else None),
         "editable": editable,
         "side_names": result.names,
+        "side_columns": list(zip(result.names, short_names(result.names), strict=True)),
         "standings": standings,
         "winners": winners_text(result),
         "win_verb": win_verb(result) if result.winners else "",

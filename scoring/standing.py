@@ -11,14 +11,7 @@ from typing import Any
 
 from scoring.core.base import EntryError, Points
 from scoring.core.match import MatchResult
-from scoring.sheet import points_text
-
-MINUS = "\u2212"
-
-
-def signed(points: Points) -> str:
-    """Points as words show them: ``120``, ``−50``, ``12.5``."""
-    return points_text(points).replace("-", MINUS)
+from scoring.sheet import points_text as signed
 
 
 def pair(first: Points, second: Points) -> str:

@@ -49,7 +49,7 @@ from scoring.services import (
     save_first_step,
 )
 from scoring.share import renew_share_link, share_link, stop_sharing
-from scoring.sheet import sheet_context
+from scoring.sheet import points_text, sheet_context
 from scoring.standing import state_text
 
 
@@ -346,8 +346,10 @@ def deal_preview(request: HttpRequest, match_id: int) -> HttpResponse:
             scored = result.deals[number - 1]
             names = result.names
             preview = {
-                "points": list(zip(names, scored.score.points, strict=True)),
-                "lines": [(names[line.side], line) for line in scored.score.lines],
+                "points": [
+                    (name, points_text(points)) for name, points in zip(names, scored.score.points, strict=True)
+                ],
+                "lines": [(names[line.side], points_text(line.points), line) for line in scored.score.lines],
                 "ends": result.finished and result.deals[-1].number == number,
                 "result": result,
             }

@@ -18,8 +18,21 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
 from scoring import rulebook
+from scoring.marks import mark_suits
 
 register = template.Library()
+
+
+@register.filter
+def rule_links(text: object) -> SafeString:
+    """A sentence (an error, a notice) escaped, each rule ID it cites a link to the rule."""
+    return SafeString("") if text is None else rulebook.link_rules_in(text)
+
+
+@register.filter
+def suits(text: object) -> SafeString:
+    """Text escaped, hearts and diamonds drawn red (scoring/marks.py)."""
+    return SafeString(mark_suits(str(conditional_escape(text))))
 
 
 @register.filter

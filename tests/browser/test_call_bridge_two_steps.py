@@ -82,12 +82,12 @@ def test_cb_c1_calls_then_tricks_five_taps_each_on_one_screen(phone: Any, live_s
     tricks = Taps(page)
     for name, count in zip(PLAYERS, C1_TRICKS, strict=True):
         tricks.field(f"{name}'s tricks", count)
-    expect(page.locator("#preview")).to_contain_text("This deal: Anna 3, Ben 4, Cleo -2, Dan -5")
+    expect(page.locator("#preview")).to_contain_text("This deal: Anna 3, Ben 4, Cleo −2, Dan −5")
     page.screenshot(path="/tmp/tb-call-bridge-tricks.png")
     tricks.button("Save deal 1")
     expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
     assert tricks.count <= 5
-    for side, total in enumerate(["3", "4", "-2", "-5"]):
+    for side, total in enumerate(["3", "4", "−2", "−5"]):
         expect(page.get_by_test_id(f"total-{side}")).to_have_text(total)
     expect(page.get_by_role("heading", name="Calls for deal 2")).to_be_visible()
     expect(page.get_by_test_id("in-progress")).to_have_count(0)
@@ -135,7 +135,7 @@ def test_cb_4_1_a_second_phone_sees_the_calls(browser: Any, phone: Any, live_ser
         expect(page.get_by_test_id("outbox-conflict")).to_have_count(0)
         assert not Deal.objects.filter(match=match).exists()
         page.get_by_role("button", name="Save deal 1").click()
-        expect(page.get_by_test_id("total-3")).to_have_text("-6")  # Dan called 6 and took 4 (R-CB-4)
+        expect(page.get_by_test_id("total-3")).to_have_text("−6")  # Dan called 6 and took 4 (R-CB-4)
     finally:
         others.close()
 
@@ -164,7 +164,7 @@ def test_cb_5_4_tricks_not_adding_up_to_13_are_marked_and_not_saved(
     expect(page.locator("#total-tricks")).to_have_text("")
     expect(save).to_be_enabled()
     save.click()
-    expect(page.get_by_test_id("total-3")).to_have_text("-5")
+    expect(page.get_by_test_id("total-3")).to_have_text("−5")
 
 
 def test_cb_4_2_missing_calls_are_marked_in_place(phone: Any, live_server: Any, demo_user: Any) -> None:
@@ -206,6 +206,6 @@ def test_nothing_typed_is_lost_when_a_save_fails(phone: Any, live_server: Any, d
     phone.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.", timeout=15_000)
-    expect(page.get_by_test_id("total-3")).to_have_text("-5")
+    expect(page.get_by_test_id("total-3")).to_have_text("−5")
     expect(page.get_by_role("heading", name="Calls for deal 2")).to_be_visible()
     assert Deal.objects.get(match=match).entry == {"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}

@@ -109,7 +109,7 @@ def test_call_bridge_totals_are_in_view_after_a_save_and_14_tricks_are_marked(
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     save(page)
     expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
-    expect(page.get_by_test_id("total-3")).to_have_text("-5")
+    expect(page.get_by_test_id("total-3")).to_have_text("−5")
     expect(page.get_by_test_id("total-0")).to_be_in_viewport()
     page.screenshot(path="/tmp/tb-call-bridge-after-save.png")
 

@@ -85,8 +85,20 @@ def standings(page: Any) -> list[str]:
 
 
 def sheet_columns(page: Any) -> list[str]:
-    header = page.locator("#sheet thead th").all_inner_texts()
+    """The sheet's column headings as a screen reader names them (the sides' whole names)."""
+    header = page.locator("#sheet thead th").evaluate_all(
+        "ths => ths.map(th => (th.querySelector('.long') || th).textContent)"
+    )
     return [" ".join(text.split()) for text in header]
+
+
+def shown_columns(page: Any) -> list[str]:
+    """The sheet's column headings as the phone shows them (a shortened heading by its short form)."""
+    script = """ths => ths.filter(th => th.checkVisibility()).map(th => {
+        const short = th.querySelector('.short');
+        return short && short.checkVisibility() ? short.textContent : th.textContent;
+    })"""
+    return [" ".join(text.split()) for text in page.locator("#sheet thead th").evaluate_all(script)]
 
 
 # --- Contract Bridge: the rubber won two games to one (docs/rules/contract_bridge.md, Worked examples) ---
@@ -152,6 +164,8 @@ def test_br_7_6_a_new_user_plays_a_rubber_won_two_games_to_one_on_a_phone(phone:
     expect(page.get_by_test_id("total-1")).to_have_text("1680")
     assert standings(page) == ["Anna & Cleo", "Ben & Dev"]
     assert sheet_columns(page)[3:5] == ["Anna & Cleo", "Ben & Dev"]
+    # On the phone each side's heading is its players' initials; the dealer column gives way.
+    assert shown_columns(page) == ["#", "Deal", "A & C", "B & D"]
     assert page.get_by_role("button", name=re.compile(r"^Save deal")).count() == 0
     fits_the_phone(page)
     sheet_fits(page)
@@ -231,6 +245,7 @@ def test_bl_9_1_a_new_user_plays_belote_to_1000_on_a_phone(phone: Any, live_serv
     expect(page.get_by_test_id("total-1")).to_have_text("688")
     assert standings(page) == ["Léa & Inès", "Marc & Hugo"]
     assert sheet_columns(page)[3:5] == ["Léa & Inès", "Marc & Hugo"]
+    assert shown_columns(page) == ["#", "Deal", "L & I", "M & H"]
     fits_the_phone(page)
     sheet_fits(page)
     page.screenshot(path=str(SCREENSHOTS / "belote-game-390.png"), full_page=True)

@@ -71,6 +71,6 @@ def test_cb_6_c1_call_bridge_deal_and_a_rule_error_beside_the_field(phone: Any, 
     expect(page.locator("#deal-form")).to_contain_text("CB-5.4")
     tap(page, "P4's tricks", "4")
     # C1 (RULES.md §6.2): +3, +4, -2, -5.
-    expect(page.locator("#preview")).to_contain_text("This deal: P1 3, P2 4, P3 -2, P4 -5")
+    expect(page.locator("#preview")).to_contain_text("This deal: P1 3, P2 4, P3 −2, P4 −5")
     page.get_by_role("button", name="Save deal 1").click()
-    expect(page.get_by_test_id("total-3")).to_have_text("-5")
+    expect(page.get_by_test_id("total-3")).to_have_text("−5")

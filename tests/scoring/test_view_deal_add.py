@@ -72,7 +72,7 @@ def test_call_bridge_cb_5_4_tricks_must_add_up_to_13(owner_client: Any, make_mat
     response = post_deal(owner_client, match, 1, tricks_3=4, **data)
     assert response.status_code == 302
     page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
-    assert 'data-testid="total-3">-5<' in page
+    assert 'data-testid="total-3">\u22125<' in page  # a minus sign, not a hyphen
 
 
 def test_klaberjass_k1_entry(owner_client: Any, make_match: Any) -> None:

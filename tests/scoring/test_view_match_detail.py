@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from scoring import rulebook
 from scoring.core.match import parse_match
 from scoring.services import create_match
 from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER, PASSED_OUT
@@ -92,13 +93,17 @@ def test_a_sheet_row_shows_dealer_deal_breakdown_totals_and_edit_link(owner_clie
     match = make_match(deals=[B1_ANNA_2H_EXACT])
     page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
     edit = reverse("deal_edit", args=[match.pk, 1])
+    heart = '<span class="suit-red">♥</span>'
     assert (
-        '<tr id="deal-1"><td>1</td><td>Anna</td><td><details><summary>2♥ by Anna, 8 tricks</summary><ul class="lines">'
-        '<li>Anna 250: value of 2♥, 250 <span class="rule">BG-7.2</span></li>'
-        '<li>Anna 250: exact contract bonus 250 <span class="rule">BG-7.1</span></li></ul></details></td>'
-        '<td class="num">500 <small>(+500)</small></td><td class="num">0 <small>(0)</small></td>'
-        f'<td><a href="{edit}" aria-label="Edit deal 1">Edit</a></td></tr>'
+        f'<tr id="deal-1"><th scope="row"><a class="edit" href="{edit}" aria-label="Edit deal 1">1</a></th>'
+        f'<td class="dealer">Anna</td><td class="deal"><details><summary>2{heart} by Anna, 8 tricks</summary>'
+        '<ul class="lines"><li class="dealt">Anna dealt.</li>'
+        f"<li>Anna 250: value of 2{heart}, 250 {rulebook.link_html('BG-7.2')}</li>"
+        f"<li>Anna 250: exact contract bonus 250 {rulebook.link_html('BG-7.1')}</li></ul></details></td>"
+        '<td class="num">500<small>(+500)</small></td><td class="num">0<small>(0)</small></td></tr>'
     ) in page
+    # Each rule cited links to its text in the game's rules.
+    assert 'href="/rules/bridgette/#BG-7.2"' in page
 
 
 def test_r_cb_2_tenths_show_as_decimals(owner_client: Any, make_match: Any) -> None:
@@ -106,8 +111,8 @@ def test_r_cb_2_tenths_show_as_decimals(owner_client: Any, make_match: Any) -> N
     deal = {"calls": [3, 4, 2, 5], "tricks": [5, 4, 1, 3]}
     match = make_match(game="call_bridge", deals=[deal], target=1000, flags=["cb_decimal_overtricks"])
     page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
-    assert '<td class="num">3.2 <small>(+3.2)</small></td>' in page
-    assert '<li>Anna 0.2: 2 overtricks at 0.1 <span class="rule">R-CB-2</span></li>' in page
+    assert '<td class="num">3.2<small>(+3.2)</small></td>' in page
+    assert f"<li>Anna 0.2: 2 overtricks at 0.1 {rulebook.link_html('R-CB-2')}</li>" in page
 
 
 def test_names_in_the_sheet_are_escaped(owner_client: Any, owner: Any) -> None:
@@ -116,6 +121,10 @@ def test_names_in_the_sheet_are_escaped(owner_client: Any, owner: Any) -> None:
     page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
     assert "<b>Anna</b>" not in page
     anna = "&lt;b&gt;Anna&lt;/b&gt;"
-    assert f"<td>{anna}</td><td><details><summary>2♥ by {anna}, 8 tricks</summary>" in page
-    assert f"<li>{anna} 250: value of 2♥, 250" in page
+    heart = '<span class="suit-red">♥</span>'
+    assert (
+        f'<td class="dealer">{anna}</td><td class="deal"><details><summary>2{heart} by {anna}, 8 tricks</summary>'
+        in page
+    )
+    assert f"<li>{anna} 250: value of 2{heart}, 250" in page
     assert "Ben &amp; Co" in page
