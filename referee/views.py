@@ -128,7 +128,10 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
     return {
         "hand": hand,
         "dealer_name": players[record["dealer"]],
-        "score_by_player": list(zip(players, verdict.score.points, strict=True)) if verdict and verdict.score else [],
+        # Points are per side (Game.sides): a partnership's side is named by both its players.
+        "score_by_player": list(zip(side_names(game, players), verdict.score.points, strict=True))
+        if verdict and verdict.score
+        else [],
         "score_lines": [(side_names(game, players)[line.side], line) for line in verdict.score.lines]
         if verdict and verdict.score
         else [],
