@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from scoring.core.base import (
@@ -498,7 +499,13 @@ class _DealScoring:
         return lines
 
     def _line(self, camp: Camp, points: int, rule: str, text: str) -> Line:
-        return Line(self.sides[camp], points, rule, text)
+        return _line(self.sides[camp], points, rule, text)
+
+
+@lru_cache(maxsize=1024)
+def _line(side: int, points: int, rule: str, text: str) -> Line:
+    """A breakdown line, made once while it recurs: most deals' lines are ones seen before."""
+    return Line(side, points, rule, text)
 
 
 GAME = Belote()

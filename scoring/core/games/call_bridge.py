@@ -64,7 +64,7 @@ FLAGS = {
     )
 }
 
-_ENTRY_FIELDS = ("calls", "tricks")
+_ENTRY_FIELDS = frozenset(("calls", "tricks"))
 
 
 def highest_call(flags: Flags) -> int:

@@ -354,14 +354,23 @@ def _components(deal: KlaberjassDeal, player: int, sequence_lines: list[Line]) -
     lines = []
     card_points = deal.card_points[player]
     if card_points:
-        lines.append(Line(player, card_points, "KJ-2.2", "card points in tricks"))
+        lines.append(CARD_POINT_LINES[player][card_points])
     if deal.last_trick == player:
-        lines.append(Line(player, LAST_TRICK, "KJ-8.4", "last trick"))
+        lines.append(LAST_TRICK_LINES[player])
     if sequence_lines:
         lines += [line for line in sequence_lines if line.side == player]
     if deal.bella == player:
-        lines.append(Line(player, BELLA, "KJ-7.1", "bella"))
+        lines.append(BELLA_LINES[player])
     return lines
+
+
+# Each player's lines for card points, the last trick and bella, made once rather than per deal.
+CARD_POINT_LINES = tuple(
+    tuple(Line(player, points, "KJ-2.2", "card points in tricks") for points in range(MOST_CARD_POINTS + 1))
+    for player in range(SEATS)
+)
+LAST_TRICK_LINES = tuple(Line(player, LAST_TRICK, "KJ-8.4", "last trick") for player in range(SEATS))
+BELLA_LINES = tuple(Line(player, BELLA, "KJ-7.1", "bella") for player in range(SEATS))
 
 
 GAME = Klaberjass()
