@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from referee.core.record import MAX_EVENTS
 from scoring.core.cards import Card
 
 
@@ -174,8 +175,9 @@ class Setup:
     @property
     def event_cap(self) -> int:
         """Twice every card of the pack and the longest auction: a whole deal fits, with room to spare
-        for flagged events (a call out of turn, a card played twice), and the record stays small."""
-        return 2 * (len(self.pack) + self.longest_auction)
+        for flagged events (a call out of turn, a card played twice), and the record stays small; never
+        more than a hand record may hold (MAX_EVENTS), which a whole deal of any game fits in."""
+        return min(2 * (len(self.pack) + self.longest_auction), MAX_EVENTS)
 
     @property
     def event_types(self) -> tuple[str, ...]:
