@@ -78,3 +78,14 @@ def test_every_page_of_every_game_is_accessible_and_fits(screen: Any, live_serve
             hand = ContestedHand.objects.create(owner=demo_user, record=json.loads(path.read_text()))
             problems += check(page, f"{base}/referee/{hand.pk}/")
     assert problems == []
+
+
+def test_the_first_tab_offers_a_skip_link_to_the_page(phone: Any, live_server: Any, demo_user: Any) -> None:
+    page = phone.new_page()
+    log_in(page, live_server)
+    page.keyboard.press("Tab")
+    link = page.get_by_role("link", name="Skip to the page")
+    assert link.evaluate("element => element === document.activeElement")
+    assert link.bounding_box()["y"] >= 0  # shown once it has focus
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
