@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from scoring.core import law77
@@ -250,6 +251,21 @@ def _failed_line(deal: Contract, declarer: int, undertricks: int, flags: Flags) 
     return Line(1 - declarer, penalty, "DB-6.2", text)
 
 
+# A played deal's score depends on the deal and the house rules alone (not on the dealer or the deals
+# before), and the same contracts recur from match to match: each score is made once while it recurs.
+@lru_cache(maxsize=4096)
+def _played_score(deal: Contract, flags: Flags) -> DealScore:
+    declarer = deal.declarer
+    assert declarer is not None
+    undertricks = 6 + deal.level - deal.tricks
+    if undertricks <= 0:
+        total, lines = _made_score(deal, declarer, flags)
+        return DealScore((total, 0) if declarer == 0 else (0, total), lines)
+    line = _failed_line(deal, declarer, undertricks, flags)
+    points = line.points
+    return DealScore((points, 0) if line.side == 0 else (0, points), (line,))
+
+
 class DrawBridge:
     """Draw Bridge (RULES.md §3): two players, a draw phase, one auction and 13 tricks that count."""
 
@@ -321,16 +337,9 @@ class DrawBridge:
 
     def score_deal(self, deal: Contract, dealer: int, flags: Flags, held_over: int, carry: Any = None) -> DealScore:
         """Score one deal: DB-6.1 (made), DB-6.2 / R-DB-5 (failed), DB-4.3 (passed out), R-DB-6 (bridge scoring)."""
-        declarer = deal.declarer
-        if declarer is None:
+        if deal.declarer is None:
             return DealScore((0, 0), (Line(dealer, 0, "DB-4.3", "passed out: no score"),))
-        undertricks = 6 + deal.level - deal.tricks
-        if undertricks <= 0:
-            total, lines = _made_score(deal, declarer, flags)
-            return DealScore((total, 0) if declarer == 0 else (0, total), lines)
-        line = _failed_line(deal, declarer, undertricks, flags)
-        points = line.points
-        return DealScore((points, 0) if line.seat == 0 else (0, points), (line,))
+        return _played_score(deal, flags)
 
     def next_dealer(self, dealer: int, deal: Contract, flags: Flags) -> int:
         # DB-2.1: the deal alternates, passed-out deals included (DB-4.3).
