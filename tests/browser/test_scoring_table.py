@@ -126,3 +126,19 @@ def test_bg_7_3_a_slow_preview_shows_the_last_tap(phone: Any, live_server: Any, 
     tap(page, "Declarer's tricks", "8")
     # 2♥ by Anna with 8 tricks, made exactly: Anna +500 (BG-7.3, RULES.md §1.7 example B1).
     expect(page.locator("#preview")).to_contain_text("This deal: Anna 500, Ben 0")
+
+
+def test_bg_7_3_a_deal_is_entered_in_at_most_six_taps(phone: Any, live_server: Any, demo_user: Any) -> None:
+    page = phone.new_page()
+    log_in(page, live_server)
+    new_bridgette_match(page, live_server)
+    taps = 0
+    for legend, label in (("Declarer", "Ben"), ("Level", "1"), ("Strain", "NT"), ("Declarer's tricks", "10")):
+        tap(page, legend, label)
+        taps += 1
+    page.get_by_role("button", name="Save deal 1").click()
+    taps += 1
+    page.get_by_role("heading", name="Enter deal 2").wait_for()
+    # B2: Ben's 1NT with 10 tricks, three over: Ben +600 (BG-7.3), saved in five taps.
+    assert page.get_by_test_id("total-1").inner_text() == "600"
+    assert taps <= 6
