@@ -223,10 +223,7 @@ class CallBridge:
         """Score each call by the table of §2.6: R-CB-2 (calls 2-7), R-CB-3 (bonus calls), R-CB-4 (failure)."""
         pagat = PAGAT_WINDOW in flags
         if DECIMAL_OVERTRICKS not in flags:  # whole points: each seat's line is in LINES
-            whole = tuple(
-                _line(seat, call, tricks, pagat)
-                for seat, call, tricks in zip(SEAT_NUMBERS, deal.calls, deal.tricks, strict=True)
-            )
+            whole = tuple(_line(seat, deal.calls[seat], deal.tricks[seat], pagat) for seat in SEAT_NUMBERS)
             return DealScore(tuple(line.points for line in whole), whole)
         points: list[Points] = []
         lines: list[Line] = []

@@ -162,15 +162,17 @@ def _usual_sequences(entry: Entry, flags: Flags) -> Sequences | None:
     """The usual entry, each player's values a key of DECLARABLE, read with one look-up per player (the
     pair still checked by KJ-6.3); None for anything else, which the field readers read and refuse."""
     columns = []
-    for name, default in zip(FIELDS, DEFAULTS, strict=True):
+    for name in FIELDS:
         value = entry.get(name)
         if value is None:
-            value = default
+            value = NONE_DECLARED[name]
         elif type(value) is not list or len(value) != SEATS:
             return None
         columns.append(value)
+    all_cards, tops, all_in_trumps, all_others = columns
     pair = []
-    for cards, top, in_trumps, others in zip(*columns, strict=True):
+    for seat in range(SEATS):
+        cards, top, in_trumps, others = all_cards[seat], tops[seat], all_in_trumps[seat], all_others[seat]
         # type() first: 3.0 or 1 would find the keys 3 and True, and a list no key at all.
         if type(cards) is not int or type(in_trumps) is not bool or type(others) is not int:
             return None
@@ -312,7 +314,10 @@ def _declarable() -> dict[tuple[int, str | None, bool, int], Declared]:
 
 
 DECLARABLE = _declarable()
-DEFAULTS = ([0] * SEATS, [NO_TOP] * SEATS, [False] * SEATS, [0] * SEATS)  # a field left out, by FIELDS
+# What a sequence field left out reads as: each player declared none.
+NONE_DECLARED: dict[str, list[Any]] = dict(
+    zip(FIELDS, ([0] * SEATS, [NO_TOP] * SEATS, [False] * SEATS, [0] * SEATS), strict=True)
+)
 
 
 def _from_points(entry: Entry, flags: Flags) -> Sequences:
