@@ -64,24 +64,42 @@ class Card(NamedTuple):
             return RANKS.index(self.rank) + 2  # a colon has no rank value: ValueError, as it always was
         return value
 
+    # The code and label of each of the 55 cards are spelled once (_CODES, _LABELS): every trick's reason and
+    # every turn names its cards. A card of no pack (a test's Card("X", "S")) is spelled out each time.
     @property
     def code(self) -> str:
-        return f"{self.rank}{self.suit}" if self.suit else f"{self.rank}C"
+        try:
+            return _CODES[self]
+        except KeyError:
+            return _spell_code(self)
 
     @property
     def label(self) -> str:
-        if self.is_colon:
-            return COLONS[self.rank]
-        return f"{RANK_LABELS.get(self.rank, self.rank)}{SUIT_SYMBOLS[self.suit]}"
+        try:
+            return _LABELS[self]
+        except KeyError:
+            return _spell_label(self)
 
     def __str__(self) -> str:
         return self.label
 
 
+def _spell_code(card: Card) -> str:
+    return f"{card.rank}{card.suit}" if card.suit else f"{card.rank}C"
+
+
+def _spell_label(card: Card) -> str:
+    if card.is_colon:
+        return COLONS[card.rank]
+    return f"{RANK_LABELS.get(card.rank, card.rank)}{SUIT_SYMBOLS[card.suit]}"
+
+
 # The 55 cards, each made once.
 _STANDARD_PACK = tuple(Card(rank, suit) for suit in SUITS for rank in reversed(RANKS))
 _COLONS = tuple(Card(rank, "") for rank in COLONS)
-_BY_CODE = {card.code: card for card in (*_STANDARD_PACK, *_COLONS)}
+_CODES = {card: _spell_code(card) for card in (*_STANDARD_PACK, *_COLONS)}
+_LABELS = {card: _spell_label(card) for card in (*_STANDARD_PACK, *_COLONS)}
+_BY_CODE = {code: card for card, code in _CODES.items()}
 
 
 def standard_pack() -> tuple[Card, ...]:

@@ -9,8 +9,6 @@ from referee.core.games.draw_bridge.state import (
     DRAWING,
     TRICKS_PER_PHASE,
     ReplayState,
-    label,
-    pack_index,
 )
 from scoring.core.base import Flags
 from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card
@@ -26,18 +24,18 @@ def draw_trick_winner(leader: int, lead: Card, follow: Card, flags: Flags) -> tu
     if LED_SUIT_WINS in flags or MUST_FOLLOW_PHASE1 in flags:
         flag = LED_SUIT_WINS if LED_SUIT_WINS in flags else MUST_FOLLOW_PHASE1
         if follow.suit != lead.suit:
-            return leader, f"{label(follow)} is off-suit and only the led suit wins ({flag}, R-DB-1)"
+            return leader, f"{follow.label} is off-suit and only the led suit wins ({flag}, R-DB-1)"
         if follow_rank > lead_rank:
-            return follower, f"{label(follow)} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
-        return leader, f"{label(lead)} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
+            return follower, f"{follow.label} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
+        return leader, f"{lead.label} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
     if follow_rank > lead_rank:
-        return follower, f"{label(follow)} outranks {label(lead)}, whatever the suit (DB-3.3)"
+        return follower, f"{follow.label} outranks {lead.label}, whatever the suit (DB-3.3)"
     if follow_rank < lead_rank:
-        return leader, f"{label(lead)} outranks {label(follow)}, whatever the suit (DB-3.3)"
+        return leader, f"{lead.label} outranks {follow.label}, whatever the suit (DB-3.3)"
     if SUIT_BREAKS_TIES in flags and _TIE_SUIT_RANK[follow.suit] > _TIE_SUIT_RANK[lead.suit]:
-        return follower, f"equal ranks: {label(follow)} wins on suit ({SUIT_BREAKS_TIES}, R-DB-1)"
+        return follower, f"equal ranks: {follow.label} wins on suit ({SUIT_BREAKS_TIES}, R-DB-1)"
     if SUIT_BREAKS_TIES in flags:
-        return leader, f"equal ranks: {label(lead)} wins on suit ({SUIT_BREAKS_TIES}, R-DB-1)"
+        return leader, f"equal ranks: {lead.label} wins on suit ({SUIT_BREAKS_TIES}, R-DB-1)"
     return leader, "equal ranks: the leader wins (DB-3.3, R-DB-1)"
 
 
@@ -69,7 +67,7 @@ class DrawPhase(ReplayState):
             self.stock.pop()
         else:
             card = self.draw_other(event, card, top)
-        self.hands[seat][pack_index(card)] = card
+        self.hands[seat][card] = None
         if not pending:
             self.end_draws()
 
@@ -93,7 +91,7 @@ class DrawPhase(ReplayState):
         self.flag(event, "DB-3.5", f"{what} before the draws after draw trick {self.phase_tricks} ({missing})")
         for seat in self.pending_draws:
             card = self.stock.pop()
-            self.hands[seat][pack_index(card)] = card
+            self.hands[seat][card] = None
         self.end_draws()
 
     def end_draws(self) -> None:

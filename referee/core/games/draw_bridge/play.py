@@ -16,8 +16,6 @@ from referee.core.games.draw_bridge.state import (
     PLAY,
     TRICKS_PER_PHASE,
     _display_order,
-    label,
-    pack_index,
     trick_name,
 )
 from referee.core.verdict import Trick
@@ -31,11 +29,11 @@ def contract_trick_winner(leader: int, lead: Card, follow: Card, trumps: str) ->
     if follow.suit == lead.suit:
         kind = "trump" if lead.suit == trumps else SUIT_NAMES[lead.suit][:-1]
         if RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank]:
-            return follower, f"{label(follow)} is the higher {kind} (DB-5.3)"
-        return leader, f"{label(lead)} is the higher {kind} (DB-5.3)"
+            return follower, f"{follow.label} is the higher {kind} (DB-5.3)"
+        return leader, f"{lead.label} is the higher {kind} (DB-5.3)"
     if follow.suit == trumps:
-        return follower, f"{label(follow)} trumps {label(lead)} (DB-5.3)"
-    return leader, f"{label(follow)} neither follows suit nor trumps (DB-5.3)"
+        return follower, f"{follow.label} trumps {lead.label} (DB-5.3)"
+    return leader, f"{follow.label} neither follows suit nor trumps (DB-5.3)"
 
 
 class CardPlay(DrawPhase):
@@ -45,7 +43,7 @@ class CardPlay(DrawPhase):
         return self.phase == PLAY or MUST_FOLLOW_PHASE1 in self.flags
 
     def allowed_cards(self, seat: int) -> list[Card]:
-        hand = self.hands[seat].values()
+        hand = self.hands[seat]
         if self.trick and self.must_follow():
             led = self.trick[0][1].suit
             same_suit = [card for card in hand if card.suit == led]
@@ -86,24 +84,23 @@ class CardPlay(DrawPhase):
                 f"{name} played {card.label} but had already played to {self.coming_trick()}; it was {other}'s turn",
             )
             return
-        index = pack_index(card)
         # Take the card from the hand: pop answers whether it was held (DB-3.7 check 2, DB-5.2) and removes it.
-        if self.hands[seat].pop(index, None) is None:
-            self.flag_not_held(event, index)
+        if self.hands[seat].pop(card, False) is False:
+            self.flag_not_held(event)
         else:
             # A lead, or a card of the led suit, is always legal: only a card off the led suit needs the hand.
             if self.trick and card.suit != self.trick[0][1].suit and self.must_follow():
                 self.check_following(event, card)
-            self.played[index] = len(self.tricks) + 1
+            self.played[card] = len(self.tricks) + 1
         self.trick.append((seat, card))
         if len(self.trick) == 2:
             self.finish_trick()
 
-    def flag_not_held(self, event: DrawBridgeEvent, index: int) -> None:
+    def flag_not_held(self, event: DrawBridgeEvent) -> None:
         name, card = self.players[event.seat], event.card
         assert card is not None
         rule = "DB-3.7" if self.phase == DRAW_TRICKS else "DB-5.2"
-        number = self.played.get(index)
+        number = self.played.get(card)
         if number:
             self.flag(event, rule, f"{name} played {card.label}, which was already played in {trick_name(number)}")
         else:
@@ -112,7 +109,7 @@ class CardPlay(DrawPhase):
     def check_following(self, event: DrawBridgeEvent, card: Card) -> None:
         """Flag ``card``, off the led suit, if the player still holds a card of the led suit (DB-5.2, R-DB-1)."""
         lead = self.trick[0][1]
-        same_suit = [held for held in self.hands[event.seat].values() if held.suit == lead.suit]
+        same_suit = [held for held in self.hands[event.seat] if held.suit == lead.suit]
         if same_suit:
             first = min(same_suit, key=_display_order)  # the first of the suit in the hand as shown
             # The rule is the violation's own field, so the message names only the house rule that asks it.

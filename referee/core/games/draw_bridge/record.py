@@ -17,7 +17,6 @@ EVENT_TYPES = ("play", "draw", "call")
 HAND_SIZE = 13  # DB-2.2
 STOCK_SIZE = 26  # DB-2.2
 _PACK = frozenset(standard_pack())
-_PACK_IDS = frozenset(id(card) for card in _PACK)
 # Card codes as the referee itself writes them ("AS", "TH"), read without the general parser: parse speed.
 _BY_CODE = {card.code: card for card in _PACK}
 
@@ -94,12 +93,9 @@ def _check_deal(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> None:
 
     The error names the first fault, reading the hands and then the stock in order.
     """
-    # The usual case in one set comparison, of the cards' identities: parse_cards hands out the pack's own 52
-    # card objects (scoring.core.cards), and an id hashes in C where a Card, a dataclass, hashes through
-    # Python code. Any other deal, equal cards that are not the pack's own included, gets the careful loop
-    # below, which names the first fault or finds none; no path or message is built for a deal that is fine.
-    dealt = [*hands[0], *hands[1], *stock]
-    if all(len(hand) == HAND_SIZE for hand in hands) and {id(card) for card in dealt} == _PACK_IDS:
+    # The usual case in one set comparison; any other deal gets the careful loop below, which names the first
+    # fault. No path or message is built for a deal that is fine.
+    if all(len(hand) == HAND_SIZE for hand in hands) and {*hands[0], *hands[1], *stock} == _PACK:
         return
     seen: dict[Card, str] = {}
     placed = [(f"hands[{seat}]", hand) for seat, hand in enumerate(hands)]

@@ -95,7 +95,7 @@ class _Replay(CardPlay, AuctionPhase):
             deal_entry=entry,
             score=score,
             next_turn=self.next_turn(),
-            hands=tuple(tuple(hand.values()) for hand in self.hands),
+            hands=tuple(tuple(hand) for hand in self.hands),
             notes=tuple(notes),
         )
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from referee.core.games.draw_bridge.record import DrawBridgeEvent, DrawBridgeRecord
 from referee.core.verdict import Trick, Violation
-from scoring.core.cards import RANK_VALUES, SUITS, Card, standard_pack
+from scoring.core.cards import SUITS, Card
 
 TRICKS_PER_PHASE = 13  # DB-3.1, DB-5
 _SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}  # ♠ ♥ ♦ ♣, for showing hands
-_SUIT_START = {suit: 13 * place for place, suit in enumerate(SUITS)}  # ♠ 0-12, ♥ 13-25, ♦ 26-38, ♣ 39-51
 
 # Replay phases.
 DRAW_TRICKS = "draw tricks"
@@ -24,25 +23,6 @@ OVER = "over"
 
 def _display_order(card: Card) -> tuple[int, int]:
     return _SUIT_ORDER[card.suit], -card.rank_value
-
-
-def pack_index(card: Card) -> int:
-    """The card's place in the 52-card pack, 0 to 51: by suit (♠ ♥ ♦ ♣), then by rank from 2 to A.
-
-    The replay keys its hands and its played cards by this number rather than by the Card: a Card is a
-    dataclass, hashed and compared by generated Python methods on every dict look-up (each some 1,700
-    machine instructions), and the replay looks a card up more than once per event.
-    """
-    return _SUIT_START[card.suit] + RANK_VALUES[card.rank] - 2
-
-
-_LABELS = {pack_index(card): card.label for card in standard_pack()}
-
-
-def label(card: Card) -> str:
-    """The card as a player reads it ("10♥"), from a table: ``Card.label`` spells it out anew on every
-    call, and the reason of every trick names its cards."""
-    return _LABELS[pack_index(card)]
 
 
 def trick_name(number: int) -> str:
@@ -61,13 +41,12 @@ class ReplayState:
         self.flags = record.flags
         self.players = record.players
         self.dealer = record.dealer
-        # Each hand maps pack_index(card) to the card, in the order dealt and drawn: quick to look up and take
-        # from, and what a seat holds at the end is listed in that order, whatever the hash seed, so the
-        # verdict is the same on every run.
-        self.hands = [{pack_index(card): card for card in hand} for hand in record.hands]
+        # Each hand is an insertion-ordered dict used as a set, in the order dealt and drawn: quick to look up and
+        # take from, and what a seat holds at the end is listed in that order, whatever the hash seed.
+        self.hands: list[dict[Card, None]] = [dict.fromkeys(hand) for hand in record.hands]
         self.stock = list(reversed(record.stock))  # the top card is last, so drawing is pop()
-        # pack_index(card) -> the number of the trick it was played to (`Trick.number`), named only in a message.
-        self.played: dict[int, int] = {}
+        # Each card played -> the number of the trick it was played to (`Trick.number`), named only in a message.
+        self.played: dict[Card, int] = {}
         self.violations: list[Violation] = []
         self.tricks: list[Trick] = []
         self.phase = DRAW_TRICKS
