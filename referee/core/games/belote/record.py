@@ -21,6 +21,9 @@ SAYINGS = ("belote", "rebelote")  # BL-6.1
 FIRST_DEAL = 5  # BL-3.3: 3 then 2 cards each
 STOCK = 11  # BL-3.3: what is left once the turn-up is turned
 _PACK = frozenset(PACK32)
+# The pack's cards by code ("KH"), as most plays write them; any other spelling is read the long way.
+_BY_CODE = {card.code: card for card in PACK32}
+_SAYINGS_READ = (None, "", *SAYINGS)  # no saying, or belote or rebelote
 
 
 class BeloteEvent(NamedTuple):
@@ -58,6 +61,10 @@ def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple
             raise RecordError(f"hands[{seat}]", "each hand holds the 5 cards of the first deal, 3 then 2 (BL-3.3)")
     if len(stock) > STOCK:
         raise RecordError("stock", f"the stock holds the {STOCK} cards left after the turn-up (BL-3.3)")
+    # The usual deal in one set comparison; the careful loop below names the first fault of any other.
+    dealt = {*hands[0], *hands[1], *hands[2], *hands[3], turn_up, *stock}
+    if len(dealt) == len(hands) * FIRST_DEAL + 1 + len(stock) and dealt <= _PACK:
+        return
     seen: set[Card] = set()
     placed = [(f"hands[{seat}][{n}]", card) for seat, hand in enumerate(hands) for n, card in enumerate(hand)]
     placed += [("turn_up", turn_up), *((f"stock[{n}]", card) for n, card in enumerate(stock))]
@@ -69,19 +76,24 @@ def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple
 
 
 def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> BeloteEvent:
-    path = f"events[{number - 1}]"
+    # Paths like "events[4].card" are spelled out only for an event that is refused.
     if kind == "play":
-        card = _pack_card(event_card(Event(number, kind, seat, data)), f"{path}.card")
+        token = data.get("card")
+        card = _BY_CODE.get(token) if isinstance(token, str) else None
+        if card is None:
+            card = _pack_card(event_card(Event(number, kind, seat, data)), f"events[{number - 1}].card")
         saying = data.get("announce")
-        if saying not in (None, "", *SAYINGS):
-            raise RecordError(f"{path}.announce", f"announce is belote or rebelote (BL-6.1), not {saying!r}")
-        return BeloteEvent(number, kind, seat, card=card, saying=saying or "")
+        if saying not in _SAYINGS_READ:
+            raise RecordError(
+                f"events[{number - 1}].announce", f"announce is belote or rebelote (BL-6.1), not {saying!r}"
+            )
+        return BeloteEvent(number, kind, seat, "", card, saying or "")
     choice = data.get("choice")
     if isinstance(choice, str) and choice.upper() in SUITS:
         choice = choice.upper()
     if choice not in BIDS:
-        raise RecordError(f"{path}.choice", f"choice must be one of {', '.join(BIDS)}, not {choice!r}")
-    return BeloteEvent(number, kind, seat, choice=str(choice))
+        raise RecordError(f"events[{number - 1}].choice", f"choice must be one of {', '.join(BIDS)}, not {choice!r}")
+    return BeloteEvent(number, kind, seat, str(choice))
 
 
 def _cards(doc: Mapping[str, Any], field: str) -> tuple[Card, ...]:
