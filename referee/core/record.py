@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from referee.core.verdict import RecordError
@@ -73,16 +74,12 @@ def read_header(doc: Any, game: str) -> Header:
     if not isinstance(doc, dict):
         raise RecordError("record", "a hand record must be a JSON object")
     seats = GAMES[game].seats
+    named, players, dealer, flags = doc.get("game"), doc.get("players"), doc.get("dealer"), doc.get("flags", [])
     try:
-        match: MatchFile = parse_match(
-            {
-                "game": doc.get("game"),
-                "players": doc.get("players"),
-                "first_dealer": doc.get("dealer"),
-                "flags": doc.get("flags", []),
-                "target": None if not GAMES[game].target_required else 1,
-            }
-        )
+        if type(players) is list and type(dealer) is int and type(flags) is list:
+            match = _read_match(named, game, tuple(players), dealer, tuple(flags))
+        else:
+            match = _parse_match(named, game, players, dealer, flags)
     except EntryError as error:
         path = "dealer" if error.field == "first_dealer" else error.field
         raise RecordError(path, error.message) from None
@@ -94,6 +91,29 @@ def read_header(doc: Any, game: str) -> Header:
     except CardError as error:
         raise RecordError(error.path, error.message) from None
     return Header(game, match.players, match.first_dealer, match.flags, parsed_hands)
+
+
+def _parse_match(named: Any, game: str, players: Any, dealer: Any, flags: Any) -> MatchFile:
+    """The record's game, players, dealer and flags, read as a match file reads them (EntryError if bad)."""
+    target = None if not GAMES[game].target_required else 1
+    return parse_match({"game": named, "players": players, "first_dealer": dealer, "flags": flags, "target": target})
+
+
+def _read_match(named: Any, game: str, players: tuple[Any, ...], dealer: int, flags: tuple[Any, ...]) -> MatchFile:
+    """`_parse_match` remembered for the last records read: the Check a hand page replays one record after every
+    tap, and checking the players' names costs as much as reading the hands. A bad header is not remembered
+    (EntryError), nor one whose names or flags cannot be (a list among them: read by `_parse_match` alone)."""
+    try:
+        return _remembered_match(named, game, players, dealer, flags)
+    except TypeError:
+        return _parse_match(named, game, list(players), dealer, list(flags))
+
+
+@lru_cache(maxsize=64)
+def _remembered_match(
+    named: Any, game: str, players: tuple[Any, ...], dealer: int, flags: tuple[Any, ...]
+) -> MatchFile:
+    return _parse_match(named, game, list(players), dealer, list(flags))
 
 
 def read_events(doc: Any, game: str, event_types: tuple[str, ...]) -> list[CheckedEvent]:
