@@ -121,14 +121,16 @@ class CardPlay(DrawPhase):
         (leader, lead), (_, follow) = self.trick
         number = len(self.tricks) + 1
         self.phase_tricks += 1
+        # Each Trick (number, leader, plays, winner, reason, points, counts) is made by tuple.__new__, as the
+        # record's events are: Trick(...) runs the __new__ NamedTuple writes in Python, twice the cost.
         if self.phase == DRAW_TRICKS:
             winner, reason = draw_trick_winner(leader, lead, follow, self.flags)
-            self.tricks.append(Trick(number, leader, tuple(self.trick), winner, reason, counts=False))
+            self.tricks.append(tuple.__new__(Trick, (number, leader, tuple(self.trick), winner, reason, 0, False)))
             self.pending_draws = [winner, 1 - winner]  # DB-3.5: the winner draws first
             self.phase = DRAWING
         else:
             winner, reason = contract_trick_winner(leader, lead, follow, self.trumps())
-            self.tricks.append(Trick(number, leader, tuple(self.trick), winner, reason))
+            self.tricks.append(tuple.__new__(Trick, (number, leader, tuple(self.trick), winner, reason, 0, True)))
             self.tricks_won[winner] += 1
             if self.phase_tricks == TRICKS_PER_PHASE:
                 self.phase = OVER
