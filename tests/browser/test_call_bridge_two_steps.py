@@ -129,7 +129,8 @@ def test_cb_4_1_a_second_phone_sees_the_calls(browser: Any, phone: Any, live_ser
             tap(page, f"{name}'s tricks", count)
         page.get_by_role("button", name="Save deal 1").click()
         expect(page.locator("#table-notice")).to_contain_text(
-            "Calls for deal 1 were changed from another phone; they now read: Calls: Anna 3, Ben 4, Cleo 2, Dan 6."
+            "Calls for deal 1 were changed from another phone; they now read: Calls: Anna 3, Ben 4, Cleo 2, Dan 6.",
+            timeout=15_000,  # two phones and a viewer polling share one busy test server
         )
         expect(page.locator("input[name=tricks_3][value='4']")).to_be_checked()  # kept beside the new calls
         expect(page.get_by_test_id("outbox-conflict")).to_have_count(0)
