@@ -27,7 +27,8 @@ from referee.core.setup import Entry, Setup
 from referee.core.verdict import RecordError, Verdict
 from referee.forms import HandActionForm, NewHandForm, request_number
 from referee.models import ContestedHand
-from scoring.core.base import EntryError, Game, side_names
+from scoring.changes import describe_entry
+from scoring.core.base import EntryError, side_names
 from scoring.core.cards import SUITS, parse_card
 from scoring.core.games import GAMES
 from scoring.models import Match
@@ -50,14 +51,6 @@ def _verdict(record: dict[str, Any]) -> tuple[Verdict | None, str | None]:
         return replay_document(record)[1], None
     except RecordError as error:
         return None, str(error)
-
-
-def describe_entry(game: Game, entry: dict[str, Any], flags: list[str], players: list[str]) -> str:
-    """A deal entry in the game's own words ("4♠X by Anna, 10 tricks"), never as the stored value."""
-    try:
-        return game.describe(game.parse_deal(entry, frozenset(flags)), tuple(players))
-    except EntryError as error:
-        return f"an entry {game.title} does not read: {error.message} ({error.rule})"
 
 
 def _targets(setup: Setup, record: dict[str, Any], seat: int | None, into: str) -> list[dict[str, Any]]:
