@@ -30,8 +30,7 @@ def test_br_5_3_a_revoke_by_the_declarer_is_flagged_with_its_rule(phone: Any, li
     for seat, name in enumerate(NAMES[:3]):
         page.fill(f"#hand-text-{seat}", " ".join(REVOKE["hands"][seat]))
         page.get_by_role("button", name=f"Set {name}'s hand").click()
-        if seat < 2:
-            page.locator(f"#hand-text-{seat + 1}").wait_for()
+        page.locator("header", has_text=f"{name} (13 cards)").wait_for()  # stored: the page shows it whole
     # The last hand fills itself with the 13 cards left (BR-3.2: the whole pack is dealt).
     page.get_by_text("Dev's hand filled itself with the 13 cards left").wait_for()
     turn = page.locator("#turn-title")
