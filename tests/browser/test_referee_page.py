@@ -29,10 +29,12 @@ def test_cb_5_2_a_revoke_is_flagged_at_once(phone: Any, live_server: Any, demo_u
         page.fill(f"#id_player_{seat}", name)
     page.locator("input[name=dealer][value='3']").check()
     page.get_by_role("button", name="Start recording").click()
-    for seat, cards in enumerate(HANDS):
+    for seat, cards in enumerate(HANDS[:3]):
         page.fill(f"#hand-text-{seat}", cards)
         page.get_by_role("button", name=f"Set P{seat + 1}'s hand").click()
         page.get_by_text(f"P{seat + 1} (13 cards)").wait_for(state="attached")
+    # The last hand fills itself with the 13 cards left (CB-3.2: 13 cards to each player).
+    page.get_by_text("P4's hand filled itself with the 13 cards left").wait_for()
     for count in range(1, 5):
         page.locator("#turn button[value='3']").click()
         page.get_by_text(f"Undo the last event ({count} recorded)").wait_for()
