@@ -220,7 +220,8 @@ def test_kj_3_3_the_turn_up_is_chosen_by_a_tap(dark_phone: Any, live_server: Any
     page = dark_phone.new_page()
     log_in(page, live_server)
     page.goto(f"{live_server.url}/referee/{hand.pk}/")
-    page.locator(".targets a", has_text="Turn-up card").click()
+    with page.expect_response(lambda response: "turn_up" in response.url):
+        page.locator(".targets a", has_text="Turn-up card").click()
     page.get_by_text("Tap cards into the turn-up card").wait_for()
     page.get_by_role("button", name="10♥", exact=True).click()
     page.get_by_role("button", name="Take 10♥ out of the turn-up card").wait_for()
@@ -228,6 +229,32 @@ def test_kj_3_3_the_turn_up_is_chosen_by_a_tap(dark_phone: Any, live_server: Any
     assert hand.record["turn_up"] == "TH"
     page.screenshot(path=str(SHOTS / "check-a-hand-turn-up-dark-390.png"), full_page=True)
     assert_axe_clean(page)
+
+
+def test_a_tap_sent_before_the_last_answer_is_back_is_shown(phone: Any, live_server: Any, demo_user: Any) -> None:
+    """Two taps in flight at once: the turn-up card chosen as the target, then a card tapped into it. The answer to
+    the first comes back first; the page ends showing the answer to the second, the newest state."""
+    record = json.loads((FIXTURES / "klaberjass" / "hand.json").read_text())
+    record = {**record, "events": []}
+    record.pop("turn_up")
+    hand = ContestedHand.objects.create(owner=demo_user, record=record)
+    page = phone.new_page()
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/referee/{hand.pk}/")
+    held: list[Any] = []
+    page.route(f"**/referee/{hand.pk}/?into=turn_up", lambda route: held.append(route))
+    page.route(f"**/referee/{hand.pk}/action/", lambda route: held.append(route))
+    page.locator(".targets a", has_text="Turn-up card").click()
+    page.get_by_role("button", name="10♥", exact=True).click()
+    page.wait_for_function("() => true")
+    assert [request.request.method for request in held] == ["GET", "POST"]
+    with page.expect_response(lambda response: "turn_up" in response.url):
+        held[0].continue_()
+    page.wait_for_timeout(200)  # the first answer is in; had it been shown, the second would have nowhere to go
+    held[1].continue_()
+    page.get_by_role("button", name="Take 10♥ out of the turn-up card").wait_for()
+    hand.refresh_from_db()
+    assert hand.record["turn_up"] == "TH"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
