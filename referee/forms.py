@@ -7,6 +7,9 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from referee.core.actions import ACTIONS, FIELD_ACTIONS, SEAT_ACTIONS
 from referee.core.games import REFEREES
@@ -24,8 +27,11 @@ class NewHandForm(GamePlayersForm):
     game = forms.ChoiceField(choices=[(name, GAMES[name].title) for name in REFEREES], widget=forms.RadioSelect)
 
     dealer = forms.TypedChoiceField(
-        label="Dealer",
-        choices=[(str(seat), f"Player {seat + 1}") for seat in range(max(r.setup.seats for r in REFEREES.values()))],
+        label=gettext_lazy("Dealer"),
+        choices=[
+            (str(seat), format_lazy(gettext_lazy("Player {number}"), number=seat + 1))
+            for seat in range(max(r.setup.seats for r in REFEREES.values()))
+        ],
         coerce=int,
         widget=forms.RadioSelect,
     )
@@ -39,7 +45,9 @@ class NewHandForm(GamePlayersForm):
         game = GAMES[data["game"]]
         players = clean_players(self, data, game)
         if data["dealer"] >= game.seats:
-            self.add_error("dealer", f"{game.title} has only {game.seats} seats.")
+            self.add_error(
+                "dealer", _("%(game)s has only %(seats)s seats.") % {"game": game.title, "seats": game.seats}
+            )
         if self.errors:
             return data
         self.record = {
@@ -79,15 +87,15 @@ class CardTokensField(forms.Field):
         if not value:
             return []
         if not isinstance(value, (list, tuple)):
-            raise ValidationError("a list of cards")
+            raise ValidationError(_("a list of cards"))
         return [str(token).strip() for token in value]
 
     def validate(self, value: Any) -> None:
         super().validate(value)
         if len(value) > MOST_CARDS:
-            raise ValidationError(f"at most {MOST_CARDS} cards")
+            raise ValidationError(_("at most %(count)s cards") % {"count": MOST_CARDS})
         if any(len(token) > TOKEN_LENGTH for token in value):
-            raise ValidationError(f"a card is at most {TOKEN_LENGTH} characters")
+            raise ValidationError(_("a card is at most %(count)s characters") % {"count": TOKEN_LENGTH})
 
 
 def _text(length: int, *, strip: bool = True) -> forms.CharField:
@@ -103,7 +111,8 @@ class HandActionForm(forms.Form):
     """
 
     action = forms.ChoiceField(
-        choices=[(name, name) for name in ACTIONS], error_messages={"invalid_choice": "not an action of this page"}
+        choices=[(name, name) for name in ACTIONS],
+        error_messages={"invalid_choice": gettext_lazy("not an action of this page")},
     )
     kind = forms.ChoiceField(required=False)  # the game's kinds of event, set in __init__
     seat = _text(TOKEN_LENGTH, strip=False)  # read by request_number: " 1" is no more a seat than "²"
@@ -121,7 +130,7 @@ class HandActionForm(forms.Form):
         kind = self.fields["kind"]
         assert isinstance(kind, forms.ChoiceField)
         kind.choices = [("", ""), *((name, name) for name in setup.taps)]
-        kind.error_messages["invalid_choice"] = f"an event is one of {', '.join(setup.taps)}"
+        kind.error_messages["invalid_choice"] = _("an event is one of %(kinds)s") % {"kinds": ", ".join(setup.taps)}
         for field in setup.extras:
             self.fields[field.name] = _text(CARD_LIST_LENGTH if field.many else TOKEN_LENGTH)
         into = self.fields["into"]
@@ -129,7 +138,9 @@ class HandActionForm(forms.Form):
         names = [field.name for field in setup.extras]
         into.choices = [("", ""), *((name, name) for name in names)]
         into.error_messages["invalid_choice"] = (
-            f"a card goes into a hand or one of {', '.join(names)}" if names else "a card goes into a hand"
+            _("a card goes into a hand or one of %(fields)s") % {"fields": ", ".join(names)}
+            if names
+            else _("a card goes into a hand")
         )
 
     def clean_seat(self) -> int | None:
@@ -137,7 +148,7 @@ class HandActionForm(forms.Form):
         seat = request_number(text, digits=2)
         seats = self.setup.seats
         if text and (seat is None or seat >= seats):
-            raise ValidationError(f"a seat is a number from 0 to {seats - 1}")
+            raise ValidationError(_("a seat is a number from 0 to %(last)s") % {"last": seats - 1})
         return seat
 
     def clean(self) -> dict[str, Any]:
@@ -145,9 +156,9 @@ class HandActionForm(forms.Form):
         action = data.get("action")
         into = action in FIELD_ACTIONS and (data.get("into") or "into" in self.errors)
         if action in SEAT_ACTIONS and not into and "seat" not in self.errors and data.get("seat") is None:
-            self.add_error("seat", "choose a player")
+            self.add_error("seat", _("choose a player"))
         if action == "event" and "kind" not in self.errors and not data.get("kind"):
-            self.add_error("kind", "choose what happened")
+            self.add_error("kind", _("choose what happened"))
         return data
 
     def problem(self) -> str:

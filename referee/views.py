@@ -10,6 +10,8 @@ request are read by `request_number` only: ASCII digits, bounded length.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from functools import reduce
 from typing import Any
 
 from django.contrib import messages
@@ -17,6 +19,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from referee.core.actions import apply_action, filled_seat, fills_last_hand
@@ -35,6 +39,13 @@ from scoring.models import Match
 from scoring.services import Conflict, add_deal, edit_deal
 
 SUIT_ORDER = {**{suit: order for order, suit in enumerate(SUITS)}, "": len(SUITS)}  # ♠ ♥ ♦ ♣, then the colons
+
+
+def _and(items: Sequence[str], *, commas: bool = False) -> str:
+    """Words joined by "and": ``a and b and c``, or with ``commas`` ``a, b and c``."""
+    if commas and len(items) > 2:
+        items = [", ".join(items[:-1]), items[-1]]
+    return reduce(lambda first, second: _("%(first)s and %(second)s") % {"first": first, "second": second}, items)
 
 
 def _get_hand_for_user(request: HttpRequest, hand_id: int) -> ContestedHand:
@@ -61,7 +72,7 @@ def _targets(setup: Setup, record: dict[str, Any], seat: int | None, into: str) 
             "seat": number,
             "into": "",
             "name": name,
-            "noun": f"{name}'s hand",
+            "noun": _("%(name)s's hand") % {"name": name},
             "count": len(hand),
             "size": setup.hand_size,
             "query": f"seat={number}",
@@ -153,13 +164,14 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         "turn_cards": turn_cards,
         "targets": targets,
         "target": next(target for target in targets if target.get("current")),
-        "fills_last_hand": " and ".join(["every other hand", *outside]) if fills_last_hand(setup) else "",
+        "fills_last_hand": _and([_("every other hand"), *outside]) if fills_last_hand(setup) else "",
         "pack": [(card, card.code in used) for card in setup.pack],
         "hands": [(seat_no, name, _sorted(record["hands"][seat_no])) for seat_no, name in enumerate(record["players"])],
         "extras": [
             (field, " ".join(record.get(field.name) or []) if field.many else (record.get(field.name) or ""))
             for field in setup.extras
         ],
+        "extra_nouns": _and([field.noun for field in setup.extras], commas=True) if setup.extras else "",
         "extra_cards": [
             (field, [parse_card(code) for code in _as_list(record.get(field.name))]) for field in setup.extras
         ],
@@ -240,22 +252,30 @@ def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
     form = HandActionForm(request.POST, setup=setup)
     seat, into = None, ""
     if not form.is_valid():
-        messages.error(request, f"Not recorded: {form.problem()}")
+        messages.error(request, _("Not recorded: %(problem)s") % {"problem": form.problem()})
     else:
         seat, into = form.cleaned_data["seat"], form.cleaned_data["into"]
         try:
             record = apply_action(hand.record, form.cleaned_data)
         except RecordError as error:
-            where = f"{error.path}: " if error.path else ""
-            messages.error(request, f"Not recorded: {where}{error.message}")
+            if error.path:
+                refusal = _("Not recorded: %(path)s: %(message)s") % {"path": error.path, "message": error.message}
+            else:
+                refusal = _("Not recorded: %(message)s") % {"message": error.message}
+            messages.error(request, refusal)
         else:
             filled = filled_seat(setup, hand.record, record, None if into else seat)
             if filled is not None:
-                outside = "".join(f" and {field.noun}" for field in setup.extras if field.dealt)
+                count = len(record["hands"][filled])
+                # English says "cards" whatever the count, as it always has; other languages have their plural forms.
+                filled_text = ngettext(
+                    "%(name)s's hand filled itself with the %(count)s cards left: the pack less %(others)s.",
+                    "%(name)s's hand filled itself with the %(count)s cards left: the pack less %(others)s.",
+                    count,
+                )
+                others = _and([_("the other hands"), *(field.noun for field in setup.extras if field.dealt)])
                 messages.info(
-                    request,
-                    f"{record['players'][filled]}'s hand filled itself with the {len(record['hands'][filled])} "
-                    f"cards left: the pack less the other hands{outside}.",
+                    request, filled_text % {"name": record["players"][filled], "count": count, "others": others}
                 )
             hand.record = record
             hand.save(update_fields=["record", "updated"])
@@ -285,7 +305,7 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
     verdict = context["verdict"]
     match = hand.match
     if not context["can_use"] or match is None or hand.deal_number is None:
-        messages.error(request, "This hand is not a complete deal of one of your matches yet.")
+        messages.error(request, _("This hand is not a complete deal of one of your matches yet."))
         return redirect("hand", hand_id=hand.pk)
     deals = list(match.deals.all())
     existing = next((deal for deal in deals if deal.number == hand.deal_number), None)
@@ -305,10 +325,17 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
         except Conflict as conflict:
             messages.warning(request, conflict.message)
         except EntryError as error:
-            messages.error(request, f"The match refused this deal: {error.message} ({error.rule})")
+            messages.error(
+                request,
+                _("The match refused this deal: %(message)s (%(rule)s)")
+                % {"message": error.message, "rule": error.rule},
+            )
             return redirect("hand", hand_id=hand.pk)
         else:
-            messages.success(request, f"Deal {hand.deal_number} of the match now holds the referee's result.")
+            messages.success(
+                request,
+                _("Deal %(number)s of the match now holds the referee's result.") % {"number": hand.deal_number},
+            )
         return redirect("match", match_id=match.pk)
     context.update(
         existing=existing,

@@ -5,37 +5,79 @@
 
 The face is hidden from screen readers (``aria-hidden``): the button's label names the card in words. Hearts
 and diamonds get the class ``red``; a colon, which has no suit, shows its name on two lines.
+
+Ranks are drawn and read out as players of the active language write them: the letters of the ace, king,
+queen and jack are translatable strings (context "rank letter": a Hungarian queen is D, a Polish jack W), the
+suit symbols never change. Typed card codes stay in the English notation of docs/hand-record.md.
 """
 
 from __future__ import annotations
 
 from django import template
+from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import pgettext, pgettext_lazy
 
-from scoring.core.cards import COLONS, RANK_LABELS, SUIT_SYMBOLS, Card, CardError, parse_card
+from scoring.core.cards import RANK_LABELS, SUIT_SYMBOLS, Card, CardError, parse_card
 
 register = template.Library()
 
 RED_SUITS = frozenset("HD")
 
+# The court cards and the ace as a card face writes them; the other ranks are numbers (T is 10).
+RANK_LETTERS: dict[str, Promise] = {
+    "A": pgettext_lazy("rank letter", "A"),
+    "K": pgettext_lazy("rank letter", "K"),
+    "Q": pgettext_lazy("rank letter", "Q"),
+    "J": pgettext_lazy("rank letter", "J"),
+}
+# Bridgette's colons (BG-1.2): the word drawn above "colon" on the face. Their names (Card.label) are the
+# core's msgids (scoring/core/cards.py COLONS), translated there.
+COLON_FACES: dict[str, Promise] = {
+    "G": pgettext_lazy("colon card face, the word above 'colon'", "Grand"),
+    "R": pgettext_lazy("colon card face, the word above 'colon'", "Royal"),
+    "L": pgettext_lazy("colon card face, the word above 'colon'", "Little"),
+}
+
+
+def rank_letter(rank: str) -> str:
+    """A rank as the active language writes it on a card: ``Q`` is ``D`` in Hungarian, ``T`` is ``10``."""
+    letter = RANK_LETTERS.get(rank)
+    return str(letter) if letter is not None else RANK_LABELS.get(rank, rank)
+
+
+def card_name(card: Card) -> str:
+    """The card as the active language names it: ``Q♠`` (``D♠`` in Hungarian), ``10♥``, ``Grand Colon``."""
+    if card.is_colon:
+        return card.label
+    return rank_letter(card.rank) + SUIT_SYMBOLS[card.suit]
+
 
 @register.filter
 def card_face(card: Card) -> SafeString:
     if card.is_colon:
-        word = COLONS[card.rank].split()[0]
-        return format_html('<span class="face colon" aria-hidden="true"><b>{}</b><i>colon</i></span>', word)
+        return format_html(
+            '<span class="face colon" aria-hidden="true"><b>{}</b><i>{}</i></span>',
+            COLON_FACES[card.rank],
+            pgettext("colon card face", "colon"),
+        )
     colour = " red" if card.suit in RED_SUITS else ""
-    rank = RANK_LABELS.get(card.rank, card.rank)
     return format_html(
-        '<span class="face{}" aria-hidden="true"><b>{}</b><i>{}</i></span>', colour, rank, SUIT_SYMBOLS[card.suit]
+        '<span class="face{}" aria-hidden="true"><b>{}</b><i>{}</i></span>',
+        colour,
+        rank_letter(card.rank),
+        SUIT_SYMBOLS[card.suit],
     )
 
 
 @register.filter
-def card_label(value: str) -> str:
-    """A card code as the card's name (the card to draw: ``7C`` as ``7♣``); anything else as given."""
+def card_label(value: Card | str) -> str:
+    """A card, or a card code, as the card's name (the card to draw: ``7C`` as ``7♣``, ``QS`` as ``Q♠``, in
+    the active language's letters); anything else as given."""
+    if isinstance(value, Card):
+        return card_name(value)
     try:
-        return parse_card(value).label
+        return card_name(parse_card(value))
     except CardError:
         return value

@@ -1,4 +1,8 @@
-"""`manage.py referee FILE [--json]`: replay a hand record and print the verdict."""
+"""`manage.py referee FILE [--json] [--lang LANG]`: replay a hand record and print the verdict.
+
+``--lang`` (a code of settings.LANGUAGES: hu, pl, hi...) is the language of what is printed; by default,
+settings.LANGUAGE_CODE. Rule IDs and the JSON's keys are the same in every language.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,10 @@ import sys
 from argparse import ArgumentParser
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from referee.core.replay import replay_document, verdict_json
 from referee.core.verdict import RecordError
@@ -24,8 +31,18 @@ class Command(BaseCommand):
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("file", help="a hand record (JSON), or - to read standard input")
         parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+        parser.add_argument(
+            "--lang",
+            choices=[code for code, _name in settings.LANGUAGES],
+            default=settings.LANGUAGE_CODE,
+            help="the language to print in (default: %(default)s)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        with translation.override(options["lang"]):
+            self._judge(options)
+
+    def _judge(self, options: dict[str, Any]) -> None:
         as_json = options["json"]
         try:
             doc = self._load(options["file"])
@@ -34,7 +51,7 @@ class Command(BaseCommand):
             if as_json:
                 self.stdout.write(json.dumps({"error": error.as_dict()}))
             else:
-                self.stderr.write(f"Error: {error}")
+                self.stderr.write(_("Error: %(error)s") % {"error": error})
             sys.exit(2)
         if as_json:
             self.stdout.write(json.dumps(verdict_json(verdict), cls=PointsEncoder, ensure_ascii=False))
@@ -46,7 +63,7 @@ class Command(BaseCommand):
         try:
             text = read_input(path)
         except (OSError, UnicodeDecodeError) as error:
-            raise RecordError("file", f"cannot read {path}: {error}") from None
+            raise RecordError("file", _("cannot read %(path)s: %(error)s") % {"path": path, "error": error}) from None
         try:
             return load_json(text)
         except JSONTextError as error:
