@@ -8,7 +8,7 @@ PORT ?= 8000
 
 WORKERS ?= 3
 
-.PHONY: run test lint pytest bench load migrate demo serve clean
+.PHONY: run test lint pytest bench load migrate demo serve clean messages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,16 @@ bench: $(STAMP)
 # The load script: gunicorn on loopback, 50 scorers and share-link viewers for 60 s (bench/load.py).
 load: $(STAMP)
 	$(BIN)/python -m bench.load
+
+# The catalogues (README "Languages"): every marked text into locale/<lang>/LC_MESSAGES/django.po, then
+# the .mo files, which are committed so that a clone runs without gettext. No locations (--no-location):
+# a catalogue changes only when a text does. tests/test_translations.py reads MESSAGES_OPTIONS from here.
+MESSAGES_LANGUAGES := -l hu -l pl -l hi
+MESSAGES_OPTIONS := --no-location --no-obsolete --ignore=.venv --ignore=build --ignore=staticfiles --ignore=node_modules --ignore=tests --ignore=bench
+
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages $(MESSAGES_LANGUAGES) $(MESSAGES_OPTIONS)
+	$(BIN)/python manage.py compilemessages $(MESSAGES_LANGUAGES) --ignore=.venv --ignore=build --ignore=staticfiles --ignore=node_modules
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

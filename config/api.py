@@ -15,6 +15,7 @@ from functools import wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from django_ratelimit.decorators import ratelimit
 from ninja import NinjaAPI
 
@@ -47,8 +48,11 @@ def request_limits(run: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
         if _content_length(request) > MAX_BODY_BYTES:
             return api_error(
                 413,
-                f"the body is larger than {MAX_BODY_BYTES // 1000} kB; "
-                f"a match file of {MAX_DEALS} deals (the most a match holds) is far smaller",
+                _(
+                    "the body is larger than %(limit)s kB; "
+                    "a match file of %(deals)s deals (the most a match holds) is far smaller"
+                )
+                % {"limit": MAX_BODY_BYTES // 1000, "deals": MAX_DEALS},
             )
         return run(request, *args, **kwargs)
 

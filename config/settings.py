@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "scoring",
     "referee",
     "reports",
+    "config.language.LanguageConfig",  # applies an account's language at log-in
 ]
 
 MIDDLEWARE = [
@@ -72,9 +73,11 @@ MIDDLEWARE = [
     "config.views.api_errors_as_json",  # every error answer under /api/ is JSON
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # the cookie's language, else Accept-Language's
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.language.account_language",  # a logged-in player's own language wins (config/language.py)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -132,6 +135,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "config.language.ui_words",
             ],
         },
     },
@@ -172,7 +177,17 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Languages (README "Languages"): each named in itself for the footer's switcher. The first visit
+# follows Accept-Language; a choice is kept in the language cookie and, for a logged-in player, on
+# the account (config/language.py). Numbers and dates follow the language (Django 5 always localises).
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("hu", "Magyar"), ("pl", "Polski"), ("hi", "हिन्दी")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "trickbook_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # a year, renewed by each choice
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_HTTPONLY = True  # scripts read the page's language from <html lang>, never the cookie
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from config import language
 from config.api import api
 from referee import views as referee_views
 from reports import views as report_views
@@ -16,6 +17,7 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", views.login_view, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("language/", language.choose_language, name="choose_language"),
     path("matches/new/", views.match_new, name="match_new"),
     path("matches/<int:match_id>/", views.match_detail, name="match"),
     path("matches/<int:match_id>/deals/", views.deal_add, name="deal_add"),

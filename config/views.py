@@ -13,6 +13,8 @@ from http import HTTPStatus
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 RETRY_AFTER_SECONDS = 60
 API_PREFIX = "/api/"
@@ -29,7 +31,7 @@ def api_error(status: int, message: str) -> JsonResponse:
 def wait_text(seconds: int) -> str:
     """How long to wait, in words, rounded up to whole minutes ("a minute", "15 minutes")."""
     minutes = max(1, -(-seconds // 60))
-    return "a minute" if minutes == 1 else f"{minutes} minutes"
+    return ngettext("a minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -37,7 +39,7 @@ def rate_limited(request: HttpRequest, exception: Exception | None = None) -> Ht
     retry_after = int(getattr(exception, "retry_after", RETRY_AFTER_SECONDS))
     wait = wait_text(retry_after)
     if request.path.startswith(API_PREFIX):
-        response: HttpResponse = api_error(429, f"Too many requests: wait {wait} and try again.")
+        response: HttpResponse = api_error(429, _("Too many requests: wait %(wait)s and try again.") % {"wait": wait})
     else:
         response = render(request, "errors/429.html", {"wait": wait}, status=429)
     response["Retry-After"] = str(retry_after)
@@ -47,13 +49,16 @@ def rate_limited(request: HttpRequest, exception: Exception | None = None) -> Ht
 def _api_error_message(request: HttpRequest, response: HttpResponse) -> str:
     status = response.status_code
     if status == 404:
-        return f"there is no endpoint at {request.path}; /api/openapi.json lists them"
+        return _("there is no endpoint at %(path)s; /api/openapi.json lists them") % {"path": request.path}
     if status == 405:
-        return f"{request.method} is not allowed here; use {response.get('Allow', 'POST')}"
+        return _("%(method)s is not allowed here; use %(allowed)s") % {
+            "method": request.method,
+            "allowed": response.get("Allow", "POST"),
+        }
     if status == 400:
-        return "the request could not be read"
+        return _("the request could not be read")
     if status >= 500:
-        return "the server failed to answer; the error is logged"
+        return _("the server failed to answer; the error is logged")
     return HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else f"HTTP {status}"
 
 

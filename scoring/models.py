@@ -148,3 +148,18 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} deal {self.number}"
+
+
+class Preferences(models.Model):
+    """A player's own settings, kept with the account: the language chosen in the footer's switcher
+    (config/language.py), blank until one is chosen. The code is one of settings.LANGUAGES, checked
+    there; not a field choice, so that adding a language needs no migration."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences")
+    language = models.CharField(max_length=10, blank=True)
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"preferences of {self.user_id}"

@@ -25,6 +25,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
@@ -498,7 +499,7 @@ def _live_sheet(match_id: int, version: int, token: str) -> str:
     new share link replaces without a write. The fragment is rendered without the request: it is the
     same for every viewer.
     """
-    key = f"live:{match_id}:{version}:{token}"
+    key = f"live:{match_id}:{version}:{token}:{get_language()}"  # one fragment per language (issue 14)
     sheets = caches["sheets"]
     html: str | None = sheets.get(key)
     if html is None:
@@ -525,7 +526,7 @@ def shared_match(request: HttpRequest, token: str) -> HttpResponse:
             return HttpResponse("This match is no longer shared at this link.", status=404)
         return render(request, "scoring/share_stopped.html", status=404)
     match_id, version = found
-    etag = f'"{token}-{version}-{"fragment" if request.htmx else "page"}"'
+    etag = f'"{token}-{version}-{get_language()}-{"fragment" if request.htmx else "page"}"'
     response = get_conditional_response(request, etag=etag)
     if response is None:
         live = _live_sheet(match_id, version, token)

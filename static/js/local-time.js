@@ -16,7 +16,9 @@
   if (!zone) {
     return;
   }
-  var format = new Intl.DateTimeFormat("en-GB", {
+  // The page's language (<html lang>), English written the British way as before.
+  var lang = document.documentElement.lang;
+  var format = new Intl.DateTimeFormat(!lang || lang === "en" ? "en-GB" : lang, {
     day: "numeric",
     month: "short",
     year: "numeric",

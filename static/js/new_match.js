@@ -9,6 +9,11 @@
 (function () {
   "use strict";
 
+  // The page's words (static/js/words.js), or the English given, filled in, if that script is missing.
+  var t = window.trickbookWords || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values && name in values ? String(values[name]) : whole; });
+  };
+
   function start() {
     var form = document.getElementById("new-match");
     var data = document.getElementById("game-setups");
@@ -41,7 +46,7 @@
     function nameOf(seat) {
       var input = form.querySelector("input[name=player_" + seat + "]");
       var name = input ? input.value.trim() : "";
-      return name || "Player " + (seat + 1);
+      return name || t("Player %(number)s", { number: seat + 1 });
     }
 
     function names(setup) {

@@ -8,6 +8,11 @@
 (function () {
   "use strict";
 
+  // The page's words (static/js/words.js), or the English given, filled in, if that script is missing.
+  var t = window.trickbookWords || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values && name in values ? String(values[name]) : whole; });
+  };
+
   var dialog = document.getElementById("rule-dialog");
   var body = document.getElementById("rule-dialog-body");
   if (!dialog || !body || typeof dialog.showModal !== "function") {
@@ -41,15 +46,15 @@
     var status = event.detail.xhr && event.detail.xhr.status;
     var title = document.createElement("h2");
     title.id = "rule-dialog-title";
-    title.textContent = "The rule could not be loaded";
+    title.textContent = t("The rule could not be loaded");
     var text = document.createElement("p");
-    text.textContent = status ? "The server answered with error " + status + "." : "There is no connection.";
+    text.textContent = status ? t("The server answered with error %(status)s.", { status: status }) : t("There is no connection.");
     body.replaceChildren(title, text);
     var href = link && link.getAttribute("href");
     if (href) {
       var page = document.createElement("a");
       page.href = href;
-      page.textContent = "Open it on the rules page";
+      page.textContent = t("Open it on the rules page");
       var line = document.createElement("p");
       line.appendChild(page);
       body.appendChild(line);

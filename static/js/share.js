@@ -13,12 +13,16 @@
   "use strict";
 
   var CONFIRMED_FOR = 3000; // ms the button reads "Copied"
+  // The page's words (static/js/words.js), or the English given, filled in, if that script is missing.
+  var t = window.trickbookWords || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values && name in values ? String(values[name]) : whole; });
+  };
 
   function selectLink(input, status) {
     input.focus();
     input.select();
     input.setSelectionRange(0, input.value.length);
-    status.textContent = "The link is selected: copy it with your phone's Copy.";
+    status.textContent = t("The link is selected: copy it with your phone's Copy.");
   }
 
   function copy(button) {
@@ -33,10 +37,10 @@
       return;
     }
     navigator.clipboard.writeText(input.value).then(function () {
-      status.textContent = "Copied: the share link is on the clipboard.";
-      button.textContent = "Copied";
+      status.textContent = t("Copied: the share link is on the clipboard.");
+      button.textContent = t("Copied");
       window.setTimeout(function () {
-        button.textContent = "Copy";
+        button.textContent = t("Copy");
       }, CONFIRMED_FOR);
     }, function () {
       selectLink(input, status);

@@ -10,6 +10,29 @@
 "use strict";
 
 var CACHE = "trickbook-v1";
+// The words of the page for no connection, in the language of the last page that spoke to the worker
+// (static/js/table.js sends them, translated, with "keep"); kept in the cache, as the worker may be stopped.
+var WORDS = "/sw-words.json";
+var ENGLISH = { lang: "en", title: "No connection", text: "No connection, and this page was not kept on this phone." };
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, function (c) {
+    return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+  });
+}
+
+function offlinePage() {
+  return caches.match(WORDS).then(function (hit) {
+    return hit ? hit.json() : ENGLISH;
+  }).catch(function () { return ENGLISH; }).then(function (words) {
+    var lang = /^[A-Za-z-]{2,10}$/.test(words.lang || "") ? words.lang : "en";
+    return new Response(
+      "<!doctype html><html lang=\"" + lang + "\"><title>" + escapeHtml(words.title || ENGLISH.title) + "</title><p>" +
+        escapeHtml(words.text || ENGLISH.text) + "</p>",
+      { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } }
+    );
+  });
+}
 
 self.addEventListener("install", function () {
   self.skipWaiting();
@@ -36,7 +59,10 @@ self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type === "keep" && Array.isArray(data.urls)) {
     event.waitUntil(caches.open(CACHE).then(function (cache) {
-      return Promise.all(data.urls.map(function (href) {
+      var kept = data.words && typeof data.words === "object"
+        ? cache.put(WORDS, new Response(JSON.stringify(data.words), { headers: { "Content-Type": "application/json" } }))
+        : null;
+      return Promise.all([kept].concat(data.urls.map(function (href) {
         var url = new URL(href, self.location.origin);
         if (!isStatic(url) && !isMatchPage(url) && url.pathname !== "/manifest.webmanifest") {
           return null;
@@ -44,7 +70,7 @@ self.addEventListener("message", function (event) {
         return fetch(url, { credentials: "same-origin", redirect: "error" }).then(function (response) {
           return response.ok ? cache.put(url, response) : null;
         }).catch(function () { return null; });
-      }));
+      })));
     }));
   } else if (data.type === "forget") {
     event.waitUntil(caches.open(CACHE).then(function (cache) {
@@ -83,10 +109,7 @@ self.addEventListener("fetch", function (event) {
       return response;
     }).catch(function () {
       return caches.match(url, { ignoreSearch: true }).then(function (hit) {
-        return hit || new Response(
-          "<!doctype html><title>No connection</title><p>No connection, and this page was not kept on this phone.</p>",
-          { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } }
-        );
+        return hit || offlinePage();
       });
     }));
   }

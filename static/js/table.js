@@ -28,6 +28,10 @@
 
   var PREFIX = "trickbook:";
   var SKIP = { csrfmiddlewaretoken: true };
+  // The page's words (static/js/words.js), or the English given, filled in, if that script is missing.
+  var t = window.trickbookWords || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values && name in values ? String(values[name]) : whole; });
+  };
 
   // ------------------------------------------------------------------ storage, keys
 
@@ -207,11 +211,11 @@
     form.querySelector("input[name=number]").value = String(number);
     var heading = document.getElementById("entry-title");
     if (heading) {
-      heading.textContent = "Enter deal " + number;
+      heading.textContent = t("Enter deal %(number)s", { number: number });
     }
     var button = form.querySelector("button[type=submit]");
     if (button) {
-      button.textContent = "Save deal " + number;
+      button.textContent = t("Save deal %(number)s", { number: number });
     }
   }
 
@@ -252,7 +256,7 @@
       if (draft.key && key) {
         key.value = draft.key; // the same save: if the first try got through, it is not stored twice
       }
-      say(noticeRegion(), "Your entry for deal " + draft.number + " was kept: check it and save.", "info");
+      say(noticeRegion(), t("Your entry for deal %(number)s was kept: check it and save.", { number: draft.number }), "info");
     }
   }
 
@@ -279,7 +283,8 @@
       var complete = chosen === Object.keys(seats).length;
       var wrong = complete && sum !== total;
       line.textContent = wrong
-        ? line.dataset.label + " add up to " + sum + "; they must add up to " + total + " (" + line.dataset.rule + ")."
+        ? t("%(label)s add up to %(sum)s; they must add up to %(total)s (%(rule)s).",
+            { label: line.dataset.label, sum: sum, total: total, rule: line.dataset.rule })
         : "";
       if (complete) {
         inputs.forEach(function (input) {
@@ -372,36 +377,35 @@
       card.dataset.testid = "outbox-" + item.state;
       var head = document.createElement("p");
       var body = document.createElement("p");
-      body.textContent = "Your entry: " + (item.text || "(no details)");
+      body.textContent = t("Your entry: %(entry)s", { entry: item.text || t("(no details)") });
       var actions = document.createElement("p");
       actions.className = "outbox-actions";
       if (item.state === "conflict") {
         var other = savedDealText(item.number);
         head.innerHTML = "";
         var strong = document.createElement("strong");
-        strong.textContent = "Deal " + item.number + " was saved from another phone";
+        strong.textContent = t("Deal %(number)s was saved from another phone", { number: item.number });
         head.appendChild(strong);
         head.appendChild(document.createTextNode(other ? ": " + other + "." : "."));
         var form = dealForm();
         var next = formNumber(form);
-        actions.appendChild(button("Keep the saved deal " + item.number + ", discard mine", "discard", index, true));
+        actions.appendChild(button(t("Keep the saved deal %(number)s, discard mine", { number: item.number }), "discard", index, true));
         if (next) {
-          actions.appendChild(button("Save mine as deal " + next, "renumber", index));
+          actions.appendChild(button(t("Save mine as deal %(number)s", { number: next }), "renumber", index));
         } else {
           var over = document.createElement("span");
-          over.textContent = " The match is over: yours cannot be added.";
+          over.textContent = " " + t("The match is over: yours cannot be added.");
           actions.appendChild(over);
         }
       } else {
         var strongW = document.createElement("strong");
-        strongW.textContent = "Deal " + item.number + " is waiting to be sent";
+        strongW.textContent = t("Deal %(number)s is waiting to be sent", { number: item.number });
         head.appendChild(strongW);
-        head.appendChild(document.createTextNode(
-          ": it is kept on this phone and sent by itself when the connection comes back" +
-          (item.error ? " (" + item.error + ")." : ".")
-        ));
-        actions.appendChild(button("Send now", "send", index));
-        actions.appendChild(button("Discard it", "discard", index, true));
+        head.appendChild(document.createTextNode(": " + (item.error
+          ? t("it is kept on this phone and sent by itself when the connection comes back (%(reason)s).", { reason: item.error })
+          : t("it is kept on this phone and sent by itself when the connection comes back."))));
+        actions.appendChild(button(t("Send now"), "send", index));
+        actions.appendChild(button(t("Discard it"), "discard", index, true));
       }
       card.append(head, body, actions);
       parts.push(card);
@@ -413,14 +417,14 @@
     var fields = fieldsOf(form);
     var number = formNumber(form);
     var items = outbox();
-    items.push({ number: number, key: valueOf(fields, "key"), fields: fields, text: describe(form, fields), state: "waiting", error: "no connection" });
+    items.push({ number: number, key: valueOf(fields, "key"), fields: fields, text: describe(form, fields), state: "waiting", error: t("no connection") });
     keepOutbox(items);
     forgetDraft();
     if (form.dataset.step === "rest") {
       // The next deal starts with its first step, which only the server takes: the form waits for it.
       form.closest("section").hidden = true;
-      say(noticeRegion(), "No connection: deal " + number + " is kept on this phone and will be sent when the " +
-          "connection comes back; the next deal can be entered then.", "warning");
+      say(noticeRegion(), t("No connection: deal %(number)s is kept on this phone and will be sent when the " +
+          "connection comes back; the next deal can be entered then.", { number: number }), "warning");
       bringIntoView(document.getElementById("outbox"));
       return;
     }
@@ -432,7 +436,7 @@
       preview.replaceChildren();
     }
     say(form.querySelector("[data-save-status]"),
-        "No connection: deal " + number + " is kept on this phone and will be sent when the connection comes back.",
+        t("No connection: deal %(number)s is kept on this phone and will be sent when the connection comes back.", { number: number }),
         "warning");
     bringIntoView(document.getElementById("outbox"));
   }
@@ -483,7 +487,7 @@
             if (dealForm()) {
               fill(dealForm(), item.fields);
             }
-            say(noticeRegion(), "Deal " + item.number + " kept on this phone was refused: it is back in the form, see why there.");
+            say(noticeRegion(), t("Deal %(number)s kept on this phone was refused: it is back in the form, see why there.", { number: item.number }));
           }
           send();
         } else if (status === 409) {
@@ -499,12 +503,12 @@
         } else if (status === 401 || status === 403) {
           goToLogIn();
         } else {
-          markError("the server answered " + status);
+          markError(t("the server answered %(status)s", { status: status }));
         }
       });
     }).catch(function () {
       sending = false;
-      markError("no connection");
+      markError(t("no connection"));
     });
   }
 
@@ -532,7 +536,7 @@
     if (b.dataset.outbox === "discard") {
       items.splice(index, 1);
       keepOutbox(items);
-      say(noticeRegion(), "Your entry for deal " + item.number + " was discarded.", "info");
+      say(noticeRegion(), t("Your entry for deal %(number)s was discarded.", { number: item.number }), "info");
       renumber();
     } else if (b.dataset.outbox === "renumber") {
       item.number = formNumber(dealForm());
@@ -683,7 +687,7 @@
     var b = document.createElement("button");
     b.type = "button";
     b.className = "secondary small";
-    b.textContent = "Try again";
+    b.textContent = t("Try again");
     b.addEventListener("click", function () {
       region.replaceChildren();
       if (elt.tagName === "FORM") {
@@ -701,19 +705,18 @@
       return;
     }
     if (elt.id === "preview") {
-      say(elt, text + ": no preview for now. You can still save; with no connection the deal is kept on this phone.");
+      say(elt, t("%(reason)s: no preview for now. You can still save; with no connection the deal is kept on this phone.", { reason: text }));
       return;
     }
     var region = statusFor(elt);
-    var what = elt.id === "deal-form" ? "Deal " + formNumber(elt) + " not saved"
-      : elt.dataset.name ? elt.dataset.name + " not saved"
-      : elt.id === "live" ? "The sheet could not be updated" : "Not done";
-    say(region, what + ": " + text + ". What you entered is still here.");
+    say(region, elt.id === "deal-form" ? t("Deal %(number)s not saved: %(reason)s. What you entered is still here.", { number: formNumber(elt), reason: text })
+      : elt.dataset.name ? t("%(name)s not saved: %(reason)s. What you entered is still here.", { name: elt.dataset.name, reason: text })
+      : elt.id === "live" ? t("The sheet could not be updated: %(reason)s. It tries again by itself.", { reason: text })
+      : t("Not done: %(reason)s. What you entered is still here.", { reason: text }));
     if (elt.id === "deal-form" && window.htmx) {
       window.htmx.trigger(elt, "change"); // the preview of what is still there (the save cut it short)
     }
     if (elt.id === "live") {
-      region.firstChild.textContent = "The sheet could not be updated: " + text + ". It tries again by itself.";
       return;
     }
     retryButton(region, elt);
@@ -725,11 +728,11 @@
       queue(elt);
       return;
     }
-    failed(event, "no connection");
+    failed(event, t("no connection"));
   });
 
   document.addEventListener("htmx:timeout", function (event) {
-    failed(event, "the server did not answer in time");
+    failed(event, t("the server did not answer in time"));
   });
 
   document.addEventListener("htmx:responseError", function (event) {
@@ -740,7 +743,7 @@
       }
       return;
     }
-    failed(event, status >= 500 ? "the server failed (error " + status + ")" : "the server refused it (error " + status + ")");
+    failed(event, t(status >= 500 ? "the server failed (error %(status)s)" : "the server refused it (error %(status)s)", { status: status }));
   });
 
   document.addEventListener("htmx:configRequest", function (event) {
@@ -794,7 +797,7 @@
         note.textContent = "";
         sentinel.addEventListener("release", function () { lock = null; });
       }).catch(function (error) {
-        note.textContent = "The screen cannot be kept on here (" + error.name + ").";
+        note.textContent = t("The screen cannot be kept on here (%(error)s).", { error: error.name });
       });
     }
 
@@ -829,7 +832,9 @@
         urls.push(location.href.split("#")[0]);
       }
       if (registration.active) {
-        registration.active.postMessage({ type: "keep", urls: urls });
+        // The worker's own page for no connection, in this page's language.
+        var words = { lang: document.documentElement.lang, title: t("No connection"), text: t("No connection, and this page was not kept on this phone.") };
+        registration.active.postMessage({ type: "keep", urls: urls, words: words });
       }
     }).catch(function () {
       // Without the worker the page works online as before.
