@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.translation import ngettext
+
 from scoring.core.base import Points
 
 # A narrow viewBox with large type: drawn 326 px wide on a 390 px phone and 110 mm wide in the PDF,
@@ -120,5 +122,11 @@ def running_totals_chart(players: list[str], totals_by_deal: list[tuple[Points, 
         y_ticks.append((y_at(value), f"{value:g}"))
         value += step
     final = ", ".join(f"{name} {rows[-1][seat]}" for seat, name in enumerate(players))
-    summary = f"Running totals over {len(rows) - 1} deals; final totals: {final}."
+    count = len(rows) - 1
+    summary = ngettext(
+        "Running totals over %(count)s deal; final totals: %(totals)s.",
+        "Running totals over %(count)s deals; final totals: %(totals)s.",
+        count,
+    ) % {"count": count, "totals": final}
+
     return Chart(WIDTH, HEIGHT, series, x_ticks, y_ticks, LEFT, WIDTH - RIGHT, TOP, HEIGHT - BOTTOM, summary)

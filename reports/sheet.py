@@ -6,6 +6,9 @@ import csv
 import io
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from referee.core.replay import replay_document
 from referee.core.verdict import RecordError
 from referee.models import ContestedHand
@@ -67,10 +70,13 @@ def csv_text(match: Match, result: MatchResult) -> str:
     names = result.names
     buffer = io.StringIO()
     writer = csv.writer(buffer)
+    # The first three headings and each side's two are words, in the reader's language; the entry
+    # columns are the match file's own field names (docs/match-file.md), the same in every language.
     header = (
-        ["deal", "dealer", "played", *(title for title, _field, _seat in columns)]
-        + [f"{name} points" for name in names]
-        + [f"{name} total" for name in names]
+        [pgettext("CSV heading", "deal"), pgettext("CSV heading", "dealer"), pgettext("CSV heading", "played")]
+        + [title for title, _field, _seat in columns]
+        + [pgettext("CSV heading", "%(side)s points") % {"side": name} for name in names]
+        + [pgettext("CSV heading", "%(side)s total") % {"side": name} for name in names]
     )
     writer.writerow([csv_cell(cell) for cell in header])
     game = result.match.rules
@@ -107,8 +113,8 @@ def _corrections(match: Match, *, shared: bool) -> tuple[list[ChangeRow], bool]:
 
 def _who(change: Change, match: Match) -> str:
     if change.user is None:
-        return "(deleted account)"
-    return "owner" if change.user_id == match.owner_id else "another account"
+        return _("(deleted account)")
+    return _("owner") if change.user_id == match.owner_id else _("another account")
 
 
 def _verdicts(match: Match) -> tuple[list[dict[str, Any]], bool]:
@@ -141,13 +147,16 @@ def result_words(result: MatchResult) -> tuple[str, str]:
     outcome = result.outcome
     if outcome is None:
         dealer = result.match.players[result.next_dealer] if result.next_dealer is not None else ""
-        return "Not finished yet", f"{result.stage}" + (f"; {dealer} deals next" if dealer else "")
+        if not dealer:
+            return _("Not finished yet"), str(result.stage)
+        return _("Not finished yet"), _("%(stage)s; %(dealer)s deals next") % {"stage": result.stage, "dealer": dealer}
     if len(outcome.winners) == len(result.names):
-        headline = "A draw"
+        headline = _("A draw")
     elif len(outcome.winners) > 1:
-        headline = f"{winners_text(result)} share the win"
+        headline = _("%(winners)s share the win") % {"winners": winners_text(result)}
     else:
-        headline = f"{winners_text(result)} won"
+        headline = _("%(winners)s won") % {"winners": winners_text(result)}
+
     return headline, outcome.reason[:1].upper() + outcome.reason[1:]
 
 

@@ -23,6 +23,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.formats import number_format
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 from django_ratelimit.decorators import ratelimit
@@ -36,18 +40,28 @@ from scoring.forms import ImportForm
 from scoring.models import Match
 from scoring.services import create_match
 
-BAD_ZONE = "tz: not a time zone; give an IANA name such as Europe/Berlin, or leave it out for UTC"
 SHARE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_IMPORT_BYTES = 1_000_000
 # Room in an import request for what is not the file: the CSRF token, the multipart boundaries and
 # part headers (a long file name included).
 IMPORT_FORM_OVERHEAD = 16_000
-TOO_LARGE = f"file: a match file is at most {MAX_IMPORT_BYTES // 1000} kB (match-file)"
 # A PDF costs a worker up to 1.5 s of CPU (make bench): a client address may fetch 10 a minute (owner's and
 # shared ones together), and all the holders of one share link 30 a minute, from however many
 # addresses. Settings of the same names override them (read per request, so tests can lower them).
 PDF_RATE_PER_ADDRESS = "10/m"
 PDF_RATE_PER_SHARE_LINK = "30/m"
+
+
+# Each error about the upload names its field ("file:") and the rule (match-file), which no language changes.
+
+
+def _too_large() -> str:
+    words = _("a match file is at most %(size)s kB") % {"size": number_format(MAX_IMPORT_BYTES // 1000)}
+    return f"file: {words} (match-file)"
+
+
+def _bad_zone() -> str:
+    return "tz: " + _("not a time zone; give an IANA name such as Europe/Berlin, or leave it out for UTC")
 
 
 def _owned(request: HttpRequest, match_id: int) -> Match:
@@ -58,7 +72,7 @@ def _shared(token: str) -> Match:
     # A share token is URL-safe base64 (scoring.models.new_share_token); anything else is not
     # looked up at all (PostgreSQL refuses a NUL in a query: a server error, not a 404).
     if not SHARE_TOKEN.fullmatch(token):
-        raise Http404("No such share link.")
+        raise Http404(_("No such share link."))
     return get_object_or_404(Match, share_token=token)
 
 
@@ -105,13 +119,27 @@ def _static_fetcher() -> Any:
     return StaticFetcher()
 
 
+def _css_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+
+
+def page_footer() -> SafeString:
+    """The PDF's "Page 2 of 5" as a CSS ``content`` value in the active language: the translated words as
+    strings around the page counters (``"Page " counter(page) " of " counter(pages)``)."""
+    marker = "\x00"
+    words = _("Page %(page)s of %(pages)s") % {"page": f"{marker}page{marker}", "pages": f"{marker}pages{marker}"}
+    parts = words.split(marker)  # words, counter name, words, counter name, words
+    css = [f"counter({part})" if index % 2 else _css_string(part) for index, part in enumerate(parts)]
+    return mark_safe(" ".join(part for part in css if part != '""'))  # each text part quoted and escaped above
+
+
 def render_pdf(request: HttpRequest | None, match: Match, paper: str = "a4", zone: tzinfo = UTC) -> bytes:
     from weasyprint import HTML
 
     # A PDF is a document that travels: it reads as the share link does ("owner", not a login name),
     # and prints a long match's last deals only (reports.sheet.PDF_DEALS).
     context = report_context(match, shared=True, pdf=True)
-    context.update(shared=True, paper=paper, pdf=True, zone=zone)
+    context.update(shared=True, paper=paper, pdf=True, zone=zone, page_footer=page_footer())
     html = render_to_string("reports/report_pdf.html", context, request=request)
     return HTML(string=html, base_url="http://trickbook.invalid/", url_fetcher=_static_fetcher()).write_pdf()
 
@@ -119,7 +147,7 @@ def render_pdf(request: HttpRequest | None, match: Match, paper: str = "a4", zon
 def _pdf(request: HttpRequest, match: Match) -> HttpResponse:
     zone = _zone(request)
     if zone is None:
-        return HttpResponse(BAD_ZONE, status=400, content_type="text/plain; charset=utf-8")
+        return HttpResponse(_bad_zone(), status=400, content_type="text/plain; charset=utf-8")
     response = HttpResponse(render_pdf(request, match, _paper(request), zone), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{match.file_name("pdf")}"'
     return response
@@ -207,15 +235,16 @@ def import_match(request: HttpRequest) -> HttpResponse:
         except ValueError:
             declared = 0  # Django reads no body then either
         if declared > MAX_IMPORT_BYTES + IMPORT_FORM_OVERHEAD:
-            return _import_page(request, ImportForm(), TOO_LARGE, status=413)
+            return _import_page(request, ImportForm(), _too_large(), status=413)
         upload = CappedMemoryUpload(request, MAX_IMPORT_BYTES)
         request.upload_handlers = [upload]
         try:
             request.FILES  # noqa: B018 (parse the body now, under the capped handler)
         except (MultiPartParserError, RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent):
-            return _import_page(request, ImportForm(), "file: the upload could not be read (match-file)", status=400)
+            unread = "file: " + _("the upload could not be read") + " (match-file)"
+            return _import_page(request, ImportForm(), unread, status=400)
         if upload.too_large:
-            return _import_page(request, ImportForm(), TOO_LARGE, status=413)
+            return _import_page(request, ImportForm(), _too_large(), status=413)
     return _import_match(request)
 
 
@@ -227,17 +256,20 @@ def _import_match(request: HttpRequest) -> HttpResponse:
     if posted and form.is_valid():
         upload = form.cleaned_data["file"]
         if upload.size > MAX_IMPORT_BYTES:
-            error = TOO_LARGE
+            error = _too_large()
         else:
             try:
                 result = score_document(upload.read().decode("utf-8"))
             except UnicodeDecodeError:
-                error = "file: a match file is UTF-8 JSON text (match-file)"
+                error = "file: " + _("a match file is UTF-8 JSON text") + " (match-file)"
             except EntryError as problem:
                 error = str(problem)
             else:
                 match = create_match(owner=request.user, match_file=result.match)
-                messages.success(request, f"Imported {match.name}: {len(result.deals)} deals.")
+                count = len(result.deals)
+                text = ngettext("Imported %(name)s: %(count)s deal.", "Imported %(name)s: %(count)s deals.", count)
+                messages.success(request, text % {"name": match.name, "count": count})
+
                 return redirect("match", match_id=match.pk)
     status = 422 if error or form.errors else 200
     return _import_page(request, form, error, status=status)

@@ -10,6 +10,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from scoring.core.base import EntryError, Game
 from scoring.models import Change, Match
 
@@ -21,7 +24,8 @@ def describe_entry(game: Game, entry: Any, flags: Iterable[str], players: Sequen
     try:
         return game.describe(game.parse_deal(entry, frozenset(flags)), tuple(players))
     except EntryError as error:
-        return f"an entry {game.title} does not read: {error.message} ({error.rule})"
+        text = _("an entry %(game)s does not read: %(error)s (%(rule)s)")
+        return text % {"game": game.title, "error": error.message, "rule": error.rule}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,14 +41,24 @@ def what_changed(change: Change) -> str:
     """The change in a few words: "Added deal 3", "Removed deal 6", "Imported 6 deals"."""
     if change.action == Change.Action.IMPORTED:
         count = change.after.get("deals") if isinstance(change.after, dict) else None
-        return f"Imported {count} deal{'s' if count != 1 else ''}" if isinstance(count, int) else "Imported"
-    action = change.get_action_display()
-    return f"{action} deal {change.number}" if change.number else action
+        if not isinstance(count, int):
+            return _("Imported")
+        return ngettext("Imported %(count)s deal", "Imported %(count)s deals", count) % {"count": count}
+    if not change.number:
+        return str(change.get_action_display())
+    # Each action a whole phrase, so that a language may put the deal's number where it goes.
+    if change.action == Change.Action.ADDED:
+        return _("Added deal %(number)s") % {"number": change.number}
+    if change.action == Change.Action.EDITED:
+        return _("Edited deal %(number)s") % {"number": change.number}
+    if change.action == Change.Action.REMOVED:
+        return _("Removed deal %(number)s") % {"number": change.number}
+    return _("%(action)s deal %(number)s") % {"action": change.get_action_display(), "number": change.number}
 
 
 def account_name(change: Change) -> str:
     """Who made a change, by login name, for the owner's own pages."""
-    return "(deleted account)" if change.user is None else str(change.user.get_username())
+    return _("(deleted account)") if change.user is None else str(change.user.get_username())
 
 
 def change_rows(

@@ -14,8 +14,11 @@ from enum import StrEnum
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from scoring.core.base import Choice, EntryError, EntryField, EntrySpec, FieldKind, Game, side_names
 from scoring.core.games import GAMES
@@ -65,7 +68,8 @@ def clean_players(form: forms.Form, data: dict[str, Any], game: Game) -> list[st
     players = [(data.get(f"player_{seat}") or "").strip() for seat in range(game.seats)]
     for seat, name in enumerate(players):
         if not name:
-            form.add_error(f"player_{seat}", f"{game.title} needs {game.seats} players: enter a name.")
+            text = _("%(game)s needs %(seats)s players: enter a name.") % {"game": game.title, "seats": game.seats}
+            form.add_error(f"player_{seat}", text)
     return players
 
 
@@ -90,7 +94,13 @@ def layout(spec: EntrySpec, seats: int) -> list[tuple[str, EntryField, int | Non
 def form_field(field: EntryField, players: tuple[str, ...], seat: int | None) -> forms.Field:
     """The form field for one spec field (or one seat of a per-seat field); every field may be left
     empty here: what is still missing is said in one message (DealForm.clean)."""
-    label = f"{players[seat]}'s {field.label}" if seat is not None else field.label
+    if seat is not None:
+        label = pgettext("a player's field of a deal: Anna's tricks", "%(player)s's %(field)s") % {
+            "player": players[seat],
+            "field": field.label,
+        }
+    else:
+        label = field.label
     initial = None if field.initial is None else str(field.initial)
     if field.kind is FieldKind.SWITCH:
         return forms.BooleanField(label=label, required=False)
@@ -102,7 +112,11 @@ def form_field(field: EntryField, players: tuple[str, ...], seat: int | None) ->
     else:
         choices = [(str(value), text) for value, text in field.choices]
     # A value no button offers (a crafted post) is refused with the field's rule, like the core does.
-    refused = {"invalid_choice": f"%(value)s is not allowed for {label} ({field.rule})."}
+    # The message keeps Django's own %(value)s for the refused value; the rest is filled in now.
+    refused = {
+        "invalid_choice": _("%(value)s is not allowed for %(field)s (%(rule)s).")
+        % {"value": "%(value)s", "field": label, "rule": field.rule}
+    }
     return forms.ChoiceField(
         label=label, choices=choices, widget=Segmented, required=False, initial=initial, error_messages=refused
     )
@@ -246,14 +260,14 @@ class DealForm(forms.Form):
         if name is None:
             for seat_field in (f"{error.field}_{seat}" for seat in range(self.game.seats)):
                 if seat_field in self.fields and seat_field not in self.errors:
-                    self.add_error(seat_field, "Together with the others, see above.")
+                    self.add_error(seat_field, _("Together with the others, see above."))
 
     def mark_missing(self) -> None:
         """Mark each required field still to choose as invalid, for a refused save (the preview
         only names them, so that fields not reached yet are not flagged while entering)."""
         for name in self.missing:
             if name not in self.errors:
-                self.add_error(name, "Still to choose.")
+                self.add_error(name, _("Still to choose."))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -265,7 +279,7 @@ class DealForm(forms.Form):
             ]
             if self.missing:
                 labels = ", ".join(str(self.fields[name].label).lower() for name in self.missing)
-                raise forms.ValidationError(f"Still to choose: {labels}.", code="incomplete")
+                raise forms.ValidationError(_("Still to choose: %(fields)s.") % {"fields": labels}, code="incomplete")
         try:
             if self.step is Step.FIRST:
                 read_first(self.spec, self.entry(), self.game.seats)
@@ -276,17 +290,21 @@ class DealForm(forms.Form):
         return data
 
 
+# A game's title read when the form is shown, in the language of that request (the choices are made at import).
+_game_title = lazy(lambda name: str(GAMES[name].title), str)
+
+
 class GamePlayersForm(forms.Form):
     """The game, up to four names in seat order (read by clean_players) and house-rule flags."""
 
-    game = forms.ChoiceField(choices=[(name, game.title) for name, game in GAMES.items()], widget=forms.RadioSelect)
-    player_0 = forms.CharField(label="Player 1", max_length=40)
-    player_1 = forms.CharField(label="Player 2", max_length=40)
-    player_2 = forms.CharField(label="Player 3", max_length=40, required=False)
-    player_3 = forms.CharField(label="Player 4", max_length=40, required=False)
+    game = forms.ChoiceField(choices=[(name, _game_title(name)) for name in GAMES], widget=forms.RadioSelect)
+    player_0 = forms.CharField(label=gettext_lazy("Player 1"), max_length=40)
+    player_1 = forms.CharField(label=gettext_lazy("Player 2"), max_length=40)
+    player_2 = forms.CharField(label=gettext_lazy("Player 3"), max_length=40, required=False)
+    player_3 = forms.CharField(label=gettext_lazy("Player 4"), max_length=40, required=False)
     # Any game's flags are accepted here; clean() keeps those of the chosen game.
     flags = forms.MultipleChoiceField(
-        label="House rules",
+        label=gettext_lazy("House rules"),
         required=False,
         widget=forms.CheckboxSelectMultiple,
         choices=[(flag.name, flag.name) for game in GAMES.values() for flag in game.flags.values()],
@@ -306,7 +324,10 @@ def has_target(game: Game) -> bool:
 
 
 def seat_label(seat: int) -> str:
-    return f"Player {seat + 1}"
+    return _("Player %(number)s") % {"number": seat + 1}
+
+
+lazy_seat_label = lazy(seat_label, str)  # for the choices of a form defined at import time
 
 
 class NewMatchForm(GamePlayersForm):
@@ -321,12 +342,15 @@ class NewMatchForm(GamePlayersForm):
     """
 
     first_dealer = forms.ChoiceField(
-        label="First dealer",
-        choices=[("random", "Draw at random"), *((str(seat), seat_label(seat)) for seat in range(MOST_SEATS))],
+        label=gettext_lazy("First dealer"),
+        choices=[
+            ("random", gettext_lazy("Draw at random")),
+            *((str(seat), lazy_seat_label(seat)) for seat in range(MOST_SEATS)),
+        ],
         initial="random",
         widget=forms.RadioSelect,
     )
-    target = forms.IntegerField(label="Target score", required=False, min_value=1, max_value=MAX_TARGET)
+    target = forms.IntegerField(label=gettext_lazy("Target score"), required=False, min_value=1, max_value=MAX_TARGET)
     match_file: MatchFile
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -422,7 +446,11 @@ class NewMatchForm(GamePlayersForm):
         dealer = data["first_dealer"]
         first = random.randrange(game.seats) if dealer == "random" else int(dealer)
         if first >= game.seats:
-            text = f"{game.title} has {game.seats} players: choose one of them to deal first ({game.dealer_rule})."
+            text = _("%(game)s has %(seats)s players: choose one of them to deal first (%(rule)s).") % {
+                "game": game.title,
+                "seats": game.seats,
+                "rule": game.dealer_rule,
+            }
             self.add_error("first_dealer", text)
         if self.errors:
             return data
@@ -466,4 +494,4 @@ class RenamePlayersForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label="Match file (JSON)")
+    file = forms.FileField(label=gettext_lazy("Match file (JSON)"))

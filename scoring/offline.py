@@ -10,6 +10,7 @@ from functools import cache
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.templatetags.static import static
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 
@@ -35,7 +36,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
     body = {
         "name": "Trickbook",
         "short_name": "Trickbook",
-        "description": "Keeps the score of card games at the table.",
+        "description": _("Keeps the score of card games at the table."),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",

@@ -45,7 +45,8 @@ def _missing(request: HttpRequest, what: str) -> HttpResponse:
 def rules_index(request: HttpRequest) -> HttpResponse:
     book = rulebook.book()
     games = [(GAMES[name], document) for name, document in book.documents.items()]
-    return render(request, "rules/index.html", {"index": book.index, "games": games})
+    examples = [game.target_rule for game, _document in games[:2]]  # the first two games' target rules
+    return render(request, "rules/index.html", {"index": book.index, "games": games, "examples": examples})
 
 
 @require_safe

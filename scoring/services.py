@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from scoring.core.base import FormatError, RuleError
 from scoring.core.match import MatchFile, MatchResult, check_deal, evaluate, parse_match
@@ -28,7 +29,14 @@ class Conflict(Exception):
         self.message = message
 
 
+def _already_saved(number: int) -> str:
+    return _("Deal %(number)s was already saved from another phone; the sheet below is the current one.") % {
+        "number": number
+    }
+
+
 def _lock(match: Match) -> tuple[Match, list[Deal]]:
+
     locked = Match.objects.select_for_update().get(pk=match.pk)
     return locked, list(locked.deals.all())
 
@@ -97,11 +105,12 @@ def _check_progress(match: Match, number: int, revision: int) -> None:
     if (progress["revision"] if progress else 0) == revision:
         return
     spec = match.rules.entry_spec(frozenset(match.flags))
-    what = f"{spec.first_title} for deal {number}"
     if progress is None:
-        raise FirstStepConflict(f"{what} were cleared from another phone; enter them again.")
+        text = _("%(what)s for deal %(number)s were cleared from another phone; enter them again.")
+        raise FirstStepConflict(text % {"what": spec.first_title, "number": number})
     now = first_text(spec, progress["entry"], match.players)
-    raise FirstStepConflict(f"{what} were changed from another phone; they now read: {now}.")
+    text = _("%(what)s for deal %(number)s were changed from another phone; they now read: %(now)s.")
+    raise FirstStepConflict(text % {"what": spec.first_title, "number": number, "now": now})
 
 
 def save_deal(
@@ -130,9 +139,7 @@ def save_deal(
             if repeat is not None:
                 return repeat
             if number != len(deals) + 1:
-                raise Conflict(
-                    f"Deal {number} was already saved from another phone; the sheet below is the current one."
-                )
+                raise Conflict(_already_saved(number))
             if progress is not None:
                 _check_progress(locked, number, progress)
             result = check_deal(locked.match_file(deals), entry)
@@ -145,7 +152,8 @@ def save_deal(
         repeat = _saved_by_key(match, list(match.deals.all()), key)
         if repeat is not None:
             return repeat
-        raise Conflict(f"Deal {number} was saved from another phone at the same moment.") from None
+        text = _("Deal %(number)s was saved from another phone at the same moment.")
+        raise Conflict(text % {"number": number}) from None
     return Saved(result, number)
 
 
@@ -161,9 +169,11 @@ def edit_deal(*, match: Match, user: Any, number: int, revision: int, entry: Map
         locked, deals = _lock(match)
         deal = next((deal for deal in deals if deal.number == number), None)
         if deal is None:
-            raise Conflict(f"Deal {number} no longer exists; it was removed from another phone.")
+            text = _("Deal %(number)s no longer exists; it was removed from another phone.")
+            raise Conflict(text % {"number": number})
         if deal.revision != revision:
-            raise Conflict(f"Deal {number} was changed from another phone while you edited it; it now reads as below.")
+            text = _("Deal %(number)s was changed from another phone while you edited it; it now reads as below.")
+            raise Conflict(text % {"number": number})
         result = check_deal(locked.match_file(deals), entry, replace=number)
         stored = result.match.rules.to_entry(result.deals[number - 1].deal)
         before = deal.entry
@@ -181,7 +191,7 @@ def remove_last_deal(*, match: Match, user: Any, number: int) -> MatchResult:
     with transaction.atomic():
         locked, deals = _lock(match)
         if not deals or deals[-1].number != number:
-            raise Conflict(f"Deal {number} is no longer the last deal; nothing was removed.")
+            raise Conflict(_("Deal %(number)s is no longer the last deal; nothing was removed.") % {"number": number})
         last = deals.pop()
         locked.deal_in_progress = None  # it was the deal after the one removed (saved by _bump)
         Change.objects.create(match=locked, user=user, action=Change.Action.REMOVED, number=number, before=last.entry)
@@ -201,14 +211,17 @@ def save_first_step(*, match: Match, number: int, revision: int, entry: Mapping[
     with transaction.atomic():
         locked, deals = _lock(match)
         if number != len(deals) + 1:
-            raise Conflict(f"Deal {number} was already saved from another phone; the sheet below is the current one.")
+            raise Conflict(_already_saved(number))
         _check_progress(locked, number, revision)
         result = evaluate(locked.match_file(deals))
         if result.outcome is not None:
-            raise RuleError("deal", result.outcome.rule, f"the match is over: {result.outcome.reason}")
+            over = _("the match is over: %(reason)s") % {"reason": result.outcome.reason}
+            raise RuleError("deal", result.outcome.rule, over)
+
         spec = result.match.rules.entry_spec(result.match.flags)
         if not spec.first:
-            raise FormatError("deal", f"a {result.match.rules.title} deal is entered at once, not in two steps")
+            text = _("a %(game)s deal is entered at once, not in two steps") % {"game": result.match.rules.title}
+            raise FormatError("deal", text)
         stored = read_first(spec, dict(entry), len(locked.players))
         locked.deal_in_progress = {"number": number, "entry": stored, "revision": locked.version + 1}
         _bump(locked)

@@ -8,7 +8,10 @@ from html import escape
 from typing import Any
 
 from django.urls import reverse
+from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring import rulebook
 from scoring.core.base import Flag, Points
@@ -20,8 +23,14 @@ MINUS = "\u2212"  # a minus sign, never taken for a dash or a hyphen
 
 
 def points_text(points: Points) -> str:
-    """Points as pages show them: ``−50``, ``120``, ``12.5``."""
-    text = str(points) if isinstance(points, int) else format(points, "f")
+    """Points as pages show them: ``−50``, ``120``, ``12.5`` (``12,5`` where the language writes a decimal comma).
+
+    Written by hand rather than by Django's number localisation, which costs too much for the thousands of
+    values of a long sheet (sheet_rows); only a fraction needs the locale's decimal separator."""
+    if isinstance(points, int):
+        text = str(points)
+    else:
+        text = format(points, "f").replace(".", str(get_format("DECIMAL_SEPARATOR")))
     return text.replace("-", MINUS) if points < 0 else text
 
 
@@ -61,16 +70,28 @@ def flags_in_force(result: MatchResult) -> list[Flag]:
     return [flag for name, flag in result.match.rules.flags.items() if name in result.match.flags]
 
 
+def and_list(names: list[str]) -> str:
+    """Names joined as a sentence joins them: "Anna", "Anna and Ben", "Anna and Ben and Cleo"."""
+    if not names:
+        return ""
+    joined = names[0]
+    for name in names[1:]:
+        joined = _("%(first)s and %(second)s") % {"first": joined, "second": name}
+    return joined
+
+
 def winners_text(result: MatchResult) -> str:
     """The winning sides' names: "Anna", "Anna and Ben", "Anna & Cleo"."""
-    return " and ".join(result.names[side] for side in result.winners)
+    return and_list([result.names[side] for side in result.winners])
 
 
 def win_verb(result: MatchResult) -> str:
     """What the winners do, in the present: one player "wins", a partnership "win", a tie "share the win"."""
     if len(result.winners) > 1:
-        return "share the win"
-    return "wins" if len(result.match.rules.sides[result.winners[0]]) == 1 else "win"
+        return pgettext("said of players who tied: Anna and Ben share the win", "share the win")
+    if len(result.match.rules.sides[result.winners[0]]) == 1:
+        return pgettext("said of one player: Anna wins", "wins")
+    return pgettext("said of a partnership: Anna & Cleo win", "win")
 
 
 def deal_url(view: str, match_id: int) -> Callable[[int], str]:
@@ -92,6 +113,10 @@ def sheet_body(rows: list[dict[str, Any]], edit_url: Callable[[int], str] | None
     too.) templates/_includes/score_sheet.html holds the table around them.
     """
     escaped: dict[str, str] = {}  # names, rules and most line texts recur on every row: escape each once
+    # The page's own words, translated once for the whole sheet.
+    edit_label = escape(_("Edit deal %(number)s"))
+    dealt = escape(_("%(dealer)s dealt."))
+    no_points = escape(_("No points."))
 
     def text(value: str) -> str:
         try:
@@ -120,14 +145,16 @@ def sheet_body(rows: list[dict[str, Any]], edit_url: Callable[[int], str] | None
         cells = "".join(f'<td class="num">{total}<small>({change})</small></td>' for total, change in row["cells"])
         # The deal's number is its Edit link on the owner's page: one thumb-sized target, one column less.
         first = (
-            f'<a class="edit" href="{escape(edit_url(number))}" aria-label="Edit deal {number}">{number}</a>'
+            f'<a class="edit" href="{escape(edit_url(number))}" aria-label="{edit_label % {"number": number}}">'
+            f"{number}</a>"
             if edit_url
             else str(number)
         )
         html.append(
             f'<tr id="deal-{number}"><th scope="row">{first}</th><td class="dealer">{dealer}</td>'
             f'<td class="deal"><details><summary>{mark_suits(escape(row["short"]))}</summary><ul class="lines">'
-            f'<li class="dealt">{dealer} dealt.</li>{lines or "<li>No points.</li>"}</ul></details></td>{cells}</tr>\n'
+            f'<li class="dealt">{dealt % {"dealer": dealer}}</li>{lines or f"<li>{no_points}</li>"}</ul></details></td>'
+            f"{cells}</tr>\n"
         )
     return mark_safe("".join(html))  # every text above is escaped
 
@@ -177,8 +204,13 @@ def result_line(result: MatchResult) -> str:
     players = result.match.players
     if result.outcome is None:
         dealer = players[result.next_dealer] if result.next_dealer is not None else "?"
-        return f"Match in progress: {result.stage}; {dealer} deals next."
-    return f"{winners_text(result)} {win_verb(result)} ({result.outcome.reason}, {result.outcome.rule})."
+        return _("Match in progress: %(stage)s; %(dealer)s deals next.") % {"stage": result.stage, "dealer": dealer}
+    return _("%(winners)s %(verb)s (%(reason)s, %(rule)s).") % {
+        "winners": winners_text(result),
+        "verb": win_verb(result),
+        "reason": result.outcome.reason,
+        "rule": result.outcome.rule,
+    }
 
 
 def text_sheet(result: MatchResult) -> str:
@@ -186,7 +218,7 @@ def text_sheet(result: MatchResult) -> str:
     game = result.match.rules
     players = result.match.players
     names = result.names
-    header = ["Deal", "Dealer", "Deal played", *(f"{name} +" for name in names), *names]
+    header = [_("Deal"), _("Dealer"), _("Deal played"), *(f"{name} +" for name in names), *names]
     rows = [
         [
             str(deal.number),
@@ -208,8 +240,8 @@ def text_sheet(result: MatchResult) -> str:
 
     lines = [f"{game.title}: {', '.join(players)}", render(header), render(["-" * width for width in widths])]
     lines += [render(row) for row in rows]
-    lines.append(
-        "Totals: " + ", ".join(f"{name} {format_points(t)}" for name, t in zip(names, result.totals, strict=True))
-    )
+    totals = ", ".join(f"{name} {format_points(t)}" for name, t in zip(names, result.totals, strict=True))
+    lines.append(_("Totals: %(totals)s") % {"totals": totals})
+
     lines.append(result_line(result))
     return "\n".join(lines)

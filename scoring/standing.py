@@ -9,22 +9,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.core.base import EntryError, Points
 from scoring.core.match import MatchResult
+from scoring.sheet import and_list
 from scoring.sheet import points_text as signed
 
 
 def pair(first: Points, second: Points) -> str:
     """Two totals, the first named's first: ``320–180``, ``20 to −30``."""
-    joint = " to " if first < 0 or second < 0 else "\u2013"
-    return f"{signed(first)}{joint}{signed(second)}"
+    if first < 0 or second < 0:
+        return _("%(first)s to %(second)s") % {"first": signed(first), "second": signed(second)}
+    return f"{signed(first)}\u2013{signed(second)}"
 
 
 def _who(result: MatchResult, sides: list[int]) -> tuple[str, bool]:
     """The sides' names ("Anna", "Anna & Cleo", "Anna and Ben") and whether they take a plural verb."""
     names = [result.names[side] for side in sides]
     plural = len(sides) > 1 or len(result.match.rules.sides[sides[0]]) > 1
-    return " and ".join(names), plural
+    return and_list(names), plural
 
 
 def _score(result: MatchResult, ahead: list[int]) -> str:
@@ -36,13 +40,15 @@ def _score(result: MatchResult, ahead: list[int]) -> str:
         return pair(totals[first], totals[1 - first])
     others = sorted((side for side in range(len(totals)) if side not in ahead), key=lambda side: -totals[side])
     rest = ", ".join(f"{result.names[side]} {signed(totals[side])}" for side in others)
-    return f"with {signed(totals[ahead[0]])}" + (f" ({rest})" if rest else "")
+    if rest:
+        return _("with %(total)s (%(others)s)") % {"total": signed(totals[ahead[0]]), "others": rest}
+    return _("with %(total)s") % {"total": signed(totals[ahead[0]])}
 
 
 def _level(result: MatchResult) -> str:
     """Every side on the same total: ``120–120``, or ``each on 12``."""
     totals = result.totals
-    return pair(*totals) if len(totals) == 2 else f"each on {signed(totals[0])}"
+    return pair(*totals) if len(totals) == 2 else _("each on %(total)s") % {"total": signed(totals[0])}
 
 
 def result_text(result: MatchResult) -> str:
@@ -51,17 +57,20 @@ def result_text(result: MatchResult) -> str:
     sides = list(range(len(totals)))
     if result.outcome is not None:
         if list(result.winners) == sides:
-            return f"Drawn, {_level(result)}"
+            return _("Drawn, %(score)s") % {"score": _level(result)}
         who, _plural = _who(result, list(result.winners))
-        return f"{who} won {_score(result, list(result.winners))}"
+        return _("%(who)s won %(score)s") % {"who": who, "score": _score(result, list(result.winners))}
     if not result.deals:
-        return f"{result.stage}, not started"
+        return _("%(stage)s, not started") % {"stage": result.stage}
     top = max(totals)
     ahead = [side for side in sides if totals[side] == top]
     if ahead == sides:
-        return f"{result.stage}, level at {_level(result)}"
+        return _("%(stage)s, level at %(score)s") % {"stage": result.stage, "score": _level(result)}
     who, plural = _who(result, ahead)
-    return f"{result.stage}, {who} {'lead' if plural else 'leads'} {_score(result, ahead)}"
+    words = {"stage": result.stage, "who": who, "score": _score(result, ahead)}
+    if plural:  # a partnership, or players level in front
+        return _("%(stage)s, %(who)s lead %(score)s") % words
+    return _("%(stage)s, %(who)s leads %(score)s") % words
 
 
 def state_text(match: Any) -> str:
@@ -70,5 +79,6 @@ def state_text(match: Any) -> str:
     try:
         result = match.evaluate(list(match.deals.all()))
     except EntryError as error:
-        return f"Cannot be scored: {error}"
+        return _("Cannot be scored: %(error)s") % {"error": error}
+
     return result_text(result)

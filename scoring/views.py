@@ -26,6 +26,7 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
@@ -67,7 +68,7 @@ def login_required_htmx(view: Callable[..., HttpResponse]) -> Callable[..., Http
         if not request.htmx:
             return redirect_to_login(request.get_full_path())
         back = request.htmx.current_url_abs_path or request.get_full_path()
-        response = HttpResponse("You are logged out: log in again; nothing was saved.", status=401)
+        response = HttpResponse(_("You are logged out: log in again; nothing was saved."), status=401)
         response["HX-Redirect"] = redirect_to_login(back).url
         return response
 
@@ -156,7 +157,7 @@ def match_rename(request: HttpRequest, match_id: int) -> HttpResponse:
     form = RenamePlayersForm(request.POST or None, match_file=match.match_file([]))
     if request.method == "POST" and form.is_valid():
         rename_players(match=match, players=form.players)
-        messages.success(request, f"Players renamed: {match.name}.")
+        messages.success(request, _("Players renamed: %(name)s.") % {"name": match.name})
         return redirect("home")
     return render(request, "scoring/match_rename.html", {"match": match, "form": form})
 
@@ -169,9 +170,11 @@ def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         new = rematch(match=match, owner=request.user)
     except EntryError as error:  # a match stored under rules that have changed since
-        messages.error(request, f"No rematch of {match.name}: {error.message} ({error.rule}).")
+        text = _("No rematch of %(name)s: %(error)s (%(rule)s).")
+        messages.error(request, text % {"name": match.name, "error": error.message, "rule": error.rule})
         return redirect("home")
-    messages.success(request, f"Rematch: {new.name}, {new.players[new.first_dealer]} deals first.")
+    text = _("Rematch: %(name)s, %(dealer)s deals first.")
+    messages.success(request, text % {"name": new.name, "dealer": new.players[new.first_dealer]})
     return redirect("match", match_id=new.pk)
 
 
@@ -256,7 +259,7 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
         shown = match.in_progress(number or 0)
         form = _deal_form(match, deals, request.POST, step=Step.REST, entry=shown["entry"] if shown else None)
     if number is None:
-        text = "The form was missing its deal number; reload the page and enter the deal again."
+        text = _("The form was missing its deal number; reload the page and enter the deal again.")
         if request.htmx:
             return _match_page(request, match, status=409, notice=text, event={"deal-conflict": {"number": None}})
         messages.error(request, text)
@@ -280,7 +283,10 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
         except EntryError as error:
             form.refuse(error)
         else:
-            text = f"Deal {saved.number} saved." + (" The match is over." if saved.result.finished else "")
+            if saved.result.finished:
+                text = _("Deal %(number)s saved. The match is over.") % {"number": saved.number}
+            else:
+                text = _("Deal %(number)s saved.") % {"number": saved.number}
             if not request.htmx:
                 messages.success(request, text)
                 return redirect("match", match_id=match.pk)
@@ -302,7 +308,7 @@ def deal_first(request: HttpRequest, match_id: int) -> HttpResponse:
     number = _posted_number(request)
     revision = _posted_number(request, "progress")
     if number is None or revision is None:
-        text = "The form was missing its deal number; reload the page and enter it again."
+        text = _("The form was missing its deal number; reload the page and enter it again.")
         return _match_page(request, match, status=409, notice=text, event={"first-conflict": {"number": number}})
     title = form.spec.first_title
     if form.is_valid():
@@ -311,13 +317,13 @@ def deal_first(request: HttpRequest, match_id: int) -> HttpResponse:
         except Conflict as conflict:
             match.refresh_from_db()
             yours = first_text(form.spec, form.entry(), match.players).partition(": ")[2]
-            text = f"{conflict.message} Yours were: {yours}."
+            text = _("%(conflict)s Yours were: %(yours)s.") % {"conflict": conflict.message, "yours": yours}
             return _match_page(request, match, status=409, notice=text, event={"first-conflict": {"number": number}})
         except EntryError as error:
             form.refuse(error)
         else:
             match.refresh_from_db()
-            text = f"{title} for deal {number} saved."
+            text = _("%(what)s for deal %(number)s saved.") % {"what": title, "number": number}
             if not request.htmx:
                 messages.success(request, text)
                 return redirect("match", match_id=match.pk)
@@ -365,10 +371,12 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     deal = next((deal for deal in deals if deal.number == number), None)
     if deal is None and request.method == "POST":
         # The edit page was open while another phone undid this deal: say so, lose nothing else.
-        messages.warning(request, f"Deal {number} no longer exists; it was removed from another phone.")
+        text = _("Deal %(number)s no longer exists; it was removed from another phone.")
+        messages.warning(request, text % {"number": number})
+
         return _match_page(request, match, status=409)
     if deal is None:
-        raise Http404("No such deal")
+        raise Http404(_("No such deal"))
     form = _deal_form(match, deals, request.POST or None, replace=number, entry=deal.entry)
     status = 200
     revision = deal.revision
@@ -385,8 +393,11 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
             else:
                 # Only a match still open after the edit can have been reopened by it.
                 reopened = not result.finished and match.evaluate(deals).finished
-                note = " The match is open again." if reopened else ""
-                messages.success(request, f"Deal {number} changed; totals recomputed.{note}")
+                if reopened:
+                    text = _("Deal %(number)s changed; totals recomputed. The match is open again.")
+                else:
+                    text = _("Deal %(number)s changed; totals recomputed.")
+                messages.success(request, text % {"number": number})
                 return redirect("match", match_id=match.pk)
         status = 422
     return render(
@@ -403,7 +414,7 @@ def deal_undo(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _get_match_for_user(request, match_id)
     deals = list(match.deals.all())
     if not deals:
-        messages.info(request, "There is no deal to undo.")
+        messages.info(request, _("There is no deal to undo."))
         return redirect("match", match_id=match.pk)
     last = deals[-1]
     if request.method == "POST":
@@ -413,7 +424,7 @@ def deal_undo(request: HttpRequest, match_id: int) -> HttpResponse:
         except Conflict as conflict:
             messages.warning(request, conflict.message)
         else:
-            messages.success(request, f"Deal {number} removed.")
+            messages.success(request, _("Deal %(number)s removed.") % {"number": number})
         return redirect("match", match_id=match.pk)
     game = match.rules
     short = game.describe(game.parse_deal(last.entry, frozenset(match.flags)), tuple(match.players))
@@ -436,7 +447,7 @@ def match_delete(request: HttpRequest, match_id: int) -> HttpResponse:
     if request.method == "POST":
         name = match.name
         match.delete()
-        messages.success(request, f"Match {name} deleted.")
+        messages.success(request, _("Match %(name)s deleted.") % {"name": name})
         return redirect("home")
     return render(request, "scoring/match_delete.html", {"match": match, "deal_count": match.deals.count()})
 
@@ -469,9 +480,9 @@ def share_regenerate(request: HttpRequest, match_id: int) -> HttpResponse:
     was_shared = match.share_token is not None
     renew_share_link(match=match)
     if was_shared:
-        messages.success(request, "New share link made; the old one no longer works.")
+        messages.success(request, _("New share link made; the old one no longer works."))
     else:
-        messages.success(request, "This match is shared: pass the link or its QR code round the table.")
+        messages.success(request, _("This match is shared: pass the link or its QR code round the table."))
     return redirect(reverse("match", args=[match.pk]) + "#share")
 
 
@@ -480,12 +491,12 @@ def share_regenerate(request: HttpRequest, match_id: int) -> HttpResponse:
 def share_stop(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _get_match_for_user(request, match_id)
     if match.share_token is None:
-        messages.info(request, "This match is not shared.")
+        messages.info(request, _("This match is not shared."))
         return redirect(reverse("match", args=[match.pk]) + "#share")
     if request.method == "GET":
         return render(request, "scoring/share_confirm.html", {"match": match, "ask": "stop"})
     stop_sharing(match=match)
-    messages.success(request, "Sharing stopped: the share link no longer works.")
+    messages.success(request, _("Sharing stopped: the share link no longer works."))
     return redirect(reverse("match", args=[match.pk]) + "#share")
 
 
@@ -523,7 +534,8 @@ def shared_match(request: HttpRequest, token: str) -> HttpResponse:
     found = Match.objects.filter(share_token=token).values_list("pk", "version").first()
     if found is None:  # never shared, replaced or stopped: nothing of any match is shown
         if request.htmx:
-            return HttpResponse("This match is no longer shared at this link.", status=404)
+            return HttpResponse(_("This match is no longer shared at this link."), status=404)
+
         return render(request, "scoring/share_stopped.html", status=404)
     match_id, version = found
     etag = f'"{token}-{version}-{get_language()}-{"fragment" if request.htmx else "page"}"'
