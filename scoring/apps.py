@@ -4,3 +4,17 @@ from django.apps import AppConfig
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = "Scoring"
+
+    def ready(self) -> None:
+        """Plug Django's translations into the rules cores' hook (scoring/core/i18n.py): from here on every
+        core text (breakdown lines, entry errors, match ends, flags, field labels) is worded in the language
+        active for the request, command or API call that reads it."""
+        from django.conf import settings
+        from django.utils import translation
+
+        from scoring.core import i18n
+
+        def language() -> str:
+            return translation.get_language() or settings.LANGUAGE_CODE
+
+        i18n.install(translation.gettext, translation.ngettext, language)

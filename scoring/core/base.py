@@ -24,6 +24,8 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Protocol
 
+from scoring.core.i18n import Plural, _, render
+
 # Points are whole numbers, except under `cb_decimal_overtricks` (R-CB-2), where
 # Call Bridge scores tenths and uses Decimal. Never a float.
 Points = int | Decimal
@@ -56,8 +58,11 @@ class EntryError(ValueError):
         return {"deal": self.deal, "field": self.field, "rule": self.rule, "message": self.message}
 
     def __str__(self) -> str:
-        where = f"deal {self.deal}, " if self.deal is not None else ""
-        return f"{where}{self.field}: {self.message} ({self.rule})"
+        if self.deal is None:
+            return _("{field}: {message} ({rule})").format(field=self.field, message=self.message, rule=self.rule)
+        return _("deal {deal}, {field}: {message} ({rule})").format(
+            deal=self.deal, field=self.field, message=self.message, rule=self.rule
+        )
 
 
 class FormatError(EntryError):
@@ -73,21 +78,52 @@ class RuleError(EntryError):
 
 @dataclass(frozen=True, slots=True)
 class Flag:
-    """A house-rule flag from RULES.md §5: off by default (RULES.md 0.3)."""
+    """A house-rule flag from RULES.md §5: off by default (RULES.md 0.3).
+
+    ``text_en`` is its description in English, the msgid (marked with ``gettext_noop`` where the flag
+    table is written); ``text`` is that description in the active language."""
 
     name: str
     rule: str
-    text: str
+    text_en: str
+
+    @property
+    def text(self) -> str:
+        return _(self.text_en)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Line:
-    """One line of a deal's breakdown: which side gets how many points, and why."""
+    """One line of a deal's breakdown: which side gets how many points, and why.
+
+    The why is kept as its English msgid, ``message`` (marked with ``gettext_noop``), and the
+    ``values`` of its named placeholders; ``text`` words it in the active language when it is read
+    (a `Plural` message, from ``ngettext_lazy``, in the form its count asks for).
+    So a line is language-free and may be built once and cached (the games cache many), and a deal
+    that is scored but not shown (a total, the match's end) never words its lines. A value that is a
+    `Word` (a side's label, "N-S") or a `Text` is worded too. Lines are equal when they read the same.
+    """
 
     side: int
     points: Points
     rule: str
-    text: str
+    message: str | Plural
+    values: Mapping[str, Any] | None = None
+
+    @property
+    def text(self) -> str:
+        return render(self.message, self.values)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return (self.side, self.points, self.rule, self.text) == (other.side, other.points, other.rule, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.side, self.points, self.rule, self.text))
+
+    def __repr__(self) -> str:
+        return f"Line(side={self.side!r}, points={self.points!r}, rule={self.rule!r}, text={self.text!r})"
 
     @property
     def seat(self) -> int:
@@ -129,7 +165,8 @@ class Progress:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """A finished match: the winning sides (all sides for a draw) and why."""
+    """A finished match: the winning sides (all sides for a draw) and why, in the active language
+    (an outcome is made when a match is evaluated, and never cached)."""
 
     winners: tuple[int, ...]
     rule: str
@@ -154,7 +191,9 @@ class EntryField:
 
     ``label`` is what the entry form shows; a per-seat field has one value per seat (a list in the
     match file, ``calls_0``, ``calls_1``... in the form) and its label is a noun that follows a
-    player's name: "Anna's call". ``choices`` are (value, label) pairs in the order shown; ``low``
+    player's name: "Anna's call". The texts are kept as English msgids (``label_en``, ``choices_en``,
+    ``none_label_en``, marked with ``gettext_noop``) and read in the active language (``label``,
+    ``choices``, ``none_label``). ``choices`` are (value, label) pairs in the order shown; ``low``
     and ``high`` bound a NUMBER (and a SEAT: 0 to seats - 1). A field that is not ``required`` may
     be left out of an entry: it then reads as ``initial`` (None for an optional seat, whose "no one"
     choice is labelled ``none_label``). ``total`` is what a per-seat field's values add up to in every
@@ -162,17 +201,30 @@ class EntryField:
     """
 
     name: str
-    label: str
+    label_en: str
     kind: FieldKind
     rule: str
-    choices: tuple[tuple[Choice, str], ...] = ()
+    choices_en: tuple[tuple[Choice, str], ...] = ()
     low: int | None = None
     high: int | None = None
     per_seat: bool = False
     required: bool = True
     initial: Choice | None = None
-    none_label: str = ""
+    none_label_en: str = ""
     total: int | None = None
+
+    @property
+    def label(self) -> str:
+        return _(self.label_en)
+
+    @property
+    def choices(self) -> tuple[tuple[Choice, str], ...]:
+        """(value, label) pairs, each label in the active language (a number's label is the number)."""
+        return tuple((value, _(text)) for value, text in self.choices_en)
+
+    @property
+    def none_label(self) -> str:
+        return _(self.none_label_en) if self.none_label_en else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +238,8 @@ class EntrySpec:
     ``first`` names the fields entered before the play: at the table the calls are written down when
     they are made and the tricks once the deal is played. The match page saves the ``first`` fields on
     their own as the deal in progress (every phone sees them, and they can be corrected until the
-    deal is saved), then asks for the rest. ``first_title`` names them together ("Calls"). A whole
+    deal is saved), then asks for the rest. ``first_title`` names them together ("Calls"; its msgid is
+    ``first_title_en``). A whole
     entry may still be given at once (the API, an import, the edit page).
     """
 
@@ -194,7 +247,11 @@ class EntrySpec:
     no_play: str | None = None
     by_seat: bool = False
     first: tuple[str, ...] = ()
-    first_title: str = ""
+    first_title_en: str = ""
+
+    @property
+    def first_title(self) -> str:
+        return _(self.first_title_en) if self.first_title_en else ""
 
     def field(self, name: str) -> EntryField:
         return next(field for field in self.fields if field.name == name)
@@ -206,10 +263,10 @@ def numbers(low: int, high: int) -> tuple[tuple[Choice, str], ...]:
 
 
 def seat_field(name: str, label: str, seats: int, rule: str, *, none_label: str = "") -> EntryField:
-    """A seat chosen by the player's name; with ``none_label`` it may be no one (None)."""
+    """A seat chosen by the player's name; with ``none_label`` it may be no one (None). Both labels are msgids."""
     optional = bool(none_label)
     return EntryField(
-        name, label, FieldKind.SEAT, rule, low=0, high=seats - 1, required=not optional, none_label=none_label
+        name, label, FieldKind.SEAT, rule, low=0, high=seats - 1, required=not optional, none_label_en=none_label
     )
 
 
@@ -220,7 +277,7 @@ def one_seat_sides(seats: int) -> tuple[tuple[int, ...], ...]:
 
 def side_names(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     """Each side's name: its players joined with " & " (for a one-seat side, the player's name)."""
-    return tuple(" & ".join(players[seat] for seat in side) for side in game.sides)
+    return tuple(" & ".join(players[seat] for seat in side) for side in game.sides)  # "&" reads in every language
 
 
 def side_titles(game: Game, players: Sequence[str]) -> tuple[str, ...]:
@@ -228,7 +285,8 @@ def side_titles(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     names = side_names(game, players)
     if not game.side_labels:
         return names
-    return tuple(f"{label}: {name}" for label, name in zip(game.side_labels, names, strict=True))
+    template = _("{label}: {name}")
+    return tuple(template.format(label=label, name=name) for label, name in zip(game.side_labels, names, strict=True))
 
 
 class Game(Protocol):
@@ -240,22 +298,36 @@ class Game(Protocol):
     """
 
     name: str
-    title: str
-    summary: str
     rule_prefix: str  # "BG", "CB", "DB", "KJ", "BR", "BL": the rule IDs' prefix
     flags: Mapping[str, Flag]
 
     # Setup: who sits where, and what the new-match form asks and says.
     seats: int
     sides: tuple[tuple[int, ...], ...]  # the seats of each side, in side order (see the module docstring)
-    side_labels: tuple[str, ...]  # each side's label at the table where the rules give one ("N-S"), else ()
-    seating: str  # how the players are listed, for the new-match form: "Two players."
     target_required: bool
     suggested_target: int | None  # prefilled in the new-match form (a product choice)
     target_rule: str  # the rule that sets the target ("R-CB-5"...)
-    target_text: str  # what the new-match form says about the target, with its rule
     dealer_rule: str  # the rule for the first dealer and rotation ("BG-3.1"...)
     held_over_rule: str | None  # the rule under which points wait for a later deal (R-KJ-9), if any
+
+    # The game's words, in the active language each time they are read (`scoring.core.i18n.Translated`).
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def summary(self) -> str: ...
+
+    @property
+    def side_labels(self) -> tuple[str, ...]:
+        """Each side's label at the table where the rules give one ("N-S"), else ()."""
+
+    @property
+    def seating(self) -> str:
+        """How the players are listed, for the new-match form: "Two players."."""
+
+    @property
+    def target_text(self) -> str:
+        """What the new-match form says about the target, with its rule."""
 
     def default_target(self, flags: Flags) -> int | None:
         """The target a match gets when none is given (None: no target)."""

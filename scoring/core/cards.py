@@ -16,16 +16,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from scoring.core.words import Suit
+from scoring.core.i18n import _, gettext_noop
+from scoring.core.words import SUIT_PLURALS, Suit
 
 # The suits as a card writes them, in words.Suit's order (♠ ♥ ♦ ♣). A card keeps its suit as the plain
 # letter, not the Suit member: it is compared and hashed on every play of every replay, and a colon has none.
 SUITS = tuple(suit.value for suit in Suit)
 SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
-SUIT_NAMES = {suit.value: suit.plural for suit in Suit}
+# The suits' and the colons' names are English msgids (scoring/core/i18n.py): translate them with `_` where shown.
+SUIT_NAMES = {suit.value: SUIT_PLURALS[suit] for suit in Suit}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 RANK_LABELS = {"T": "10"}
-COLONS = {"G": "Grand Colon", "R": "Royal Colon", "L": "Little Colon"}
+COLONS = {"G": gettext_noop("Grand Colon"), "R": gettext_noop("Royal Colon"), "L": gettext_noop("Little Colon")}
 _SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 # 2 for a two up to 14 for an ace: a dict look-up instead of RANKS.index on every comparison.
 RANK_VALUES = {rank: value for value, rank in enumerate(RANKS, start=2)}
@@ -64,8 +66,9 @@ class Card(NamedTuple):
             return RANKS.index(self.rank) + 2  # a colon has no rank value: ValueError, as it always was
         return value
 
-    # The code and label of each of the 55 cards are spelled once (_CODES, _LABELS): every trick's reason and
-    # every turn names its cards. A card of no pack (a test's Card("X", "S")) is spelled out each time.
+    # The code of each of the 55 cards and the label of each of the 52 are spelled once (_CODES, _LABELS): every
+    # trick's reason and every turn names its cards. A colon's label is a name in words, so it is spelled
+    # (translated) each time, as is a card of no pack (a test's Card("X", "S")).
     @property
     def code(self) -> str:
         try:
@@ -90,7 +93,7 @@ def _spell_code(card: Card) -> str:
 
 def _spell_label(card: Card) -> str:
     if card.is_colon:
-        return COLONS[card.rank]
+        return _(COLONS[card.rank])
     return f"{RANK_LABELS.get(card.rank, card.rank)}{SUIT_SYMBOLS[card.suit]}"
 
 
@@ -98,7 +101,7 @@ def _spell_label(card: Card) -> str:
 _STANDARD_PACK = tuple(Card(rank, suit) for suit in SUITS for rank in reversed(RANKS))
 _COLONS = tuple(Card(rank, "") for rank in COLONS)
 _CODES = {card: _spell_code(card) for card in (*_STANDARD_PACK, *_COLONS)}
-_LABELS = {card: _spell_label(card) for card in (*_STANDARD_PACK, *_COLONS)}
+_LABELS = {card: _spell_label(card) for card in _STANDARD_PACK}  # symbols and digits: the same in every language
 _BY_CODE = {code: card for card, code in _CODES.items()}
 
 
@@ -115,20 +118,26 @@ def colons() -> tuple[Card, ...]:
 def _read_card(token: Any, path: str) -> Card:
     """Read a token the long way: trim, upper-case, accept 10 and the suit symbols; else say what is wrong."""
     if not isinstance(token, str):
-        raise CardError(str(token), f"{token!r} is not a card: write cards like AS, 10H, 7C", path)
+        raise CardError(
+            str(token), _("{token} is not a card: write cards like AS, 10H, 7C").format(token=repr(token)), path
+        )
     text = token.strip().upper()
     if text in ("GC", "RC", "LC"):
         return _BY_CODE[text]
     if len(text) < 2:
-        raise CardError(token, f"{token!r} is not a card: write cards like AS, 10H, 7C", path)
+        raise CardError(token, _("{token} is not a card: write cards like AS, 10H, 7C").format(token=repr(token)), path)
     rank, suit = text[:-1], text[-1]
     suit = _SYMBOL_TO_SUIT.get(token.strip()[-1], suit)
     if rank == "10":
         rank = "T"
     if suit not in SUITS:
-        raise CardError(token, f"{token!r} has no suit: end it with S, H, D or C (or ♠ ♥ ♦ ♣)", path)
+        raise CardError(
+            token, _("{token} has no suit: end it with S, H, D or C (or ♠ ♥ ♦ ♣)").format(token=repr(token)), path
+        )
     if rank not in RANKS:
-        raise CardError(token, f"{token!r} has no rank: start it with A K Q J 10 9 ... 2", path)
+        raise CardError(
+            token, _("{token} has no rank: start it with A K Q J 10 9 ... 2").format(token=repr(token)), path
+        )
     return _BY_CODE[rank + suit]
 
 
@@ -143,7 +152,7 @@ def parse_cards(tokens: Any, path: str) -> tuple[Card, ...]:
     if isinstance(tokens, str):
         tokens = tokens.split()
     if not isinstance(tokens, list):
-        raise CardError(str(tokens), f"{path} must be a list of cards", path)
+        raise CardError(str(tokens), _("{path} must be a list of cards").format(path=path), path)
     cards = []
     for index, token in enumerate(tokens):
         card = _BY_TOKEN.get(token) if isinstance(token, str) else None

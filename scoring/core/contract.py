@@ -20,6 +20,7 @@ from typing import Any
 
 from scoring.core.base import Entry, EntryField, EntrySpec, FieldKind, RuleError, numbers, seat_field
 from scoring.core.fields import choice, flag_true, integer, only_fields
+from scoring.core.i18n import _, gettext_noop, ngettext
 from scoring.core.words import Doubling, Strain
 
 TRICKS_PER_DEAL = 13
@@ -139,15 +140,17 @@ def _read_contract(entry: Any, rules: ContractRules) -> Contract:
     if flag_true(entry, "passed_out"):
         for name in CONTRACT_FIELDS:
             if name in entry:
-                raise RuleError(name, rules.passed_out_rule, f"a passed-out deal has no contract: leave out {name}")
+                message = _("a passed-out deal has no contract: leave out {field}").format(field=name)
+                raise RuleError(name, rules.passed_out_rule, message)
         return PASSED_OUT
     declarer = integer(entry, "declarer", 0, rules.seats - 1, rules.declarer_rule)
     level = _level(entry, rules)
     strain = Strain(choice(entry, "strain", STRAIN_CHOICES, rules.strain_rule))
     if (level, strain) not in rules.bids:
         others = " ".join(bid_name(level, other) for bid_level, other in rules.bids if bid_level == level)
+        message = _("there is no {bid}: level {level} exists only as {others}")
         raise RuleError(
-            "level", rules.level_rule, f"there is no {bid_name(level, strain)}: level {level} exists only as {others}"
+            "level", rules.level_rule, message.format(bid=bid_name(level, strain), level=level, others=others)
         )
     doubled = integer(entry, "doubled", 0, max(Doubling), rules.doubled_rule) if "doubled" in entry else 0
     tricks = integer(entry, "tricks", 0, TRICKS_PER_DEAL, rules.tricks_rule)
@@ -160,35 +163,57 @@ def _level(entry: Any, rules: ContractRules) -> int:
         return integer(entry, "level", low, high, rules.level_rule)
     except RuleError:
         value = entry["level"]
-        why = f"there is no level-{value} bid" if value == 0 else f"not {value}"
+        if value == 0:
+            message = _("level must be from {low} ({lowest}) to {high} ({highest}); there is no level-{value} bid")
+        else:
+            message = _("level must be from {low} ({lowest}) to {high} ({highest}); not {value}")
         lowest, highest = bid_name(*rules.bids[0]), bid_name(*rules.bids[-1])
-        raise RuleError(
-            "level", rules.level_rule, f"level must be from {low} ({lowest}) to {high} ({highest}); {why}"
-        ) from None
+        text = message.format(low=low, lowest=lowest, high=high, highest=highest, value=value)
+        raise RuleError("level", rules.level_rule, text) from None
 
 
 def contract_spec(rules: ContractRules) -> EntrySpec:
     """The contract entry's fields, bounded by ``rules`` (the reader's own bounds)."""
     return EntrySpec(
         (
-            EntryField("passed_out", "Passed out (no bid)", FieldKind.SWITCH, rules.passed_out_rule, required=False),
-            seat_field("declarer", "Declarer", rules.seats, rules.declarer_rule),
             EntryField(
-                "level", "Level", FieldKind.CHOICE, rules.level_rule, numbers(rules.lowest_level, rules.highest_level)
+                "passed_out",
+                gettext_noop("Passed out (no bid)"),
+                FieldKind.SWITCH,
+                rules.passed_out_rule,
+                required=False,
+            ),
+            seat_field("declarer", gettext_noop("Declarer"), rules.seats, rules.declarer_rule),
+            EntryField(
+                "level",
+                gettext_noop("Level"),
+                FieldKind.CHOICE,
+                rules.level_rule,
+                numbers(rules.lowest_level, rules.highest_level),
             ),
             EntryField(
-                "strain", "Strain", FieldKind.CHOICE, rules.strain_rule, tuple((s.value, s.symbol) for s in Strain)
+                "strain",
+                gettext_noop("Strain"),
+                FieldKind.CHOICE,
+                rules.strain_rule,
+                tuple((s.value, s.symbol) for s in Strain),
             ),
             EntryField(
                 "doubled",
-                "Doubled",
+                gettext_noop("Doubled"),
                 FieldKind.CHOICE,
                 rules.doubled_rule,
                 tuple((d.value, d.mark or "–") for d in Doubling),
                 required=False,
                 initial=Doubling.UNDOUBLED.value,
             ),
-            EntryField("tricks", "Declarer's tricks", FieldKind.CHOICE, rules.tricks_rule, numbers(0, TRICKS_PER_DEAL)),
+            EntryField(
+                "tricks",
+                gettext_noop("Declarer's tricks"),
+                FieldKind.CHOICE,
+                rules.tricks_rule,
+                numbers(0, TRICKS_PER_DEAL),
+            ),
         ),
         no_play="passed_out",
     )
@@ -210,6 +235,8 @@ def contract_entry(deal: Contract) -> dict[str, Any]:
 def describe_contract(deal: Contract, players: tuple[str, ...]) -> str:
     """The deal in short form: ``4♠X by Anna, 10 tricks``, ``passed out``."""
     if deal.declarer is None:
-        return "passed out"
-    plural = "" if deal.tricks == 1 else "s"
-    return f"{deal.contract} by {players[deal.declarer]}, {deal.tricks} trick{plural}"
+        return _("passed out")
+    text = ngettext(
+        "{contract} by {declarer}, {tricks} trick", "{contract} by {declarer}, {tricks} tricks", deal.tricks
+    )
+    return text.format(contract=deal.contract, declarer=players[deal.declarer], tricks=deal.tricks)

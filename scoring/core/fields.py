@@ -10,32 +10,37 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from scoring.core.base import Entry, FormatError, RuleError
+from scoring.core.i18n import _
 from scoring.core.words import Suit
 
 
 def only_fields(entry: Any, allowed: Collection[str]) -> Entry:
     """The entry as a mapping, refusing anything but a JSON object with known keys."""
     if not isinstance(entry, dict):
-        raise FormatError("deal", "a deal entry must be a JSON object")
+        raise FormatError("deal", _("a deal entry must be a JSON object"))
     if isinstance(allowed, frozenset) and allowed.issuperset(entry):  # the usual entry, in one test
         return entry
     for key in entry:
         if key not in allowed:
             names = ", ".join(sorted(allowed))
-            raise FormatError(str(key), f"unknown field {key!r}; the fields are {names}")
+            raise FormatError(
+                str(key), _("unknown field {key}; the fields are {names}").format(key=repr(key), names=names)
+            )
     return entry
 
 
 def present(entry: Entry, field: str) -> Any:
     if field not in entry:
-        raise FormatError(field, f"{field} is missing")
+        raise FormatError(field, _("{field} is missing").format(field=field))
     return entry[field]
 
 
 def whole_number(value: Any, field: str) -> int:
     # bool is an int in Python, but `true` is never a count in a match file.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FormatError(field, f"{field} must be a whole number, not {value!r}")
+        raise FormatError(
+            field, _("{field} must be a whole number, not {value}").format(field=field, value=repr(value))
+        )
     return value
 
 
@@ -47,7 +52,11 @@ def integer(entry: Entry, field: str, low: int, high: int, rule: str) -> int:
         return value
     value = whole_number(present(entry, field), field)
     if not low <= value <= high:
-        raise RuleError(field, rule, f"{field} must be from {low} to {high}, not {value}")
+        raise RuleError(
+            field,
+            rule,
+            _("{field} must be from {low} to {high}, not {value}").format(field=field, low=low, high=high, value=value),
+        )
     return value
 
 
@@ -65,7 +74,8 @@ def choice(entry: Entry, field: str, options: Sequence[str], rule: str) -> str:
     if isinstance(value, str) and value in options:
         return value
     value = present(entry, field)  # a missing field is a FormatError, not a wrong choice
-    raise RuleError(field, rule, f"{field} must be one of {', '.join(options)}, not {value!r}")
+    message = _("{field} must be one of {options}, not {value}")
+    raise RuleError(field, rule, message.format(field=field, options=", ".join(options), value=repr(value)))
 
 
 _PLAIN_INT = {int}
@@ -83,7 +93,8 @@ def suit(entry: Entry, field: str, rule: str) -> Suit:
         return SUIT_LETTERS[value]
     present(entry, field)
     if not isinstance(value, str) or value.upper() not in SUITS:
-        raise RuleError(field, rule, f"{field} must be one of {', '.join(SUITS)}, not {value!r}")
+        message = _("{field} must be one of {options}, not {value}")
+        raise RuleError(field, rule, message.format(field=field, options=", ".join(SUITS), value=repr(value)))
     return Suit(value.upper())
 
 
@@ -94,12 +105,13 @@ def int_list(entry: Entry, field: str, length: int) -> tuple[int, ...]:
         return tuple(value)
     value = present(entry, field)
     if not isinstance(value, list) or len(value) != length:
-        raise FormatError(field, f"{field} must be a list of {length} whole numbers, one per seat")
+        message = _("{field} must be a list of {length} whole numbers, one per seat")
+        raise FormatError(field, message.format(field=field, length=length))
     return tuple(whole_number(item, f"{field}[{index}]") for index, item in enumerate(value))
 
 
 def flag_true(entry: Entry, field: str) -> bool:
     value = entry.get(field, False)
     if not isinstance(value, bool):
-        raise FormatError(field, f"{field} must be true or false")
+        raise FormatError(field, _("{field} must be true or false").format(field=field))
     return value

@@ -26,6 +26,7 @@ from scoring.core.base import (
     side_names,
 )
 from scoring.core.games import GAMES
+from scoring.core.i18n import _, gettext_noop
 
 MATCH_FIELDS = ("game", "players", "first_dealer", "target", "flags", "deals")
 MAX_NAME = 40
@@ -41,11 +42,11 @@ MAX_JSON_DEPTH = 20
 # form, so no page could show the name), plus line and paragraph separators. Letters of every script
 # stay, and so do format characters (the joiners Devanagari needs) and code points newer than
 # Python's Unicode tables (next year's emoji).
-REFUSED_IN_NAMES = {
-    "Cc": "a control character",
-    "Cs": "half of a surrogate pair",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
+REFUSED_IN_NAMES = {  # msgids, worded in `name_problem`
+    "Cc": gettext_noop("a control character"),
+    "Cs": gettext_noop("half of a surrogate pair"),
+    "Zl": gettext_noop("a line separator"),
+    "Zp": gettext_noop("a paragraph separator"),
 }
 
 
@@ -151,32 +152,33 @@ class MatchResult:
 def _game(doc: Mapping[str, Any]) -> Game:
     name = doc.get("game")
     if not isinstance(name, str) or name not in GAMES:
-        raise FormatError("game", f"game must be one of {', '.join(GAMES)}, not {name!r}")
+        message = _("game must be one of {games}, not {name}").format(games=", ".join(GAMES), name=repr(name))
+        raise FormatError("game", message)
     return GAMES[name]
 
 
 def _players(doc: Mapping[str, Any], game: Game) -> tuple[str, ...]:
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
-        raise FormatError("players", "players must be a list of names")
+        raise FormatError("players", _("players must be a list of names"))
     if len(players) != game.seats:
-        raise RuleError(
-            "players", f"{game.rule_prefix}-1.1", f"{game.title} has {game.seats} players, not {len(players)}"
+        message = _("{game} has {seats} players, not {count}").format(
+            game=game.title, seats=game.seats, count=len(players)
         )
+        raise RuleError("players", f"{game.rule_prefix}-1.1", message)
     names = tuple(name.strip() for name in players)
     for index, name in enumerate(names):
         if not name or len(name) > MAX_NAME:
-            raise FormatError(f"players[{index}]", f"a player's name must have 1 to {MAX_NAME} characters")
+            message = _("a player's name must have 1 to {most} characters").format(most=MAX_NAME)
+            raise FormatError(f"players[{index}]", message)
         refused = name_problem(name)
         if refused:
             raise FormatError(f"players[{index}]", refused)
         # Deals and sheets name players, so two players by one name (any case) could not be told apart.
         same = next((seat for seat, other in enumerate(names[:index]) if other.casefold() == name.casefold()), None)
         if same is not None:
-            raise FormatError(
-                f"players[{index}]",
-                f"player {same + 1} is already called {names[same]}: give each player a name of their own",
-            )
+            message = _("player {number} is already called {name}: give each player a name of their own")
+            raise FormatError(f"players[{index}]", message.format(number=same + 1, name=names[same]))
     return names
 
 
@@ -185,19 +187,23 @@ def name_problem(name: str) -> str | None:
     for char in name:
         kind = REFUSED_IN_NAMES.get(unicodedata.category(char))
         if kind:
-            return f"a player's name cannot hold U+{ord(char):04X} ({kind})"
+            return _("a player's name cannot hold {code} ({kind})").format(code=f"U+{ord(char):04X}", kind=_(kind))
     return None
 
 
 def _flags(doc: Mapping[str, Any], game: Game) -> Flags:
     flags = doc.get("flags", [])
     if not isinstance(flags, list) or not all(isinstance(flag, str) for flag in flags):
-        raise FormatError("flags", "flags must be a list of flag names")
+        raise FormatError("flags", _("flags must be a list of flag names"))
     for flag in flags:
         if flag not in game.flags:
             owner = next((other.title for other in GAMES.values() if flag in other.flags), None)
-            why = f"is a {owner} flag" if owner else "is not a flag of RULES.md"
-            raise RuleError("flags", "RULES-0.3", f"{flag!r} {why}; {game.title} has {', '.join(game.flags)}")
+            if owner:
+                message = _("{flag} is a {owner} flag; {game} has {flags}")
+            else:
+                message = _("{flag} is not a flag of RULES.md; {game} has {flags}")
+            text = message.format(flag=repr(flag), owner=owner, game=game.title, flags=", ".join(game.flags))
+            raise RuleError("flags", "RULES-0.3", text)
     chosen = frozenset(flags)
     game.check_flags(chosen)
     return chosen
@@ -208,14 +214,16 @@ def _target(doc: Mapping[str, Any], game: Game, flags: Flags) -> int | None:
     target = doc.get("target")
     if target is None:
         if game.target_required:
-            raise RuleError("target", game.target_rule, f"{game.title} needs a target score agreed before the match")
+            message = _("{game} needs a target score agreed before the match").format(game=game.title)
+            raise RuleError("target", game.target_rule, message)
         game.check_target(None, flags)
         return game.default_target(flags)
     if isinstance(target, bool) or not isinstance(target, int):
-        raise FormatError("target", f"target must be a whole number, not {target!r}")
+        raise FormatError("target", _("target must be a whole number, not {target}").format(target=repr(target)))
     game.check_target(target, flags)
     if not 1 <= target <= MAX_TARGET:
-        raise RuleError("target", game.target_rule, f"target must be from 1 to {MAX_TARGET}, not {target}")
+        message = _("target must be from 1 to {most}, not {target}").format(most=MAX_TARGET, target=target)
+        raise RuleError("target", game.target_rule, message)
     return target
 
 
@@ -226,24 +234,26 @@ def parse_match(doc: Any) -> MatchFile:
     against the rules, in order, because a deal after the end is an error too.
     """
     if not isinstance(doc, dict):
-        raise FormatError("match", "a match file must be a JSON object")
+        raise FormatError("match", _("a match file must be a JSON object"))
     for key in doc:
         if key not in MATCH_FIELDS:
-            raise FormatError(str(key), f"unknown field {key!r}; the fields are {', '.join(MATCH_FIELDS)}")
+            message = _("unknown field {key}; the fields are {names}")
+            raise FormatError(str(key), message.format(key=repr(key), names=", ".join(MATCH_FIELDS)))
     game = _game(doc)
     players = _players(doc, game)
     first_dealer = doc.get("first_dealer")
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
-        raise FormatError("first_dealer", "first_dealer must be a seat number")
+        raise FormatError("first_dealer", _("first_dealer must be a seat number"))
     if not 0 <= first_dealer < game.seats:
-        raise RuleError("first_dealer", game.dealer_rule, f"first_dealer must be a seat from 0 to {game.seats - 1}")
+        message = _("first_dealer must be a seat from 0 to {last}").format(last=game.seats - 1)
+        raise RuleError("first_dealer", game.dealer_rule, message)
     flags = _flags(doc, game)
     target = _target(doc, game, flags)
     deals = doc.get("deals", [])
     if not isinstance(deals, list):
-        raise FormatError("deals", "deals must be a list of deal entries")
+        raise FormatError("deals", _("deals must be a list of deal entries"))
     if len(deals) > MAX_DEALS:
-        raise FormatError("deals", f"a match file holds at most {MAX_DEALS} deals")
+        raise FormatError("deals", _("a match file holds at most {most} deals").format(most=MAX_DEALS))
     return MatchFile(game.name, players, first_dealer, target, flags, tuple(deals))
 
 
@@ -264,9 +274,10 @@ def evaluate(match: MatchFile) -> MatchResult:
     counted = 0
     for number, entry in enumerate(match.deals, start=1):
         if outcome is not None:
-            raise RuleError(
-                "deals", outcome.rule, f"the match ended after deal {number - 1}: {outcome.reason}", deal=number
+            message = _("the match ended after deal {number}: {reason}").format(
+                number=number - 1, reason=outcome.reason
             )
+            raise RuleError("deals", outcome.rule, message, deal=number)
         try:
             deal = game.parse_deal(entry, flags)
             score = game.score_deal(deal, dealer, flags, held_over, carry)
@@ -310,16 +321,19 @@ def load_json(text: str | bytes) -> Any:
     Every reader of JSON from outside (API bodies, uploads, command input) goes through here, so
     a thousand ``[`` is one clear error everywhere rather than a RecursionError somewhere.
     """
-    too_deep = f"the JSON is nested too deeply (at most {MAX_JSON_DEPTH} levels)"
     try:
         doc = json.loads(text)
     except RecursionError:
-        raise JSONTextError(too_deep) from None
+        raise JSONTextError(_too_deep()) from None
     except ValueError as error:  # UnicodeDecodeError included, for bytes
-        raise JSONTextError(f"not valid JSON: {error}") from None
+        raise JSONTextError(_("not valid JSON: {error}").format(error=error)) from None
     if _depth_exceeds(doc, MAX_JSON_DEPTH):
-        raise JSONTextError(too_deep)
+        raise JSONTextError(_too_deep())
     return doc
+
+
+def _too_deep() -> str:
+    return _("the JSON is nested too deeply (at most {most} levels)").format(most=MAX_JSON_DEPTH)
 
 
 def _depth_exceeds(doc: Any, limit: int) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 
 from scoring.core.base import Choice, EntryField, EntrySpec, FieldKind, FormatError, RuleError
 from scoring.core.fields import only_fields, present, whole_number
+from scoring.core.i18n import _
 
 
 def first_fields(spec: EntrySpec) -> tuple[EntryField, ...]:
@@ -21,31 +22,34 @@ def first_fields(spec: EntrySpec) -> tuple[EntryField, ...]:
     return tuple(field for field in spec.fields if field.name in spec.first)
 
 
-def _allowed(field: EntryField) -> str:
-    values = [value for value, _text in field.choices]
+def _not_allowed(field: EntryField, where: str, value: Any) -> str:
+    values = [value for value, _text in field.choices_en]
     if values and all(type(value) is int for value in values):
-        return f"from {values[0]} to {values[-1]}"
-    return "one of " + ", ".join(str(value) for value in values)
+        message = _("{field} must be from {low} to {high}, not {value}")
+        return message.format(field=where, low=values[0], high=values[-1], value=repr(value))
+    message = _("{field} must be one of {options}, not {value}")
+    return message.format(field=where, options=", ".join(str(value) for value in values), value=repr(value))
 
 
 def _read_value(field: EntryField, value: Any, where: str) -> Choice | bool | None:
     if field.kind is FieldKind.SWITCH:
         if not isinstance(value, bool):
-            raise FormatError(where, f"{where} must be true or false")
+            raise FormatError(where, _("{field} must be true or false").format(field=where))
         return value
     if field.kind is FieldKind.CHOICE:
         # type() as well as ==: true is not 1, and "4" is not 4, in a match file.
-        for choice, _text in field.choices:
+        for choice, _text in field.choices_en:
             if type(value) is type(choice) and value == choice:
                 return choice
-        raise RuleError(where, field.rule, f"{where} must be {_allowed(field)}, not {value!r}")
+        raise RuleError(where, field.rule, _not_allowed(field, where, value))
     if value is None and not field.required:
         return None
     number = whole_number(value, where)
     low = 0 if field.low is None else field.low
     high = number if field.high is None else field.high
     if not low <= number <= high:
-        raise RuleError(where, field.rule, f"{where} must be from {low} to {high}, not {number}")
+        message = _("{field} must be from {low} to {high}, not {value}")
+        raise RuleError(where, field.rule, message.format(field=where, low=low, high=high, value=number))
     return number
 
 
@@ -60,7 +64,8 @@ def read_first(spec: EntrySpec, entry: Any, seats: int) -> dict[str, Any]:
             read[field.name] = _read_value(field, value, field.name)
             continue
         if not isinstance(value, list) or len(value) != seats:
-            raise FormatError(field.name, f"{field.name} must be a list of {seats} values, one per seat")
+            message = _("{field} must be a list of {seats} values, one per seat")
+            raise FormatError(field.name, message.format(field=field.name, seats=seats))
         read[field.name] = [_read_value(field, item, f"{field.name}[{seat}]") for seat, item in enumerate(value)]
     return read
 
@@ -69,7 +74,7 @@ def _shown(field: EntryField, value: Any, players: Sequence[str]) -> str:
     if field.kind is FieldKind.SEAT:
         return field.none_label if value is None else players[value]
     if field.kind is FieldKind.SWITCH:
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return next((text for choice, text in field.choices if choice == value), str(value))
 
 
@@ -79,7 +84,7 @@ def first_words(spec: EntrySpec, entry: Mapping[str, Any], players: Sequence[str
     for field in first_fields(spec):
         if field.per_seat:
             for seat, value in enumerate(entry[field.name]):
-                words[seat].append(f"{field.label} {_shown(field, value, players)}")
+                words[seat].append(_("{label} {value}").format(label=field.label, value=_shown(field, value, players)))
     return words
 
 
@@ -89,7 +94,10 @@ def first_text(spec: EntrySpec, entry: Mapping[str, Any], players: Sequence[str]
     for field in first_fields(spec):
         value = entry[field.name]
         if field.per_seat:
-            parts += [f"{players[seat]} {_shown(field, item, players)}" for seat, item in enumerate(value)]
+            parts += [
+                _("{player} {value}").format(player=players[seat], value=_shown(field, item, players))
+                for seat, item in enumerate(value)
+            ]
         else:
-            parts.append(f"{field.label} {_shown(field, value, players)}")
-    return f"{spec.first_title}: {', '.join(parts)}"
+            parts.append(_("{label} {value}").format(label=field.label, value=_shown(field, value, players)))
+    return _("{title}: {values}").format(title=spec.first_title, values=", ".join(parts))

@@ -1,13 +1,16 @@
 """The words every card game here shares, defined once, below both cores (STYLE.md 15).
 
 Suits, strains and doublings are closed sets, so they are enums whose values are what a match file
-or hand record writes (``"S"``, ``"NT"``, ``1``); each also knows its symbol and its name in words.
+or hand record writes (``"S"``, ``"NT"``, ``1``); each also knows its symbol and its name in words,
+in the active language (the tables below hold the English msgids; scoring/core/i18n.py).
 RULES.md 0.2 gives the notation: ♠ S, ♥ H, ♦ D, ♣ C, NT for no trump, ``X`` doubled, ``XX`` redoubled.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
+
+from scoring.core.i18n import _, gettext_noop
 
 
 class Suit(StrEnum):
@@ -26,12 +29,12 @@ class Suit(StrEnum):
     @property
     def plural(self) -> str:
         """The suit in words, as in "no spades": ``spades``."""
-        return SUIT_PLURALS[self]
+        return _(SUIT_PLURALS[self])
 
     @property
     def singular(self) -> str:
         """One card of the suit in words, as in "the higher spade": ``spade``."""
-        return SUIT_PLURALS[self][:-1]
+        return _(SUIT_SINGULARS[self])
 
 
 class Strain(StrEnum):
@@ -57,7 +60,7 @@ class Strain(StrEnum):
     def plural(self) -> str:
         """The strain in words: ``clubs`` ... ``spades``, ``no trump``."""
         suit = self.suit
-        return suit.plural if suit is not None else "no trump"
+        return suit.plural if suit is not None else _(NO_TRUMP)
 
 
 class Doubling(IntEnum):
@@ -75,16 +78,24 @@ class Doubling(IntEnum):
     @property
     def word(self) -> str:
         """``undoubled``, ``doubled``, ``redoubled``."""
-        return DOUBLING_WORDS[self]
+        return _(DOUBLING_WORDS[self])
 
 
 SUIT_SYMBOLS: dict[Suit, str] = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+# The words below are msgids (English), translated where they are read.
 SUIT_PLURALS: dict[Suit, str] = {
-    Suit.SPADES: "spades",
-    Suit.HEARTS: "hearts",
-    Suit.DIAMONDS: "diamonds",
-    Suit.CLUBS: "clubs",
+    Suit.SPADES: gettext_noop("spades"),
+    Suit.HEARTS: gettext_noop("hearts"),
+    Suit.DIAMONDS: gettext_noop("diamonds"),
+    Suit.CLUBS: gettext_noop("clubs"),
 }
+SUIT_SINGULARS: dict[Suit, str] = {
+    Suit.SPADES: gettext_noop("spade"),
+    Suit.HEARTS: gettext_noop("heart"),
+    Suit.DIAMONDS: gettext_noop("diamond"),
+    Suit.CLUBS: gettext_noop("club"),
+}
+NO_TRUMP = gettext_noop("no trump")
 STRAIN_SYMBOLS: dict[Strain, str] = {
     Strain.CLUBS: "♣",
     Strain.DIAMONDS: "♦",
@@ -93,7 +104,7 @@ STRAIN_SYMBOLS: dict[Strain, str] = {
     Strain.NO_TRUMP: "NT",
 }
 DOUBLING_WORDS: dict[Doubling, str] = {
-    Doubling.UNDOUBLED: "undoubled",
-    Doubling.DOUBLED: "doubled",
-    Doubling.REDOUBLED: "redoubled",
+    Doubling.UNDOUBLED: gettext_noop("undoubled"),
+    Doubling.DOUBLED: gettext_noop("doubled"),
+    Doubling.REDOUBLED: gettext_noop("redoubled"),
 }

@@ -34,6 +34,7 @@ from scoring.core.base import (
     seat_field,
 )
 from scoring.core.fields import choice, flag_true, integer, only_fields, seat, suit
+from scoring.core.i18n import Translated, _, gettext_noop
 from scoring.core.words import Suit
 
 SEATS = 4
@@ -84,6 +85,7 @@ NO_CAPOT = "none"  # the match file's word for a deal without a capot
 CAMPS = tuple(camp.value for camp in Camp)
 CAMP_NAMED = {camp.value: camp for camp in Camp}
 CAPOTS = (NO_CAPOT, *CAMPS)
+CAMP_LABELS = {Camp.TAKERS: gettext_noop("Takers"), Camp.DEFENDERS: gettext_noop("Defenders")}  # the entry form's
 
 
 class Result(StrEnum):
@@ -123,34 +125,49 @@ def _entry_spec(announcements: bool) -> EntrySpec:
             required=False,
             initial=0,
         )
-        for camp, label in (("taker", "Takers' announcements"), ("defender", "Defenders' announcements"))
+        for camp, label in (
+            ("taker", gettext_noop("Takers' announcements")),
+            ("defender", gettext_noop("Defenders' announcements")),
+        )
     )
-    camps = tuple((camp.value, camp.value.capitalize()) for camp in Camp)
+    camps = tuple((camp.value, CAMP_LABELS[camp]) for camp in Camp)
     return EntrySpec(
         (
-            EntryField("passed_out", "Passed out (all four passed twice)", FieldKind.SWITCH, "BL-4.4", required=False),
-            seat_field("taker", "Taker", SEATS, "BL-4.3"),
-            EntryField("trump", "Trump", FieldKind.CHOICE, "BL-4.1", tuple((suit.value, suit.symbol) for suit in Suit)),
+            EntryField(
+                "passed_out",
+                gettext_noop("Passed out (all four passed twice)"),
+                FieldKind.SWITCH,
+                "BL-4.4",
+                required=False,
+            ),
+            seat_field("taker", gettext_noop("Taker"), SEATS, "BL-4.3"),
+            EntryField(
+                "trump",
+                gettext_noop("Trump"),
+                FieldKind.CHOICE,
+                "BL-4.1",
+                tuple((suit.value, suit.symbol) for suit in Suit),
+            ),
             EntryField(
                 "taker_card_points",
-                "Takers' card points (without the last trick)",
+                gettext_noop("Takers' card points (without the last trick)"),
                 FieldKind.NUMBER,
                 "BL-2.2",
                 low=0,
                 high=CARD_POINTS,
             ),
-            EntryField("last_trick", "Last trick", FieldKind.CHOICE, "BL-2.3", camps),
+            EntryField("last_trick", gettext_noop("Last trick"), FieldKind.CHOICE, "BL-2.3", camps),
             EntryField(
                 "capot",
-                "Capot (all eight tricks)",
+                gettext_noop("Capot (all eight tricks)"),
                 FieldKind.CHOICE,
                 "BL-8.5",
-                ((NO_CAPOT, "No"), *camps),
+                ((NO_CAPOT, gettext_noop("No")), *camps),
                 required=False,
                 initial=NO_CAPOT,
             ),
             *(declared if announcements else ()),
-            seat_field("belote", "Belote-rebelote", SEATS, "BL-6.1", none_label="nobody"),
+            seat_field("belote", gettext_noop("Belote-rebelote"), SEATS, "BL-6.1", none_label=gettext_noop("nobody")),
         ),
         no_play="passed_out",
     )
@@ -161,24 +178,38 @@ ENTRY_SPECS = {announcements: _entry_spec(announcements) for announcements in (T
 FLAGS: dict[str, Flag] = {
     flag.name: flag
     for flag in (
-        Flag("bl_same_dealer_redeals", "R-BL-1", "After a deal nobody took, the same player deals again."),
+        Flag(
+            "bl_same_dealer_redeals", "R-BL-1", gettext_noop("After a deal nobody took, the same player deals again.")
+        ),
         Flag(
             "bl_equal_announcements_cancel",
             "R-BL-4",
-            "Exactly equal best announcements, neither in trumps, cancel: no side scores announcements.",
+            gettext_noop("Exactly equal best announcements, neither in trumps, cancel: no side scores announcements."),
         ),
-        Flag("bl_cards_in_two_announcements", "R-BL-5", "A card may count in a carré and in a run at once."),
-        Flag("bl_no_announcements", "R-BL-6", "Played without announcements: only belote-rebelote scores."),
-        Flag("bl_belote_not_in_contract", "R-BL-8", "Belote-rebelote does not count towards making the contract."),
+        Flag(
+            "bl_cards_in_two_announcements", "R-BL-5", gettext_noop("A card may count in a carré and in a run at once.")
+        ),
+        Flag(
+            "bl_no_announcements", "R-BL-6", gettext_noop("Played without announcements: only belote-rebelote scores.")
+        ),
+        Flag(
+            "bl_belote_not_in_contract",
+            "R-BL-8",
+            gettext_noop("Belote-rebelote does not count towards making the contract."),
+        ),
         Flag(
             "bl_must_trump_partner_master",
             "R-BL-9",
-            "A player who cannot follow suit must trump even when their partner holds the trick.",
+            gettext_noop("A player who cannot follow suit must trump even when their partner holds the trick."),
         ),
-        Flag("bl_tie_is_dedans", "R-BL-10", "A tie puts the takers dedans; nothing is held over."),
-        Flag("bl_tie_is_made", "R-BL-10", "A tie makes the contract: each side scores its own total."),
-        Flag("bl_capot_252", "R-BL-11", "A capot is worth 252 instead of 250."),
-        Flag("bl_round_to_tens", "R-BL-12", "Trick points are written in tens, the defenders getting 160 minus."),
+        Flag("bl_tie_is_dedans", "R-BL-10", gettext_noop("A tie puts the takers dedans; nothing is held over.")),
+        Flag("bl_tie_is_made", "R-BL-10", gettext_noop("A tie makes the contract: each side scores its own total.")),
+        Flag("bl_capot_252", "R-BL-11", gettext_noop("A capot is worth 252 instead of 250.")),
+        Flag(
+            "bl_round_to_tens",
+            "R-BL-12",
+            gettext_noop("Trick points are written in tens, the defenders getting 160 minus."),
+        ),
     )
 }
 
@@ -212,11 +243,8 @@ PASSED_OUT = BeloteDeal(passed_out=True)
 def _card_points(entry: Entry) -> int:
     points = integer(entry, "taker_card_points", 0, CARD_POINTS, "BL-2.2")
     if points in NO_SUCH_CARD_POINTS:
-        raise RuleError(
-            "taker_card_points",
-            "BL-2.4",
-            f"no card is worth 1 point, so no side takes 1 or 151 card points, not {points}",
-        )
+        message = _("no card is worth 1 point, so no side takes 1 or 151 card points, not {points}")
+        raise RuleError("taker_card_points", "BL-2.4", message.format(points=points))
     return points
 
 
@@ -230,13 +258,30 @@ def _capot(entry: Entry, card_points: int, last_trick: Camp) -> Camp | None:
     capot = CAMP_NAMED[value]
     held = card_points if capot is Camp.TAKERS else CARD_POINTS - card_points
     if held != CARD_POINTS or last_trick is not capot:
-        raise RuleError(
-            "capot",
-            "BL-8.5",
-            f"a capot to the {capot} gives them all {CARD_POINTS} card points and the last trick, "
-            f"not {held} card points and the last trick to the {last_trick}",
-        )
+        message = _(CAPOT_ERRORS[capot, last_trick])
+        raise RuleError("capot", "BL-8.5", message.format(card_points=CARD_POINTS, held=held))
     return capot
+
+
+# BL-8.5: what a capot that does not add up says, by the capot's camp and the last trick's.
+CAPOT_ERRORS = {
+    (Camp.TAKERS, Camp.TAKERS): gettext_noop(
+        "a capot to the takers gives them all {card_points} card points and the last trick, "
+        "not {held} card points and the last trick to the takers"
+    ),
+    (Camp.TAKERS, Camp.DEFENDERS): gettext_noop(
+        "a capot to the takers gives them all {card_points} card points and the last trick, "
+        "not {held} card points and the last trick to the defenders"
+    ),
+    (Camp.DEFENDERS, Camp.TAKERS): gettext_noop(
+        "a capot to the defenders gives them all {card_points} card points and the last trick, "
+        "not {held} card points and the last trick to the takers"
+    ),
+    (Camp.DEFENDERS, Camp.DEFENDERS): gettext_noop(
+        "a capot to the defenders gives them all {card_points} card points and the last trick, "
+        "not {held} card points and the last trick to the defenders"
+    ),
+}
 
 
 def _announcements(entry: Entry, flags: Flags) -> tuple[int, int]:
@@ -246,37 +291,44 @@ def _announcements(entry: Entry, flags: Flags) -> tuple[int, int]:
     for field in ("taker_announcements", "defender_announcements"):
         value = integer(entry, field, 0, MOST_ANNOUNCEMENTS, "BL-5.6") if field in entry else 0
         if value and "bl_no_announcements" in flags:
-            raise RuleError(field, "R-BL-6", "bl_no_announcements: nobody declares; only belote-rebelote scores")
+            raise RuleError(field, "R-BL-6", _("bl_no_announcements: nobody declares; only belote-rebelote scores"))
         if value not in allowed:
-            raise RuleError(field, "BL-5.6", f"no two hands declare announcements worth {value} (BL-5.6 lists them)")
+            message = _("no two hands declare announcements worth {value} (BL-5.6 lists them)")
+            raise RuleError(field, "BL-5.6", message.format(value=value))
         values.append(value)
     takers, defenders = values
     if takers and defenders:
         raise RuleError(
             "defender_announcements",
             "BL-5.5",
-            "only the side with the best announcement scores announcements: the other side's are 0",
+            _("only the side with the best announcement scores announcements: the other side's are 0"),
         )
     return takers, defenders
 
 
 class Belote:
     name = "belote"
-    title = "Belote"
-    summary = "Four players in two sides, 32 cards: take trumps, announce, outscore the defenders, first to 1,000."
+    title = Translated(gettext_noop("Belote"))
+    summary = Translated(
+        gettext_noop(
+            "Four players in two sides, 32 cards: take trumps, announce, outscore the defenders, first to 1,000."
+        )
+    )
     rule_prefix = "BL"
     flags: Mapping[str, Flag] = FLAGS
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES  # BL-1.1
     side_labels: tuple[str, ...] = ()
-    seating = (
-        "Four players, listed in the order they play: the first and third are partners against the second and "
-        "fourth (BL-1.1, BL-1.2)."
+    seating = Translated(
+        gettext_noop(
+            "Four players, listed in the order they play: the first and third are partners against the second and "
+            "fourth (BL-1.1, BL-1.2)."
+        )
     )
     target_required = False
     suggested_target: int | None = TARGET
     target_rule = "R-BL-13"
-    target_text = f"Plays to {TARGET:,} if left empty (R-BL-13); 501 and 2,000 are common too."
+    target_text = Translated(gettext_noop("Plays to 1,000 if left empty (R-BL-13); 501 and 2,000 are common too."))
     dealer_rule = "BL-3.1"
     held_over_rule: str | None = "R-BL-10"  # a litige's takers' points wait for the next deal's winner
 
@@ -290,9 +342,9 @@ class Belote:
     def check_flags(self, flags: Flags) -> None:
         """R-BL-10: a tie cannot be both dedans and made. R-BL-12: written in tens, a capot is 250, not 252."""
         if {"bl_tie_is_dedans", "bl_tie_is_made"} <= flags:
-            raise RuleError("flags", "R-BL-10", "bl_tie_is_dedans and bl_tie_is_made contradict: choose one")
+            raise RuleError("flags", "R-BL-10", _("bl_tie_is_dedans and bl_tie_is_made contradict: choose one"))
         if {"bl_capot_252", "bl_round_to_tens"} <= flags:
-            raise RuleError("flags", "R-BL-12", "bl_round_to_tens writes a capot as 250: it cannot be bl_capot_252")
+            raise RuleError("flags", "R-BL-12", _("bl_round_to_tens writes a capot as 250: it cannot be bl_capot_252"))
 
     def entry_spec(self, flags: Flags) -> EntrySpec:
         """The entry of BL-8.7; under bl_no_announcements it has no announcement fields (R-BL-6)."""
@@ -300,7 +352,10 @@ class Belote:
 
     def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
         first = players[(dealer + 1) % SEATS]
-        return (f"{players[dealer]} deals.", f"{first} speaks first for trumps and leads (BL-4.1, BL-7.1).")
+        return (
+            _("{dealer} deals.").format(dealer=players[dealer]),
+            _("{player} speaks first for trumps and leads (BL-4.1, BL-7.1).").format(player=first),
+        )
 
     def parse_deal(self, entry: Entry, flags: Flags) -> BeloteDeal:
         """Validate a deal entry against BL-8.8."""
@@ -310,7 +365,8 @@ class Belote:
                 return PASSED_OUT
             for field in FIELDS[1:]:
                 if entry.get(field) is not None:
-                    raise RuleError(field, "BL-4.4", f"a deal nobody took has no {field}: it was thrown in")
+                    message = _("a deal nobody took has no {field}: it was thrown in").format(field=field)
+                    raise RuleError(field, "BL-4.4", message)
             return PASSED_OUT
         taker = seat(entry, "taker", SEATS, "BL-4.3")
         assert taker is not None
@@ -326,7 +382,7 @@ class Belote:
         """BL-8.1 totals, compared as in BL-8.2 to BL-8.5 (R-BL-7, R-BL-8, R-BL-10 to R-BL-12)."""
         if deal.passed_out:
             # BL-4.4: nobody scores; points held over from a litige keep waiting (R-BL-10).
-            line = Line(side_of(dealer), 0, "BL-4.4", "passed out: all four passed twice")
+            line = _line(side_of(dealer), 0, "BL-4.4", PASSED_OUT_TEXT)
             return DealScore((0, 0), (line,), held_over=held_over)
         return _DealScoring(deal, flags).score(held_over)
 
@@ -350,10 +406,15 @@ class Belote:
         winner = leaders[0]
         name = progress.names[winner]
         if len(over) == 1:
-            return Outcome((winner,), "BL-9.1", f"{name} reached {target:,} first")
+            return Outcome(
+                (winner,), "BL-9.1", _("{name} reached {target} first").format(name=name, target=f"{target:,}")
+            )
         runner_up = max(total for side, total in enumerate(totals) if side != winner)
+        reason = _("both sides passed {target}; {name} have more, {best} to {runner_up}")
         return Outcome(
-            (winner,), "BL-9.2", f"both sides passed {target:,}; {name} have more, {best:,} to {runner_up:,}"
+            (winner,),
+            "BL-9.2",
+            reason.format(target=f"{target:,}", name=name, best=f"{best:,}", runner_up=f"{runner_up:,}"),
         )
 
     def stage(self, progress: Progress, flags: Flags) -> str:
@@ -361,15 +422,20 @@ class Belote:
         number = progress.deals_played + 1
         totals = progress.totals
         if len(set(totals)) == 1 and totals[0] >= target:
-            return f"Deal {number} · Tie-break · Target {target:,}"
-        return f"Deal {number} · Target {target:,}"
+            return _("Deal {number} · Tie-break · Target {target}").format(number=number, target=f"{target:,}")
+        return _("Deal {number} · Target {target}").format(number=number, target=f"{target:,}")
 
     def describe(self, deal: BeloteDeal, players: tuple[str, ...]) -> str:
         if deal.passed_out:
-            return "passed out: all four passed twice"
+            return _(PASSED_OUT_TEXT)
         points = deal.taker_card_points
-        text = f"{players[deal.taker]} takes {deal.trump.symbol}, {points}–{CARD_POINTS - points}"
-        return f"{text}, capot to the {deal.capot}" if deal.capot else text
+        if deal.capot is Camp.TAKERS:
+            text = _("{taker} takes {trump}, {points}–{rest}, capot to the takers")
+        elif deal.capot is Camp.DEFENDERS:
+            text = _("{taker} takes {trump}, {points}–{rest}, capot to the defenders")
+        else:
+            text = _("{taker} takes {trump}, {points}–{rest}")
+        return text.format(taker=players[deal.taker], trump=deal.trump.symbol, points=points, rest=CARD_POINTS - points)
 
     def to_entry(self, deal: BeloteDeal) -> dict[str, Any]:
         if deal.passed_out:
@@ -435,13 +501,15 @@ class _DealScoring:
             held = self.trick[0] + self.announced[0]
             points[0] -= held
             if held:
-                lines.append(self._line(Camp.TAKERS, -held, "BL-8.4", "litige: held over for the next deal's winner"))
+                text = gettext_noop("litige: held over for the next deal's winner")
+                lines.append(self._line(Camp.TAKERS, -held, "BL-8.4", text))
             pot += held
         elif pot:
             winner = Camp.TAKERS if result is Result.MADE else Camp.DEFENDERS
             index = 0 if winner is Camp.TAKERS else 1
             points[index] += pot
-            lines.append(self._line(winner, pot, "BL-8.4", f"takes the {pot} points held over from the litige"))
+            text = gettext_noop("takes the {points} points held over from the litige")
+            lines.append(self._line(winner, pot, "BL-8.4", text))
             pot = 0
         by_side = (points[0], points[1]) if self.deal.takers == 0 else (points[1], points[0])
         return DealScore(by_side, tuple(lines), held_over=pot)
@@ -457,21 +525,22 @@ class _DealScoring:
         """BL-8.3: the takers keep only belote-rebelote; the defenders score every trick point and announcement."""
         lines = []
         if self.belote[0]:
-            lines.append(self._line(Camp.TAKERS, BELOTE, "BL-6.2", "belote-rebelote, kept"))
+            lines.append(self._line(Camp.TAKERS, BELOTE, "BL-6.2", gettext_noop("belote-rebelote, kept")))
         exact = sum(self.exact)
         if self.deal.capot is Camp.DEFENDERS:
-            lines.append(self._line(Camp.DEFENDERS, exact, "BL-8.5", "capot: all eight tricks"))
+            lines.append(self._line(Camp.DEFENDERS, exact, "BL-8.5", CAPOT_TEXT))
         else:
-            lines.append(self._line(Camp.DEFENDERS, exact, "BL-8.3", f"dedans: all {exact} trick points"))
+            lines.append(self._line(Camp.DEFENDERS, exact, "BL-8.3", gettext_noop("dedans: all {points} trick points")))
         trick = sum(self.trick)
         if trick != exact:
-            lines.append(self._line(Camp.DEFENDERS, trick - exact, "R-BL-12", "trick points written in tens"))
+            lines.append(self._line(Camp.DEFENDERS, trick - exact, "R-BL-12", IN_TENS_TEXT))
         if self.announced[1]:
-            lines.append(self._line(Camp.DEFENDERS, self.announced[1], "BL-5.5", "announcements"))
+            lines.append(self._line(Camp.DEFENDERS, self.announced[1], "BL-5.5", ANNOUNCEMENTS_TEXT))
         if self.announced[0]:
-            lines.append(self._line(Camp.DEFENDERS, self.announced[0], "BL-8.3", "the takers' announcements"))
+            text = gettext_noop("the takers' announcements")
+            lines.append(self._line(Camp.DEFENDERS, self.announced[0], "BL-8.3", text))
         if self.belote[1]:
-            lines.append(self._line(Camp.DEFENDERS, BELOTE, "BL-6.1", "belote-rebelote"))
+            lines.append(self._line(Camp.DEFENDERS, BELOTE, "BL-6.1", BELOTE_TEXT))
         return [self.belote[0], trick + sum(self.announced) + self.belote[1]], lines
 
     def _components(self, camp: Camp) -> list[Line]:
@@ -479,33 +548,40 @@ class _DealScoring:
         index = 0 if camp is Camp.TAKERS else 1
         lines = []
         if self.deal.capot is camp:
-            lines.append(self._line(camp, self.capot_value, "BL-8.5", "capot: all eight tricks"))
+            lines.append(self._line(camp, self.capot_value, "BL-8.5", CAPOT_TEXT))
         elif self.deal.capot is None:
             card_points = (
                 self.deal.taker_card_points if camp is Camp.TAKERS else CARD_POINTS - self.deal.taker_card_points
             )
             if card_points:
-                lines.append(self._line(camp, card_points, "BL-2.2", "card points in tricks"))
+                lines.append(self._line(camp, card_points, "BL-2.2", gettext_noop("card points in tricks")))
             if self.deal.last_trick is camp:
-                lines.append(self._line(camp, LAST_TRICK, "BL-2.3", "dix de der: the last trick"))
+                lines.append(self._line(camp, LAST_TRICK, "BL-2.3", gettext_noop("dix de der: the last trick")))
         if self.trick[index] != self.exact[index]:
-            lines.append(
-                self._line(camp, self.trick[index] - self.exact[index], "R-BL-12", "trick points written in tens")
-            )
+            lines.append(self._line(camp, self.trick[index] - self.exact[index], "R-BL-12", IN_TENS_TEXT))
         if self.announced[index]:
-            lines.append(self._line(camp, self.announced[index], "BL-5.5", "announcements"))
+            lines.append(self._line(camp, self.announced[index], "BL-5.5", ANNOUNCEMENTS_TEXT))
         if self.belote[index]:
-            lines.append(self._line(camp, BELOTE, "BL-6.1", "belote-rebelote"))
+            lines.append(self._line(camp, BELOTE, "BL-6.1", BELOTE_TEXT))
         return lines
 
-    def _line(self, camp: Camp, points: int, rule: str, text: str) -> Line:
-        return _line(self.sides[camp], points, rule, text)
+    def _line(self, camp: Camp, points: int, rule: str, message: str) -> Line:
+        return _line(self.sides[camp], points, rule, message)
+
+
+# The lines' words that recur (msgids; a line words them when shown, scoring/core/base.py Line).
+PASSED_OUT_TEXT = gettext_noop("passed out: all four passed twice")
+CAPOT_TEXT = gettext_noop("capot: all eight tricks")
+IN_TENS_TEXT = gettext_noop("trick points written in tens")
+ANNOUNCEMENTS_TEXT = gettext_noop("announcements")
+BELOTE_TEXT = gettext_noop("belote-rebelote")
 
 
 @lru_cache(maxsize=1024)
-def _line(side: int, points: int, rule: str, text: str) -> Line:
-    """A breakdown line, made once while it recurs: most deals' lines are ones seen before."""
-    return Line(side, points, rule, text)
+def _line(side: int, points: int, rule: str, message: str) -> Line:
+    """A breakdown line, made once while it recurs: most deals' lines are ones seen before. It holds its msgid and
+    figures, not words (a ``{points}`` in the msgid is the line's points), so one cached line serves every language."""
+    return Line(side, points, rule, message, {"points": points} if "{points}" in message else None)
 
 
 GAME = Belote()

@@ -37,7 +37,8 @@ from scoring.core.contract import (
     describe_contract,
     parse_contract,
 )
-from scoring.core.words import Strain
+from scoring.core.i18n import Translated, _, gettext_noop
+from scoring.core.words import Doubling, Strain
 
 MATCH_DEALS = 6  # BG-1.3
 
@@ -95,49 +96,88 @@ FLAGS: dict[str, Flag] = {
         Flag(
             "bg_score_level_made",
             "R-BG-2",
-            "A made contract scores the value-table row of the level actually made, in its strain, "
-            "instead of the level bid.",
+            gettext_noop(
+                "A made contract scores the value-table row of the level actually made, in its strain, "
+                "instead of the level bid."
+            ),
         ),
-        Flag("bg_three_over_or_more", "R-BG-4", "The 350 bonus is paid for three or more overtricks, not only three."),
+        Flag(
+            "bg_three_over_or_more",
+            "R-BG-4",
+            gettext_noop("The 350 bonus is paid for three or more overtricks, not only three."),
+        ),
         Flag(
             "bg_multiply_insult",
             "R-BG-5",
-            "The insult bonus is added before multiplying, so it is worth 800 doubled or 4000 redoubled.",
+            gettext_noop("The insult bonus is added before multiplying, so it is worth 800 doubled or 4000 redoubled."),
         ),
         Flag(
             "bg_extend_undertricks",
             "R-BG-7",
-            "Each undertrick beyond seven adds 300, 1000 or 1300 (undoubled, doubled, redoubled) "
-            "instead of the 6-undertrick row being a cap.",
+            gettext_noop(
+                "Each undertrick beyond seven adds 300, 1000 or 1300 (undoubled, doubled, redoubled) "
+                "instead of the 6-undertrick row being a cap."
+            ),
         ),
-        Flag("bg_draw_after_seventh", "R-BG-8", "If the totals are still equal after the seventh deal, it is a draw."),
+        Flag(
+            "bg_draw_after_seventh",
+            "R-BG-8",
+            gettext_noop("If the totals are still equal after the seventh deal, it is a draw."),
+        ),
         Flag(
             "bg_upcard_to_dealer",
             "R-BG-9",
-            "The upcard goes to the dealer: the non-dealer takes the two cards below it.",
+            gettext_noop("The upcard goes to the dealer: the non-dealer takes the two cards below it."),
         ),
         Flag(
             "bg_passout_redeal",
             "R-BG-10",
-            "A passed-out deal does not count towards the six, and the same dealer deals again.",
+            gettext_noop("A passed-out deal does not count towards the six, and the same dealer deals again."),
         ),
         Flag(
             "bg_strict_jump",
             "R-BG-12",
-            "Any bid but the very next step on the ladder is a jump; a no-trump jump also needs four cards "
-            "in some suit.",
+            gettext_noop(
+                "Any bid but the very next step on the ladder is a jump; a no-trump jump also needs four cards "
+                "in some suit."
+            ),
         ),
         Flag(
             "bg_colon_only_when_void",
             "R-BG-14",
-            "The matching colon may be played to a lead only by a player holding none of the led suit.",
+            gettext_noop("The matching colon may be played to a lead only by a player holding none of the led suit."),
         ),
         Flag(
             "bg_block_requires_suit_lead",
             "R-BG-15",
-            "After a lead block the next lead must be a card of another suit, not a colon, unless that is impossible.",
+            gettext_noop(
+                "After a lead block the next lead must be a card of another suit, not a colon, "
+                "unless that is impossible."
+            ),
         ),
     )
+}
+
+
+# BG-7.3's lines, by doubling: what a failed contract's line says (msgids, worded when shown).
+DOWN_TEXT = {
+    Doubling.UNDOUBLED: gettext_noop("{contract} down {undertricks}, undoubled"),
+    Doubling.DOUBLED: gettext_noop("{contract} down {undertricks}, doubled"),
+    Doubling.REDOUBLED: gettext_noop("{contract} down {undertricks}, redoubled"),
+}
+DOWN_CAPPED_TEXT = {  # R-BG-7
+    Doubling.UNDOUBLED: gettext_noop("{contract} down {undertricks}, undoubled; capped at the 6-undertrick row"),
+    Doubling.DOUBLED: gettext_noop("{contract} down {undertricks}, doubled; capped at the 6-undertrick row"),
+    Doubling.REDOUBLED: gettext_noop("{contract} down {undertricks}, redoubled; capped at the 6-undertrick row"),
+}
+DOWN_SIX_ROW_TEXT = {  # R-BG-7's variant: the 6 row, then the undertricks beyond
+    Doubling.UNDOUBLED: gettext_noop("{contract} down {undertricks}, undoubled; 6-undertrick row"),
+    Doubling.DOUBLED: gettext_noop("{contract} down {undertricks}, doubled; 6-undertrick row"),
+    Doubling.REDOUBLED: gettext_noop("{contract} down {undertricks}, redoubled; 6-undertrick row"),
+}
+INSULT_TEXT = {  # BG-7.1
+    Doubling.DOUBLED: gettext_noop("insult bonus for a made doubled contract"),
+    Doubling.REDOUBLED: gettext_noop("insult bonus for a made redoubled contract"),
 }
 
 
@@ -151,18 +191,18 @@ def undertrick_penalty(undertricks: int, doubled: int, extend: bool) -> int:
 
 class Bridgette:
     name = "bridgette"
-    title = "Bridgette"
-    summary = "Two players, 55 cards with three colons; six deals, the higher total wins."
+    title = Translated(gettext_noop("Bridgette"))
+    summary = Translated(gettext_noop("Two players, 55 cards with three colons; six deals, the higher total wins."))
     rule_prefix = "BG"
     flags: Mapping[str, Flag] = FLAGS
     seats = 2
     sides = one_seat_sides(2)
     side_labels: tuple[str, ...] = ()
-    seating = "Two players, in seat order."
+    seating = Translated(gettext_noop("Two players, in seat order."))
     target_required = False
     suggested_target: int | None = None
     target_rule = "BG-1.3"
-    target_text = "No target: the match is six deals (BG-1.3)."
+    target_text = Translated(gettext_noop("No target: the match is six deals (BG-1.3)."))
     dealer_rule = "BG-3.1"
     held_over_rule: str | None = None
 
@@ -173,7 +213,8 @@ class Bridgette:
     def check_target(self, target: int | None, flags: Flags) -> None:
         """BG-1.3: a match is six deals, so a target is refused."""
         if target is not None:
-            raise RuleError("target", "BG-1.3", f"{self.title} has no target: the match is six deals")
+            message = _("{game} has no target: the match is six deals").format(game=self.title)
+            raise RuleError("target", "BG-1.3", message)
 
     def check_flags(self, flags: Flags) -> None:
         """Every Bridgette flag changes a different ruling, so any combination can be played."""
@@ -185,8 +226,8 @@ class Bridgette:
     def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
         other = players[1 - dealer]
         return (
-            f"{players[dealer]} deals and calls first (BG-5.3).",
-            f"{other} exchanges first (BG-4.1); the declarer's opponent leads (BG-6.1).",
+            _("{dealer} deals and calls first (BG-5.3).").format(dealer=players[dealer]),
+            _("{player} exchanges first (BG-4.1); the declarer's opponent leads (BG-6.1).").format(player=other),
         )
 
     def parse_deal(self, entry: Entry, flags: Flags) -> Contract:
@@ -197,7 +238,11 @@ class Bridgette:
         """BG-7.1 (made), BG-7.3 (failed), BG-7.4 (passed out)."""
         if deal.declarer is None:
             counts = "bg_passout_redeal" not in flags
-            rule, text = ("BG-7.4", "passed out") if counts else ("R-BG-10", "passed out; dealt again, not counted")
+            rule, text = (
+                ("BG-7.4", gettext_noop("passed out"))
+                if counts
+                else ("R-BG-10", gettext_noop("passed out; dealt again, not counted"))
+            )
             return DealScore((0, 0), (Line(0, 0, rule, text), Line(1, 0, rule, text)), counts=counts)
         declarer = deal.declarer
         needed = 6 + deal.level
@@ -207,70 +252,83 @@ class Bridgette:
         undertricks = needed - deal.tricks
         extend = "bg_extend_undertricks" in flags
         penalty = undertrick_penalty(undertricks, deal.doubled, extend)
-        what = f"{deal.contract} down {undertricks}, {deal.doubled.word}"
+        down = {"contract": deal.contract, "undertricks": undertricks}
         lines: tuple[Line, ...]
         if undertricks <= 7:
-            lines = (Line(opponent, penalty, "BG-7.3", what),)
+            lines = (Line(opponent, penalty, "BG-7.3", DOWN_TEXT[deal.doubled], down),)
         elif not extend:
-            lines = (Line(opponent, penalty, "R-BG-7", f"{what}; capped at the 6-undertrick row"),)
+            lines = (Line(opponent, penalty, "R-BG-7", DOWN_CAPPED_TEXT[deal.doubled], down),)
         else:
             capped = UNDERTRICK_TABLE[5][deal.doubled]
-            beyond = undertricks - 7
+            beyond = {"beyond": undertricks - 7, "step": UNDERTRICK_STEP[deal.doubled]}
             lines = (
-                Line(opponent, capped, "BG-7.3", f"{what}; 6-undertrick row"),
-                Line(
-                    opponent, penalty - capped, "R-BG-7", f"{beyond} beyond 7 at {UNDERTRICK_STEP[deal.doubled]} each"
-                ),
+                Line(opponent, capped, "BG-7.3", DOWN_SIX_ROW_TEXT[deal.doubled], down),
+                Line(opponent, penalty - capped, "R-BG-7", gettext_noop("{beyond} beyond 7 at {step} each"), beyond),
             )
         points = (penalty, 0) if opponent == 0 else (0, penalty)
         return DealScore(points, lines)
 
     def _made(self, deal: Contract, declarer: int, overtricks: int, flags: Flags) -> DealScore:
         multiplier = MULTIPLIER[deal.doubled]
-        times = f" ×{multiplier}" if multiplier > 1 else ""
+        times = multiplier > 1  # each line then says "×2" or "×4"
         if "bg_score_level_made" in flags:
             # R-BG-2 variant: the level made is tricks - 6 (at least the level bid, since the
             # contract is made, and at most 7, since tricks <= 13), in the contract's strain.
             # The exact and 3-over bonuses are still judged against the level bid.
             made_level = deal.tricks - 6
             value = CONTRACT_VALUE[(made_level, deal.strain)]
-            lines = [
-                Line(
-                    declarer,
-                    value * multiplier,
-                    "R-BG-2",
-                    f"value of {bid_name(made_level, deal.strain)} made, {value}{times}",
-                )
-            ]
+            text = (
+                gettext_noop("value of {bid} made, {value} ×{multiplier}")
+                if times
+                else gettext_noop("value of {bid} made, {value}")
+            )
+            values = {"bid": bid_name(made_level, deal.strain), "value": value, "multiplier": multiplier}
+            lines = [Line(declarer, value * multiplier, "R-BG-2", text, values)]
         else:
             value = CONTRACT_VALUE[(deal.level, deal.strain)]
-            lines = [
-                Line(
-                    declarer,
-                    value * multiplier,
-                    "BG-7.2",
-                    f"value of {bid_name(deal.level, deal.strain)}, {value}{times}",
-                )
-            ]
+            text = (
+                gettext_noop("value of {bid}, {value} ×{multiplier}")
+                if times
+                else gettext_noop("value of {bid}, {value}")
+            )
+            values = {"bid": bid_name(deal.level, deal.strain), "value": value, "multiplier": multiplier}
+            lines = [Line(declarer, value * multiplier, "BG-7.2", text, values)]
         if overtricks == 0:
             bonus = 250 if deal.level <= EXACT_BONUS_TOP_LEVEL else 100 if deal.level == 6 else 0
             if bonus:
-                lines.append(Line(declarer, bonus * multiplier, "BG-7.1", f"exact contract bonus {bonus}{times}"))
+                text = (
+                    gettext_noop("exact contract bonus {bonus} ×{multiplier}")
+                    if times
+                    else gettext_noop("exact contract bonus {bonus}")
+                )
+                values = {"bonus": bonus, "multiplier": multiplier}
+                lines.append(Line(declarer, bonus * multiplier, "BG-7.1", text, values))
             else:
-                lines.append(Line(declarer, 0, "R-BG-3", "no exact contract bonus at level 7"))
+                lines.append(Line(declarer, 0, "R-BG-3", gettext_noop("no exact contract bonus at level 7")))
         elif overtricks == 3 or (overtricks > 3 and "bg_three_over_or_more" in flags):
             rule = "R-BG-4" if overtricks > 3 else "BG-7.1"
-            lines.append(
-                Line(
-                    declarer, THREE_OVER_BONUS * multiplier, rule, f"{overtricks} over bonus {THREE_OVER_BONUS}{times}"
-                )
+            text = (
+                gettext_noop("{overtricks} over bonus {bonus} ×{multiplier}")
+                if times
+                else gettext_noop("{overtricks} over bonus {bonus}")
             )
+            values = {"overtricks": overtricks, "bonus": THREE_OVER_BONUS, "multiplier": multiplier}
+            lines.append(Line(declarer, THREE_OVER_BONUS * multiplier, rule, text, values))
         insult = INSULT[deal.doubled]
         if insult:
-            if "bg_multiply_insult" in flags:
-                lines.append(Line(declarer, insult * multiplier, "R-BG-5", f"insult bonus {insult}{times}"))
+            if "bg_multiply_insult" in flags:  # doubled, so always multiplied
+                values = {"insult": insult, "multiplier": multiplier}
+                lines.append(
+                    Line(
+                        declarer,
+                        insult * multiplier,
+                        "R-BG-5",
+                        gettext_noop("insult bonus {insult} ×{multiplier}"),
+                        values,
+                    )
+                )
             else:
-                lines.append(Line(declarer, insult, "BG-7.1", f"insult bonus for a made {deal.doubled.word} contract"))
+                lines.append(Line(declarer, insult, "BG-7.1", INSULT_TEXT[deal.doubled]))
         total = sum(line.points for line in lines)
         points = (total, 0) if declarer == 0 else (0, total)
         return DealScore(points, tuple(lines))
@@ -292,17 +350,22 @@ class Bridgette:
             winner = 0 if first > second else 1
             high, low = max(first, second), min(first, second)
             if counted == MATCH_DEALS:
-                return Outcome((winner,), "BG-8.1", f"{names[winner]} wins {high}–{low} after {MATCH_DEALS} deals")
-            return Outcome((winner,), "BG-8.2", f"{names[winner]} wins {high}–{low} after tie-break deal {counted}")
+                reason = _("{winner} wins {high}–{low} after {deals} deals")
+                return Outcome(
+                    (winner,), "BG-8.1", reason.format(winner=names[winner], high=high, low=low, deals=counted)
+                )
+            reason = _("{winner} wins {high}–{low} after tie-break deal {deal}")
+            return Outcome((winner,), "BG-8.2", reason.format(winner=names[winner], high=high, low=low, deal=counted))
         if counted > MATCH_DEALS and "bg_draw_after_seventh" in flags:
-            return Outcome((0, 1), "R-BG-8", f"{names[0]} and {names[1]} still tied after deal {counted}; a draw")
+            reason = _("{first} and {second} still tied after deal {deal}; a draw")
+            return Outcome((0, 1), "R-BG-8", reason.format(first=names[0], second=names[1], deal=counted))
         return None
 
     def stage(self, progress: Progress, flags: Flags) -> str:
         coming = progress.deals_counted + 1
         if coming <= MATCH_DEALS:
-            return f"Deal {coming} of {MATCH_DEALS}"
-        return f"Tie-break deal {coming}"
+            return _("Deal {number} of {deals}").format(number=coming, deals=MATCH_DEALS)
+        return _("Tie-break deal {number}").format(number=coming)
 
     def describe(self, deal: Contract, players: tuple[str, ...]) -> str:
         return describe_contract(deal, players)

@@ -30,6 +30,7 @@ from scoring.core.base import (
     one_seat_sides,
 )
 from scoring.core.fields import int_list, only_fields
+from scoring.core.i18n import Plural, Translated, _, gettext_noop, ngettext, ngettext_lazy
 
 SEATS = 4
 TRICKS_PER_DEAL = 13
@@ -48,18 +49,30 @@ MUST_HEAD_TRICK = "cb_must_head_trick"
 FLAGS = {
     flag.name: flag
     for flag in (
-        Flag(ALLOW_13, "R-CB-1", "A call of 13 is allowed; it is a bonus call that succeeds only with all 13 tricks."),
-        Flag(PAGAT_WINDOW, "R-CB-2", "A call of 2 to 7 also fails when the player wins 2 or more tricks above it."),
+        Flag(
+            ALLOW_13,
+            "R-CB-1",
+            gettext_noop("A call of 13 is allowed; it is a bonus call that succeeds only with all 13 tricks."),
+        ),
+        Flag(
+            PAGAT_WINDOW,
+            "R-CB-2",
+            gettext_noop("A call of 2 to 7 also fails when the player wins 2 or more tricks above it."),
+        ),
         Flag(
             DECIMAL_OVERTRICKS,
             "R-CB-2",
-            "A successful call of 2 to 7 scores 0.1 more for each trick above the call.",
+            gettext_noop("A successful call of 2 to 7 scores 0.1 more for each trick above the call."),
         ),
-        Flag(SHARED_WIN, "R-CB-6", "Players tied for the highest total at or above the target share the win."),
+        Flag(
+            SHARED_WIN,
+            "R-CB-6",
+            gettext_noop("Players tied for the highest total at or above the target share the win."),
+        ),
         Flag(
             MUST_HEAD_TRICK,
             "R-CB-7",
-            "A player following suit must beat the highest card so far in the trick if able.",
+            gettext_noop("A player following suit must beat the highest card so far in the trick if able."),
         ),
     )
 }
@@ -79,10 +92,12 @@ def _entry_spec(highest: int) -> EntrySpec:
     adding up to 13 (CB-5.4)."""
     return EntrySpec(
         (
-            EntryField("calls", "call", FieldKind.CHOICE, "CB-4.2", numbers(LOWEST_CALL, highest), per_seat=True),
+            EntryField(
+                "calls", gettext_noop("call"), FieldKind.CHOICE, "CB-4.2", numbers(LOWEST_CALL, highest), per_seat=True
+            ),
             EntryField(
                 "tricks",
-                "tricks",
+                gettext_noop("tricks"),
                 FieldKind.CHOICE,
                 "CB-5.4",
                 numbers(0, TRICKS_PER_DEAL),
@@ -92,7 +107,7 @@ def _entry_spec(highest: int) -> EntrySpec:
         ),
         by_seat=True,
         first=("calls",),
-        first_title="Calls",
+        first_title_en=gettext_noop("Calls"),
     )
 
 
@@ -111,7 +126,7 @@ def _names(seats: tuple[int, ...], players: tuple[str, ...]) -> str:
     names = [players[seat] for seat in seats]
     if len(names) == 1:
         return names[0]
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _top_seats(totals: tuple[Points, ...]) -> tuple[Points, tuple[int, ...]]:
@@ -119,19 +134,33 @@ def _top_seats(totals: tuple[Points, ...]) -> tuple[Points, tuple[int, ...]]:
     return top, tuple(seat for seat, total in enumerate(totals) if total == top)
 
 
-def _judge(call: int, tricks: int, pagat: bool) -> tuple[int, str, str]:
-    """One call by the table of §2.6, in whole points: the score, its rule and its words."""
+def _judge(call: int, tricks: int, pagat: bool) -> tuple[int, str, Plural, dict[str, int]]:
+    """One call by the table of §2.6, in whole points: the score, its rule and its words (a msgid and its values)."""
     over = tricks - call
+    values = {"call": call, "tricks": tricks, "over": over}
     if call >= FIRST_BONUS_CALL:
         # R-CB-3: the call or the call + 1 (a call of 13 can only be made exactly).
         if 0 <= over <= 1:
-            return BONUS_SCORE, "R-CB-3", f"bonus call {call} made with {tricks} tricks"
+            return BONUS_SCORE, "R-CB-3", BONUS_MADE, values
     elif over >= 0 and not (pagat and over >= 2):
-        return call, "R-CB-2", f"call {call} made with {tricks} tricks"
+        return call, "R-CB-2", MADE, values
     elif over >= 2:
-        return -call, "R-CB-2", f"call {call} failed: {over} tricks over (cb_pagat_window)"
+        return -call, "R-CB-2", FAILED_OVER, values
     # R-CB-4: a failed call loses the call, a bonus call included.
-    return -call, "R-CB-4", f"call {call} failed with {tricks} tricks"
+    return -call, "R-CB-4", FAILED, values
+
+
+BONUS_MADE = ngettext_lazy(
+    "bonus call {call} made with {tricks} trick", "bonus call {call} made with {tricks} tricks", "tricks"
+)
+MADE = ngettext_lazy("call {call} made with {tricks} trick", "call {call} made with {tricks} tricks", "tricks")
+FAILED_OVER = ngettext_lazy(
+    "call {call} failed: {over} trick over (cb_pagat_window)",
+    "call {call} failed: {over} tricks over (cb_pagat_window)",
+    "over",
+)
+FAILED = ngettext_lazy("call {call} failed with {tricks} trick", "call {call} failed with {tricks} tricks", "tricks")
+OVERTRICKS_AT_A_TENTH = ngettext_lazy("{over} overtrick at 0.1", "{over} overtricks at 0.1", "over")
 
 
 SEAT_NUMBERS = range(SEATS)
@@ -152,21 +181,27 @@ def _line(seat: int, call: int, tricks: int, pagat: bool) -> Line:
 
 class CallBridge:
     name = "call_bridge"
-    title = "Call Bridge"
-    summary = "Four players, no partners: call your tricks, spades are always trumps, first past the target wins."
+    title = Translated(gettext_noop("Call Bridge"))
+    summary = Translated(
+        gettext_noop(
+            "Four players, no partners: call your tricks, spades are always trumps, first past the target wins."
+        )
+    )
     rule_prefix = "CB"
     flags: Mapping[str, Flag] = FLAGS
     seats = SEATS
     sides = one_seat_sides(SEATS)  # no partners (§2.1)
     side_labels: tuple[str, ...] = ()
-    seating = (
-        "Four players, listed counterclockwise in the order they play: each next player sits on the previous "
-        "one's right (CB-3.1)."
+    seating = Translated(
+        gettext_noop(
+            "Four players, listed counterclockwise in the order they play: each next player sits on the previous "
+            "one's right (CB-3.1)."
+        )
     )
     target_required = True  # R-CB-5: the players agree a target; the seed gives no number
     suggested_target: int | None = 30  # a product choice (R-CB-5), not a rule
     target_rule = "R-CB-5"
-    target_text = "A target agreed before the match is required (R-CB-5); 30 is suggested."
+    target_text = Translated(gettext_noop("A target agreed before the match is required (R-CB-5); 30 is suggested."))
     dealer_rule = "CB-3.1"
     held_over_rule: str | None = None
 
@@ -183,7 +218,10 @@ class CallBridge:
 
     def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
         right = players[(dealer + 1) % SEATS]
-        return (f"{players[dealer]} deals.", f"{right}, on the dealer's right, calls first and leads (CB-4.1, CB-5.1).")
+        return (
+            _("{dealer} deals.").format(dealer=players[dealer]),
+            _("{player}, on the dealer's right, calls first and leads (CB-4.1, CB-5.1).").format(player=right),
+        )
 
     def check_flags(self, flags: Flags) -> None:
         # Every combination can be played: cb_pagat_window and cb_decimal_overtricks
@@ -202,19 +240,20 @@ class CallBridge:
         for seat, call in enumerate(calls):
             if call == TRICKS_PER_DEAL and call > highest:
                 raise RuleError(
-                    f"calls[{seat}]", "R-CB-1", "a call of 13 is allowed only under the house rule cb_allow_13"
+                    f"calls[{seat}]", "R-CB-1", _("a call of 13 is allowed only under the house rule cb_allow_13")
                 )
             if not LOWEST_CALL <= call <= highest:
-                raise RuleError(
-                    f"calls[{seat}]", "CB-4.2", f"a call must be a whole number from 2 to {highest}, not {call}"
-                )
+                message = _("a call must be a whole number from 2 to {highest}, not {call}")
+                raise RuleError(f"calls[{seat}]", "CB-4.2", message.format(highest=highest, call=call))
         total = 0
         for seat, count in enumerate(tricks):
             if not 0 <= count <= TRICKS_PER_DEAL:
-                raise RuleError(f"tricks[{seat}]", "CB-5.4", f"a player wins from 0 to 13 tricks, not {count}")
+                message = _("a player wins from 0 to 13 tricks, not {count}").format(count=count)
+                raise RuleError(f"tricks[{seat}]", "CB-5.4", message)
             total += count
         if total != TRICKS_PER_DEAL:
-            raise RuleError("tricks", "CB-5.4", f"the tricks add up to {total}, but every deal has 13 tricks")
+            message = _("the tricks add up to {total}, but every deal has 13 tricks").format(total=total)
+            raise RuleError("tricks", "CB-5.4", message)
         return CallBridgeDeal(calls, tricks)
 
     def score_deal(
@@ -228,15 +267,15 @@ class CallBridge:
         points: list[Points] = []
         lines: list[Line] = []
         for seat, call, tricks in zip(SEAT_NUMBERS, deal.calls, deal.tricks, strict=True):
-            judged, rule, text = _judge(call, tricks, pagat)
+            judged, rule, text, values = _judge(call, tricks, pagat)
             # Bonus calls score a flat 13 under cb_decimal_overtricks too: the tenths are for
             # overtricks on normal calls only, made ones (R-CB-2).
             score: Points = Decimal(judged)
-            lines.append(Line(seat, score, rule, text))
+            lines.append(Line(seat, score, rule, text, values))
             over = tricks - call
             if rule == "R-CB-2" and judged > 0 and over:
                 extra = OVERTRICK_TENTH * over
-                lines.append(Line(seat, extra, "R-CB-2", f"{over} overtrick{'s' if over > 1 else ''} at 0.1"))
+                lines.append(Line(seat, extra, "R-CB-2", OVERTRICKS_AT_A_TENTH, {"over": over}))
                 score += extra
             points.append(score)
         return DealScore(tuple(points), tuple(lines))
@@ -253,28 +292,39 @@ class CallBridge:
         top, leaders = _top_seats(progress.totals)
         if top < target:
             return None
-        after = f"after {progress.deals_played} deal{'s' if progress.deals_played != 1 else ''}"
+        deals = progress.deals_played
         if len(leaders) == 1:
+            reason = ngettext(
+                "{name} leads with {top}, at or above the target of {target}, after {deals} deal",
+                "{name} leads with {top}, at or above the target of {target}, after {deals} deals",
+                deals,
+            )
             name = progress.names[leaders[0]]
-            return Outcome(leaders, "CB-7.1", f"{name} leads with {top}, at or above the target of {target}, {after}")
+            return Outcome(leaders, "CB-7.1", reason.format(name=name, top=top, target=target, deals=deals))
         if SHARED_WIN in flags:
+            reason = ngettext(
+                "{names} tied at the top with {top}, after {deals} deal; shared win",
+                "{names} tied at the top with {top}, after {deals} deals; shared win",
+                deals,
+            )
             names = _names(leaders, progress.names)
-            return Outcome(leaders, "R-CB-6", f"{names} tied at the top with {top}, {after}; shared win")
+            return Outcome(leaders, "R-CB-6", reason.format(names=names, top=top, deals=deals))
         return None  # R-CB-6: a shared highest total at the target plays another deal
 
     def stage(self, progress: Progress, flags: Flags) -> str:
         coming = progress.deals_played + 1
         target = progress.target
         if target is None:
-            return f"Deal {coming}"
+            return _("Deal {number}").format(number=coming)
         if progress.totals and max(progress.totals) >= target:
-            return f"Tie-break deal {coming} · Target {target}"  # R-CB-6: tied at the top
-        return f"Deal {coming} · Target {target}"
+            # R-CB-6: tied at the top
+            return _("Tie-break deal {number} · Target {target}").format(number=coming, target=target)
+        return _("Deal {number} · Target {target}").format(number=coming, target=target)
 
     def describe(self, deal: CallBridgeDeal, players: tuple[str, ...]) -> str:
         calls = " ".join(str(call) for call in deal.calls)
         tricks = " ".join(str(count) for count in deal.tricks)
-        return f"calls {calls}, tricks {tricks}"
+        return _("calls {calls}, tricks {tricks}").format(calls=calls, tricks=tricks)
 
     def to_entry(self, deal: CallBridgeDeal) -> dict[str, Any]:
         return {"calls": list(deal.calls), "tricks": list(deal.tricks)}

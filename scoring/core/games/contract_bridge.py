@@ -51,10 +51,13 @@ from scoring.core.contract import (
     usual_contract,
 )
 from scoring.core.fields import choice, flag_true, only_fields
-from scoring.core.words import Strain
+from scoring.core.i18n import Translated, TranslatedTuple, Word, _, gettext_noop, ngettext, ngettext_lazy
+from scoring.core.words import Doubling, Strain
 
-COMPASS = ("North", "East", "South", "West")  # seats 0 to 3, clockwise (BR-1.1)
-SIDE_NAMES = ("N-S", "E-W")
+# Seats 0 to 3, clockwise (BR-1.1), and the sides: msgids, translated where shown (a line's values are Words).
+COMPASS = (gettext_noop("North"), gettext_noop("East"), gettext_noop("South"), gettext_noop("West"))
+SIDE_NAMES = (gettext_noop("N-S"), gettext_noop("E-W"))
+SIDE_WORDS = tuple(Word(name) for name in SIDE_NAMES)
 ROUND_DEALS = 4  # BR-8.1
 RUBBER_GAMES = 2  # BR-7.5
 RUBBER_PREMIUMS = (700, 500)  # BR-7.5: by the games the losing side won
@@ -87,25 +90,33 @@ FLAGS: dict[str, Flag] = {
         Flag(
             CHICAGO,
             "R-BR-2",
-            "The match is one round of Chicago: four deals with set vulnerability, each scored on its own, "
-            "instead of a rubber.",
+            gettext_noop(
+                "The match is one round of Chicago: four deals with set vulnerability, each scored on its own, "
+                "instead of a rubber."
+            ),
         ),
         Flag(
             NONDEALER_VULNERABLE,
             "R-BR-6",
-            "Chicago: on deals 2 and 3 the dealer's opponents are vulnerable instead of the dealer's side.",
+            gettext_noop(
+                "Chicago: on deals 2 and 3 the dealer's opponents are vulnerable instead of the dealer's side."
+            ),
         ),
         Flag(
             CARRY_PARTSCORES,
             "R-BR-7",
-            "Chicago: part-scores carry towards game as in a rubber, with no 50 premium, and a part-score on deal 4 "
-            "that completes no game earns 100.",
+            gettext_noop(
+                "Chicago: part-scores carry towards game as in a rubber, with no 50 premium, "
+                "and a part-score on deal 4 that completes no game earns 100."
+            ),
         ),
         Flag(
             PARTSCORE_50,
             "R-BR-5",
-            "In an unfinished rubber each side with a part-score in the unfinished game scores 50, instead of 100 "
-            "to the only such side.",
+            gettext_noop(
+                "In an unfinished rubber each side with a part-score in the unfinished game scores 50, instead of 100 "
+                "to the only such side."
+            ),
         ),
     )
 }
@@ -130,30 +141,37 @@ class Honours(StrEnum):
 
     @property
     def label(self) -> str:
-        """``N-S 100``; ``–`` for none."""
-        return "–" if self is Honours.NONE else f"{SIDE_NAMES[self.side]} {self.points}"
+        """``N-S 100``; ``–`` for none (in the active language)."""
+        return _(HONOURS_LABELS[self])
 
 
+HONOURS_LABELS = {
+    Honours.NONE: "–",
+    Honours.NS_100: gettext_noop("N-S 100"),
+    Honours.NS_150: gettext_noop("N-S 150"),
+    Honours.EW_100: gettext_noop("E-W 100"),
+    Honours.EW_150: gettext_noop("E-W 150"),
+}
 HONOURS_VALUES = tuple(honours.value for honours in Honours)
 HONOURS_NAMED = {honours.value: honours for honours in Honours}
 ENTRY_FIELDS = frozenset(("passed_out", *CONTRACT_FIELDS, "honours", "stopped"))
 
 HONOURS_FIELD = EntryField(
     "honours",
-    "Honours",
+    gettext_noop("Honours"),
     FieldKind.CHOICE,
     "BR-6.7",
-    tuple((honours.value, honours.label) for honours in Honours),
+    tuple((honours.value, HONOURS_LABELS[honours]) for honours in Honours),
     required=False,
     initial=Honours.NONE.value,
 )
 # A choice, not a switch: the entry's only switch is the no-play one (passed out), whose entry stands alone.
 STOPPED_FIELD = EntryField(
     "stopped",
-    "After this deal",
+    gettext_noop("After this deal"),
     FieldKind.CHOICE,
     "R-BR-4",
-    ((False, "play goes on"), (True, "the match stops, unfinished")),
+    ((False, gettext_noop("play goes on")), (True, gettext_noop("the match stops, unfinished"))),
     required=False,
     initial=False,
 )
@@ -215,23 +233,25 @@ def chicago_vulnerability(number: int, dealer: int, flags: Flags) -> tuple[bool,
 
 def _vulnerability_text(vulnerable: tuple[bool, bool]) -> str:
     if all(vulnerable):
-        return "both sides vulnerable"
-    if any(vulnerable):
-        return f"{SIDE_NAMES[vulnerable.index(True)]} vulnerable"
-    return "neither side vulnerable"
+        return _("both sides vulnerable")
+    if vulnerable[0]:
+        return _("N-S vulnerable")
+    if vulnerable[1]:
+        return _("E-W vulnerable")
+    return _("neither side vulnerable")
 
 
 def _below_text(below: tuple[int, int]) -> str:
-    parts = [f"{SIDE_NAMES[side]} {points}" for side, points in enumerate(below) if points]
-    return f"{', '.join(parts)} below the line" if parts else ""
+    parts = [
+        _("{side} {points}").format(side=_(SIDE_NAMES[side]), points=points)
+        for side, points in enumerate(below)
+        if points
+    ]
+    return _("{scores} below the line").format(scores=", ".join(parts)) if parts else ""
 
 
 def _with(pair: tuple[int, int], side: int, value: int) -> tuple[int, int]:
     return (value, pair[1]) if side == 0 else (pair[0], value)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _scored(lines: list[Line], carry: Table, counts: bool = True) -> DealScore:
@@ -243,57 +263,149 @@ def _scored(lines: list[Line], carry: Table, counts: bool = True) -> DealScore:
 
 
 # The lines below depend on the contract and where they are written alone: each is built once (at most a
-# few thousand contracts), not once per deal.
+# few thousand contracts), not once per deal. A line keeps its msgid and figures and is worded when shown
+# (scoring/core/base.py Line), so a cached line serves every language. ``above`` is True in a rubber, whose
+# premiums are written above the line (BR-7.1); their msgids say so.
+
+HONOURS_TEXT = {  # BR-6.7, by what was held, then above
+    ("aces", True): gettext_noop("honours, four aces in one hand: {points} above the line"),
+    ("aces", False): gettext_noop("honours, four aces in one hand: {points}"),
+    ("five", True): gettext_noop("honours, all five trump honours in one hand: {points} above the line"),
+    ("five", False): gettext_noop("honours, all five trump honours in one hand: {points}"),
+    ("four", True): gettext_noop("honours, four trump honours in one hand: {points} above the line"),
+    ("four", False): gettext_noop("honours, four trump honours in one hand: {points}"),
+}
+OVERTRICK_TEXT = {  # BR-6.2, by doubling, vulnerability (said when doubled), then above
+    (Doubling.UNDOUBLED, False, True): ngettext_lazy(
+        "{overtricks} overtrick: {points} above the line",
+        "{overtricks} overtricks: {points} above the line",
+        "overtricks",
+    ),
+    (Doubling.UNDOUBLED, False, False): ngettext_lazy(
+        "{overtricks} overtrick: {points}", "{overtricks} overtricks: {points}", "overtricks"
+    ),
+    (Doubling.DOUBLED, False, True): ngettext_lazy(
+        "{overtricks} overtrick doubled: {points} above the line",
+        "{overtricks} overtricks doubled: {points} above the line",
+        "overtricks",
+    ),
+    (Doubling.DOUBLED, False, False): ngettext_lazy(
+        "{overtricks} overtrick doubled: {points}", "{overtricks} overtricks doubled: {points}", "overtricks"
+    ),
+    (Doubling.DOUBLED, True, True): ngettext_lazy(
+        "{overtricks} overtrick doubled, vulnerable: {points} above the line",
+        "{overtricks} overtricks doubled, vulnerable: {points} above the line",
+        "overtricks",
+    ),
+    (Doubling.DOUBLED, True, False): ngettext_lazy(
+        "{overtricks} overtrick doubled, vulnerable: {points}",
+        "{overtricks} overtricks doubled, vulnerable: {points}",
+        "overtricks",
+    ),
+    (Doubling.REDOUBLED, False, True): ngettext_lazy(
+        "{overtricks} overtrick redoubled: {points} above the line",
+        "{overtricks} overtricks redoubled: {points} above the line",
+        "overtricks",
+    ),
+    (Doubling.REDOUBLED, False, False): ngettext_lazy(
+        "{overtricks} overtrick redoubled: {points}", "{overtricks} overtricks redoubled: {points}", "overtricks"
+    ),
+    (Doubling.REDOUBLED, True, True): ngettext_lazy(
+        "{overtricks} overtrick redoubled, vulnerable: {points} above the line",
+        "{overtricks} overtricks redoubled, vulnerable: {points} above the line",
+        "overtricks",
+    ),
+    (Doubling.REDOUBLED, True, False): ngettext_lazy(
+        "{overtricks} overtrick redoubled, vulnerable: {points}",
+        "{overtricks} overtricks redoubled, vulnerable: {points}",
+        "overtricks",
+    ),
+}
+SLAM_TEXT = {  # BR-6.4, by level, vulnerability, then above
+    (6, False, True): gettext_noop("small slam: {points} above the line"),
+    (6, False, False): gettext_noop("small slam: {points}"),
+    (6, True, True): gettext_noop("small slam, vulnerable: {points} above the line"),
+    (6, True, False): gettext_noop("small slam, vulnerable: {points}"),
+    (7, False, True): gettext_noop("grand slam: {points} above the line"),
+    (7, False, False): gettext_noop("grand slam: {points}"),
+    (7, True, True): gettext_noop("grand slam, vulnerable: {points} above the line"),
+    (7, True, False): gettext_noop("grand slam, vulnerable: {points}"),
+}
+INSULT_TEXT = {  # BR-6.3, by doubling, then above
+    (Doubling.DOUBLED, True): gettext_noop("insult, a doubled contract made: {points} above the line"),
+    (Doubling.DOUBLED, False): gettext_noop("insult, a doubled contract made: {points}"),
+    (Doubling.REDOUBLED, True): gettext_noop("insult, a redoubled contract made: {points} above the line"),
+    (Doubling.REDOUBLED, False): gettext_noop("insult, a redoubled contract made: {points}"),
+}
+DOWN_TEXT = {  # BR-6.5, by vulnerability, then above
+    (False, True): gettext_noop("{contract} down {down}: {working} above the line"),
+    (False, False): gettext_noop("{contract} down {down}: {working}"),
+    (True, True): gettext_noop("{contract} down {down}, vulnerable: {working} above the line"),
+    (True, False): gettext_noop("{contract} down {down}, vulnerable: {working}"),
+}
+# BR-6.1 and BR-7.1: a made contract's trick score, alone (Chicago) or below the line with what it does there.
+MADE_TEXT = gettext_noop("{contract} made: {working} = {points}")
+GAME_WON_TEXT = gettext_noop(
+    "{contract} made: {working} = {points} below the line: {side} win a game: {ns_games}–{ew_games} in games"
+)
+GAME_WON_WITH_TEXT = gettext_noop(
+    "{contract} made: {working} = {points} below the line: with {earlier}, {side} win a game: "
+    "{ns_games}–{ew_games} in games"
+)
+TOWARDS_GAME_TEXT = gettext_noop("{contract} made: {working} = {points} below the line: {side} {towards} towards game")
+GAME_FOR_TEXT = gettext_noop("{contract} made: {working} = {points} below the line: a game for {side}")
+GAME_FOR_WITH_TEXT = gettext_noop(
+    "{contract} made: {working} = {points} below the line: with {earlier}, a game for {side}"
+)
 
 
 @cache
-def _honours_line(honours: Honours, strain: Strain, where: str) -> Line:
+def _honours_line(honours: Honours, strain: Strain, above: bool) -> Line:
     if strain is Strain.NO_TRUMP:
-        held = "four aces in one hand"
+        held = "aces"
     elif honours.points == 150:
-        held = "all five trump honours in one hand"
+        held = "five"
     else:
-        held = "four trump honours in one hand"
-    return Line(honours.side, honours.points, "BR-6.7", f"honours, {held}: {honours.points}{where}")
+        held = "four"
+    return Line(honours.side, honours.points, "BR-6.7", HONOURS_TEXT[held, above], {"points": honours.points})
 
 
 @cache
-def _bonus_lines(contract: Contract, side: int, vulnerable: bool, where: str) -> tuple[Line, ...]:
+def _bonus_lines(contract: Contract, side: int, vulnerable: bool, above: bool) -> tuple[Line, ...]:
     """The premiums of a made contract in every form of scoring: overtricks, slam, insult (BR-6.2 to BR-6.4)."""
     lines = []
     overtricks = contract.tricks - 6 - contract.level
     doubling = contract.doubled
     if overtricks:
         points = law77.overtrick_points(overtricks, contract.strain, doubling, vulnerable)
-        how = f" {doubling.word}" + (", vulnerable" if vulnerable else "") if doubling else ""
-        lines.append(Line(side, points, "BR-6.2", f"{_plural(overtricks, 'overtrick')}{how}: {points}{where}"))
+        text = OVERTRICK_TEXT[doubling, vulnerable and bool(doubling), above]
+        lines.append(Line(side, points, "BR-6.2", text, {"overtricks": overtricks, "points": points}))
     slam = law77.slam_premium(contract.level, vulnerable)
     if slam:
-        kind = "small slam" if contract.level == 6 else "grand slam"
-        lines.append(Line(side, slam, "BR-6.4", f"{kind}{', vulnerable' if vulnerable else ''}: {slam}{where}"))
+        lines.append(Line(side, slam, "BR-6.4", SLAM_TEXT[contract.level, vulnerable, above], {"points": slam}))
     insult = law77.insult_premium(doubling)
     if insult:
-        lines.append(Line(side, insult, "BR-6.3", f"insult, a {doubling.word} contract made: {insult}{where}"))
+        lines.append(Line(side, insult, "BR-6.3", INSULT_TEXT[doubling, above], {"points": insult}))
     return tuple(lines)
 
 
 @cache
-def _undertrick_line(contract: Contract, side: int, vulnerable: bool, where: str) -> Line:
+def _undertrick_line(contract: Contract, side: int, vulnerable: bool, above: bool) -> Line:
     """BR-6.5: the defenders' penalty for a failed contract."""
     down = 6 + contract.level - contract.tricks
     penalty = law77.undertrick_penalty(down, contract.doubled, vulnerable)
     working = law77.undertrick_working(down, contract.doubled, vulnerable)
-    vul = ", vulnerable" if vulnerable else ""
-    return Line(1 - side, penalty, "BR-6.5", f"{contract.contract} down {down}{vul}: {working}{where}")
+    values = {"contract": contract.contract, "down": down, "working": working}
+    return Line(1 - side, penalty, "BR-6.5", DOWN_TEXT[vulnerable, above], values)
 
 
-@cache
-def _trick_text(contract: Contract, points: int) -> str:
+def _trick_values(contract: Contract, points: int) -> dict[str, object]:
+    """The placeholders every trick-score line has: the contract, how its trick score is worked, and the score."""
     working = law77.trick_working(contract.level, contract.strain, contract.doubled)
-    return f"{contract.contract} made: {working} = {points}"
+    return {"contract": contract.contract, "working": working, "points": points}
 
 
-ABOVE = " above the line"
+ABOVE = True
 
 
 def score_rubber_deal(deal: BridgeDeal, dealer: int, flags: Flags, table: Table) -> DealScore:
@@ -303,7 +415,7 @@ def score_rubber_deal(deal: BridgeDeal, dealer: int, flags: Flags, table: Table)
     lines: list[Line] = []
     declarer = contract.declarer
     if declarer is None:
-        lines.append(Line(side_of(dealer), 0, "BR-7.7", "passed out: no score; the next player deals"))
+        lines.append(Line(side_of(dealer), 0, "BR-7.7", gettext_noop("passed out: no score; the next player deals")))
     else:
         side = side_of(declarer)
         vulnerable = games[side] > 0  # BR-7.3
@@ -312,26 +424,32 @@ def score_rubber_deal(deal: BridgeDeal, dealer: int, flags: Flags, table: Table)
         else:
             trick = law77.trick_score(contract.level, contract.strain, contract.doubled)
             towards = below[side] + trick
+            values = _trick_values(contract, trick)
+            values["side"] = SIDE_WORDS[side]
             if law77.is_game(towards):  # BR-7.2: a game, in this deal or with earlier part-scores
                 games = _with(games, side, games[side] + 1)
                 below = (0, 0)
-                earlier = f"with {towards - trick}, " if towards > trick else ""
-                state = f"{earlier}{SIDE_NAMES[side]} win a game: {games[0]}–{games[1]} in games"
+                values.update(earlier=towards - trick, ns_games=games[0], ew_games=games[1])
+                text = GAME_WON_WITH_TEXT if towards > trick else GAME_WON_TEXT
             else:
                 below = _with(below, side, towards)
-                state = f"{SIDE_NAMES[side]} {towards} towards game"
-            lines.append(Line(side, trick, "BR-7.1", f"{_trick_text(contract, trick)} below the line: {state}"))
+                values["towards"] = towards
+                text = TOWARDS_GAME_TEXT
+            lines.append(Line(side, trick, "BR-7.1", text, values))
             lines.extend(_bonus_lines(contract, side, vulnerable, ABOVE))
             if games[side] == RUBBER_GAMES:
                 other = games[1 - side]
                 premium = RUBBER_PREMIUMS[other]
-                lines.append(Line(side, premium, "BR-7.5", f"rubber won {RUBBER_GAMES}–{other}: {premium}{ABOVE}"))
+                values = {"games": RUBBER_GAMES, "other": other, "points": premium}
+                text = gettext_noop("rubber won {games}–{other}: {points} above the line")
+                lines.append(Line(side, premium, "BR-7.5", text, values))
         if deal.honours is not Honours.NONE:
             lines.append(_honours_line(deal.honours, contract.strain, ABOVE))
     after = Table(games, below)
     if deal.stopped:
         if after.rubber_won:
-            raise RuleError("stopped", "R-BR-4", "this deal wins the rubber, so the rubber cannot also stop unfinished")
+            message = _("this deal wins the rubber, so the rubber cannot also stop unfinished")
+            raise RuleError("stopped", "R-BR-4", message)
         lines.extend(_unfinished_lines(after, dealer, flags))
         after = Table(games, below, stopped=True)
     return _scored(lines, after)
@@ -343,19 +461,22 @@ def _unfinished_lines(table: Table, dealer: int, flags: Flags) -> list[Line]:
     games, below = table.games, table.below
     if sum(games) == 1:
         side = games.index(1)
-        text = f"rubber stopped: {SIDE_NAMES[side]} have the only game, {UNFINISHED_GAME}{ABOVE}"
-        lines.append(Line(side, UNFINISHED_GAME, "BR-7.8", text))
+        text = gettext_noop("rubber stopped: {side} have the only game, {points} above the line")
+        lines.append(Line(side, UNFINISHED_GAME, "BR-7.8", text, {"side": SIDE_WORDS[side], "points": UNFINISHED_GAME}))
     holders = [side for side in (0, 1) if below[side]]
     if PARTSCORE_50 in flags:
         for side in holders:
-            text = f"rubber stopped: {SIDE_NAMES[side]} have a part-score, {UNFINISHED_PARTSCORE_50}{ABOVE}"
-            lines.append(Line(side, UNFINISHED_PARTSCORE_50, "R-BR-5", text))
+            text = gettext_noop("rubber stopped: {side} have a part-score, {points} above the line")
+            values = {"side": SIDE_WORDS[side], "points": UNFINISHED_PARTSCORE_50}
+            lines.append(Line(side, UNFINISHED_PARTSCORE_50, "R-BR-5", text, values))
     elif len(holders) == 1:
         side = holders[0]
-        text = f"rubber stopped: {SIDE_NAMES[side]} have the only part-score, {UNFINISHED_PARTSCORE}{ABOVE}"
-        lines.append(Line(side, UNFINISHED_PARTSCORE, "BR-7.8", text))
+        text = gettext_noop("rubber stopped: {side} have the only part-score, {points} above the line")
+        values = {"side": SIDE_WORDS[side], "points": UNFINISHED_PARTSCORE}
+        lines.append(Line(side, UNFINISHED_PARTSCORE, "BR-7.8", text, values))
     if not lines:
-        lines.append(Line(side_of(dealer), 0, "BR-7.8", "rubber stopped: no game or part-score premium"))
+        text = gettext_noop("rubber stopped: no game or part-score premium")
+        lines.append(Line(side_of(dealer), 0, "BR-7.8", text))
     return lines
 
 
@@ -365,32 +486,38 @@ def score_chicago_deal(deal: BridgeDeal, dealer: int, flags: Flags, table: Table
     first_dealer = dealer if table.first_dealer is None else table.first_dealer
     declarer = contract.declarer
     if declarer is None:
-        line = Line(side_of(dealer), 0, "BR-8.4", f"passed out: not one of the four; {COMPASS[dealer]} deals again")
+        text = gettext_noop("passed out: not one of the four; {dealer} deals again")
+        line = Line(side_of(dealer), 0, "BR-8.4", text, {"dealer": Word(COMPASS[dealer])})
         return _scored([line], Table(below=table.below, deals=table.deals, first_dealer=first_dealer), counts=False)
     number = table.deals + 1
     if deal.stopped and number == ROUND_DEALS:
-        raise RuleError("stopped", "R-BR-4", f"deal {number} ends the round, so the round cannot also stop unfinished")
+        message = _("deal {number} ends the round, so the round cannot also stop unfinished").format(number=number)
+        raise RuleError("stopped", "R-BR-4", message)
     side = side_of(declarer)
     vulnerable = chicago_vulnerability(number, dealer, flags)[side]
     below = table.below
     lines: list[Line] = []
     if contract.tricks < 6 + contract.level:
-        lines.append(_undertrick_line(contract, side, vulnerable, ""))
+        lines.append(_undertrick_line(contract, side, vulnerable, False))
     else:
         trick = law77.trick_score(contract.level, contract.strain, contract.doubled)
-        vul = "vulnerable" if vulnerable else "not vulnerable"
         if CARRY_PARTSCORES not in flags:
-            lines.append(Line(side, trick, "BR-6.1", _trick_text(contract, trick)))
+            lines.append(Line(side, trick, "BR-6.1", MADE_TEXT, _trick_values(contract, trick)))
             premium = law77.game_premium(trick, vulnerable)
-            kind = f"game, {vul}" if law77.is_game(trick) else "part-score"
-            lines.append(Line(side, premium, "BR-6.6", f"{kind}: {premium}"))
+            if not law77.is_game(trick):
+                text = gettext_noop("part-score: {points}")
+            elif vulnerable:
+                text = gettext_noop("game, vulnerable: {points}")
+            else:
+                text = gettext_noop("game, not vulnerable: {points}")
+            lines.append(Line(side, premium, "BR-6.6", text, {"points": premium}))
         else:
             lines.extend(_carried_lines(contract, side, trick, vulnerable, number, below))
             towards = below[side] + trick
             below = (0, 0) if law77.is_game(towards) else _with(below, side, towards)
-        lines.extend(_bonus_lines(contract, side, vulnerable, ""))
+        lines.extend(_bonus_lines(contract, side, vulnerable, False))
     if deal.honours is not Honours.NONE:
-        lines.append(_honours_line(deal.honours, contract.strain, ""))
+        lines.append(_honours_line(deal.honours, contract.strain, False))
     return _scored(lines, Table(below=below, deals=number, first_dealer=first_dealer, stopped=deal.stopped))
 
 
@@ -399,20 +526,24 @@ def _carried_lines(
 ) -> list[Line]:
     """R-BR-7: the trick score below the line, and a game premium when it completes a game, or 100 on deal 4."""
     towards = below[side] + trick
-    name = SIDE_NAMES[side]
+    values = _trick_values(contract, trick)
+    values["side"] = SIDE_WORDS[side]
     if law77.is_game(towards):
-        earlier = f"with {towards - trick}, " if towards > trick else ""
+        values["earlier"] = towards - trick
         premium = law77.GAME_PREMIUMS[vulnerable]
-        vul = "vulnerable" if vulnerable else "not vulnerable"
+        if vulnerable:
+            text = gettext_noop("game, vulnerable on deal {number}: {points}")
+        else:
+            text = gettext_noop("game, not vulnerable on deal {number}: {points}")
         return [
-            Line(side, trick, "BR-6.1", f"{_trick_text(contract, trick)} below the line: {earlier}a game for {name}"),
-            Line(side, premium, "R-BR-7", f"game, {vul} on deal {number}: {premium}"),
+            Line(side, trick, "BR-6.1", GAME_FOR_WITH_TEXT if towards > trick else GAME_FOR_TEXT, values),
+            Line(side, premium, "R-BR-7", text, {"number": number, "points": premium}),
         ]
-    lines = [
-        Line(side, trick, "BR-6.1", f"{_trick_text(contract, trick)} below the line: {name} {towards} towards game")
-    ]
+    values["towards"] = towards
+    lines = [Line(side, trick, "BR-6.1", TOWARDS_GAME_TEXT, values)]
     if number == ROUND_DEALS:
-        lines.append(Line(side, DEAL_4_PARTSCORE, "R-BR-7", f"part-score on deal {number}: {DEAL_4_PARTSCORE}"))
+        text = gettext_noop("part-score on deal {number}: {points}")
+        lines.append(Line(side, DEAL_4_PARTSCORE, "R-BR-7", text, {"number": number, "points": DEAL_4_PARTSCORE}))
     return lines
 
 
@@ -422,36 +553,93 @@ def _table(progress: Progress) -> Table:
     return START if carry is None else carry
 
 
-def _result(progress: Progress, rule: str, why: str, rubber_winner: int | None = None) -> Outcome:
-    """BR-7.6, BR-8.5: the larger total wins, whoever won the rubber; equal totals are a draw (R-BR-9)."""
+# BR-7.6, BR-7.8, BR-8.5, R-BR-9: how a match ended, then who has the larger total (or that the totals are equal).
+# Keyed by the ending, then "draw", "larger" or "same" (the rubber's winner has the larger total); a round that
+# stopped has plural forms, by the deals played (`_stopped_round_text`).
+RESULT_TEXT = {
+    ("round", "draw"): gettext_noop(
+        "the round's {deals} deals are played; the totals are equal, {first}–{second}: a draw"
+    ),
+    ("round", "larger"): gettext_noop(
+        "the round's {deals} deals are played; {name} have the larger total, {high}–{low}"
+    ),
+    ("stopped_rubber", "draw"): gettext_noop(
+        "the rubber stopped unfinished; the totals are equal, {first}–{second}: a draw"
+    ),
+    ("stopped_rubber", "larger"): gettext_noop(
+        "the rubber stopped unfinished; {name} have the larger total, {high}–{low}"
+    ),
+    ("rubber", "draw"): gettext_noop(
+        "{winner} won the rubber {games}, but the totals are equal, {first}–{second}: a draw"
+    ),
+    ("rubber", "larger"): gettext_noop(
+        "{winner} won the rubber {games}, but {name} have the larger total, {high}–{low}"
+    ),
+    ("rubber", "same"): gettext_noop("{winner} won the rubber {games} and have the larger total, {high}–{low}"),
+}
+
+
+def _stopped_round_text(deals: int, result: str) -> str:
+    # Written out for makemessages, which collects plural msgids from ngettext calls.
+    if result == "draw":
+        return ngettext(
+            "the round stopped unfinished after {deals} deal; the totals are equal, {first}–{second}: a draw",
+            "the round stopped unfinished after {deals} deals; the totals are equal, {first}–{second}: a draw",
+            deals,
+        )
+    return ngettext(
+        "the round stopped unfinished after {deals} deal; {name} have the larger total, {high}–{low}",
+        "the round stopped unfinished after {deals} deals; {name} have the larger total, {high}–{low}",
+        deals,
+    )
+
+
+def _result(
+    progress: Progress, rule: str, ending: str, values: dict[str, Any], rubber_winner: int | None = None
+) -> Outcome:
+    """BR-7.6, BR-8.5: the larger total wins, whoever won the rubber; equal totals are a draw (R-BR-9).
+
+    ``ending`` says how the match ended ("stopped_round", "round", "stopped_rubber", "rubber"), with its ``values``."""
     first, second = progress.totals
-    if first == second:
-        joined = ", but" if rubber_winner is not None else ";"
-        return Outcome((0, 1), "R-BR-9", f"{why}{joined} the totals are equal, {first}–{second}: a draw")
     winner = 0 if first > second else 1
-    high, low = max(first, second), min(first, second)
-    if winner == rubber_winner:
-        return Outcome((winner,), rule, f"{why} and have the larger total, {high}–{low}")
-    joined = ", but" if rubber_winner is not None else ";"
-    return Outcome((winner,), rule, f"{why}{joined} {progress.names[winner]} have the larger total, {high}–{low}")
+    result = "draw" if first == second else "same" if winner == rubber_winner else "larger"
+    stopped_round = ending == "stopped_round"
+    text = _stopped_round_text(values["deals"], result) if stopped_round else _(RESULT_TEXT[ending, result])
+    reason = text.format(
+        **values,
+        first=first,
+        second=second,
+        high=max(first, second),
+        low=min(first, second),
+        name=progress.names[winner],
+    )
+    return Outcome((0, 1) if result == "draw" else (winner,), "R-BR-9" if result == "draw" else rule, reason)
 
 
 class ContractBridge:
     """Contract Bridge (docs/rules/contract_bridge.md): two partnerships play a rubber or a Chicago round."""
 
     name = "contract_bridge"
-    title = "Contract Bridge"
-    summary = "Four players in two partnerships: one rubber, won by the first side to two games, or one Chicago round."
+    title = Translated(gettext_noop("Contract Bridge"))
+    summary = Translated(
+        gettext_noop(
+            "Four players in two partnerships: one rubber, won by the first side to two games, or one Chicago round."
+        )
+    )
     rule_prefix = "BR"
     flags: Mapping[str, Flag] = FLAGS
     seats = 4
     sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # N-S, E-W (BR-1.1)
-    side_labels: tuple[str, ...] = SIDE_NAMES
-    seating = "Four players clockwise from North: North, East, South, West; North-South play East-West."
+    side_labels = TranslatedTuple(SIDE_NAMES)
+    seating = Translated(
+        gettext_noop("Four players clockwise from North: North, East, South, West; North-South play East-West.")
+    )
     target_required = False
     suggested_target: int | None = None
     target_rule = "R-BR-1"
-    target_text = "No target: the match is one rubber, or one Chicago round of four deals (R-BR-1)."
+    target_text = Translated(
+        gettext_noop("No target: the match is one rubber, or one Chicago round of four deals (R-BR-1).")
+    )
     dealer_rule = "BR-3.1"
     held_over_rule: str | None = None
 
@@ -462,15 +650,15 @@ class ContractBridge:
     def check_target(self, target: int | None, flags: Flags) -> None:
         """R-BR-1: a target is refused."""
         if target is not None:
-            raise RuleError("target", "R-BR-1", f"{self.title} has no target: the match is one rubber or one round")
+            message = _("{game} has no target: the match is one rubber or one round").format(game=self.title)
+            raise RuleError("target", "R-BR-1", message)
 
     def check_flags(self, flags: Flags) -> None:
         """R-BR-5's part-score premium belongs to an unfinished rubber, which Chicago does not have."""
         if PARTSCORE_50 in flags and is_chicago(flags):
             chicago = ", ".join(sorted(CHICAGO_FLAGS & flags))
-            raise RuleError(
-                "flags", "R-BR-5", f"{PARTSCORE_50} is for an unfinished rubber; a Chicago round ({chicago}) has none"
-            )
+            message = _("{flag} is for an unfinished rubber; a Chicago round ({chicago}) has none")
+            raise RuleError("flags", "R-BR-5", message.format(flag=PARTSCORE_50, chicago=chicago))
 
     def entry_spec(self, flags: Flags) -> EntrySpec:
         """BR-9.1: the contract, the honours and the stop mark; no flag changes what can be entered."""
@@ -478,8 +666,10 @@ class ContractBridge:
 
     def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
         return (
-            f"{players[dealer]} deals from {COMPASS[dealer]} and calls first (BR-3.1, BR-4.1).",
-            "The player on the declarer's left leads; the declarer's partner is dummy (BR-5.1, BR-5.2).",
+            _("{dealer} deals from {compass} and calls first (BR-3.1, BR-4.1).").format(
+                dealer=players[dealer], compass=_(COMPASS[dealer])
+            ),
+            _("The player on the declarer's left leads; the declarer's partner is dummy (BR-5.1, BR-5.2)."),
         )
 
     def parse_deal(self, entry: Entry, flags: Flags) -> BridgeDeal:
@@ -493,14 +683,16 @@ class ContractBridge:
         )
         if honours is not Honours.NONE:
             if contract.declarer is None:
-                raise RuleError("honours", "BR-6.8", "a passed-out deal has no contract, so no honours")
+                raise RuleError("honours", "BR-6.8", _("a passed-out deal has no contract, so no honours"))
             if contract.strain is Strain.NO_TRUMP and honours.points != 150:
                 raise RuleError(
-                    "honours", "BR-6.7", "at no trump only the four aces in one hand score honours: 150, not 100"
+                    "honours", "BR-6.7", _("at no trump only the four aces in one hand score honours: 150, not 100")
                 )
         stopped = flag_true(entry, "stopped")
         if stopped and contract.declarer is None:
-            raise RuleError("stopped", "R-BR-4", "a passed-out deal changes nothing: mark the last deal played instead")
+            raise RuleError(
+                "stopped", "R-BR-4", _("a passed-out deal changes nothing: mark the last deal played instead")
+            )
         return BridgeDeal(contract, honours, stopped)
 
     def score_deal(
@@ -525,17 +717,17 @@ class ContractBridge:
         table = _table(progress)
         if is_chicago(flags):
             if table.stopped:
-                return _result(progress, "BR-8.5", f"the round stopped unfinished after {table.deals} deals")
+                return _result(progress, "BR-8.5", "stopped_round", {"deals": table.deals})
             if progress.deals_counted < ROUND_DEALS:
                 return None
-            return _result(progress, "BR-8.5", f"the round's {ROUND_DEALS} deals are played")
+            return _result(progress, "BR-8.5", "round", {"deals": ROUND_DEALS})
         if table.stopped:
-            return _result(progress, "BR-7.8", "the rubber stopped unfinished")
+            return _result(progress, "BR-7.8", "stopped_rubber", {})
         if not table.rubber_won:
             return None
         winner = table.games.index(RUBBER_GAMES)
         games = f"{table.games[winner]}–{table.games[1 - winner]}"
-        return _result(progress, "BR-7.6", f"{progress.names[winner]} won the rubber {games}", winner)
+        return _result(progress, "BR-7.6", "rubber", {"winner": progress.names[winner], "games": games}, winner)
 
     def stage(self, progress: Progress, flags: Flags) -> str:
         """The coming deal: its game and vulnerability, and the part-scores below the line."""
@@ -548,21 +740,32 @@ class ContractBridge:
                 # BR-8.4: a passed-out deal is dealt again, so deal n is dealt by the n-th player from deal 1's dealer.
                 dealer = (table.first_dealer + number - 1) % 4
                 who = _vulnerability_text(chicago_vulnerability(number, dealer, flags))
+            elif NONDEALER_VULNERABLE in flags:
+                who = _("dealer's opponents vulnerable")
             else:
-                who = "dealer's opponents vulnerable" if NONDEALER_VULNERABLE in flags else "dealer's side vulnerable"
-            parts = [f"Deal {number} of {ROUND_DEALS}", who, _below_text(table.below)]
+                who = _("dealer's side vulnerable")
+            parts = [
+                _("Deal {number} of {deals}").format(number=number, deals=ROUND_DEALS),
+                who,
+                _below_text(table.below),
+            ]
         else:
             game = sum(table.games) + 1
             vulnerable = (table.games[0] > 0, table.games[1] > 0)
-            parts = [f"Game {game}", _vulnerability_text(vulnerable), _below_text(table.below)]
+            parts = [_("Game {number}").format(number=game), _vulnerability_text(vulnerable), _below_text(table.below)]
         return " · ".join(part for part in parts if part)
 
     def describe(self, deal: BridgeDeal, players: tuple[str, ...]) -> str:
         """``4♠X by Anna, 10 tricks``, with the honours and the stop mark when there are any."""
         text = describe_contract(deal.contract, players)
-        if deal.honours is not Honours.NONE:
-            text += f", honours {deal.honours.label}"
-        return text + ("; the match stops" if deal.stopped else "")
+        honours = deal.honours is not Honours.NONE
+        if honours and deal.stopped:
+            return _("{deal}, honours {honours}; the match stops").format(deal=text, honours=deal.honours.label)
+        if honours:
+            return _("{deal}, honours {honours}").format(deal=text, honours=deal.honours.label)
+        if deal.stopped:
+            return _("{deal}; the match stops").format(deal=text)
+        return text
 
     def to_entry(self, deal: BridgeDeal) -> dict[str, Any]:
         """The normalised entry: every field (the contract fields, honours, stopped), or the passed-out switch."""

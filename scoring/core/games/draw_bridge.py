@@ -37,14 +37,35 @@ from scoring.core.contract import (
     describe_contract,
     parse_contract,
 )
+from scoring.core.i18n import Translated, _, gettext_noop, ngettext_lazy
 from scoring.core.words import Doubling, Strain
 
 # The names the referee's Draw Bridge auction still reads; scoring.core.words is where they live.
 STRAINS: tuple[str, ...] = tuple(strain.value for strain in Strain)  # bidding order, lowest first (DB-1.2)
 STRAIN_SYMBOLS: dict[str, str] = {strain.value: strain.symbol for strain in Strain}
 
-# DB-6.1, R-DB-4: what a line adds after the trick values: ", ×2 doubled", ", ×4 redoubled".
-DOUBLING_TEXT = tuple(f", ×{law77.MULTIPLIERS[doubled]} {doubled.word}" if doubled else "" for doubled in Doubling)
+# The lines' words, by doubling (DB-6.1, R-DB-4: the trick values, then ×2 doubled or ×4 redoubled): msgids whose
+# placeholders are filled when a line is shown (scoring/core/base.py Line); {working} is a sum in figures.
+MADE_TEXT = (  # DB-6.1
+    gettext_noop("{contract} made, {tricks} tricks: {working}"),
+    gettext_noop("{contract} made, {tricks} tricks: {working}, ×{multiplier} doubled"),
+    gettext_noop("{contract} made, {tricks} tricks: {working}, ×{multiplier} redoubled"),
+)
+BID_MADE_TEXT = (  # R-DB-6
+    gettext_noop("{contract} made: tricks bid {working}"),
+    gettext_noop("{contract} made: tricks bid {working}, ×{multiplier} doubled"),
+    gettext_noop("{contract} made: tricks bid {working}, ×{multiplier} redoubled"),
+)
+DOWN_TEXT = (  # DB-6.2: undoubled and doubled, then redoubled (the doubled penalty ×2)
+    gettext_noop("{contract} down {undertricks}: {working}"),
+    gettext_noop("{contract} down {undertricks}: {working}"),
+    gettext_noop("{contract} down {undertricks}: {working}, ×{multiplier} redoubled"),
+)
+OVERTRICK_TEXT = (  # R-DB-6
+    ngettext_lazy("{overtricks} overtrick at trick value", "{overtricks} overtricks at trick value", "overtricks"),
+    ngettext_lazy("{overtricks} overtrick × {each}", "{overtricks} overtricks × {each}", "overtricks"),
+    ngettext_lazy("{overtricks} overtrick × {each}", "{overtricks} overtricks × {each}", "overtricks"),
+)
 
 # DB-4.1: bids run from 1♣ to 7NT; the rule behind each field of the entry (DB-6.3).
 CONTRACTS = ContractRules(
@@ -72,37 +93,43 @@ FLAGS = {
         Flag(
             SHOW_STOCK_TOP,
             "R-DB-2",
-            "The top card of the stock lies face up during the draw tricks, so both players see what is at stake.",
+            gettext_noop(
+                "The top card of the stock lies face up during the draw tricks, so both players see what is at stake."
+            ),
         ),
         Flag(
             LED_SUIT_WINS,
             "R-DB-1",
-            "In the draw tricks following suit stays optional, but only a card of the led suit can win.",
+            gettext_noop("In the draw tricks following suit stays optional, but only a card of the led suit can win."),
         ),
         Flag(
             MUST_FOLLOW_PHASE1,
             "R-DB-1",
-            "In the draw tricks players must follow suit, and the highest card of the led suit wins.",
+            gettext_noop("In the draw tricks players must follow suit, and the highest card of the led suit wins."),
         ),
         Flag(
             SUIT_BREAKS_TIES,
             "R-DB-1",
-            "In the draw tricks two cards of equal rank are split by suit: spades, then hearts, diamonds, clubs.",
+            gettext_noop(
+                "In the draw tricks two cards of equal rank are split by suit: spades, then hearts, diamonds, clubs."
+            ),
         ),
         Flag(
             FAIL_SCORES_NOTHING,
             "R-DB-5",
-            "A failed contract scores nothing for either player.",
+            gettext_noop("A failed contract scores nothing for either player."),
         ),
         Flag(
             FAIL_CONTRACT_VALUE,
             "R-DB-5",
-            "When a contract fails, the opponent scores what it would have been worth if made exactly.",
+            gettext_noop("When a contract fails, the opponent scores what it would have been worth if made exactly."),
         ),
         Flag(
             CONTRACT_BRIDGE_SCORING,
             "R-DB-6",
-            "Deals are scored as in duplicate contract bridge, not vulnerable, with game, slam and insult bonuses.",
+            gettext_noop(
+                "Deals are scored as in duplicate contract bridge, not vulnerable, with game, slam and insult bonuses."
+            ),
         ),
     )
 }
@@ -130,7 +157,8 @@ def _times(count: int, value: int) -> str:
 
 
 def _penalty_text(undertricks: int, doubled: Doubling) -> str:
-    """DB-6.2's penalty at work: ``3 × 50``; doubled ``100 + 2 × 200 + 300``; redoubled the same, then ×2."""
+    """DB-6.2's penalty at work: ``3 × 50``; doubled ``100 + 2 × 200 + 300``; redoubled the same (its line then
+    says ×2)."""
     if not doubled:
         return f"{undertricks} × {law77.UNDERTRICK_STEPS[Doubling.UNDOUBLED, NOT_VULNERABLE][0]}"
     first, second, later = DOUBLED_STEPS
@@ -139,27 +167,20 @@ def _penalty_text(undertricks: int, doubled: Doubling) -> str:
         parts.append(_times(min(undertricks - 1, 2), second))
     if undertricks >= 4:
         parts.append(_times(undertricks - 3, later))
-    redoubled = law77.MULTIPLIERS[Doubling.REDOUBLED] // law77.MULTIPLIERS[Doubling.DOUBLED]
-    return " + ".join(parts) + (f", ×{redoubled} redoubled" if doubled is Doubling.REDOUBLED else "")
+    return " + ".join(parts)
 
 
-def _overtrick_text(overtricks: int, doubled: Doubling) -> str:
-    plural = "s" if overtricks > 1 else ""
-    if doubled:
-        each = law77.overtrick_value(Strain.NO_TRUMP, doubled, NOT_VULNERABLE)  # the same in every strain
-        return f"{overtricks} overtrick{plural} × {each}"
-    return f"{overtricks} overtrick{plural} at trick value"
-
+REDOUBLED_PENALTY = law77.MULTIPLIERS[Doubling.REDOUBLED] // law77.MULTIPLIERS[Doubling.DOUBLED]  # DB-6.2: ×2
+# What one overtrick scores under R-DB-6 when doubled (the same in every strain), by doubling.
+OVERTRICK_EACH = tuple(law77.overtrick_value(Strain.NO_TRUMP, doubled, NOT_VULNERABLE) for doubled in Doubling)
 
 # Scoring reads tables built here once, since a contract has 7 levels, 5 strains and 3 doublings, and a deal at
-# most 13 tricks above or below it: the lines' words, and law77's figures laid out for one look-up (a strain's are
-# keyed by the enum members that parse_deal's deals hold, found by identity; a doubling indexes a tuple).
+# most 13 tricks above or below it: the lines' workings in figures (the same in every language), and law77's
+# figures laid out for one look-up (a strain's are keyed by the enum members that parse_deal's deals hold, found
+# by identity; a doubling indexes a tuple).
 RATE_TEXT = {strain: ("", *(_rate_text(strain, tricks) for tricks in range(1, 8))) for strain in Strain}
-# What follows the contract in a DB-6.2 line: " down 3: 100 + 2 × 200".
-DOWN_TEXT = tuple(
-    ("", *(f" down {down}: {_penalty_text(down, doubled)}" for down in range(1, 14))) for doubled in Doubling
-)
-OVERTRICK_TEXT = tuple(("", *(_overtrick_text(over, doubled) for over in range(1, 7))) for doubled in Doubling)
+# The working of a DB-6.2 penalty, by doubling, then undertricks: "100 + 2 × 200".
+PENALTY_WORKING = tuple(("", *(_penalty_text(down, doubled) for down in range(1, 14))) for doubled in Doubling)
 # DB-6.1: the trick values of 0 to 7 tricks above six, by strain, then doubling (×2, ×4).
 TRICK_SCORES = {strain: tuple(law77.TRICK_SCORES[strain, doubled] for doubled in Doubling) for strain in Strain}
 # DB-6.2 and R-DB-6: the non-vulnerable penalties, by doubling, then undertricks.
@@ -181,21 +202,20 @@ def _made_contract(seat: int, level: int, strain: Strain, doubled: Doubling) -> 
     """R-DB-6: the tricks bid, then the game or part-score, slam and insult premiums of Law 77, not vulnerable."""
     trick_score = law77.trick_score(level, strain, doubled)
     contract = Contract(seat, level, strain, doubled).contract
-    bid = Line(
-        seat, trick_score, "R-DB-6", f"{contract} made: tricks bid {RATE_TEXT[strain][level]}{DOUBLING_TEXT[doubled]}"
-    )
+    values = {"contract": contract, "working": RATE_TEXT[strain][level], "multiplier": law77.MULTIPLIERS[doubled]}
+    bid = Line(seat, trick_score, "R-DB-6", BID_MADE_TEXT[doubled], values)
     bonuses = [
         (
             law77.game_premium(trick_score, NOT_VULNERABLE),
-            "game bonus" if law77.is_game(trick_score) else "part-score bonus",
+            gettext_noop("game bonus") if law77.is_game(trick_score) else gettext_noop("part-score bonus"),
         )
     ]
     slam = law77.slam_premium(level, NOT_VULNERABLE)
     if slam:
-        bonuses.append((slam, "small slam bonus" if level == 6 else "grand slam bonus"))
+        bonuses.append((slam, gettext_noop("small slam bonus") if level == 6 else gettext_noop("grand slam bonus")))
     insult = law77.insult_premium(doubled)
     if insult:
-        bonuses.append((insult, "insult bonus for making a doubled contract"))
+        bonuses.append((insult, gettext_noop("insult bonus for making a doubled contract")))
     points = trick_score + sum(bonus for bonus, _text in bonuses)
     overtrick = law77.overtrick_value(strain, doubled, NOT_VULNERABLE)
     return MadeContract(points, bid, tuple(Line(seat, bonus, "R-DB-6", text) for bonus, text in bonuses), overtrick)
@@ -225,34 +245,45 @@ def _made_score(deal: Contract, seat: int, flags: Flags) -> tuple[int, tuple[Lin
         # DB-6.1: every trick above six at the strain's rate, overtricks included, then ×2 / ×4.
         above = deal.tricks - 6
         points = TRICK_SCORES[strain][doubled][above]
-        text = f"{deal.contract} made, {deal.tricks} tricks: {RATE_TEXT[strain][above]}{DOUBLING_TEXT[doubled]}"
-        return points, (Line(seat, points, "DB-6.1", text),)
+        values = {
+            "contract": deal.contract,
+            "tricks": deal.tricks,
+            "working": RATE_TEXT[strain][above],
+            "multiplier": law77.MULTIPLIERS[doubled],
+        }
+        return points, (Line(seat, points, "DB-6.1", MADE_TEXT[doubled], values),)
     # R-DB-6 variant: duplicate contract-bridge scoring, not vulnerable.
     made = MADE_CONTRACTS[seat, level, strain, doubled]
     overtricks = deal.tricks - 6 - level
     if not overtricks:
         return made.points, (made.bid, *made.bonuses)
     points = made.overtrick * overtricks
-    over = Line(seat, points, "R-DB-6", OVERTRICK_TEXT[doubled][overtricks])
+    values = {"overtricks": overtricks, "each": OVERTRICK_EACH[doubled]}
+    over = Line(seat, points, "R-DB-6", OVERTRICK_TEXT[doubled], values)
     return made.points + points, (made.bid, over, *made.bonuses)
 
 
 def _failed_line(deal: Contract, declarer: int, undertricks: int, flags: Flags) -> Line:
     """The one line of a failed contract: who scores what. The declarer always scores 0."""
-    contract = deal.contract
+    values = {"contract": deal.contract, "undertricks": undertricks}
     if FAIL_SCORES_NOTHING in flags:
-        return Line(declarer, 0, "R-DB-5", f"{contract} down {undertricks}: no score for either player")
+        text = gettext_noop("{contract} down {undertricks}: no score for either player")
+        return Line(declarer, 0, "R-DB-5", text, values)
     if FAIL_CONTRACT_VALUE in flags:
         value = contract_value(deal, flags)
-        return Line(1 - declarer, value, "R-DB-5", f"{contract} down {undertricks}: the contract's value")
+        return Line(
+            1 - declarer, value, "R-DB-5", gettext_noop("{contract} down {undertricks}: the contract's value"), values
+        )
     # DB-6.2 (also under db_contract_bridge_scoring, whose penalties are the same non-vulnerable table).
     penalty = PENALTIES[deal.doubled][undertricks]
-    text = contract + DOWN_TEXT[deal.doubled][undertricks]
-    return Line(1 - declarer, penalty, "DB-6.2", text)
+    values["working"] = PENALTY_WORKING[deal.doubled][undertricks]
+    values["multiplier"] = REDOUBLED_PENALTY
+    return Line(1 - declarer, penalty, "DB-6.2", DOWN_TEXT[deal.doubled], values)
 
 
 # A played deal's score depends on the deal and the house rules alone (not on the dealer or the deals
-# before), and the same contracts recur from match to match: each score is made once while it recurs.
+# before), and the same contracts recur from match to match: each score is made once while it recurs. Its
+# lines hold msgids and figures, worded when shown, so one cached score serves every language.
 @lru_cache(maxsize=4096)
 def _played_score(deal: Contract, flags: Flags) -> DealScore:
     declarer = deal.declarer
@@ -270,20 +301,22 @@ class DrawBridge:
     """Draw Bridge (RULES.md §3): two players, a draw phase, one auction and 13 tricks that count."""
 
     name = "draw_bridge"
-    title = "Draw Bridge"
-    summary = (
-        "Two players: 13 draw tricks fill the hands, then an auction and 13 tricks that count; first to the target."
+    title = Translated(gettext_noop("Draw Bridge"))
+    summary = Translated(
+        gettext_noop(
+            "Two players: 13 draw tricks fill the hands, then an auction and 13 tricks that count; first to the target."
+        )
     )
     rule_prefix = "DB"
     flags: Mapping[str, Flag] = FLAGS
     seats = 2
     sides = one_seat_sides(2)
     side_labels: tuple[str, ...] = ()
-    seating = "Two players, in seat order."
+    seating = Translated(gettext_noop("Two players, in seat order."))
     target_required = True  # R-DB-9
     suggested_target: int | None = 500  # a product choice, not a rule (R-DB-9)
     target_rule = "R-DB-9"
-    target_text = "A target agreed before the match is required (R-DB-9); 500 is suggested."
+    target_text = Translated(gettext_noop("A target agreed before the match is required (R-DB-9); 500 is suggested."))
     dealer_rule = "DB-2.1"
     held_over_rule: str | None = None
 
@@ -297,28 +330,21 @@ class DrawBridge:
     def check_flags(self, flags: Flags) -> None:
         """Refuse flags that give two different answers to the same question (R-DB-1, R-DB-5, R-DB-6)."""
         if FAIL_SCORES_NOTHING in flags and FAIL_CONTRACT_VALUE in flags:
-            raise RuleError(
-                "flags",
-                "R-DB-5",
-                f"{FAIL_SCORES_NOTHING} and {FAIL_CONTRACT_VALUE} give a failed contract different scores; choose one",
-            )
+            message = _("{first} and {second} give a failed contract different scores; choose one")
+            raise RuleError("flags", "R-DB-5", message.format(first=FAIL_SCORES_NOTHING, second=FAIL_CONTRACT_VALUE))
         # Duplicate scoring (R-DB-6) includes the defenders' undertrick penalties of DB-6.2; a
         # failed-contract flag would replace them, so the match would follow neither rule.
         for fail_flag in (FAIL_SCORES_NOTHING, FAIL_CONTRACT_VALUE):
             if CONTRACT_BRIDGE_SCORING in flags and fail_flag in flags:
-                raise RuleError(
-                    "flags",
-                    "R-DB-6",
-                    f"{CONTRACT_BRIDGE_SCORING} already scores failed contracts with bridge penalties, "
-                    f"so it cannot be combined with {fail_flag}",
+                message = _(
+                    "{flag} already scores failed contracts with bridge penalties, "
+                    "so it cannot be combined with {other}"
                 )
+                raise RuleError("flags", "R-DB-6", message.format(flag=CONTRACT_BRIDGE_SCORING, other=fail_flag))
         chosen = [flag for flag in DRAW_TRICK_VARIANTS if flag in flags]
         if len(chosen) > 1:
-            raise RuleError(
-                "flags",
-                "R-DB-1",
-                f"{' and '.join(chosen)} are different rules for who wins a draw trick; choose one",
-            )
+            message = _("{flags} are different rules for who wins a draw trick; choose one")
+            raise RuleError("flags", "R-DB-1", message.format(flags=" and ".join(chosen)))
 
     def entry_spec(self, flags: Flags) -> EntrySpec:
         """The contract entry of DB-6.3; no flag changes what can be entered."""
@@ -327,8 +353,8 @@ class DrawBridge:
     def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
         other = players[1 - dealer]
         return (
-            f"{players[dealer]} deals; {other} leads the draw tricks (DB-3.1).",
-            f"{players[dealer]} calls first (DB-4.2).",
+            _("{dealer} deals; {player} leads the draw tricks (DB-3.1).").format(dealer=players[dealer], player=other),
+            _("{dealer} calls first (DB-4.2).").format(dealer=players[dealer]),
         )
 
     def parse_deal(self, entry: Entry, flags: Flags) -> Contract:
@@ -338,7 +364,7 @@ class DrawBridge:
     def score_deal(self, deal: Contract, dealer: int, flags: Flags, held_over: int, carry: Any = None) -> DealScore:
         """Score one deal: DB-6.1 (made), DB-6.2 / R-DB-5 (failed), DB-4.3 (passed out), R-DB-6 (bridge scoring)."""
         if deal.declarer is None:
-            return DealScore((0, 0), (Line(dealer, 0, "DB-4.3", "passed out: no score"),))
+            return DealScore((0, 0), (PASSED_OUT_LINES[dealer],))
         return _played_score(deal, flags)
 
     def next_dealer(self, dealer: int, deal: Contract, flags: Flags) -> int:
@@ -356,25 +382,28 @@ class DrawBridge:
             return None
         if len(reached) == 1:
             seat = reached[0]
-            verb = "reached" if totals[seat] == target else "passed"
-            return Outcome((seat,), "DB-7.1", f"{progress.names[seat]} {verb} {target} first")
+            reason = _("{name} reached {target} first") if totals[seat] == target else _("{name} passed {target} first")
+            return Outcome((seat,), "DB-7.1", reason.format(name=progress.names[seat], target=target))
         if totals[0] == totals[1]:
             return None  # R-DB-10: equal totals past the target mean another deal
         winner = 0 if totals[0] > totals[1] else 1
+        reason = _("both passed {target} in deal {deal}; {name} has the higher total")
         return Outcome(
             (winner,),
             "R-DB-10",
-            f"both passed {target} in deal {progress.deals_played}; {progress.names[winner]} has the higher total",
+            reason.format(target=target, deal=progress.deals_played, name=progress.names[winner]),
         )
 
     def stage(self, progress: Progress, flags: Flags) -> str:
-        label = f"Deal {progress.deals_played + 1}"
+        number = progress.deals_played + 1
         target = progress.target
         if target is None:
-            return label
+            return _("Deal {number}").format(number=number)
         if all(total >= target for total in progress.totals):
-            return f"{label} · Target {target} · tied past the target (R-DB-10)"
-        return f"{label} · Target {target}"
+            return _("Deal {number} · Target {target} · tied past the target (R-DB-10)").format(
+                number=number, target=target
+            )
+        return _("Deal {number} · Target {target}").format(number=number, target=target)
 
     def describe(self, deal: Contract, players: tuple[str, ...]) -> str:
         return describe_contract(deal, players)
@@ -382,5 +411,7 @@ class DrawBridge:
     def to_entry(self, deal: Contract) -> dict[str, Any]:
         return contract_entry(deal)
 
+
+PASSED_OUT_LINES = tuple(Line(dealer, 0, "DB-4.3", gettext_noop("passed out: no score")) for dealer in (0, 1))
 
 GAME = DrawBridge()

@@ -41,6 +41,7 @@ from scoring.core.games.klaberjass.sequences import (
     sequence_fields,
     sequence_lines,
 )
+from scoring.core.i18n import Translated, _, gettext_noop
 from scoring.core.words import Suit
 
 __all__ = ["GAME", "LONG_SEQUENCE", "SHORT_SEQUENCE", "Klaberjass", "KlaberjassDeal"]
@@ -64,21 +65,47 @@ def _entry_spec(flags: Flags) -> EntrySpec:
     """The deal as the table agreed it after the play (KJ-9.1), or annulled (KJ-4.4); each player's
     fields (card points, best sequence) together."""
     no_trick = (
-        (seat_field("no_trick", "Took no trick", SEATS, "R-KJ-7", none_label="both took tricks"),)
+        (
+            seat_field(
+                "no_trick",
+                gettext_noop("Took no trick"),
+                SEATS,
+                "R-KJ-7",
+                none_label=gettext_noop("both took tricks"),
+            ),
+        )
         if "kj_no_meld_without_trick" in flags
         else ()
     )
     return EntrySpec(
         (
-            EntryField("annulled", "Annulled (both passed twice)", FieldKind.SWITCH, "KJ-4.4", required=False),
-            seat_field("maker", "Maker", SEATS, "KJ-4.3"),
-            EntryField("trump", "Trump", FieldKind.CHOICE, "KJ-4.2", tuple((suit.value, suit.symbol) for suit in Suit)),
             EntryField(
-                "card_points", "card points", FieldKind.NUMBER, "KJ-2.2", low=0, high=MOST_CARD_POINTS, per_seat=True
+                "annulled",
+                gettext_noop("Annulled (both passed twice)"),
+                FieldKind.SWITCH,
+                "KJ-4.4",
+                required=False,
             ),
-            seat_field("last_trick", "Last trick", SEATS, "KJ-8.4"),
+            seat_field("maker", gettext_noop("Maker"), SEATS, "KJ-4.3"),
+            EntryField(
+                "trump",
+                gettext_noop("Trump"),
+                FieldKind.CHOICE,
+                "KJ-4.2",
+                tuple((suit.value, suit.symbol) for suit in Suit),
+            ),
+            EntryField(
+                "card_points",
+                gettext_noop("card points"),
+                FieldKind.NUMBER,
+                "KJ-2.2",
+                low=0,
+                high=MOST_CARD_POINTS,
+                per_seat=True,
+            ),
+            seat_field("last_trick", gettext_noop("Last trick"), SEATS, "KJ-8.4"),
             *sequence_fields(flags),
-            seat_field("bella", "Bella", SEATS, "KJ-7.1", none_label="nobody"),
+            seat_field("bella", gettext_noop("Bella"), SEATS, "KJ-7.1", none_label=gettext_noop("nobody")),
             *no_trick,
         ),
         no_play="annulled",
@@ -104,15 +131,31 @@ FLAGS: dict[str, Flag] = {
         Flag(
             "kj_schmeiss",
             "R-KJ-2",
-            "A player may schmeiss: offer to play or throw in the deal, at the opponent's choice.",
+            gettext_noop("A player may schmeiss: offer to play or throw in the deal, at the opponent's choice."),
         ),
-        Flag("kj_dix_any_trump", "R-KJ-4", "The dix may be swapped even when trumps were named in the second round."),
-        Flag("kj_compare_by_value", "R-KJ-5", "Sequences are compared by value (20 or 50) before their top card."),
-        Flag("kj_no_meld_without_trick", "R-KJ-7", "A player who wins no trick scores no sequence."),
-        Flag("kj_score_all_sequences", "R-KJ-6", "The winner of the sequence comparison scores all their sequences."),
-        Flag("kj_tie_points_hang", "R-KJ-9", "A maker's tie holds both totals over for the next deal's winner."),
-        Flag("kj_bella_kept_when_bate", "R-KJ-10", "A bate maker keeps their own 20 for bella."),
-        Flag("kj_target_501", "R-KJ-12", "The match is played to 501 instead of 500."),
+        Flag(
+            "kj_dix_any_trump",
+            "R-KJ-4",
+            gettext_noop("The dix may be swapped even when trumps were named in the second round."),
+        ),
+        Flag(
+            "kj_compare_by_value",
+            "R-KJ-5",
+            gettext_noop("Sequences are compared by value (20 or 50) before their top card."),
+        ),
+        Flag("kj_no_meld_without_trick", "R-KJ-7", gettext_noop("A player who wins no trick scores no sequence.")),
+        Flag(
+            "kj_score_all_sequences",
+            "R-KJ-6",
+            gettext_noop("The winner of the sequence comparison scores all their sequences."),
+        ),
+        Flag(
+            "kj_tie_points_hang",
+            "R-KJ-9",
+            gettext_noop("A maker's tie holds both totals over for the next deal's winner."),
+        ),
+        Flag("kj_bella_kept_when_bate", "R-KJ-10", gettext_noop("A bate maker keeps their own 20 for bella.")),
+        Flag("kj_target_501", "R-KJ-12", gettext_noop("The match is played to 501 instead of 500.")),
     )
 }
 
@@ -149,13 +192,12 @@ def _no_trick(entry: Entry, flags: Flags, card_points: tuple[int, ...], last_tri
     if player is None:
         return None
     if "kj_no_meld_without_trick" not in flags:
-        raise RuleError("no_trick", "R-KJ-7", "who took no trick matters only under kj_no_meld_without_trick")
+        raise RuleError("no_trick", "R-KJ-7", _("who took no trick matters only under kj_no_meld_without_trick"))
     if last_trick == player:
-        raise RuleError("no_trick", "R-KJ-7", "the player who took the last trick took a trick (KJ-8.4)")
+        raise RuleError("no_trick", "R-KJ-7", _("the player who took the last trick took a trick (KJ-8.4)"))
     if card_points[player]:
-        raise RuleError(
-            "no_trick", "R-KJ-7", f"a player who took no trick has no card points, not {card_points[player]}"
-        )
+        message = _("a player who took no trick has no card points, not {points}").format(points=card_points[player])
+        raise RuleError("no_trick", "R-KJ-7", message)
     return player
 
 
@@ -163,35 +205,32 @@ def _card_points(entry: Entry) -> tuple[int, ...]:
     points = int_list(entry, "card_points", SEATS)
     for player, value in enumerate(points):
         if not 0 <= value <= MOST_CARD_POINTS:
-            raise RuleError(
-                f"card_points[{player}]", "KJ-2.2", f"card points must be from 0 to {MOST_CARD_POINTS}, not {value}"
-            )
+            message = _("card points must be from 0 to {most}, not {value}")
+            raise RuleError(f"card_points[{player}]", "KJ-2.2", message.format(most=MOST_CARD_POINTS, value=value))
     played = points[0] + points[1]
     if played > MOST_CARD_POINTS:
-        raise RuleError(
-            "card_points", "KJ-2.2", f"the 18 cards played hold at most {MOST_CARD_POINTS} card points, not {played}"
-        )
+        message = _("the 18 cards played hold at most {most} card points, not {played}")
+        raise RuleError("card_points", "KJ-2.2", message.format(most=MOST_CARD_POINTS, played=played))
     if played < LEAST_CARD_POINTS:
-        raise RuleError(
-            "card_points", "KJ-2.2", f"the 18 cards played hold at least {LEAST_CARD_POINTS} card points, not {played}"
-        )
+        message = _("the 18 cards played hold at least {least} card points, not {played}")
+        raise RuleError("card_points", "KJ-2.2", message.format(least=LEAST_CARD_POINTS, played=played))
     return points
 
 
 class Klaberjass:
     name = "klaberjass"
-    title = "Klaberjass"
-    summary = "Two players, 32 cards: choose trumps, meld sequences and bella, first to 500."
+    title = Translated(gettext_noop("Klaberjass"))
+    summary = Translated(gettext_noop("Two players, 32 cards: choose trumps, meld sequences and bella, first to 500."))
     rule_prefix = "KJ"
     flags: Mapping[str, Flag] = FLAGS
     seats = SEATS
     sides = one_seat_sides(SEATS)
     side_labels: tuple[str, ...] = ()
-    seating = "Two players, in seat order."
+    seating = Translated(gettext_noop("Two players, in seat order."))
     target_required = False
     suggested_target: int | None = TARGET
     target_rule = "R-KJ-12"
-    target_text = f"Plays to {TARGET} if left empty (KJ-1.1), or {TARGET_501} under kj_target_501 (R-KJ-12)."
+    target_text = Translated(gettext_noop("Plays to 500 if left empty (KJ-1.1), or 501 under kj_target_501 (R-KJ-12)."))
     dealer_rule = "KJ-3.1"
     held_over_rule: str | None = "R-KJ-9"  # kj_tie_points_hang: a maker's tie waits for the next deal
 
@@ -204,12 +243,11 @@ class Klaberjass:
         as well is refused, rather than one of the two silently ignored. A target of 501 with the
         flag is the same match (an exported match file names its target)."""
         if target is not None and "kj_target_501" in flags and target != TARGET_501:
-            raise RuleError(
-                "target",
-                "R-KJ-12",
-                f"kj_target_501 plays the match to {TARGET_501}: leave the target empty or make it "
-                f"{TARGET_501}, not {target}",
+            message = _(
+                "kj_target_501 plays the match to {target_501}: "
+                "leave the target empty or make it {target_501}, not {target}"
             )
+            raise RuleError("target", "R-KJ-12", message.format(target_501=TARGET_501, target=target))
 
     def _target(self, progress: Progress, flags: Flags) -> int:
         target = progress.target if progress.target is not None else self.default_target(flags)
@@ -226,7 +264,10 @@ class Klaberjass:
 
     def roles(self, dealer: int, players: tuple[str, ...], flags: Flags) -> tuple[str, ...]:
         other = players[1 - dealer]
-        return (f"{players[dealer]} deals.", f"{other} speaks first for trumps and leads (KJ-4.1, KJ-8.1).")
+        return (
+            _("{dealer} deals.").format(dealer=players[dealer]),
+            _("{player} speaks first for trumps and leads (KJ-4.1, KJ-8.1).").format(player=other),
+        )
 
     def parse_deal(self, entry: Entry, flags: Flags) -> KlaberjassDeal:
         """Validate a deal entry against KJ-2.2, KJ-4, KJ-6, KJ-7 and KJ-8.4."""
@@ -236,7 +277,8 @@ class Klaberjass:
                 return ANNULLED
             for field in FIELDS[1:]:
                 if entry.get(field) is not None:
-                    raise RuleError(field, "KJ-4.4", f"an annulled deal has no {field}: nobody chose trumps")
+                    message = _("an annulled deal has no {field}: nobody chose trumps").format(field=field)
+                    raise RuleError(field, "KJ-4.4", message)
             return ANNULLED
         maker = seat(entry, "maker", SEATS, "KJ-4.3")
         assert maker is not None
@@ -257,7 +299,7 @@ class Klaberjass:
         pot = held_over if hang else 0
         if deal.annulled:
             # KJ-4.4: nobody scores; under R-KJ-9 the pot waits for a scored deal.
-            return DealScore((0, 0), (Line(1 - dealer, 0, "KJ-4.4", "annulled: both passed twice"),), held_over=pot)
+            return DealScore((0, 0), (ANNULLED_LINES[1 - dealer],), held_over=pot)
         sequence_points, comparison = sequence_lines(deal.sequences, flags, deal.no_trick)
         totals = deal.totals(sequence_points)
         maker, opponent = deal.maker, 1 - deal.maker
@@ -269,28 +311,31 @@ class Klaberjass:
                 pot += t_maker + t_opponent
                 for player in (0, 1):
                     if totals[player]:
-                        lines.append(
-                            Line(player, -totals[player], "R-KJ-9", "the maker tied: held over to the next deal")
-                        )
+                        text = gettext_noop("the maker tied: held over to the next deal")
+                        lines.append(Line(player, -totals[player], "R-KJ-9", text))
                 return DealScore((0, 0), tuple(lines), held_over=pot)
             points[maker] = 0
             if t_maker:
-                lines.append(Line(maker, -t_maker, "KJ-9.2", "the maker tied and scores nothing"))
+                lines.append(Line(maker, -t_maker, "KJ-9.2", gettext_noop("the maker tied and scores nothing")))
         elif t_maker < t_opponent:
             kept = BELLA if "kj_bella_kept_when_bate" in flags and deal.bella == maker else 0
             handed = t_maker - kept
             points[maker] = kept
             points[opponent] = t_opponent + handed
             if handed:
-                lines.append(Line(maker, -handed, "KJ-9.2", "bate: the maker's points go to the opponent"))
-                lines.append(Line(opponent, handed, "KJ-9.2", "the maker is bate: their points come here"))
+                lines.append(
+                    Line(maker, -handed, "KJ-9.2", gettext_noop("bate: the maker's points go to the opponent"))
+                )
+                lines.append(
+                    Line(opponent, handed, "KJ-9.2", gettext_noop("the maker is bate: their points come here"))
+                )
             if kept:
-                lines.append(Line(maker, 0, "R-KJ-10", "bate, but the maker keeps bella"))
+                lines.append(Line(maker, 0, "R-KJ-10", gettext_noop("bate, but the maker keeps bella")))
         # R-KJ-9 variant: the player who scores more in this deal takes the pot.
         if pot and points[0] != points[1]:
             taker = 0 if points[0] > points[1] else 1
             points[taker] += pot
-            lines.append(Line(taker, pot, "R-KJ-9", "takes the points held over from the tie"))
+            lines.append(Line(taker, pot, "R-KJ-9", gettext_noop("takes the points held over from the tie")))
             pot = 0
         return DealScore(tuple(points), tuple(lines), held_over=pot)
 
@@ -308,14 +353,17 @@ class Klaberjass:
             return None
         if len(over) == 1:
             winner = over[0]
-            return Outcome((winner,), "KJ-10.1", f"{names[winner]} passed {target} first")
+            return Outcome(
+                (winner,), "KJ-10.1", _("{name} passed {target} first").format(name=names[winner], target=target)
+            )
         if first == second:
             return None  # KJ-10.2: equal totals over the target, another deal.
         winner = 0 if first > second else 1
+        reason = _("both passed {target}; {name} has more, {high} to {low}")
         return Outcome(
             (winner,),
             "KJ-10.2",
-            f"both passed {target}; {names[winner]} has more, {max(first, second)} to {min(first, second)}",
+            reason.format(target=target, name=names[winner], high=max(first, second), low=min(first, second)),
         )
 
     def stage(self, progress: Progress, flags: Flags) -> str:
@@ -323,14 +371,16 @@ class Klaberjass:
         number = progress.deals_played + 1
         first, second = progress.totals
         if first == second and first >= target:
-            return f"Deal {number} · Tie-break · Target {target}"
-        return f"Deal {number} · Target {target}"
+            return _("Deal {number} · Tie-break · Target {target}").format(number=number, target=target)
+        return _("Deal {number} · Target {target}").format(number=number, target=target)
 
     def describe(self, deal: KlaberjassDeal, players: tuple[str, ...]) -> str:
         if deal.annulled:
-            return "annulled: both passed twice"
+            return _(ANNULLED_TEXT)
         first, second = deal.card_points
-        return f"{players[deal.maker]} makes {deal.trump.symbol}, {first}–{second}"
+        return _("{maker} makes {trump}, {first}–{second}").format(
+            maker=players[deal.maker], trump=deal.trump.symbol, first=first, second=second
+        )
 
     def to_entry(self, deal: KlaberjassDeal) -> dict[str, Any]:
         if deal.annulled:
@@ -364,13 +414,17 @@ def _components(deal: KlaberjassDeal, player: int, sequence_lines: list[Line]) -
     return lines
 
 
-# Each player's lines for card points, the last trick and bella, made once rather than per deal.
+# Each player's lines for card points, the last trick and bella, made once rather than per deal: they hold
+# msgids, worded in the active language when shown (scoring/core/base.py Line).
+CARD_POINTS_TEXT = gettext_noop("card points in tricks")
 CARD_POINT_LINES = tuple(
-    tuple(Line(player, points, "KJ-2.2", "card points in tricks") for points in range(MOST_CARD_POINTS + 1))
+    tuple(Line(player, points, "KJ-2.2", CARD_POINTS_TEXT) for points in range(MOST_CARD_POINTS + 1))
     for player in range(SEATS)
 )
-LAST_TRICK_LINES = tuple(Line(player, LAST_TRICK, "KJ-8.4", "last trick") for player in range(SEATS))
-BELLA_LINES = tuple(Line(player, BELLA, "KJ-7.1", "bella") for player in range(SEATS))
+LAST_TRICK_LINES = tuple(Line(player, LAST_TRICK, "KJ-8.4", gettext_noop("last trick")) for player in range(SEATS))
+BELLA_LINES = tuple(Line(player, BELLA, "KJ-7.1", gettext_noop("bella")) for player in range(SEATS))
+ANNULLED_TEXT = gettext_noop("annulled: both passed twice")
+ANNULLED_LINES = tuple(Line(player, 0, "KJ-4.4", ANNULLED_TEXT) for player in range(SEATS))
 
 
 GAME = Klaberjass()

@@ -20,6 +20,7 @@ from typing import Any
 
 from scoring.core.base import Entry, EntryField, FieldKind, Flags, FormatError, Line, RuleError
 from scoring.core.fields import int_list, whole_number
+from scoring.core.i18n import Text, Word, _, gettext_noop, ngettext_lazy
 
 SEATS = 2
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")  # KJ-2.1: the order for sequences, high to low
@@ -59,13 +60,19 @@ class Declared:
     # Worked out once, when the value is made (the usual entry's come from DECLARABLE, built in advance):
     value: int = field(init=False, repr=False, compare=False)  # 20 for three cards, 50 for four or more (KJ-6.1)
     height: int = field(init=False, repr=False, compare=False)  # the top card's rank, higher better (KJ-2.1); 0: none
-    words: str = field(init=False, repr=False, compare=False)  # for a breakdown line: "4 cards to the K"
+    # For a breakdown line: "4 cards to the K", worded when the line is shown (scoring/core/i18n.py Text).
+    words: Text = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         value = 0 if not self.cards else LONG_SEQUENCE if self.cards >= 4 else SHORT_SEQUENCE
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "height", len(RANKS) - RANKS.index(self.top) if self.top else 0)
-        object.__setattr__(self, "words", f"{self.cards} cards" + (f" to the {self.top}" if self.top else ""))
+        words = Text(CARDS_TO_TOP if self.top else CARDS, {"cards": self.cards, "top": self.top})
+        object.__setattr__(self, "words", words)
+
+
+CARDS = ngettext_lazy("{cards} card", "{cards} cards", "cards")
+CARDS_TO_TOP = ngettext_lazy("{cards} card to the {top}", "{cards} cards to the {top}", "cards")
 
 
 NOTHING = Declared()
@@ -88,30 +95,30 @@ def sequence_fields(flags: Flags) -> tuple[EntryField, ...]:
     fields = [
         EntryField(
             "sequence_cards",
-            "best sequence (cards)",
+            gettext_noop("best sequence (cards)"),
             FieldKind.CHOICE,
             "KJ-6.1",
-            tuple((length, str(length) if length else "none") for length in LENGTHS),
+            tuple((length, str(length) if length else gettext_noop("none")) for length in LENGTHS),
             per_seat=True,
             required=False,
             initial=0,
         ),
         EntryField(
             "sequence_top",
-            "sequence top card",
+            gettext_noop("sequence top card"),
             FieldKind.CHOICE,
             "KJ-6.3",
-            ((NO_TOP, "none"), *((rank, rank) for rank in TOPS)),
+            ((NO_TOP, gettext_noop("none")), *((rank, rank) for rank in TOPS)),
             per_seat=True,
             required=False,
             initial=NO_TOP,
         ),
         EntryField(
             "sequence_in_trumps",
-            "sequence in trumps",
+            gettext_noop("sequence in trumps"),
             FieldKind.CHOICE,
             "KJ-6.3",
-            ((False, "no"), (True, "yes")),
+            ((False, gettext_noop("no")), (True, gettext_noop("yes"))),
             per_seat=True,
             required=False,
             initial=False,
@@ -121,7 +128,7 @@ def sequence_fields(flags: Flags) -> tuple[EntryField, ...]:
         fields.append(
             EntryField(
                 "other_sequences",
-                "other sequences (points)",
+                gettext_noop("other sequences (points)"),
                 FieldKind.CHOICE,
                 "R-KJ-6",
                 tuple((points, str(points)) for points in OTHER_SEQUENCES),
@@ -142,7 +149,8 @@ def read_sequences(entry: Entry, flags: Flags) -> Sequences:
     if OLD_FIELD in entry:
         given = [field for field in FIELDS if field in entry]
         if given:
-            raise FormatError(OLD_FIELD, f"{OLD_FIELD} is the older spelling of {given[0]}: give one or the other")
+            message = _("{old} is the older spelling of {field}: give one or the other")
+            raise FormatError(OLD_FIELD, message.format(old=OLD_FIELD, field=given[0]))
         return _from_points(entry, flags)
     usual = _usual_sequences(entry, flags)
     if usual is not None:
@@ -192,7 +200,8 @@ def _per_seat(entry: Entry, field: str, default: Any) -> list[Any]:
     if value is None:
         return [default] * SEATS
     if not isinstance(value, list) or len(value) != SEATS:
-        raise FormatError(field, f"{field} must be a list of {SEATS} values, one per seat")
+        message = _("{field} must be a list of {seats} values, one per seat")
+        raise FormatError(field, message.format(field=field, seats=SEATS))
     return value
 
 
@@ -200,7 +209,9 @@ def _cards(value: Any, seat: int) -> int:
     field = f"sequence_cards[{seat}]"
     cards = whole_number(value, field)
     if cards not in LENGTHS:
-        raise RuleError(field, "KJ-6.1", f"a sequence has 3 to 8 cards (0: none declared), not {cards}")
+        raise RuleError(
+            field, "KJ-6.1", _("a sequence has 3 to 8 cards (0: none declared), not {cards}").format(cards=cards)
+        )
     return cards
 
 
@@ -211,14 +222,17 @@ def _top(value: Any, seat: int) -> str | None:
         raise RuleError(
             f"sequence_top[{seat}]",
             "KJ-2.1",
-            f"a sequence's top card is {', '.join(TOPS)} or {NO_TOP}, not {value!r}",
+            _("a sequence's top card is {tops} or {none}, not {value}").format(
+                tops=", ".join(TOPS), none=NO_TOP, value=repr(value)
+            ),
         )
     return str(value)
 
 
 def _in_trumps(value: Any, seat: int) -> bool:
     if not isinstance(value, bool):
-        raise FormatError(f"sequence_in_trumps[{seat}]", f"sequence_in_trumps must be true or false, not {value!r}")
+        message = _("sequence_in_trumps must be true or false, not {value}").format(value=repr(value))
+        raise FormatError(f"sequence_in_trumps[{seat}]", message)
     return value
 
 
@@ -226,9 +240,10 @@ def _others(value: Any, seat: int, flags: Flags) -> int:
     field = f"other_sequences[{seat}]"
     points = whole_number(value, field)
     if points and "kj_score_all_sequences" not in flags:
-        raise RuleError(field, "R-KJ-6", "only the best sequence scores: other sequences count only when all score")
+        raise RuleError(field, "R-KJ-6", _("only the best sequence scores: other sequences count only when all score"))
     if points not in OTHER_SEQUENCES:
-        raise RuleError(field, "R-KJ-6", f"other sequences score 0, 20, 40 or 50 in nine cards, not {points}")
+        message = _("other sequences score 0, 20, 40 or 50 in nine cards, not {points}").format(points=points)
+        raise RuleError(field, "R-KJ-6", message)
     return points
 
 
@@ -236,32 +251,38 @@ def _check_one(declared: Declared, seat: int) -> None:
     """A sequence's parts fit together (KJ-6.1, KJ-5.1); nothing is said of a sequence not declared."""
     if not declared.cards:
         if declared.top is not None:
-            raise RuleError(f"sequence_top[{seat}]", "KJ-6.1", "no sequence was declared, so it has no top card")
+            raise RuleError(f"sequence_top[{seat}]", "KJ-6.1", _("no sequence was declared, so it has no top card"))
         if declared.in_trumps:
-            raise RuleError(f"sequence_in_trumps[{seat}]", "KJ-6.1", "no sequence was declared, so none is in trumps")
+            raise RuleError(
+                f"sequence_in_trumps[{seat}]", "KJ-6.1", _("no sequence was declared, so none is in trumps")
+            )
         if declared.others:
-            raise RuleError(f"other_sequences[{seat}]", "R-KJ-6", "other sequences need a best one: enter it first")
+            raise RuleError(f"other_sequences[{seat}]", "R-KJ-6", _("other sequences need a best one: enter it first"))
         return
     if declared.top is not None and RANKS.index(declared.top) + declared.cards > len(RANKS):
         lowest_top = RANKS[len(RANKS) - declared.cards]
         raise RuleError(
             f"sequence_top[{seat}]",
             "KJ-6.1",
-            f"a sequence of {declared.cards} cards reaches down to the 7 from a {lowest_top} at the lowest, "
-            f"so its top card cannot be the {declared.top}",
+            _(
+                "a sequence of {cards} cards reaches down to the 7 from a {lowest_top} at the lowest, "
+                "so its top card cannot be the {top}"
+            ).format(cards=declared.cards, lowest_top=lowest_top, top=declared.top),
         )
     if declared.others:
         if declared.others == LONG_SEQUENCE and declared.value == SHORT_SEQUENCE:
             raise RuleError(
                 f"other_sequences[{seat}]",
                 "R-KJ-6",
-                "a sequence of 4 cards or more would be the best one: enter it as the best sequence",
+                _("a sequence of 4 cards or more would be the best one: enter it as the best sequence"),
             )
         if declared.cards + OTHER_SEQUENCES[declared.others] > HAND:
             raise RuleError(
                 f"other_sequences[{seat}]",
                 "KJ-5.1",
-                f"{declared.cards} cards and other sequences worth {declared.others} do not fit in a hand of {HAND}",
+                _("{cards} cards and other sequences worth {others} do not fit in a hand of {hand}").format(
+                    cards=declared.cards, others=declared.others, hand=HAND
+                ),
             )
 
 
@@ -273,19 +294,20 @@ def _check_pair(sequences: Sequences, flags: Flags) -> None:
         return
     for seat, declared in enumerate(sequences):
         if declared.top is None:
-            what = f"worth {first.value}" if "kj_compare_by_value" in flags else f"of {first.cards} cards"
-            raise RuleError(
-                f"sequence_top[{seat}]",
-                "KJ-6.3",
-                f"both sequences are {what}, so their top cards decide: choose this one's top card",
-            )
+            if "kj_compare_by_value" in flags:
+                message = _("both sequences are worth {value}, so their top cards decide: choose this one's top card")
+            else:
+                message = _(
+                    "both sequences are of {cards} cards, so their top cards decide: choose this one's top card"
+                )
+            raise RuleError(f"sequence_top[{seat}]", "KJ-6.3", message.format(value=first.value, cards=first.cards))
     if not (first.in_trumps and second.in_trumps):
         return
     if (first.cards, first.top) == (second.cards, second.top):
         raise RuleError(
             "sequence_in_trumps",
             "KJ-6.3",
-            "two equal sequences cannot both be in trumps: they would be the same cards",
+            _("two equal sequences cannot both be in trumps: they would be the same cards"),
         )
     assert first.top is not None and second.top is not None
     runs = [set(range(RANKS.index(each.top), RANKS.index(each.top) + each.cards)) for each in sequences]
@@ -293,7 +315,7 @@ def _check_pair(sequences: Sequences, flags: Flags) -> None:
         raise RuleError(
             "sequence_in_trumps",
             "KJ-6.3",
-            "these two sequences in trumps would share cards: at most one of them is in trumps",
+            _("these two sequences in trumps would share cards: at most one of them is in trumps"),
         )
 
 
@@ -324,15 +346,19 @@ def _from_points(entry: Entry, flags: Flags) -> Sequences:
     """An older entry's ``sequence_points`` (R-KJ-6: 0, 20 or 50; more under `kj_score_all_sequences`)."""
     points = int_list(entry, OLD_FIELD, SEATS)
     allowed = sequence_values(flags)
-    words = ", ".join(str(value) for value in sorted(allowed)[:-1]) + f" or {max(allowed)}"
-    if allowed is ONE_SEQUENCE:
-        words += ": only one sequence scores"
     for seat, value in enumerate(points):
         if value not in allowed:
-            raise RuleError(f"{OLD_FIELD}[{seat}]", "R-KJ-6", f"a player's sequences score {words}, not {value}")
+            if allowed is ONE_SEQUENCE:
+                message = _("a player's sequences score {values} or {last}: only one sequence scores, not {value}")
+            else:
+                message = _("a player's sequences score {values} or {last}, not {value}")
+            values = ", ".join(str(each) for each in sorted(allowed)[:-1])
+            raise RuleError(
+                f"{OLD_FIELD}[{seat}]", "R-KJ-6", message.format(values=values, last=max(allowed), value=value)
+            )
     if points[0] and points[1]:
         raise RuleError(
-            OLD_FIELD, "KJ-6.3", "only one player scores sequences: the loser of the comparison scores none"
+            OLD_FIELD, "KJ-6.3", _("only one player scores sequences: the loser of the comparison scores none")
         )
     first, second = (FROM_POINTS[value] for value in points)
     return first, second
@@ -381,23 +407,36 @@ def sequence_lines(sequences: Sequences, flags: Flags, no_trick: int | None) -> 
     if winner is None:
         if comparison.reason != "equal":
             return (0, 0), []
-        return (0, 0), [Line(seat, 0, "KJ-6.3", "equal sequences: neither scores one") for seat in range(SEATS)]
+        return (0, 0), list(EQUAL_LINES)
     best, other = sequences[winner], sequences[1 - winner]
     if comparison.reason:
-        why = f"sequence of {best.words} beats the opponent's {other.words} ({comparison.reason})"
-        lines = [Line(winner, best.value, "KJ-6.3", why)]
+        values = {"best": best.words, "other": other.words, "reason": Word(REASONS[comparison.reason])}
+        lines = [Line(winner, best.value, "KJ-6.3", BEATS_TEXT, values)]
     else:
-        lines = [Line(winner, best.value, "KJ-6.1", "sequence")]
+        lines = [Line(winner, best.value, "KJ-6.1", gettext_noop("sequence"))]
     scored = best.value
     if best.others and "kj_score_all_sequences" in flags:
-        lines.append(Line(winner, best.others, "R-KJ-6", "the other sequences score too"))
+        lines.append(Line(winner, best.others, "R-KJ-6", gettext_noop("the other sequences score too")))
         scored += best.others
     if no_trick == winner and "kj_no_meld_without_trick" in flags:
-        lines.append(Line(winner, -scored, "R-KJ-7", "took no trick, so no sequence scores"))
+        lines.append(Line(winner, -scored, "R-KJ-7", gettext_noop("took no trick, so no sequence scores")))
         scored = 0
     points = [0, 0]
     points[winner] = scored
     return (points[0], points[1]), lines
+
+
+# The comparison's words (KJ-6.3): msgids, worded when a line is shown.
+BEATS_TEXT = gettext_noop("sequence of {best} beats the opponent's {other} ({reason})")
+REASONS = {
+    "more cards": gettext_noop("more cards"),
+    "higher value": gettext_noop("higher value"),
+    "higher top card": gettext_noop("higher top card"),
+    "in trumps": gettext_noop("in trumps"),
+}
+EQUAL_LINES = tuple(
+    Line(seat, 0, "KJ-6.3", gettext_noop("equal sequences: neither scores one")) for seat in range(SEATS)
+)
 
 
 def sequence_entry(sequences: Sequences) -> dict[str, Any]:

@@ -1,0 +1,153 @@
+"""The one door through which the rules cores' words are translated, without Django (STYLE.md 1).
+
+The cores write English; every text a person sees goes through ``_`` (or ``ngettext``) here, with
+today's English as the msgid and named placeholders filled in afterwards::
+
+    _("{declarer} makes {level}{strain}").format(declarer=name, level=4, strain="♠")
+
+Nothing is translated until a translator is plugged in with `install`: the Django app installs
+Django's own ``gettext`` and ``ngettext`` at start-up (scoring/apps.py), so every request, command
+and API call gets its active language; a core used on its own (tests, benchmarks) speaks English.
+
+Text defined at import time (a module constant, a flag table, a field label) is only marked with
+``gettext_noop`` (the name ``manage.py makemessages`` collects) and translated where it is read, with
+``_`` at that moment: translated at import it would freeze in whatever language was active then.
+Nothing in the cores keeps a translated text in a cache: a cache keeps numbers and msgids, and
+words are made from them when asked (`current_language` is there for a cache that must key by it).
+Rule IDs (BG-7.3, R-KJ-9) stay inside the texts untranslated: the web layer finds them to link them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+Translate = Callable[[str], str]
+TranslatePlural = Callable[[str, str, int], str]
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+def _no_language() -> str:
+    return "en"
+
+
+_gettext: Translate = _english
+_ngettext: TranslatePlural = _english_plural
+_language: Callable[[], str] = _no_language
+
+
+def _(message: str) -> str:
+    """``message`` (English, the msgid) in the active language."""
+    return _gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n``, in the active language (its own plural rules)."""
+    return _ngettext(singular, plural, n)
+
+
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` as a msgid to collect, without translating it now; returns it as it is."""
+    return message
+
+
+class Plural(NamedTuple):
+    """A text with a singular and a plural form, chosen when it is worded by the value named ``count``."""
+
+    singular: str
+    plural: str
+    count_name: str
+
+
+def ngettext_lazy(singular: str, plural: str, count: str) -> Plural:
+    """Mark a text with plural forms defined now and worded later (a cached breakdown line), the form
+    chosen by the value named ``count``; the name ``makemessages`` collects as a plural msgid."""
+    return Plural(singular, plural, count)
+
+
+def current_language() -> str:
+    """The active language's code (``"en"`` until a translator says otherwise): for a cache keyed by it."""
+    return _language()
+
+
+def install(
+    gettext: Translate | None = None,
+    ngettext: TranslatePlural | None = None,
+    language: Callable[[], str] | None = None,
+) -> None:
+    """Plug in a translator (Django's ``gettext``, ``ngettext`` and ``get_language``); with no
+    arguments, English again, as before any install."""
+    global _gettext, _ngettext, _language
+    _gettext = gettext or _english
+    _ngettext = ngettext or _english_plural
+    _language = language or _no_language
+
+
+def installed() -> tuple[Translate, TranslatePlural, Callable[[], str]]:
+    """What is installed now, for a test that installs its own translator and puts this one back."""
+    return _gettext, _ngettext, _language
+
+
+def render(message: str | Plural, values: Mapping[str, Any] | None = None) -> str:
+    """A msgid (or a `Plural`) worded now, in the active language, its placeholders filled from ``values``.
+
+    A value that is a `Word` or a `Text` is worded too, as it is filled in."""
+    if isinstance(message, str):
+        text = _(message)
+    else:
+        text = ngettext(message.singular, message.plural, values[message.count_name] if values else 1)
+    return text.format_map(values) if values else text
+
+
+class Text(NamedTuple):
+    """A text kept as its msgid and values, worded (`render`) when it is shown: ``str(text)``, or as a
+    placeholder's value in another text (a sequence "4 cards to the K" inside a breakdown line)."""
+
+    message: str | Plural
+    values: Mapping[str, Any] | None = None
+
+    def __str__(self) -> str:
+        return render(self.message, self.values)
+
+    def __format__(self, spec: str) -> str:
+        return format(render(self.message, self.values), spec)
+
+
+class Word(str):
+    """A msgid given as a placeholder's value in a text worded later (a breakdown line's side label,
+    ``Word(gettext_noop("N-S"))``): translated as the text is worded, not when the value is given."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return format(_(str(self)), spec)
+
+
+class Translated:
+    """A class attribute whose text is translated each time it is read: ``title = Translated(gettext_noop("Belote"))``.
+
+    For the words a game gives as plain attributes (its title, summary, seating): read on an instance
+    or on the class, it is ``_(message)`` in the language active then."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __get__(self, instance: object, owner: type | None = None) -> str:
+        return _(self.message)
+
+
+class TranslatedTuple:
+    """`Translated` for a tuple of msgids (Contract Bridge's side labels): read, each in the active language."""
+
+    def __init__(self, messages: tuple[str, ...]) -> None:
+        self.messages = messages
+
+    def __get__(self, instance: object, owner: type | None = None) -> tuple[str, ...]:
+        return tuple(_(message) for message in self.messages)
