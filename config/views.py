@@ -18,8 +18,8 @@ from django.utils.translation import ngettext
 
 RETRY_AFTER_SECONDS = 60
 API_PREFIX = "/api/"
-# Headers kept when an error answer is rewritten as JSON.
-KEPT_HEADERS = ("Allow", "Retry-After")
+# Headers kept when an error answer is rewritten as JSON (its message is in the request's language).
+KEPT_HEADERS = ("Allow", "Retry-After", "Content-Language", "Vary")
 
 
 def api_error(status: int, message: str) -> JsonResponse:
