@@ -16,6 +16,7 @@ from reports.chart import running_totals_chart
 from scoring.changes import ChangeRow, account_name, change_rows, describe_entry
 from scoring.core.base import Flags, Game, side_titles
 from scoring.core.match import MatchResult
+from scoring.marks import needs_shaping
 from scoring.models import Change, Match
 from scoring.sheet import flags_in_force, sheet_rows, winners_text
 
@@ -160,6 +161,14 @@ def result_words(result: MatchResult) -> tuple[str, str]:
     return headline, outcome.reason[:1].upper() + outcome.reason[1:]
 
 
+def axis_words(*, pdf: bool) -> dict[str, Any]:
+    """The chart's axis titles in the reader's language, and whether the PDF draws them as HTML over the
+    chart rather than as SVG text: WeasyPrint lays SVG text out a letter at a time, which breaks a word
+    whose letters join (Devanagari), while its HTML text is shaped. Latin words stay SVG text."""
+    deal, points = pgettext("chart axis: the deal number", "Deal"), _("Total points")
+    return {"axis_deal": deal, "axis_points": points, "axes_in_html": pdf and needs_shaping(deal + points)}
+
+
 def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str, Any]:
     """Everything the report shows, from a fixed number of queries.
 
@@ -195,4 +204,5 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
         "older_corrections": older_corrections,
         "verdicts": verdicts,
         "older_verdicts": older_verdicts,
+        **axis_words(pdf=pdf),
     }

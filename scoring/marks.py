@@ -6,6 +6,8 @@ Applied to text already escaped, so only the two suit symbols change; trickbook.
 
 from __future__ import annotations
 
+import unicodedata
+
 RED_SUITS = {"♥": '<span class="suit-red">♥</span>', "♦": '<span class="suit-red">♦</span>'}
 
 
@@ -16,6 +18,13 @@ def mark_suits(escaped: str) -> str:
     for suit, html in RED_SUITS.items():
         escaped = escaped.replace(suit, html)
     return escaped
+
+
+def needs_shaping(text: str) -> bool:
+    """Whether ``text`` holds a combining mark (a Devanagari vowel sign or virama, say): a script whose
+    letters join and change shape, which a renderer drawing one letter at a time breaks apart
+    (WeasyPrint's SVG text: see reports/sheet.py, axis_words)."""
+    return any(unicodedata.category(char) in ("Mn", "Mc") for char in text)
 
 
 def short_names(names: tuple[str, ...] | list[str]) -> list[str]:
