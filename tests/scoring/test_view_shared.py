@@ -65,7 +65,9 @@ def test_two_polls_of_one_version_render_the_sheet_once(
     # the first, a poll costs the version query and a cache read, no evaluation and no render.
     match = make_match(deals=[B1_ANNA_2H_EXACT])
     url = reverse("shared_match", args=[match.share_token])
-    key = f"live:{match.pk}:{match.version}:{match.share_token}"
+    key = (
+        f"live:{match.pk}:{match.version}:{match.share_token}:en"  # the language last: a Hungarian viewer gets its own
+    )
     assert caches["sheets"].get(key) is None
     with django_assert_num_queries(3):  # the version, the match, its deals
         first = client.get(url, headers=HTMX)
