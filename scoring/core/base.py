@@ -219,8 +219,9 @@ class EntryField:
 
     @property
     def choices(self) -> tuple[tuple[Choice, str], ...]:
-        """(value, label) pairs, each label in the active language (a number's label is the number)."""
-        return tuple((value, _(text)) for value, text in self.choices_en)
+        """(value, label) pairs, each label in the active language; a label that spells its value (a number)
+        is no msgid, and stays as it is."""
+        return tuple((value, text if text == str(value) else _(text)) for value, text in self.choices_en)
 
     @property
     def none_label(self) -> str:

@@ -59,7 +59,7 @@ def gettext_noop(message: str) -> str:
 
 
 class Plural(NamedTuple):
-    """A text with a singular and a plural form, chosen when it is worded by the value named ``count``."""
+    """A text with a singular and a plural form, chosen when it is worded by the value named ``count_name``."""
 
     singular: str
     plural: str
