@@ -1,9 +1,11 @@
 """The rules reference pages (STYLE.md 6): the index, a game's whole document, and one rule, as a page or, with
 htmx, as the fragment the rule dialog shows (templates/base.html, static/js/rules.js).
 
-They are public and the same for everyone but the nav, so a browser may keep them an hour: ``private``, since
-the page carries the CSRF token and the nav of whoever is logged in, and ``Vary: HX-Request``, since a rule's page
-and its fragment share one URL. An unknown game or rule is a 404 page that points to the index.
+They are public and the same for everyone but the nav and the language, so a browser may keep them an hour:
+``private``, since the page carries the CSRF token and the nav of whoever is logged in, ``Vary: HX-Request``,
+since a rule's page and its fragment share one URL, and ``Vary: Cookie, Accept-Language``, since the words follow
+the reader's language (its cookie, or the browser's languages on a first visit). An unknown game or rule is a
+404 page that points to the index.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def _cacheable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
     @wraps(view)
     def wrapped(request: HttpRequest, *args: str, **kwargs: str) -> HttpResponse:
         response = view(request, *args, **kwargs)
-        patch_vary_headers(response, ("HX-Request",))
+        patch_vary_headers(response, ("HX-Request", "Cookie", "Accept-Language"))
         if response.status_code == 200:
             patch_cache_control(response, max_age=MAX_AGE, private=True)
         return response

@@ -16,9 +16,14 @@ through, and images are off. In the text, the ID of every known rule (other than
 link that the ``rule_link`` template filter renders, and a link to another document (``bridgette.md``,
 ``README.md``) points to its page; a link to a document with no page keeps only its words.
 
+**Languages.** A document translated into a language lives in ``docs/rules/<language>/<name>.md`` with the same
+rule IDs, in the same order (tests/test_rules_docs.py); the reader gets the document in the active language when
+there is one and the English one otherwise, each marked with the language it is written in. A rule is the same
+rule in every language: its ID, links and URL do not change, only its words.
+
 **Caches.** The documents are part of the project and are read once per process (edit one, restart the
 server). The HTML is built once per URL prefix, since its links depend on where the app is mounted: in practice
-one build per process, on first use.
+one build per process and language, on first use.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils.html import conditional_escape, escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
@@ -43,6 +49,7 @@ from scoring.core.games import GAMES
 
 DOCS = Path(settings.BASE_DIR) / "docs" / "rules"
 INDEX_DOCUMENT = "README"
+ENGLISH = "en"  # the language of docs/rules/*.md; a translation lives in docs/rules/<language>/
 
 # BG-7.3 or R-BG-7: ASCII digits only, so that no other script's digits make an ID.
 RULE_ID = r"(?:R-[A-Z]{2,4}-[0-9]+|[A-Z]{2,4}-[0-9]+\.[0-9]+)"
@@ -61,6 +68,7 @@ class Rule:
 
     id: str
     game: str  # the registry name of the game whose document defines it
+    language: str  # the language its words are in (its document's)
     title: str  # "" when the rule has none
     section: str  # the heading it sits under, as plain text
     markdown: str  # its text, the defining line first ("- " and the list indent taken off)
@@ -83,6 +91,7 @@ class Section:
 @dataclass(frozen=True, slots=True)
 class Document:
     name: str  # the game's registry name ("" for the index text)
+    language: str  # the language it is written in: the reader's when translated, else "en"
     title: str  # the document's first heading
     intro_html: SafeString
     sections: tuple[Section, ...]
@@ -130,18 +139,27 @@ class _DocumentText:
 
 
 @cache
-def _sources() -> dict[str, str]:
-    """The Markdown of the index text and of every registered game's document that exists, by name."""
-    names = [INDEX_DOCUMENT, *GAMES]
-    paths = {name: DOCS / f"{name}.md" for name in names}
-    return {name: path.read_text(encoding="utf-8") for name, path in paths.items() if path.is_file()}
+def _sources(language: str) -> dict[str, tuple[str, str]]:
+    """The Markdown of the index text and of every registered game's document that exists, by name, each with the
+    language it is written in: the ``language`` translation where there is one, else the English."""
+    places = [(DOCS / language, language)] if language != ENGLISH else []
+    places.append((DOCS, ENGLISH))
+    sources: dict[str, tuple[str, str]] = {}
+    for name in [INDEX_DOCUMENT, *GAMES]:
+        found = next(
+            ((folder / f"{name}.md", written_in) for folder, written_in in places if (folder / f"{name}.md").is_file()),
+            None,
+        )
+        if found:
+            sources[name] = (found[0].read_text(encoding="utf-8"), found[1])
+    return sources
 
 
 def _rule_text(lines: list[str]) -> _RuleText:
     first = lines[0]
     defining = _DEFINING.match(first)
     assert defining is not None
-    title = (defining.group(2) or "").strip().removesuffix(".")
+    title = (defining.group(2) or "").strip().removesuffix(".").removesuffix("।")  # Hindi ends a sentence with ।
     if first.startswith("- "):
         # A rule written as a list item: its continuation lines are indented by two spaces.
         lines = [first[2:], *(line[2:] if line.startswith("  ") else line for line in lines[1:])]
@@ -304,9 +322,11 @@ def _plain(inline_markdown: str) -> str:
 
 
 @cache
-def _book(script_prefix: str) -> Book:
-    """Every registered game's rules, rendered with the URLs under ``script_prefix``."""
-    texts = {name: _parse_document(source) for name, source in _sources().items()}
+def _book(script_prefix: str, language: str) -> Book:
+    """Every registered game's rules in ``language`` where translated, rendered with the URLs under
+    ``script_prefix``."""
+    sources = _sources(language)
+    texts = {name: _parse_document(source) for name, (source, _written_in) in sources.items()}
     game_texts = {name: texts[name] for name in GAMES if name in texts}
     page_urls = {name: reverse("rules_game", args=[name]) for name in game_texts}
     index_url = reverse("rules_index")
@@ -325,7 +345,7 @@ def _book(script_prefix: str) -> Book:
     def render(text: str, own_id: str | None = None) -> SafeString:
         return mark_safe(md.render(text, {"own_id": own_id}) if text else "")  # markdown-it escapes raw HTML
 
-    def document(name: str, text: _DocumentText, url: str) -> Document:
+    def document(name: str, text: _DocumentText, url: str, written_in: str) -> Document:
         sections: list[Section] = []
         slugs: set[str] = set()
         for section in text.sections:
@@ -345,6 +365,7 @@ def _book(script_prefix: str) -> Book:
                 rule = Rule(
                     id=rule_text.id,
                     game=name,
+                    language=written_in,
                     title=_plain(rule_text.title),
                     section=heading,
                     markdown=rule_text.markdown,
@@ -358,23 +379,34 @@ def _book(script_prefix: str) -> Book:
             heading_html = mark_safe(md.renderInline(section.heading, {}))  # markdown-it escapes raw HTML
             intro = render(section.intro)
             sections.append(Section(heading, heading_html, slug, section.level, intro, tuple(section_rules)))
-        return Document(name, _plain(text.title), render(text.intro), tuple(sections), url)
+        return Document(name, written_in, _plain(text.title), render(text.intro), tuple(sections), url)
 
-    documents = {name: document(name, text, page_urls[name]) for name, text in game_texts.items()}
+    documents = {name: document(name, text, page_urls[name], sources[name][1]) for name, text in game_texts.items()}
     index_text = texts.get(INDEX_DOCUMENT, _DocumentText("", "", ()))
     return Book(
         documents=documents,
         rules=rules,
         links={rule_id: _link_html(rule_id, attrs) for rule_id, attrs in attributes.items()},
         games_by_prefix={GAMES[name].rule_prefix: name for name in documents},
-        index=document("", index_text, index_url),
+        index=document("", index_text, index_url, sources.get(INDEX_DOCUMENT, ("", ENGLISH))[1]),
         markdown=md,
     )
 
 
+def reading_language() -> str:
+    """The active language if the app speaks it (settings.LANGUAGES), else English."""
+    language = get_language() or ENGLISH
+    return language if language in _languages() else ENGLISH
+
+
+@cache
+def _languages() -> frozenset[str]:
+    return frozenset(code for code, _name in settings.LANGUAGES)
+
+
 def book() -> Book:
-    """The rulebook for the current request's URL prefix, built on first use."""
-    return _book(get_script_prefix())
+    """The rulebook for the current request's URL prefix and language, built on first use."""
+    return _book(get_script_prefix(), reading_language())
 
 
 # The questions the rest of the app asks.

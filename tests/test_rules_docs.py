@@ -144,3 +144,37 @@ def test_rules_docs_a_game_document_has_rules_rulings_examples_and_sources(name:
     headings = [line.removeprefix("## ") for line in text.splitlines() if line.startswith("## ")]
     assert {"Rulings", "Worked examples", "Sources"} <= set(headings)
     assert headings.index("Rulings") < headings.index("Worked examples") < headings.index("Sources")
+
+
+TRANSLATIONS = sorted(path for path in DOCS.glob("*/*.md"))
+FLAG = re.compile(r"`([a-z]+(?:_[a-z0-9]+)+)`")
+
+
+def test_there_are_translated_documents() -> None:
+    # Issue 14: each game in the language of its seed (Bridgette in Hungarian and Hindi, Klaberjass in Hungarian,
+    # Call Bridge and Draw Bridge in Polish).
+    present = {(path.parent.name, path.stem) for path in TRANSLATIONS}
+    wanted = {
+        ("hu", "bridgette"),
+        ("hi", "bridgette"),
+        ("hu", "klaberjass"),
+        ("pl", "call_bridge"),
+        ("pl", "draw_bridge"),
+    }
+    assert wanted <= present
+
+
+@pytest.mark.parametrize("path", TRANSLATIONS, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_a_translation_defines_the_same_rules_in_the_same_order(path: Path) -> None:
+    english = DOCS / path.name
+    assert english.is_file(), f"{path} translates no English document"
+    ids = [rule_id for rule_id, _text in sections(path.read_text(encoding="utf-8"))]
+    assert ids == [rule_id for rule_id, _text in sections(english.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize("path", TRANSLATIONS, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_a_translated_rule_cites_the_same_rules_and_flags(path: Path) -> None:
+    english = dict(sections((DOCS / path.name).read_text(encoding="utf-8")))
+    for rule_id, text in sections(path.read_text(encoding="utf-8")):
+        assert sorted(set(CITED.findall(text))) == sorted(set(CITED.findall(english[rule_id]))), rule_id
+        assert sorted(set(FLAG.findall(text))) == sorted(set(FLAG.findall(english[rule_id]))), rule_id

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.template import Context, Template
 from django.urls import reverse
+from django.utils import translation
 
 from scoring import rulebook
 from scoring.core.games import GAMES
@@ -211,7 +212,7 @@ def test_a_rule_page_is_a_full_page_with_the_rule_and_its_see_also_links(client:
 def test_a_rule_fragment_for_htmx_is_the_card_only(client: Any) -> None:
     html = page(client, reverse("rule", args=["R-BG-7"]), htmx=True)
     assert "<html" not in html and "<nav" not in html
-    assert html.strip().startswith('<div class="rule-card">')
+    assert html.strip().startswith('<div class="rule-card"')
     title = '<h2 id="rule-dialog-title"><span class="rule">R-BG-7</span> Undertricks past the end of the table</h2>'
     assert title in html
 
@@ -301,3 +302,43 @@ def test_rule_link_is_a_lookup_of_links_built_once() -> None:
     # The same object every time: no Markdown, no reverse() per call, however many IDs a page shows.
     assert rule_link("R-KJ-12") is rule_link("R-KJ-12")
     assert rule_link("R-KJ-12") is rulebook.book().links["R-KJ-12"]
+
+
+@pytest.mark.parametrize(
+    ("language", "rule_id", "title"),
+    [
+        ("hu", "BG-7.3", "Bukott felvétel"),  # docs/rules/hu/bridgette.md
+        ("hi", "BG-7.3", "कॉन्ट्रैक्ट विफल"),  # docs/rules/hi/bridgette.md: the sentence mark । is not part of a title
+        ("hu", "R-BG-7", "Bukások a táblázat végén túl"),
+        ("en", "BG-7.3", "Contract failed"),
+    ],
+)
+def test_a_rule_is_read_in_the_readers_language(language: str, rule_id: str, title: str) -> None:
+    with translation.override(language):
+        rule = rulebook.rule(rule_id)
+    assert rule is not None
+    assert (rule.title, rule.language) == (title, language)
+    assert rule.url == "/rules/bridgette/#" + rule_id  # the same rule, the same place, in every language
+
+
+def test_a_game_with_no_translation_is_read_in_english() -> None:
+    with translation.override("hu"):
+        document = rulebook.document("call_bridge")
+        hungarian = rulebook.document("klaberjass")
+    assert document is not None and document.language == "en"
+    assert hungarian is not None and hungarian.language == "hu"
+
+
+def test_a_language_the_app_does_not_speak_reads_english() -> None:
+    with translation.override("de"):
+        rule = rulebook.rule("BG-7.3")
+    assert rule is not None and (rule.title, rule.language) == ("Contract failed", "en")
+
+
+def test_the_rules_page_follows_the_readers_language_and_says_which_it_is_in(client: Any) -> None:
+    html = client.get(reverse("rules_game", args=["call_bridge"]), headers={"accept-language": "pl"}).content.decode()
+    assert '<div class="rules-document" lang="pl">' in html
+    assert "<h2" in html and "Gracze i karty</h2>" in html  # docs/rules/pl/call_bridge.md's first section
+    response = client.get(reverse("rules_game", args=["belote"]), headers={"accept-language": "pl"})
+    assert '<div class="rules-document" lang="en">' in response.content.decode()  # no Polish Belote yet
+    assert "Accept-Language" in response["Vary"] and "Cookie" in response["Vary"]
