@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.core.verdict import RecordError
 from scoring.core.base import EntryError, Flags
@@ -46,9 +46,11 @@ class Common:
     events: tuple[Event, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
-    """The common fields before the events: the seats, the dealer, the flags and the hands as dealt."""
+class Header(NamedTuple):
+    """The common fields before the events: the seats, the dealer, the flags and the hands as dealt.
+
+    A NamedTuple, not a frozen dataclass: as immutable, and far cheaper to build, once per replay.
+    """
 
     game: str
     players: tuple[str, ...]
@@ -73,17 +75,49 @@ def read_header(doc: Any, game: str) -> Header:
     """Read game, players, dealer, flags and hands: everything `read_common` reads but the events."""
     if not isinstance(doc, dict):
         raise RecordError("record", "a hand record must be a JSON object")
+    named, players, dealer, flags, hands = (
+        doc.get("game"),
+        doc.get("players"),
+        doc.get("dealer"),
+        doc.get("flags", []),
+        doc.get("hands"),
+    )
+    # The Check a hand page replays one record after every tap, its header unchanged: a header read before is
+    # remembered (`_remembered_header`), keyed on its fields as tuples. Any other shape is read afresh.
+    if (
+        type(players) is list
+        and type(dealer) is int
+        and type(flags) is list
+        and type(hands) is list
+        and set(map(type, hands)) == {list}
+    ):
+        try:
+            return _remembered_header(named, game, tuple(players), dealer, tuple(flags), tuple(map(tuple, hands)))
+        except TypeError:
+            pass  # a value that cannot be remembered (a list among the names or cards): read below
+    return _read_header(named, game, players, dealer, flags, hands)
+
+
+@lru_cache(maxsize=64)
+def _remembered_header(
+    named: Any,
+    game: str,
+    players: tuple[Any, ...],
+    dealer: int,
+    flags: tuple[Any, ...],
+    hands: tuple[tuple[Any, ...], ...],
+) -> Header:
+    """`_read_header` of a header whose lists are given as tuples; a bad header is not remembered (RecordError)."""
+    return _read_header(named, game, list(players), dealer, list(flags), list(map(list, hands)))
+
+
+def _read_header(named: Any, game: str, players: Any, dealer: Any, flags: Any, hands: Any) -> Header:
     seats = GAMES[game].seats
-    named, players, dealer, flags = doc.get("game"), doc.get("players"), doc.get("dealer"), doc.get("flags", [])
     try:
-        if type(players) is list and type(dealer) is int and type(flags) is list:
-            match = _read_match(named, game, tuple(players), dealer, tuple(flags))
-        else:
-            match = _parse_match(named, game, players, dealer, flags)
+        match = _parse_match(named, game, players, dealer, flags)
     except EntryError as error:
         path = "dealer" if error.field == "first_dealer" else error.field
         raise RecordError(path, error.message) from None
-    hands = doc.get("hands")
     if not isinstance(hands, list) or len(hands) != seats:
         raise RecordError("hands", f"hands must be a list of {seats} hands, one per seat")
     try:
@@ -99,23 +133,6 @@ def _parse_match(named: Any, game: str, players: Any, dealer: Any, flags: Any) -
     return parse_match({"game": named, "players": players, "first_dealer": dealer, "flags": flags, "target": target})
 
 
-def _read_match(named: Any, game: str, players: tuple[Any, ...], dealer: int, flags: tuple[Any, ...]) -> MatchFile:
-    """`_parse_match` remembered for the last records read: the Check a hand page replays one record after every
-    tap, and checking the players' names costs as much as reading the hands. A bad header is not remembered
-    (EntryError), nor one whose names or flags cannot be (a list among them: read by `_parse_match` alone)."""
-    try:
-        return _remembered_match(named, game, players, dealer, flags)
-    except TypeError:
-        return _parse_match(named, game, list(players), dealer, list(flags))
-
-
-@lru_cache(maxsize=64)
-def _remembered_match(
-    named: Any, game: str, players: tuple[Any, ...], dealer: int, flags: tuple[Any, ...]
-) -> MatchFile:
-    return _parse_match(named, game, list(players), dealer, list(flags))
-
-
 def read_events(doc: Any, game: str, event_types: tuple[str, ...]) -> list[CheckedEvent]:
     """Check the record's event list: a list of objects, each with one of ``event_types`` and a seat."""
     if not isinstance(doc, dict):
@@ -127,9 +144,11 @@ def read_events(doc: Any, game: str, event_types: tuple[str, ...]) -> list[Check
     if len(events) > MAX_EVENTS:
         raise RecordError("events", f"a hand record holds at most {MAX_EVENTS} events")
     checked: list[CheckedEvent] = []
-    # Paths like "events[4].seat" are spelled out only for an event that is refused.
+    seat_numbers = range(seats)
+    # Paths like "events[4].seat" are spelled out only for an event that is refused. The usual event, a dict
+    # with a plain int seat, is passed by `type(...) is` tests alone: isinstance is asked only of the others.
     for number, event in enumerate(events, start=1):
-        if not isinstance(event, dict):
+        if type(event) is not dict and not isinstance(event, dict):
             raise RecordError(f"events[{number - 1}]", "an event must be a JSON object")
         kind = event.get("type")
         if kind not in event_types:
@@ -137,7 +156,9 @@ def read_events(doc: Any, game: str, event_types: tuple[str, ...]) -> list[Check
                 f"events[{number - 1}].type", f"type must be one of {', '.join(event_types)}, not {kind!r}"
             )
         seat = event.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        if (type(seat) is not int or seat not in seat_numbers) and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats
+        ):
             raise RecordError(f"events[{number - 1}].seat", f"seat must be a seat number from 0 to {seats - 1}")
         checked.append((number, kind, seat, event))
     return checked
