@@ -8,7 +8,7 @@ from collections.abc import Collection
 
 from referee.core.games.belote.record import BeloteEvent
 from referee.core.games.belote.state import ReplayState
-from referee.core.pack32 import Duty, allowed_cards, card_points, holding
+from referee.core.pack32 import Duty, allowed_cards, holding, trick_points
 from referee.core.verdict import Trick
 from scoring.core.cards import SUIT_NAMES, Card
 from scoring.core.games.belote import SEATS, side_of
@@ -22,8 +22,12 @@ class TrickPlay(ReplayState):
 
     def next_seat(self) -> int:
         """The first seat from the leader, in the order of play, that has not played to the trick (BL-1.2)."""
-        played = {seat for seat, _ in self.trick}
-        return next(seat for seat in ((self.leader + k) % SEATS for k in range(SEATS)) if seat not in played)
+        played = dict(self.trick)  # seat -> card
+        for k in range(SEATS):
+            seat = (self.leader + k) % SEATS
+            if seat not in played:
+                return seat
+        raise AssertionError("a trick of four cards is finished before anyone plays again")
 
     def must_trump(self, seat: int) -> bool:
         """BL-7.4: a void player trumps when an opponent holds the trick; under R-BL-9's flag, whoever holds it."""
@@ -41,8 +45,8 @@ class TrickPlay(ReplayState):
     def play(self, event: BeloteEvent) -> None:
         card, seat = event.card, event.seat
         assert card is not None
-        who, trick = self.name(seat), self.trick
-        if any(played == seat for played, _ in trick):
+        who, trick = self.names[seat], self.trick
+        if seat in dict(trick):  # seat -> card
             self.flag(event, "BL-1.2", f"{who} played {card.label}, a second card to the same trick", card)
             return
         expected = self.next_seat()
@@ -128,14 +132,15 @@ class TrickPlay(ReplayState):
                 self.rebelote_by = seat
 
     def finish_trick(self) -> None:
+        trump = self.trump
         cards = [card for _, card in self.trick]
-        winner, winning = self.trick[holding(cards, self.trump)]
-        trumps = sum(card.suit == self.trump for card in cards)
-        if winning.suit == self.trump:
+        winner, winning = self.trick[holding(cards, trump)]
+        if winning.suit == trump:
+            trumps = [card.suit for card in cards].count(trump)
             reason = f"{winning.label} is the {'highest' if trumps > 1 else 'only'} trump (BL-7.5)"
         else:
             reason = f"{winning.label} is the highest {Suit(winning.suit).singular} and nobody trumped (BL-7.5)"
-        points = sum(card_points(card, self.trump) for card in cards)
+        points = trick_points(cards, trump)
         number = len(self.tricks) + 1
         self.tricks.append(Trick(number, self.trick[0][0], tuple(self.trick), winner, reason, points))
         self.won[winner] += 1

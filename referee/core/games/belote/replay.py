@@ -34,17 +34,18 @@ class _Replay(TrumpChoice, TrickPlay):
 
     def wrong_phase(self, event: BeloteEvent) -> bool:
         """Flag an event that comes when it cannot; True if it must be skipped."""
-        who = self.name(event.seat)
-        if self.phase == "thrown_in":
-            self.flag(event, "BL-4.4", f"{who} acted after all four passed twice and the cards were thrown in")
-        elif self.phase == "done":
-            self.flag(event, "BL-7.6", f"{who} acted after all eight tricks were played")
-        elif event.type == "bid" and self.phase == "play":
-            self.flag(event, "BL-4.3", f"{who} spoke after {self.name(self.taker or 0)} had taken")
-        elif event.type == "play" and self.phase == "bid":
-            self.flag(event, "BL-7.1", f"{who} played a card before trumps were chosen")
+        phase = self.phase
+        if phase == "thrown_in":
+            rule, what = "BL-4.4", "acted after all four passed twice and the cards were thrown in"
+        elif phase == "done":
+            rule, what = "BL-7.6", "acted after all eight tricks were played"
+        elif event.type == "bid" and phase == "play":
+            rule, what = "BL-4.3", f"spoke after {self.name(self.taker or 0)} had taken"
+        elif event.type == "play" and phase == "bid":
+            rule, what = "BL-7.1", "played a card before trumps were chosen"
         else:
-            return False
+            return False  # the usual event: no name looked up, no message made
+        self.flag(event, rule, f"{self.name(event.seat)} {what}")
         return True
 
     def next_turn(self) -> Turn | None:
