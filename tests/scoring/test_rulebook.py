@@ -321,12 +321,30 @@ def test_a_rule_is_read_in_the_readers_language(language: str, rule_id: str, tit
     assert rule.url == "/rules/bridgette/#" + rule_id  # the same rule, the same place, in every language
 
 
-def test_a_game_with_no_translation_is_read_in_english() -> None:
-    with translation.override("hu"):
-        document = rulebook.document("call_bridge")
-        hungarian = rulebook.document("klaberjass")
-    assert document is not None and document.language == "en"
-    assert hungarian is not None and hungarian.language == "hu"
+def test_a_game_with_no_translation_is_read_in_english(tmp_path: Any, monkeypatch: Any) -> None:
+    # Rules documents where Bridgette is translated into Hungarian and Klaberjass is not.
+    for name in ("README", "bridgette", "klaberjass"):
+        (tmp_path / f"{name}.md").write_text((rulebook.DOCS / f"{name}.md").read_text(encoding="utf-8"))
+    (tmp_path / "hu").mkdir()
+    (tmp_path / "hu" / "bridgette.md").write_text((rulebook.DOCS / "hu" / "bridgette.md").read_text(encoding="utf-8"))
+    monkeypatch.setattr(rulebook, "DOCS", tmp_path)
+    rulebook._sources.cache_clear()
+    rulebook._book.cache_clear()
+    try:
+        with translation.override("hu"):
+            bridgette, klaberjass, index = (
+                rulebook.document("bridgette"),
+                rulebook.document("klaberjass"),
+                rulebook.book().index,
+            )
+            call_bridge = rulebook.document("call_bridge")
+    finally:
+        rulebook._sources.cache_clear()
+        rulebook._book.cache_clear()
+    assert bridgette is not None and bridgette.language == "hu"
+    assert klaberjass is not None and klaberjass.language == "en"
+    assert index.language == "en"
+    assert call_bridge is None  # no document at all: no page
 
 
 def test_a_language_the_app_does_not_speak_reads_english() -> None:
