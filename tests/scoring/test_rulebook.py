@@ -357,6 +357,6 @@ def test_the_rules_page_follows_the_readers_language_and_says_which_it_is_in(cli
     html = client.get(reverse("rules_game", args=["call_bridge"]), headers={"accept-language": "pl"}).content.decode()
     assert '<div class="rules-document" lang="pl">' in html
     assert "<h2" in html and "Gracze i karty</h2>" in html  # docs/rules/pl/call_bridge.md's first section
-    response = client.get(reverse("rules_game", args=["belote"]), headers={"accept-language": "pl"})
-    assert '<div class="rules-document" lang="en">' in response.content.decode()  # no Polish Belote yet
+    response = client.get(reverse("rules_game", args=["belote"]), headers={"accept-language": "de"})
+    assert '<div class="rules-document" lang="en">' in response.content.decode()  # no German: English
     assert "Accept-Language" in response["Vary"] and "Cookie" in response["Vary"]
