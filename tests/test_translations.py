@@ -101,8 +101,8 @@ def mo_problems(po: polib.POFile, mo_path: Path) -> list[str]:
             got = mo.pgettext(entry.msgctxt, entry.msgid) if entry.msgctxt else mo.gettext(entry.msgid)
             if got != entry.msgstr:
                 problems.append(f"{entry.msgid!r}: .mo {got!r}, .po {entry.msgstr!r}")
-    # The .mo holds the header too (msgid ""), so one more message than the translated entries.
-    kept = {key for key in mo._catalog if key != ""}  # type: ignore[attr-defined]
+    # The .mo holds the header too (msgid ""), and a plural text once per form, keyed (msgid, form).
+    kept = {key[0] if isinstance(key, tuple) else key for key in mo._catalog} - {""}  # type: ignore[attr-defined]
     if len(kept) != len(po.translated_entries()):
         problems.append(f".mo holds {len(kept)} messages, .po {len(po.translated_entries())} translated")
     return problems
