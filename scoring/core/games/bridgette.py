@@ -14,6 +14,7 @@ a tie is broken one deal at a time (BG-8.2, R-BG-8).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from scoring.core.base import (
@@ -237,101 +238,8 @@ class Bridgette:
     def score_deal(self, deal: Contract, dealer: int, flags: Flags, held_over: int, carry: Any = None) -> DealScore:
         """BG-7.1 (made), BG-7.3 (failed), BG-7.4 (passed out)."""
         if deal.declarer is None:
-            counts = "bg_passout_redeal" not in flags
-            rule, text = (
-                ("BG-7.4", gettext_noop("passed out"))
-                if counts
-                else ("R-BG-10", gettext_noop("passed out; dealt again, not counted"))
-            )
-            return DealScore((0, 0), (Line(0, 0, rule, text), Line(1, 0, rule, text)), counts=counts)
-        declarer = deal.declarer
-        needed = 6 + deal.level
-        if deal.tricks >= needed:
-            return self._made(deal, declarer, deal.tricks - needed, flags)
-        opponent = 1 - declarer
-        undertricks = needed - deal.tricks
-        extend = "bg_extend_undertricks" in flags
-        penalty = undertrick_penalty(undertricks, deal.doubled, extend)
-        down = {"contract": deal.contract, "undertricks": undertricks}
-        lines: tuple[Line, ...]
-        if undertricks <= 7:
-            lines = (Line(opponent, penalty, "BG-7.3", DOWN_TEXT[deal.doubled], down),)
-        elif not extend:
-            lines = (Line(opponent, penalty, "R-BG-7", DOWN_CAPPED_TEXT[deal.doubled], down),)
-        else:
-            capped = UNDERTRICK_TABLE[5][deal.doubled]
-            beyond = {"beyond": undertricks - 7, "step": UNDERTRICK_STEP[deal.doubled]}
-            lines = (
-                Line(opponent, capped, "BG-7.3", DOWN_SIX_ROW_TEXT[deal.doubled], down),
-                Line(opponent, penalty - capped, "R-BG-7", gettext_noop("{beyond} beyond 7 at {step} each"), beyond),
-            )
-        points = (penalty, 0) if opponent == 0 else (0, penalty)
-        return DealScore(points, lines)
-
-    def _made(self, deal: Contract, declarer: int, overtricks: int, flags: Flags) -> DealScore:
-        multiplier = MULTIPLIER[deal.doubled]
-        times = multiplier > 1  # each line then says "×2" or "×4"
-        if "bg_score_level_made" in flags:
-            # R-BG-2 variant: the level made is tricks - 6 (at least the level bid, since the
-            # contract is made, and at most 7, since tricks <= 13), in the contract's strain.
-            # The exact and 3-over bonuses are still judged against the level bid.
-            made_level = deal.tricks - 6
-            value = CONTRACT_VALUE[(made_level, deal.strain)]
-            text = (
-                gettext_noop("value of {bid} made, {value} ×{multiplier}")
-                if times
-                else gettext_noop("value of {bid} made, {value}")
-            )
-            values = {"bid": bid_name(made_level, deal.strain), "value": value, "multiplier": multiplier}
-            lines = [Line(declarer, value * multiplier, "R-BG-2", text, values)]
-        else:
-            value = CONTRACT_VALUE[(deal.level, deal.strain)]
-            text = (
-                gettext_noop("value of {bid}, {value} ×{multiplier}")
-                if times
-                else gettext_noop("value of {bid}, {value}")
-            )
-            values = {"bid": bid_name(deal.level, deal.strain), "value": value, "multiplier": multiplier}
-            lines = [Line(declarer, value * multiplier, "BG-7.2", text, values)]
-        if overtricks == 0:
-            bonus = 250 if deal.level <= EXACT_BONUS_TOP_LEVEL else 100 if deal.level == 6 else 0
-            if bonus:
-                text = (
-                    gettext_noop("exact contract bonus {bonus} ×{multiplier}")
-                    if times
-                    else gettext_noop("exact contract bonus {bonus}")
-                )
-                values = {"bonus": bonus, "multiplier": multiplier}
-                lines.append(Line(declarer, bonus * multiplier, "BG-7.1", text, values))
-            else:
-                lines.append(Line(declarer, 0, "R-BG-3", gettext_noop("no exact contract bonus at level 7")))
-        elif overtricks == 3 or (overtricks > 3 and "bg_three_over_or_more" in flags):
-            rule = "R-BG-4" if overtricks > 3 else "BG-7.1"
-            text = (
-                gettext_noop("{overtricks} over bonus {bonus} ×{multiplier}")
-                if times
-                else gettext_noop("{overtricks} over bonus {bonus}")
-            )
-            values = {"overtricks": overtricks, "bonus": THREE_OVER_BONUS, "multiplier": multiplier}
-            lines.append(Line(declarer, THREE_OVER_BONUS * multiplier, rule, text, values))
-        insult = INSULT[deal.doubled]
-        if insult:
-            if "bg_multiply_insult" in flags:  # doubled, so always multiplied
-                values = {"insult": insult, "multiplier": multiplier}
-                lines.append(
-                    Line(
-                        declarer,
-                        insult * multiplier,
-                        "R-BG-5",
-                        gettext_noop("insult bonus {insult} ×{multiplier}"),
-                        values,
-                    )
-                )
-            else:
-                lines.append(Line(declarer, insult, "BG-7.1", INSULT_TEXT[deal.doubled]))
-        total = sum(line.points for line in lines)
-        points = (total, 0) if declarer == 0 else (0, total)
-        return DealScore(points, tuple(lines))
+            return PASSED_OUT if "bg_passout_redeal" not in flags else PASSED_OUT_REDEALT
+        return _played_score(deal, flags)
 
     def next_dealer(self, dealer: int, deal: Contract, flags: Flags) -> int:
         """BG-3.1: the deal alternates, after tie-break and passed-out deals too; R-BG-10's variant redeals."""
@@ -372,6 +280,112 @@ class Bridgette:
 
     def to_entry(self, deal: Contract) -> dict[str, Any]:
         return contract_entry(deal)
+
+
+# A played deal's score depends on the deal and the house rules alone (not on the dealer or the deals before),
+# and the same contracts recur: each score is made once while it recurs. Its lines hold msgids and figures,
+# worded when shown (scoring/core/base.py Line), so one cached score serves every language.
+@lru_cache(maxsize=4096)
+def _played_score(deal: Contract, flags: Flags) -> DealScore:
+    """BG-7.1 (made, `_made_score`) or BG-7.3 (failed: the penalty table for the opponent, R-BG-7)."""
+    declarer = deal.declarer
+    assert declarer is not None
+    needed = 6 + deal.level
+    if deal.tricks >= needed:
+        return _made_score(deal, declarer, deal.tricks - needed, flags)
+    opponent = 1 - declarer
+    undertricks = needed - deal.tricks
+    extend = "bg_extend_undertricks" in flags
+    penalty = undertrick_penalty(undertricks, deal.doubled, extend)
+    down = {"contract": deal.contract, "undertricks": undertricks}
+    lines: tuple[Line, ...]
+    if undertricks <= 7:
+        lines = (Line(opponent, penalty, "BG-7.3", DOWN_TEXT[deal.doubled], down),)
+    elif not extend:
+        lines = (Line(opponent, penalty, "R-BG-7", DOWN_CAPPED_TEXT[deal.doubled], down),)
+    else:
+        capped = UNDERTRICK_TABLE[5][deal.doubled]
+        beyond = {"beyond": undertricks - 7, "step": UNDERTRICK_STEP[deal.doubled]}
+        lines = (
+            Line(opponent, capped, "BG-7.3", DOWN_SIX_ROW_TEXT[deal.doubled], down),
+            Line(opponent, penalty - capped, "R-BG-7", gettext_noop("{beyond} beyond 7 at {step} each"), beyond),
+        )
+    points = (penalty, 0) if opponent == 0 else (0, penalty)
+    return DealScore(points, lines)
+
+
+def _made_score(deal: Contract, declarer: int, overtricks: int, flags: Flags) -> DealScore:
+    """BG-7.1: (V + P) × M + I for the declarer, each part a line (R-BG-2 to R-BG-5)."""
+    multiplier = MULTIPLIER[deal.doubled]
+    times = multiplier > 1  # each line then says "×2" or "×4"
+    if "bg_score_level_made" in flags:
+        # R-BG-2 variant: the level made is tricks - 6 (at least the level bid, since the
+        # contract is made, and at most 7, since tricks <= 13), in the contract's strain.
+        # The exact and 3-over bonuses are still judged against the level bid.
+        made_level = deal.tricks - 6
+        value = CONTRACT_VALUE[(made_level, deal.strain)]
+        text = (
+            gettext_noop("value of {bid} made, {value} ×{multiplier}")
+            if times
+            else gettext_noop("value of {bid} made, {value}")
+        )
+        values = {"bid": bid_name(made_level, deal.strain), "value": value, "multiplier": multiplier}
+        lines = [Line(declarer, value * multiplier, "R-BG-2", text, values)]
+    else:
+        value = CONTRACT_VALUE[(deal.level, deal.strain)]
+        text = (
+            gettext_noop("value of {bid}, {value} ×{multiplier}") if times else gettext_noop("value of {bid}, {value}")
+        )
+        values = {"bid": bid_name(deal.level, deal.strain), "value": value, "multiplier": multiplier}
+        lines = [Line(declarer, value * multiplier, "BG-7.2", text, values)]
+    if overtricks == 0:
+        bonus = 250 if deal.level <= EXACT_BONUS_TOP_LEVEL else 100 if deal.level == 6 else 0
+        if bonus:
+            text = (
+                gettext_noop("exact contract bonus {bonus} ×{multiplier}")
+                if times
+                else gettext_noop("exact contract bonus {bonus}")
+            )
+            values = {"bonus": bonus, "multiplier": multiplier}
+            lines.append(Line(declarer, bonus * multiplier, "BG-7.1", text, values))
+        else:
+            lines.append(Line(declarer, 0, "R-BG-3", gettext_noop("no exact contract bonus at level 7")))
+    elif overtricks == 3 or (overtricks > 3 and "bg_three_over_or_more" in flags):
+        rule = "R-BG-4" if overtricks > 3 else "BG-7.1"
+        text = (
+            gettext_noop("{overtricks} over bonus {bonus} ×{multiplier}")
+            if times
+            else gettext_noop("{overtricks} over bonus {bonus}")
+        )
+        values = {"overtricks": overtricks, "bonus": THREE_OVER_BONUS, "multiplier": multiplier}
+        lines.append(Line(declarer, THREE_OVER_BONUS * multiplier, rule, text, values))
+    insult = INSULT[deal.doubled]
+    if insult:
+        if "bg_multiply_insult" in flags:  # doubled, so always multiplied
+            values = {"insult": insult, "multiplier": multiplier}
+            lines.append(
+                Line(
+                    declarer,
+                    insult * multiplier,
+                    "R-BG-5",
+                    gettext_noop("insult bonus {insult} ×{multiplier}"),
+                    values,
+                )
+            )
+        else:
+            lines.append(Line(declarer, insult, "BG-7.1", INSULT_TEXT[deal.doubled]))
+    total = sum(line.points for line in lines)
+    points = (total, 0) if declarer == 0 else (0, total)
+    return DealScore(points, tuple(lines))
+
+
+PASSED_OUT = DealScore((0, 0), tuple(Line(seat, 0, "BG-7.4", gettext_noop("passed out")) for seat in (0, 1)))
+# R-BG-10's variant: dealt again, and not one of the six.
+PASSED_OUT_REDEALT = DealScore(
+    (0, 0),
+    tuple(Line(seat, 0, "R-BG-10", gettext_noop("passed out; dealt again, not counted")) for seat in (0, 1)),
+    counts=False,
+)
 
 
 GAME = Bridgette()
