@@ -147,15 +147,21 @@ class CallBridgeReferee:
         header = read_header(doc, self.name)
         checked = read_events(doc, self.name, EVENT_TYPES)
         _check_hands(header.hands)
-        events = []
+        events: list[CallBridgeEvent] = []
+        # Speed: each event is made by tuple.__new__ with all its fields (the NamedTuple's own __new__ is Python
+        # that costs as much again), and a play's usual card code is looked up here, not in a call per event.
         for index, kind, seat, data in checked:
             if kind == "call":
                 value = data.get("call")
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise RecordError(f"events[{index - 1}].call", f"a call must be a whole number, not {value!r}")
-                events.append(CallBridgeEvent(index, "call", seat, call=value))
+                events.append(tuple.__new__(CallBridgeEvent, (index, "call", seat, value, None)))
             else:
-                events.append(CallBridgeEvent(index, "play", seat, card=_played_card(index, seat, data)))
+                token = data.get("card")
+                card = _BY_CODE.get(token) if type(token) is str else None
+                if card is None:
+                    card = _played_card(index, seat, data)
+                events.append(tuple.__new__(CallBridgeEvent, (index, "play", seat, None, card)))
         return CallBridgeRecord(header.players, header.dealer, header.flags, header.hands, tuple(events))
 
     def replay(self, record: CallBridgeRecord) -> Verdict:
@@ -270,9 +276,11 @@ class _Replay:
         hand = self.hands[event.seat]
         # A played card has left its hand, so a card still in the hand was never played.
         if card in hand:
-            rule = self.broken_rule(card, hand)
+            trick = self.trick
+            # Most plays are a lead or follow suit, legal unless cb_must_head_trick asks for more: not asked.
+            rule = self.broken_rule(card, hand) if trick and (card.suit != trick[0][1].suit or self.must_head) else ""
             if rule:
-                self.flag(event, rule, _why_illegal(name, card, hand, self.trick, rule), card)
+                self.flag(event, rule, _why_illegal(name, card, hand, trick, rule), card)
             del hand[card]
             self.played[card] = len(self.tricks) + 1
         elif card in self.played:

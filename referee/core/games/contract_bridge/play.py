@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.core.games.contract_bridge.record import SEATS, BridgeEvent
-from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState, left_of, partner_of
+from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState, partner_of
 from referee.core.verdict import Trick, Turn
-from scoring.core.cards import SUIT_NAMES, Card
+from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card
 
 TRICKS = 13  # BR-5.5
 
@@ -19,7 +19,9 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple
     winner, best = plays[0]
     for seat, card in plays[1:]:
         # Strictly higher: of two equal cards (one played without being held), the earlier one wins.
-        if (card.suit == best.suit and card.rank_value > best.rank_value) or (card.suit == trumps != best.suit):
+        if (card.suit == best.suit and RANK_VALUES[card.rank] > RANK_VALUES[best.rank]) or (
+            card.suit == trumps != best.suit
+        ):
             winner, best = seat, card
     if best.suit == trumps:
         return winner, f"{best.label} is the highest trump (BR-5.4)"
@@ -36,12 +38,11 @@ class CardPlay(ReplayState):
 
     def due_seat(self) -> int:
         """Whose card is next: the leader, then clockwise (BR-5.3); a seat that played out of turn is passed over."""
-        played = {seat for seat, _ in self.trick}
-        seat = self.leader
-        for _ in range(SEATS):
+        played = dict(self.trick)  # seat -> card
+        for step in range(SEATS):
+            seat = (self.leader + step) % SEATS  # clockwise: left_of, step times (written out, once per card)
             if seat not in played:
                 return seat
-            seat = left_of(seat)
         return self.leader  # not reached: a trick is over after four cards
 
     def play(self, event: BridgeEvent) -> None:
@@ -62,7 +63,9 @@ class CardPlay(ReplayState):
             self.flag_turn(event, due)
         hand = self.hands[seat]
         if card in hand:
-            self.check_follow(event, hand)
+            trick = self.trick
+            if trick and card.suit != trick[0][1].suit:  # a lead or a card of the suit led is always allowed
+                self.check_follow(event, hand)
             del hand[card]
             self.played[card] = len(self.tricks) + 1
         elif card in self.played:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from referee.core.calls import Call, parse_call
+from referee.core.calls import DOUBLE, LADDER, PASS, REDOUBLE, Call, parse_call
 from referee.core.record import Event, event_card, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
@@ -17,6 +17,8 @@ SEATS = 4  # BR-1.1
 HAND_SIZE = 13  # BR-3.2
 _PACK = frozenset(standard_pack())  # BR-1.2
 _BY_CODE = {card.code: card for card in _PACK}
+# The calls by their codes ("pass", "1C", "3NT"), as most records write them; parse_call reads any other spelling.
+_BY_CALL_CODE = {call.code: parse_call(call.code) for call in (*LADDER[1:], PASS, DOUBLE, REDOUBLE)}
 
 
 class BridgeEvent(NamedTuple):
@@ -46,13 +48,22 @@ def read_record(doc: Mapping[str, Any], name: str) -> BridgeRecord:
     header = read_header(doc, name)
     checked = read_events(doc, name, EVENT_TYPES)
     _check_deal(header.hands)
-    events = []
+    events: list[BridgeEvent] = []
+    # Speed: each event is made by tuple.__new__ with all its fields (the NamedTuple's own __new__ is Python
+    # that costs as much again), and the usual call or card code is looked up here, not in a call per event.
     for number, kind, seat, data in checked:
         if kind == "call":
-            call = parse_call(data.get("call"), f"events[{number - 1}].call")
-            events.append(BridgeEvent(number, kind, seat, call=call))
+            value = data.get("call")
+            call = _BY_CALL_CODE.get(value) if type(value) is str else None
+            if call is None:
+                call = parse_call(value, f"events[{number - 1}].call")
+            events.append(tuple.__new__(BridgeEvent, (number, kind, seat, call, None)))
         else:
-            events.append(BridgeEvent(number, kind, seat, card=_played_card(number, seat, data)))
+            token = data.get("card")
+            card = _BY_CODE.get(token) if type(token) is str else None
+            if card is None:
+                card = _played_card(number, seat, data)
+            events.append(tuple.__new__(BridgeEvent, (number, kind, seat, None, card)))
     return BridgeRecord(header.players, header.dealer, header.flags, header.hands, tuple(events))
 
 
