@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 
 from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
-from referee.core.pack32 import Duty, beats, card_points
+from referee.core.pack32 import Duty, beats, trick_points
 from referee.core.pack32 import allowed_cards as allowed_in_trick
 from referee.core.verdict import Trick
 from scoring.core.cards import SUIT_NAMES, Card
@@ -134,7 +134,7 @@ class TrickPlay(ReplayState):
             reason = f"{winning.label} is the higher {SUIT_NAMES[winning.suit][:-1]} (KJ-8.3)"
         else:
             reason = f"{losing.label} did not follow {SUIT_NAMES[first.suit]} (KJ-8.3)"
-        points = card_points(first, self.trump) + card_points(second, self.trump)
+        points = trick_points((first, second), self.trump)
         number = len(self.tricks) + 1
         self.tricks.append(Trick(number, first_seat, tuple(self.trick), winner, reason, points))
         self.won[winner] += 1

@@ -141,7 +141,17 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
         bottom = _one_card(doc, "bottom")
         if bottom in dealt or bottom == turn_up:
             raise RecordError("bottom", f"the bottom card {bottom.label} is also dealt elsewhere")
-    events = tuple([_read_event(number, kind, seat, data) for number, kind, seat, data in checked])
+    read: list[KlaberjassEvent] = []
+    for number, kind, seat, data in checked:
+        # Speed: the usual play (a card code, bella or no announcement) is read here and made by tuple.__new__
+        # with all its fields (the NamedTuple's own __new__ is Python that costs as much again); others below.
+        token, announce = data.get("card"), data.get("announce")
+        card = _BY_TOKEN.get(token) if kind == "play" and type(token) is str else None
+        if card is not None and (announce is None or announce == "bella"):
+            read.append(tuple.__new__(KlaberjassEvent, (number, kind, seat, "", card, (), announce == "bella")))
+        else:
+            read.append(_read_event(number, kind, seat, data))
+    events = tuple(read)
     if len(header.hands[0]) == FIRST_DEAL:
         for event in events:
             if event.type in ("dix", "declare", "play"):

@@ -34,24 +34,23 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
 
     def wrong_phase(self, event: KlaberjassEvent) -> bool:
         """Flag an event that comes when it cannot; True if it must be skipped."""
-        who = self.names[event.seat]
-        if self.phase == "annulled":
-            self.flag(event, "KJ-4.4", f"{who} acted after the deal was annulled")
-            return True
-        if self.phase == "done":
-            self.flag(event, "KJ-8.4", f"{who} acted after all nine tricks were played")
-            return True
-        if event.type in ("bid", "answer"):
-            if self.phase == "play":
-                self.flag(event, "KJ-4.3", f"{who} spoke after trumps were chosen")
-                return True
-            return False
-        if self.phase != "play" and not self.missing_answer(event):
-            what = {"dix": "swapped the dix", "declare": "declared a sequence", "play": "played a card"}[event.type]
+        phase = self.phase
+        if phase == "annulled":
+            rule, what = "KJ-4.4", "acted after the deal was annulled"
+        elif phase == "done":
+            rule, what = "KJ-8.4", "acted after all nine tricks were played"
+        elif event.type in ("bid", "answer"):
+            if phase != "play":
+                return False
+            rule, what = "KJ-4.3", "spoke after trumps were chosen"
+        elif phase != "play" and not self.missing_answer(event):
+            done = {"dix": "swapped the dix", "declare": "declared a sequence", "play": "played a card"}[event.type]
             rule = {"dix": "KJ-5.3", "declare": "KJ-6.2", "play": "KJ-8.1"}[event.type]
-            self.flag(event, rule, f"{who} {what} before trumps were chosen")
-            return True
-        return False
+            what = f"{done} before trumps were chosen"
+        else:
+            return False  # the usual event: no name looked up, no message made
+        self.flag(event, rule, f"{self.names[event.seat]} {what}")
+        return True
 
     # --- the end ------------------------------------------------------------------------------
 
