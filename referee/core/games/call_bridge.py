@@ -260,8 +260,8 @@ class _Replay:
         self.calls[event.seat] = value
 
     def play(self, event: CallBridgeEvent) -> None:
-        name = self.players[event.seat]
-        card = event.card
+        seat, card = event.seat, event.card  # read once: each read of a NamedTuple's field is a descriptor call
+        name = self.players[seat]
         assert card is not None
         if len(self.tricks) == TRICKS_PER_DEAL:
             self.flag(event, "CB-3.2", f"{name} played {card.label} after all 13 tricks were over", card)
@@ -269,14 +269,13 @@ class _Replay:
         if None in self.calls:
             self.flag(event, "CB-4.1", f"{name} played {card.label} before every player had called", card)
         due = self.due_player()
-        if event.seat != due:
+        if seat != due:
             self.flag(
                 event, "CB-5.4", f"{name} played {card.label} out of turn: it was {self.players[due]}'s turn", card
             )
-        hand = self.hands[event.seat]
+        hand, trick = self.hands[seat], self.trick
         # A played card has left its hand, so a card still in the hand was never played.
         if card in hand:
-            trick = self.trick
             # Most plays are a lead or follow suit, legal unless cb_must_head_trick asks for more: not asked.
             rule = self.broken_rule(card, hand) if trick and (card.suit != trick[0][1].suit or self.must_head) else ""
             if rule:
@@ -287,14 +286,16 @@ class _Replay:
             self.flag(event, "CB-1.1", f"{name} played {card.label}, already played in trick {self.played[card]}", card)
         else:
             # The card stays with its holder, who may still play it later.
-            owner = next(self.players[seat] for seat, dealt in enumerate(self.record.hands) if card in dealt)
+            owner = next(self.players[other] for other, dealt in enumerate(self.record.hands) if card in dealt)
             self.flag(event, "CB-5.4", f"{name} does not hold {card.label}; it was dealt to {owner}", card)
-        self.trick.append((event.seat, card))
-        self.trick_seats.add(event.seat)
+        trick.append((seat, card))
+        self.trick_seats.add(seat)
         self.plays += 1
-        if len(self.trick) == SEATS:
-            winner, reason = trick_winner(self.trick)
-            self.tricks.append(Trick(len(self.tricks) + 1, self.leader, tuple(self.trick), winner, reason))
+        if len(trick) == SEATS:
+            winner, reason = trick_winner(trick)
+            # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ of NamedTuple, twice the cost.
+            number = len(self.tricks) + 1
+            self.tricks.append(tuple.__new__(Trick, (number, self.leader, tuple(trick), winner, reason, 0, True)))
             self.tricks_won[winner] += 1
             self.leader = winner
             self.trick = []

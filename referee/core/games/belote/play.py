@@ -142,7 +142,10 @@ class TrickPlay(ReplayState):
             reason = f"{winning.label} is the highest {Suit(winning.suit).singular} and nobody trumped (BL-7.5)"
         points = trick_points(cards, trump)
         number = len(self.tricks) + 1
-        self.tricks.append(Trick(number, self.trick[0][0], tuple(self.trick), winner, reason, points))
+        # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
+        self.tricks.append(
+            tuple.__new__(Trick, (number, self.trick[0][0], tuple(self.trick), winner, reason, points, True))
+        )
         self.won[winner] += 1
         self.points[side_of(winner)] += points
         self.trick = []

@@ -87,7 +87,8 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> B
             raise RecordError(
                 f"events[{number - 1}].announce", f"announce is belote or rebelote (BL-6.1), not {saying!r}"
             )
-        return BeloteEvent(number, kind, seat, "", card, saying or "")
+        # Made by tuple.__new__ with every field: BeloteEvent(...) runs the Python __new__ NamedTuple writes.
+        return tuple.__new__(BeloteEvent, (number, kind, seat, "", card, saying or ""))
     choice = data.get("choice")
     if isinstance(choice, str) and choice.upper() in SUITS:
         choice = choice.upper()

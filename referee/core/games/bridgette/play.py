@@ -193,7 +193,10 @@ class TrickPlay(ReplayState):
                 # BG-6.5: the matching colon blocks the led suit for the leader's next lead only.
                 self.block = lead.suit
                 reason += f"; {SUIT_NAMES[lead.suit]} may not be led to the next trick (BG-6.5)"
-        self.tricks.append(Trick(self.trick_number, leader, tuple(self.trick), winner, reason))
+        # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
+        self.tricks.append(
+            tuple.__new__(Trick, (self.trick_number, leader, tuple(self.trick), winner, reason, 0, True))
+        )
         self.won[winner] += 1
         self.leader = winner
         self.trick = []

@@ -156,7 +156,10 @@ def _read_steps(events: list[CheckedEvent]) -> tuple[Step, ...]:
             # Most plays write the card by its code ("5H"): looked up here, any other spelling read the long way.
             token = data.get("card")
             card = _BY_CODE.get(token) if isinstance(token, str) else None
-            steps.append(Step(number, kind, seat, card if card is not None else _read_card(number, token)))
+            if card is None:
+                card = _read_card(number, token)
+            # Made by tuple.__new__ with every field: Step(...) runs the Python __new__ NamedTuple writes.
+            steps.append(tuple.__new__(Step, (number, kind, seat, card, None, None, 0)))
         elif kind == "call":
             steps.append(Step(number, kind, seat, call=_read_call(number, data.get("call"))))
         else:

@@ -136,7 +136,8 @@ class TrickPlay(ReplayState):
             reason = f"{losing.label} did not follow {SUIT_NAMES[first.suit]} (KJ-8.3)"
         points = trick_points((first, second), self.trump)
         number = len(self.tricks) + 1
-        self.tricks.append(Trick(number, first_seat, tuple(self.trick), winner, reason, points))
+        # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
+        self.tricks.append(tuple.__new__(Trick, (number, first_seat, tuple(self.trick), winner, reason, points, True)))
         self.won[winner] += 1
         self.points[winner] += points
         self.trick = []
