@@ -39,7 +39,8 @@ class TrickPlay(ReplayState):
     def allowed(self, seat: int) -> tuple[list[Card], Duty]:
         """The cards BL-7.2 to BL-7.4 let the player on turn play."""
         cards = [card for _, card in self.trick]
-        must_trump = bool(self.trick) and self.must_trump(seat)
+        # Whether a void player must trump matters only when a plain suit was led: not worked out on a trump lead.
+        must_trump = bool(self.trick) and cards[0].suit != self.trump and self.must_trump(seat)
         return allowed_cards(self.hands[seat], cards, self.trump, must_trump)
 
     def play(self, event: BeloteEvent) -> None:

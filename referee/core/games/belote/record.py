@@ -115,7 +115,17 @@ def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     (turn_up,) = _cards(doc, "turn_up")
     stock = _cards(doc, "stock")
     _check_deal(header.hands, turn_up, stock)
-    events = tuple(_read_event(number, kind, seat, data) for number, kind, seat, data in checked)
+    read: list[BeloteEvent] = []
+    for number, kind, seat, data in checked:
+        # Speed: the usual play (a card code, no saying or one of the two) is read here and made by tuple.__new__
+        # with all its fields (the NamedTuple's own __new__ is Python that costs as much again); others below.
+        token, saying = data.get("card"), data.get("announce")
+        card = _BY_CODE.get(token) if kind == "play" and type(token) is str else None
+        if card is not None and (saying is None or saying in SAYINGS):
+            read.append(tuple.__new__(BeloteEvent, (number, kind, seat, "", card, saying or "")))
+        else:
+            read.append(_read_event(number, kind, seat, data))
+    events = tuple(read)
     if len(stock) != STOCK:
         for event in events:
             if event.type == "play":

@@ -97,7 +97,8 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             "play": self.play,
         }
         for event in self.record.events:
-            if not self.wrong_phase(event):
+            # The usual event, a play during the play, needs no phase check (speed: one call fewer per card).
+            if (event.type == "play" and self.phase == "play") or not self.wrong_phase(event):
                 handlers[event.type](event)
         if self.phase == "play" and self.short:
             self.notes.append("only the first six cards of each hand are recorded (KJ-3.2); play cannot be refereed")
