@@ -108,3 +108,17 @@ def test_latin_axis_titles_stay_svg_text(owner: Any, owner_client: Any, make_mat
     page = response.content.decode()
     assert '<text x="388" y="196" text-anchor="end">Deal</text>' in page
     assert 'class="axis-x"' not in page
+
+
+def test_the_pdf_in_hindi_has_its_headings_and_lines_in_devanagari(owner: Any, owner_client: Any) -> None:
+    # Issue 14: a Hindi-speaking pair's printed report is in Hindi, shaped, not boxes: the words come out of the
+    # PDF as the same Devanagari text.
+    match = devanagari_match(owner)
+    response = owner_client.get(reverse("report_pdf", args=[match.pk]), headers={"accept-language": "hi"})
+    assert response.status_code == 200
+    reader = PdfReader(io.BytesIO(response.content))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    for hindi in ("स्कोर शीट", "बाज़ी"):  # "Score sheet"; "deal" (docs/i18n/glossary-hi.md)
+        assert hindi in text, hindi
+    assert "Score sheet" not in text
+    assert "NotoSansDevanagari" in font_names(reader)
