@@ -16,7 +16,8 @@ TRICKS = 13  # BG-6.1
 
 def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, str]:
     """Whether the follower wins the trick, and why (BG-6.3 after a normal lead, BG-6.4 after a colon)."""
-    if lead.is_colon:
+    # `not card.suit` asks `card.is_colon` without a property call (a colon has no suit, BG-2.3): once per trick.
+    if not lead.suit:
         kind = group(lead)
         if follow.is_colon:
             return False, f"a colon played to a colon lead loses: the {lead} wins (R-BG-16)"
@@ -107,7 +108,7 @@ class TrickPlay(ReplayState):
                 lead = trick[0][1]
                 # Following suit to a normal lead (BG-6.2), or playing anything to a colon (BG-6.4), is always
                 # allowed: most follows are answered without listing the allowed cards.
-                if card.suit != lead.suit and not lead.is_colon:
+                if card.suit != lead.suit and lead.suit:  # lead.suit: the lead is not a colon (no suit, BG-2.3)
                     self.check_follow(step, card, hand, lead)
         # The card leaves the player's hand; a card recorded elsewhere stays with its real holder.
         if in_hand:
@@ -189,7 +190,8 @@ class TrickPlay(ReplayState):
         else:
             follower_wins, reason = trick_winner(lead, follow, self.trump)
             winner = follower if follower_wins else leader
-            if follow.is_colon and not lead.is_colon and group(follow) == group(lead):
+            # A colon (no suit, BG-2.3: `not suit` rather than a call to is_colon) matching a lead of a suit.
+            if not follow.suit and lead.suit and group(follow) == group(lead):
                 # BG-6.5: the matching colon blocks the led suit for the leader's next lead only.
                 self.block = lead.suit
                 reason += f"; {SUIT_NAMES[lead.suit]} may not be led to the next trick (BG-6.5)"
