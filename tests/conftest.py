@@ -4,7 +4,7 @@ deals from fixtures/<game>/deals.json (STYLE.md 11)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,17 @@ def fresh_cache() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def english_to_start_with() -> Iterator[None]:
+    # A request activates its reader's language for the rest of its thread (Django's LocaleMiddleware never
+    # deactivates it): each test starts in English, whatever language the test before it asked for.
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

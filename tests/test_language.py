@@ -195,7 +195,8 @@ def test_a_refused_language_leaves_the_accounts_choice_alone(client: Client, own
     client.force_login(owner)
     choose(client, "hu")
     response = choose(client, "xx")
+    # Told in the account's language, which stays Hungarian.
     assert [str(message) for message in get_messages(response.wsgi_request)] == [
-        "That language is not offered here: choose one from the list."
+        "Ez a nyelv itt nem választható: válassz egyet a listából."
     ]
     assert Preferences.objects.get(user=owner).language == "hu"

@@ -7,7 +7,6 @@ a body over 1 MB got Django's HTML "Bad Request (400)"; /api/docs was blank unde
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -54,16 +53,13 @@ def assert_request_error(response: Any, status: int) -> dict[str, Any]:
     return error
 
 
-def test_the_largest_allowed_match_file_is_scored_quickly(client: Any) -> None:
+def test_the_largest_allowed_match_file_is_scored_whole(client: Any) -> None:
+    # How fast is the bench's question (bench/core.py times the longest match a file holds), not a test's.
     body = largest_match_file()
     assert len(body.encode()) == MAX_BODY_BYTES
-    client.post("/api/score", body, content_type="application/json")  # warm up
-    started = time.perf_counter()
     response = client.post("/api/score", body, content_type="application/json")
-    seconds = time.perf_counter() - started
     assert response.status_code == 200
     assert len(response.json()["deals"]) == MAX_DEALS
-    assert seconds < 1.0, f"{seconds:.2f} s"  # 40-60 ms on the 2-core build machine
 
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
