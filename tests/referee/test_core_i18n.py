@@ -24,7 +24,7 @@ from scoring.core.cards import card_name, card_names, parse_card
 
 ROOT = Path(__file__).resolve().parents[2]
 # The games whose replay texts are not through the hook yet (the referee i18n's second part): shorten as done.
-PENDING = {"bridgette", "draw_bridge", "call_bridge", "klaberjass", "belote", "contract_bridge"}
+PENDING = {"call_bridge", "klaberjass", "belote", "contract_bridge"}
 
 
 def wrapped(message: str) -> str:

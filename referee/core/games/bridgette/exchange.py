@@ -44,12 +44,12 @@ _DEALER_DRAW_PROMPTS = {
     "ace": gettext_noop("{player} draws 12 cards: the upcard {card} is in the ace group (BG-4.3)"),
 }
 # BG-4.5: a card drawn or discarded that is elsewhere, by where it is (`ReplayState.misplaced`).
-_MISPLACED_DRAW = {
+_MISPLACED_DRAW: dict[str | None, str] = {
     "hand": gettext_noop("{player} drew {card}, which is in {holder}'s hand"),
     "discard": gettext_noop("{player} drew {card}, which is discarded by {holder}"),
     "trick": gettext_noop("{player} drew {card}, which is already played to trick {trick}"),
 }
-_MISPLACED_DISCARD = {
+_MISPLACED_DISCARD: dict[str | None, str] = {
     "hand": gettext_noop("{player} discarded {card}, which is in {holder}'s hand"),
     "discard": gettext_noop("{player} discarded {card}, which is discarded by {holder}"),
     "trick": gettext_noop("{player} discarded {card}, which is already played to trick {trick}"),

@@ -58,7 +58,7 @@ _NOT_IN_GROUP = {
     "ace": gettext_noop("{card} is neither a trump nor in the ace group: {lead} wins (BG-6.4)"),
 }
 # BG-4.4, BG-4.5: a card played that is elsewhere, by where it is (`ReplayState.misplaced`).
-_MISPLACED_PLAY = {
+_MISPLACED_PLAY: dict[str | None, str] = {
     "hand": gettext_noop("{player} played {card}, which is in {holder}'s hand"),
     "discard": gettext_noop("{player} played {card}, which is discarded by {holder}"),
     "trick": gettext_noop("{player} played {card}, which is already played to trick {trick}"),
