@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,8 +22,6 @@ from scoring.core import i18n
 from scoring.core.cards import card_name, card_names, parse_card
 
 ROOT = Path(__file__).resolve().parents[2]
-# The games whose replay texts are not through the hook yet (the referee i18n's second part): shorten as done.
-PENDING = {"call_bridge", "klaberjass", "belote", "contract_bridge"}
 
 
 def wrapped(message: str) -> str:
@@ -59,13 +56,10 @@ def english() -> Iterator[None]:
     i18n.install(*before)
 
 
-def hand_fixtures(*, pending: bool = False) -> list[Any]:
-    """Each game's hand records: hand.json and the violation fixtures (not the sample deals, deals.json); with
-    ``pending``, those of a PENDING game are expected to fail."""
+def hand_fixtures() -> list[Path]:
+    """Each game's hand records: hand.json and the violation fixtures (not the sample deals, deals.json)."""
     return [
-        pytest.param(path, marks=pytest.mark.xfail(reason="texts not through the hook yet", strict=False))
-        if pending and path.parent.name in PENDING
-        else path
+        path
         for name in REFEREES
         for path in sorted((ROOT / "fixtures" / name).glob("*.json"))
         if path.name != "deals.json"
@@ -86,7 +80,7 @@ def texts(verdict: Verdict) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", hand_fixtures(pending=True), ids=lambda path: f"{path.parent.name}/{path.name}")
+@pytest.mark.parametrize("path", hand_fixtures(), ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_every_text_of_a_replay_goes_through_the_hook(translator: None, path: Path) -> None:
     verdict = replayed(path)
     found = texts(verdict)
