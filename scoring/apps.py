@@ -7,8 +7,8 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         """Plug Django's translations into the rules cores' hook (scoring/core/i18n.py): from here on every
-        core text (breakdown lines, entry errors, match ends, flags, field labels) is worded in the language
-        active for the request, command or API call that reads it."""
+        core text (breakdown lines, entry errors, match ends, flags, field labels, cards' rank letters) is
+        worded in the language active for the request, command or API call that reads it."""
         from django.conf import settings
         from django.utils import translation
 
@@ -17,4 +17,4 @@ class ScoringConfig(AppConfig):
         def language() -> str:
             return translation.get_language() or settings.LANGUAGE_CODE
 
-        i18n.install(translation.gettext, translation.ngettext, language)
+        i18n.install(translation.gettext, translation.ngettext, language, translation.pgettext)

@@ -17,8 +17,9 @@ from referee.core.limits import check_record, used_cards
 from referee.core.protocol import RefereeGame, Tap
 from referee.core.setup import ExtraField, Setup
 from referee.core.verdict import RecordError
-from scoring.core.cards import CardError, parse_card, parse_cards
+from scoring.core.cards import CardError, card_name, parse_card, parse_cards
 from scoring.core.games import GAMES
+from scoring.core.i18n import _, ngettext
 
 ACTIONS = ("add_card", "remove_card", "set_hand", "set_extra", "event", "undo_event")
 SEAT_ACTIONS = ("add_card", "remove_card", "set_hand", "event")  # the actions that need a seat...
@@ -60,10 +61,15 @@ def _apply(referee: RefereeGame, changed: dict[str, Any], action: Mapping[str, A
     elif name == "add_card":
         code = parse_card(action["card"], "card").code
         if code in used_cards(setup, changed):
-            raise RecordError("card", f"{parse_card(code).label} is already in a hand")
+            raise RecordError("card", _("{card} is already in a hand").format(card=card_name(parse_card(code))))
         hand = changed["hands"][seat]
         if len(hand) >= setup.hand_size:
-            raise RecordError(f"hands[{seat}]", f"{changed['players'][seat]} already holds {setup.hand_size} cards")
+            raise RecordError(
+                f"hands[{seat}]",
+                ngettext(
+                    "{name} already holds {count} card", "{name} already holds {count} cards", setup.hand_size
+                ).format(name=changed["players"][seat], count=setup.hand_size),
+            )
         hand.append(code)
     elif name == "remove_card":
         code = parse_card(action["card"], "card").code
@@ -73,7 +79,9 @@ def _apply(referee: RefereeGame, changed: dict[str, Any], action: Mapping[str, A
         others = used_cards(setup, {**changed, "hands": [h for i, h in enumerate(changed["hands"]) if i != seat]})
         clash = [code for code in cards if code in others] or [c for c in cards if cards.count(c) > 1]
         if clash:
-            raise RecordError(f"hands[{seat}]", f"{parse_card(clash[0]).label} is already used")
+            raise RecordError(
+                f"hands[{seat}]", _("{card} is already used").format(card=card_name(parse_card(clash[0])))
+            )
         changed["hands"][seat] = cards
     elif name == "set_extra":
         for field in setup.extras:
@@ -88,9 +96,14 @@ def _apply(referee: RefereeGame, changed: dict[str, Any], action: Mapping[str, A
         kind = action["kind"]
         if kind not in setup.taps:
             title = GAMES[referee.name].title
-            raise RecordError("kind", f"a {title} hand has no {kind}: its events are {', '.join(setup.taps)}")
+            raise RecordError(
+                "kind",
+                _("a {game} hand has no {kind}: its events are {kinds}").format(
+                    game=title, kind=kind, kinds=", ".join(setup.taps)
+                ),
+            )
         if not isinstance(seat, int):
-            raise RecordError("seat", "choose a player")
+            raise RecordError("seat", _("choose a player"))
         changed["events"].append(referee.build_event(Tap(kind, seat, action, at=len(changed["events"]))))
 
 
@@ -101,14 +114,19 @@ def _change_field(setup: Setup, changed: dict[str, Any], field: ExtraField, code
         cards = [token for token in changed.get(field.name) or [] if parse_card(token).code != code]
         if add:
             if code in used_cards(setup, changed):
-                raise RecordError("card", f"{parse_card(code).label} is already used")
+                raise RecordError("card", _("{card} is already used").format(card=card_name(parse_card(code))))
             if len(cards) >= field.size:
-                raise RecordError(field.name, f"{field.noun} holds {field.size} cards")
+                raise RecordError(
+                    field.name,
+                    ngettext("{noun} holds {count} card", "{noun} holds {count} cards", field.size).format(
+                        noun=field.noun, count=field.size
+                    ),
+                )
             cards.append(code)
         changed[field.name] = cards
     elif add:
         if code in used_cards(setup, changed):
-            raise RecordError("card", f"{parse_card(code).label} is already used")
+            raise RecordError("card", _("{card} is already used").format(card=card_name(parse_card(code))))
         changed[field.name] = code
     elif changed.get(field.name) and parse_card(changed[field.name]).code == code:
         changed[field.name] = None

@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.core.verdict import RecordError
 from scoring.core.cards import SUIT_SYMBOLS
+from scoring.core.i18n import _, gettext_noop
 
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")  # low to high, as every game here bids them
 STRAIN_LABELS = {**SUIT_SYMBOLS, "NT": "NT"}
@@ -68,18 +69,21 @@ def parse_call(value: Any, path: str = "") -> Call:
 def _read_call(value: Any, path: str) -> Call:
     """Read a call the long way: trim, upper-case, accept P, X, XX and the suit symbols; else say what is wrong."""
     if not isinstance(value, str):
-        raise RecordError(path, "a call must be pass, double, redouble or a bid such as 1C, 3NT")
+        raise RecordError(path, _("a call must be pass, double, redouble or a bid such as 1C, 3NT"))
     text = value.strip().upper()
     if text in _CALL_WORDS:
         return _CALL_WORDS[text]
     strain = _STRAIN_WORDS.get(text[1:]) if len(text) >= 2 else None
     if not text[:1].isdigit() or strain is None:
-        raise RecordError(path, f"{value!r} is not a call: write pass, double, redouble or a bid such as 1C, 3NT")
+        raise RecordError(
+            path,
+            _("{value} is not a call: write pass, double, redouble or a bid such as 1C, 3NT").format(value=repr(value)),
+        )
     level = int(text[0])
     if level > 7:
-        raise RecordError(path, f"{value!r} is not a bid: levels go from 0 to 7")
+        raise RecordError(path, _("{value} is not a bid: levels go from 0 to 7").format(value=repr(value)))
     if level == 0 and strain != "NT":
-        raise RecordError(path, f"{value!r} is not a bid: level 0 exists only as 0NT")
+        raise RecordError(path, _("{value} is not a bid: level 0 exists only as 0NT").format(value=repr(value)))
     return LADDER[bid_index(level, strain)]
 
 
@@ -96,28 +100,83 @@ def double_refusal(word: str, bid: Call | None, doubled: int, ours: bool, whose:
     the caller's side's; ``whose`` names its bidder from the caller's side ("their own", "their partner's",
     "the opponent's"). Any call since the bid but passes would have been a new bid, which starts undoubled.
     """
+    case = _refusal_case(word, bid, doubled, ours)
+    if case is None:
+        return None
+    if case == "whose":
+        assert bid is not None  # only a bid can be someone's
+        return _whose_bid(bid.label, whose)
+    label = bid.label if bid is not None else ""
+    return _(_REFUSAL_CLAUSES[word, case]).format(bid=label, contract=label + "X" * doubled)
+
+
+def refused_double(player: str, word: str, bid: Call | None, doubled: int, ours: bool) -> str | None:
+    """`double_refusal` as one whole sentence naming the caller, for a game of two players (where a bid that is not
+    the caller's is the opponent's): "Anna doubled, but 2♥ was their own bid"; None if the call may be made."""
+    case = _refusal_case(word, bid, doubled, ours)
+    if case is None:
+        return None
+    label = bid.label if bid is not None else ""
+    return _(_REFUSALS[word, case]).format(player=player, bid=label, contract=label + "X" * doubled)
+
+
+def _refusal_case(word: str, bid: Call | None, doubled: int, ours: bool) -> str | None:
+    """Which of `double_refusal`'s reasons refuses the call ("no bid", "whose", "doubled", "not doubled",
+    "redoubled"), or None if it may be made."""
     if bid is None:
-        return f"there was no bid to {word}"
-    contract = bid.label + "X" * doubled
+        return "no bid"
     if word == "double":
         if ours:
-            return f"{bid.label} was {whose} bid"
-        if doubled:
-            return f"{contract} was already doubled"
-        return None
+            return "whose"
+        return "doubled" if doubled else None
     if not ours:
-        return f"{bid.label} was {whose} bid"
+        return "whose"
     if doubled == 0:
-        return f"{bid.label} had not been doubled"
-    if doubled == 2:
-        return f"{contract} was already redoubled"
-    return None
+        return "not doubled"
+    return "redoubled" if doubled == 2 else None
+
+
+def _whose_bid(label: str, whose: str) -> str:
+    """ "2♥ was their own bid" and the like, each a whole clause by the ``whose`` a caller gives."""
+    message = _WHOSE_BID.get(whose)
+    if message is not None:
+        return _(message).format(bid=label)
+    if whose.startswith("their partner ") and whose.endswith("'s"):
+        bidder = whose.removeprefix("their partner ").removesuffix("'s")
+        return _("{bid} was their partner {bidder}'s bid").format(bid=label, bidder=bidder)
+    return _("{bid} was {whose} bid").format(bid=label, whose=whose)
+
+
+# The clauses of `double_refusal` and the sentences of `refused_double`, by the call and the reason (msgids:
+# scoring/core/i18n.py), each whole for the translators.
+_REFUSAL_CLAUSES = {
+    ("double", "no bid"): gettext_noop("there was no bid to double"),
+    ("double", "doubled"): gettext_noop("{contract} was already doubled"),
+    ("redouble", "no bid"): gettext_noop("there was no bid to redouble"),
+    ("redouble", "not doubled"): gettext_noop("{bid} had not been doubled"),
+    ("redouble", "redoubled"): gettext_noop("{contract} was already redoubled"),
+}
+_WHOSE_BID = {
+    "their own": gettext_noop("{bid} was their own bid"),
+    "the opponent's": gettext_noop("{bid} was the opponent's bid"),
+    "an opponent's": gettext_noop("{bid} was an opponent's bid"),
+    "their partner's": gettext_noop("{bid} was their partner's bid"),
+}
+_REFUSALS = {
+    ("double", "no bid"): gettext_noop("{player} doubled, but there was no bid to double"),
+    ("double", "whose"): gettext_noop("{player} doubled, but {bid} was their own bid"),
+    ("double", "doubled"): gettext_noop("{player} doubled, but {contract} was already doubled"),
+    ("redouble", "no bid"): gettext_noop("{player} redoubled, but there was no bid to redouble"),
+    ("redouble", "whose"): gettext_noop("{player} redoubled, but {bid} was the opponent's bid"),
+    ("redouble", "not doubled"): gettext_noop("{player} redoubled, but {bid} had not been doubled"),
+    ("redouble", "redoubled"): gettext_noop("{player} redoubled, but {contract} was already redoubled"),
+}
 
 
 def allowed_calls(bid: Call | None, doubled: int, ours: bool, ladder: tuple[Call, ...]) -> tuple[str, ...]:
     """The calls that may be made now, by code: pass, a double or redouble where `double_refusal` allows it,
     and every bid of ``ladder`` above the current one."""
     calls = ["pass"]
-    calls.extend(word for word in ("double", "redouble") if double_refusal(word, bid, doubled, ours, "") is None)
+    calls.extend(word for word in ("double", "redouble") if _refusal_case(word, bid, doubled, ours) is None)
     calls.extend(call.code for call in ladder if bid is None or call.index > bid.index)
     return tuple(calls)

@@ -18,6 +18,7 @@ from referee.core.setup import Setup
 from referee.core.verdict import RecordError
 from scoring.core.cards import CardError, parse_card
 from scoring.core.games import GAMES
+from scoring.core.i18n import _, ngettext
 
 MAX_RECORD_BYTES = 64 * 1024  # the record as stored JSON
 
@@ -49,7 +50,14 @@ def stand_in(setup: Setup, record: Mapping[str, Any]) -> dict[str, Any]:
     for field in setup.extras:
         value = record.get(field.name)
         if field.many and isinstance(value, list) and len(value) > field.size:
-            raise RecordError(field.name, f"{field.noun} holds {field.size} cards in a {title} deal, not {len(value)}")
+            raise RecordError(
+                field.name,
+                ngettext(
+                    "{noun} holds {size} card in a {game} deal, not {count}",
+                    "{noun} holds {size} cards in a {game} deal, not {count}",
+                    field.size,
+                ).format(noun=field.noun, size=field.size, game=title, count=len(value)),
+            )
     used = used_cards(setup, record)
     spare = [card.code for card in setup.pack if card.code not in used]
 
@@ -79,10 +87,18 @@ def check_record(referee: RefereeGame, record: Mapping[str, Any]) -> None:
     events = record.get("events")
     cap = referee.setup.event_cap
     if isinstance(events, list) and len(events) > cap:
-        raise RecordError("events", f"a {GAMES[referee.name].title} hand holds at most {cap} events")
+        raise RecordError(
+            "events",
+            ngettext(
+                "a {game} hand holds at most {count} event", "a {game} hand holds at most {count} events", cap
+            ).format(game=GAMES[referee.name].title, count=cap),
+        )
     size = len(json.dumps(record, ensure_ascii=False).encode())
     if size > MAX_RECORD_BYTES:
         raise RecordError(
-            "record", f"a hand record holds at most {MAX_RECORD_BYTES // 1024} kB; this one would take {size:,} bytes"
+            "record",
+            _("a hand record holds at most {limit} kB; this one would take {size:,} bytes").format(
+                limit=MAX_RECORD_BYTES // 1024, size=size
+            ),
         )
     referee.parse(stand_in(referee.setup, record))

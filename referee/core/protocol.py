@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from referee.core.setup import EventField, Setup, ValueKind, setup_problems
 from referee.core.verdict import RecordError, Verdict
 from scoring.core.cards import CardError, parse_card, parse_cards
+from scoring.core.i18n import _
 
 # A number in a tap: one or two ASCII digits (no event counts past 99). Anything else is kept as posted,
 # and the game's parser refuses it by its path; str.isdigit() and int() would also take ², ① and ٣.
@@ -64,7 +65,9 @@ def build_event(setup: Setup, tap: Tap) -> dict[str, Any]:
     """
     kind = setup.event_kind(tap.kind)
     if kind is None:
-        raise RecordError("kind", f"an event is one of {', '.join(setup.taps)}, not {tap.kind!r}")
+        raise RecordError(
+            "kind", _("an event is one of {kinds}, not {kind}").format(kinds=", ".join(setup.taps), kind=repr(tap.kind))
+        )
     event: dict[str, Any] = {"type": kind.type, "seat": tap.seat}
     for field in kind.fields:
         path = f"events[{tap.at}].{field.name}"

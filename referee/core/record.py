@@ -21,6 +21,7 @@ from referee.core.verdict import RecordError
 from scoring.core.base import EntryError, Flags
 from scoring.core.cards import Card, CardError, parse_card, parse_cards
 from scoring.core.games import GAMES
+from scoring.core.i18n import _, ngettext
 from scoring.core.match import MatchFile, parse_match
 
 MAX_EVENTS = 400
@@ -74,7 +75,7 @@ def read_common(doc: Any, game: str, event_types: tuple[str, ...]) -> Common:
 def read_header(doc: Any, game: str) -> Header:
     """Read game, players, dealer, flags and hands: everything `read_common` reads but the events."""
     if not isinstance(doc, dict):
-        raise RecordError("record", "a hand record must be a JSON object")
+        raise RecordError("record", _("a hand record must be a JSON object"))
     named, players, dealer, flags, hands = (
         doc.get("game"),
         doc.get("players"),
@@ -119,7 +120,14 @@ def _read_header(named: Any, game: str, players: Any, dealer: Any, flags: Any, h
         path = "dealer" if error.field == "first_dealer" else error.field
         raise RecordError(path, error.message) from None
     if not isinstance(hands, list) or len(hands) != seats:
-        raise RecordError("hands", f"hands must be a list of {seats} hands, one per seat")
+        raise RecordError(
+            "hands",
+            ngettext(
+                "hands must be a list of {count} hand, one per seat",
+                "hands must be a list of {count} hands, one per seat",
+                seats,
+            ).format(count=seats),
+        )
     try:
         parsed_hands = tuple(parse_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands))
     except CardError as error:
@@ -136,30 +144,33 @@ def _parse_match(named: Any, game: str, players: Any, dealer: Any, flags: Any) -
 def read_events(doc: Any, game: str, event_types: tuple[str, ...]) -> list[CheckedEvent]:
     """Check the record's event list: a list of objects, each with one of ``event_types`` and a seat."""
     if not isinstance(doc, dict):
-        raise RecordError("record", "a hand record must be a JSON object")
+        raise RecordError("record", _("a hand record must be a JSON object"))
     seats = GAMES[game].seats
     events = doc.get("events", [])
     if not isinstance(events, list):
-        raise RecordError("events", "events must be a list")
+        raise RecordError("events", _("events must be a list"))
     if len(events) > MAX_EVENTS:
-        raise RecordError("events", f"a hand record holds at most {MAX_EVENTS} events")
+        raise RecordError("events", _("a hand record holds at most {count} events").format(count=MAX_EVENTS))
     checked: list[CheckedEvent] = []
     seat_numbers = range(seats)
     # Paths like "events[4].seat" are spelled out only for an event that is refused. The usual event, a dict
     # with a plain int seat, is passed by `type(...) is` tests alone: isinstance is asked only of the others.
     for number, event in enumerate(events, start=1):
         if type(event) is not dict and not isinstance(event, dict):
-            raise RecordError(f"events[{number - 1}]", "an event must be a JSON object")
+            raise RecordError(f"events[{number - 1}]", _("an event must be a JSON object"))
         kind = event.get("type")
         if kind not in event_types:
             raise RecordError(
-                f"events[{number - 1}].type", f"type must be one of {', '.join(event_types)}, not {kind!r}"
+                f"events[{number - 1}].type",
+                _("type must be one of {types}, not {type}").format(types=", ".join(event_types), type=repr(kind)),
             )
         seat = event.get("seat")
         if (type(seat) is not int or seat not in seat_numbers) and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats
         ):
-            raise RecordError(f"events[{number - 1}].seat", f"seat must be a seat number from 0 to {seats - 1}")
+            raise RecordError(
+                f"events[{number - 1}].seat", _("seat must be a seat number from 0 to {last}").format(last=seats - 1)
+            )
         checked.append((number, kind, seat, event))
     return checked
 

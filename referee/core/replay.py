@@ -7,15 +7,18 @@ from typing import Any
 from referee.core.games import REFEREES
 from referee.core.verdict import RecordError, Verdict
 from scoring.core.cards import Card
+from scoring.core.i18n import _
 
 
 def replay_document(doc: Any) -> tuple[Any, Verdict]:
     """Parse ``doc`` with its game's referee and replay it; RecordError if unreadable."""
     if not isinstance(doc, dict):
-        raise RecordError("record", "a hand record must be a JSON object")
+        raise RecordError("record", _("a hand record must be a JSON object"))
     game = doc.get("game")
     if not isinstance(game, str) or game not in REFEREES:
-        raise RecordError("game", f"game must be one of {', '.join(REFEREES)}, not {game!r}")
+        raise RecordError(
+            "game", _("game must be one of {games}, not {game}").format(games=", ".join(REFEREES), game=repr(game))
+        )
     referee = REFEREES[game]
     record = referee.parse(doc)
     return record, referee.replay(record)

@@ -10,12 +10,13 @@ builder (referee.core.protocol) for the fields each tap turns into.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from referee.core.record import MAX_EVENTS
 from scoring.core.cards import Card
+from scoring.core.i18n import _, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,15 +27,26 @@ class ExtraField:
     ``required`` field must be in before the hand can be replayed, so until it is, the limits deal it
     into the stand-in the parser reads. ``dealt`` is False for a field that holds no cards of its own
     in a whole deal: Bridgette's upcard is the stock's top card, given alone only when the stock is not.
+
+    The label and the noun are kept as English msgids (``label_en``, ``noun_en``, marked with
+    ``gettext_noop``) and read in the active language (``label``, ``noun``), as scoring's EntryField does.
     """
 
     name: str
-    label: str  # the page's label for its input
-    noun: str  # how a sentence names it: "the stock", "the turn-up card"
+    label_en: str  # the page's label for its input
+    noun_en: str  # how a sentence names it: "the stock", "the turn-up card"
     many: bool  # a list of cards (top first), or one card
     size: int
     required: bool = False
     dealt: bool = True
+
+    @property
+    def label(self) -> str:
+        return _(self.label_en)
+
+    @property
+    def noun(self) -> str:
+        return _(self.noun_en)
 
 
 class ValueKind(StrEnum):
@@ -92,11 +104,16 @@ class Entry(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TapOption:
-    """A box to tick with the tap, posted as ``field=value``: Klaberjass's "announce bella" with a card."""
+    """A box to tick with the tap, posted as ``field=value``: Klaberjass's "announce bella" with a card.
+    Its label is an English msgid (``label_en``), read in the active language (``label``)."""
 
     field: str
     value: str
-    label: str
+    label_en: str
+
+    @property
+    def label(self) -> str:
+        return _(self.label_en)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,20 +132,31 @@ class Aside:
 
     Klaberjass's dix swap and sequence declarations (KJ-5.3, KJ-6.2) come before a player's first card,
     whoever is on turn. Each player gets a form with one card-codes input (``cards_text``) and a button
-    per event kind; ``{name}`` in a label or button text is the player's name.
+    per event kind; ``{name}`` in a label or button text is the player's name. The texts are English
+    msgids (``title_en``, ``label_en``, the buttons' texts), worded in the active language when read.
     """
 
-    title: str
-    label: str
-    buttons: tuple[tuple[str, str], ...]  # (tap kind, button text)
+    title_en: str
+    label_en: str
+    buttons: tuple[tuple[str, str], ...]  # (tap kind, button text's msgid)
+
+    @property
+    def title(self) -> str:
+        return _(self.title_en)
+
+    @property
+    def label(self) -> str:
+        return _(self.label_en)
 
     def forms(self, players: Sequence[str]) -> tuple[AsideForm, ...]:
+        label = _(self.label_en)
+        buttons = tuple((kind, _(text)) for kind, text in self.buttons)
         return tuple(
             AsideForm(
                 seat,
                 name,
-                self.label.format(name=name),
-                tuple((kind, text.format(name=name)) for kind, text in self.buttons),
+                label.format(name=name),
+                tuple((kind, text.format(name=name)) for kind, text in buttons),
             )
             for seat, name in enumerate(players)
         )
@@ -142,6 +170,9 @@ class TurnEntry:
     ``label`` names the cards (a CARDS fieldset's legend, a TYPED input's label). ``other`` labels a
     field for a value outside the options, recorded and then checked ("Another call"). ``options`` go
     with the tap; ``aside`` lists the events either player may record meanwhile.
+
+    The words (``verb``, ``label``, ``other``) are English msgids, marked with ``gettext_noop``: `Setup.entry`
+    hands out the entry worded in the active language (`worded`).
     """
 
     kind: str  # the Turn.kind it enters
@@ -152,6 +183,15 @@ class TurnEntry:
     other: str = ""
     options: tuple[TapOption, ...] = ()
     aside: Aside | None = None
+
+    def worded(self) -> TurnEntry:
+        """This entry with its verb, label and other in the active language (an empty one stays empty)."""
+        return replace(
+            self,
+            verb=_(self.verb) if self.verb else "",
+            label=_(self.label) if self.label else "",
+            other=_(self.other) if self.other else "",
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,15 +233,18 @@ class Setup:
         return next((kind for kind in self.events if kind.kind == tap), None)
 
     def entry(self, turn: str) -> TurnEntry | None:
-        """How a turn of this kind is entered."""
-        return next((entry for entry in self.turns if entry.kind == turn), None)
+        """How a turn of this kind is entered, its words in the active language."""
+        entry = next((entry for entry in self.turns if entry.kind == turn), None)
+        return entry.worded() if entry is not None else None
 
 
 def setup_problems(setup: Setup, record: Mapping[str, Any]) -> list[str]:
     """What is still missing from a record before the referee can replay it: short hands and required fields."""
     size = setup.hand_size
     problems = [
-        f"{name}'s hand has {len(hand)} of {size} cards"
+        ngettext("{name}'s hand has {count} of {size} card", "{name}'s hand has {count} of {size} cards", size).format(
+            name=name, count=len(hand), size=size
+        )
         for name, hand in zip(record["players"], record["hands"], strict=True)
         if len(hand) != size and not (setup.empty_hand and not hand)
     ]
@@ -210,7 +253,11 @@ def setup_problems(setup: Setup, record: Mapping[str, Any]) -> list[str]:
             continue
         value = record.get(field.name)
         if field.many and len(value or []) != field.size:
-            problems.append(f"{field.noun} has {len(value or [])} of {field.size} cards")
+            problems.append(
+                ngettext("{noun} has {count} of {size} card", "{noun} has {count} of {size} cards", field.size).format(
+                    noun=field.noun, count=len(value or []), size=field.size
+                )
+            )
         elif not field.many and not value:
-            problems.append(f"{field.noun} is missing")
+            problems.append(_("{noun} is missing").format(noun=field.noun))
     return problems

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from scoring.core.i18n import _, gettext_noop
+from scoring.core.i18n import _, gettext_noop, pgettext
 from scoring.core.words import SUIT_PLURALS, Suit
 
 # The suits as a card writes them, in words.Suit's order (♠ ♥ ♦ ♣). A card keeps its suit as the plain
@@ -27,6 +27,9 @@ SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
 SUIT_NAMES = {suit.value: SUIT_PLURALS[suit] for suit in Suit}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 RANK_LABELS = {"T": "10"}
+# The ace and the court cards, whose letters a text writes as the active language does: msgids of the context
+# "rank letter" (pgettext), the same the web layer draws on a card face (referee/templatetags/cards.py).
+RANK_LETTERS = frozenset("AKQJ")
 COLONS = {"G": gettext_noop("Grand Colon"), "R": gettext_noop("Royal Colon"), "L": gettext_noop("Little Colon")}
 _SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 # 2 for a two up to 14 for an ace: a dict look-up instead of RANKS.index on every comparison.
@@ -163,6 +166,22 @@ def parse_cards(tokens: Any, path: str) -> tuple[Card, ...]:
 
 def labels(cards: Iterable[Card]) -> str:
     return " ".join(card.label for card in cards)
+
+
+def card_name(card: Card) -> str:
+    """The card as a text in the active language names it: ``Q♠`` (``D♠`` in Hungarian and Polish), ``10♥``,
+    ``Grand Colon``. `Card.label` stays the English notation; this is for words a person reads, spelled when
+    the text is built (never cached: the language changes from one request to the next)."""
+    if card.is_colon:
+        return _(COLONS[card.rank])
+    if card.rank in RANK_LETTERS:
+        return pgettext("rank letter", card.rank) + SUIT_SYMBOLS[card.suit]
+    return card.label
+
+
+def card_names(cards: Iterable[Card]) -> str:
+    """`card_name` of each card, separated by spaces: ``A♠ K♠ 7♥``."""
+    return " ".join(card_name(card) for card in cards)
 
 
 def _spellings() -> Iterable[str]:

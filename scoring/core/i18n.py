@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
+TranslateInContext = Callable[[str, str], str]
 
 
 def _english(message: str) -> str:
@@ -34,6 +35,10 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
+def _english_in_context(context: str, message: str) -> str:
+    return message
+
+
 def _no_language() -> str:
     return "en"
 
@@ -41,6 +46,7 @@ def _no_language() -> str:
 _gettext: Translate = _english
 _ngettext: TranslatePlural = _english_plural
 _language: Callable[[], str] = _no_language
+_pgettext: TranslateInContext = _english_in_context
 
 
 def _(message: str) -> str:
@@ -51,6 +57,12 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the active language (its own plural rules)."""
     return _ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the active language, as meant in ``context``: a short msgid that needs it (the rank
+    letter ``Q``, ``pgettext("rank letter", "Q")``, is D in Hungarian)."""
+    return _pgettext(context, message)
 
 
 def gettext_noop(message: str) -> str:
@@ -81,18 +93,20 @@ def install(
     gettext: Translate | None = None,
     ngettext: TranslatePlural | None = None,
     language: Callable[[], str] | None = None,
+    pgettext: TranslateInContext | None = None,
 ) -> None:
-    """Plug in a translator (Django's ``gettext``, ``ngettext`` and ``get_language``); with no
-    arguments, English again, as before any install."""
-    global _gettext, _ngettext, _language
+    """Plug in a translator (Django's ``gettext``, ``ngettext``, ``get_language`` and ``pgettext``); with no
+    arguments, English again, as before any install. Without ``pgettext`` a text with a context is English."""
+    global _gettext, _ngettext, _language, _pgettext
     _gettext = gettext or _english
     _ngettext = ngettext or _english_plural
     _language = language or _no_language
+    _pgettext = pgettext or _english_in_context
 
 
-def installed() -> tuple[Translate, TranslatePlural, Callable[[], str]]:
+def installed() -> tuple[Translate, TranslatePlural, Callable[[], str], TranslateInContext]:
     """What is installed now, for a test that installs its own translator and puts this one back."""
-    return _gettext, _ngettext, _language
+    return _gettext, _ngettext, _language, _pgettext
 
 
 def render(message: str | Plural, values: Mapping[str, Any] | None = None) -> str:

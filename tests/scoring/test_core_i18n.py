@@ -319,9 +319,10 @@ def test_the_hook_module_imports_no_django() -> None:
 
 
 def test_the_app_installs_djangos_translations() -> None:
-    gettext, ngettext, language = i18n.installed()
+    gettext, ngettext, language, pgettext = i18n.installed()
     assert gettext is translation.gettext
     assert ngettext is translation.ngettext
+    assert pgettext is translation.pgettext
     with translation.override("pl"):
         assert language() == "pl"
         assert i18n.current_language() == "pl"

@@ -23,7 +23,7 @@ from referee.core.record import Event, event_card, read_events, read_header
 from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
 from referee.core.verdict import RecordError, Trick, Turn, Verdict, Violation
 from scoring.core.base import EntryError, Flags
-from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card, standard_pack
+from scoring.core.cards import RANK_VALUES, Card, card_name, standard_pack
 from scoring.core.games.call_bridge import (
     ALLOW_13,
     HIGHEST_CALL,
@@ -33,6 +33,8 @@ from scoring.core.games.call_bridge import (
     TRICKS_PER_DEAL,
 )
 from scoring.core.games.call_bridge import GAME as SCORING
+from scoring.core.i18n import _, gettext_noop
+from scoring.core.words import Suit
 
 EVENT_TYPES = ("call", "play")
 TRUMPS = "S"  # CB-2.1: spades are always trumps
@@ -113,8 +115,10 @@ def trick_winner(trick: Sequence[tuple[int, Card]]) -> tuple[int, str]:
         if higher_of_suit or first_spade:
             winner, best = seat, card
     if best.suit == TRUMPS:
-        return winner, f"{best.label} is the highest spade (CB-5.3)"
-    return winner, f"{best.label} is the highest {SUIT_NAMES[led][:-1]}; no spade was played (CB-5.3)"
+        return winner, _("{card} is the highest spade (CB-5.3)").format(card=card_name(best))
+    return winner, _("{card} is the highest {suit}; no spade was played (CB-5.3)").format(
+        card=card_name(best), suit=Suit(led).singular
+    )
 
 
 def _why_illegal(name: str, card: Card, hand: Collection[Card], trick: Sequence[tuple[int, Card]], rule: str) -> str:
@@ -122,21 +126,28 @@ def _why_illegal(name: str, card: Card, hand: Collection[Card], trick: Sequence[
     the violation carries that in its own field."""
     led_card = trick[0][1]
     led = led_card.suit
-    suit_name = SUIT_NAMES[led]
-    played = f"{name} played {card.label}"
+    played = card_name(card)
     if rule == "R-CB-7":
-        highest = max((c for _, c in trick if c.suit == led), key=_rank)
-        return f"{played} but had to beat {highest.label} with a higher {suit_name[:-1]} under cb_must_head_trick"
+        highest = max((c for _seat, c in trick if c.suit == led), key=_rank)
+        return _(
+            "{player} played {card} but had to beat {highest} with a higher {suit} under cb_must_head_trick"
+        ).format(player=name, card=played, highest=card_name(highest), suit=Suit(led).singular)
     same_suit = [c for c in hand if c.suit == led]
     if same_suit:
-        return f"{played} but held {same_suit[0].label} and had to follow suit to {led_card.label}"
+        return _("{player} played {card} but held {held} and had to follow suit to {led}").format(
+            player=name, card=played, held=card_name(same_suit[0]), led=card_name(led_card)
+        )
     spades = [c for c in hand if c.suit == TRUMPS]
-    trick_spades = [c for _, c in trick if c.suit == TRUMPS]
+    trick_spades = [c for _seat, c in trick if c.suit == TRUMPS]
     if not trick_spades:
-        return f"{played} but had no {suit_name} and held {spades[0].label}, so had to play a spade"
+        return _("{player} played {card} but had no {suits} and held {spade}, so had to play a spade").format(
+            player=name, card=played, suits=Suit(led).plural, spade=card_name(spades[0])
+        )
     top = max(trick_spades, key=_rank)
     higher = [c for c in spades if c.rank_value > top.rank_value]
-    return f"{played} but held {higher[0].label} and had to beat {top.label} with a higher spade"
+    return _("{player} played {card} but held {higher} and had to beat {top} with a higher spade").format(
+        player=name, card=played, higher=card_name(higher[0]), top=card_name(top)
+    )
 
 
 class CallBridgeReferee:
@@ -154,7 +165,10 @@ class CallBridgeReferee:
             if kind == "call":
                 value = data.get("call")
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise RecordError(f"events[{index - 1}].call", f"a call must be a whole number, not {value!r}")
+                    raise RecordError(
+                        f"events[{index - 1}].call",
+                        _("a call must be a whole number, not {value}").format(value=repr(value)),
+                    )
                 events.append(tuple.__new__(CallBridgeEvent, (index, "call", seat, value, None)))
             else:
                 token = data.get("card")
@@ -178,13 +192,19 @@ def _check_hands(hands: Sequence[Sequence[Card]]) -> None:
     seen: dict[Card, str] = {}
     for seat, hand in enumerate(hands):
         if len(hand) != TRICKS_PER_DEAL:
-            raise RecordError(f"hands[{seat}]", f"each hand holds 13 cards (CB-3.2), not {len(hand)}")
+            raise RecordError(
+                f"hands[{seat}]", _("each hand holds 13 cards (CB-3.2), not {count}").format(count=len(hand))
+            )
         for position, card in enumerate(hand):
             path = f"hands[{seat}][{position}]"
             if card not in _PACK:
-                raise RecordError(path, f"{card.label} is not a card of the 52-card pack (CB-1.1)")
+                raise RecordError(
+                    path, _("{card} is not a card of the 52-card pack (CB-1.1)").format(card=card_name(card))
+                )
             if card in seen:
-                raise RecordError(path, f"{card.label} is dealt twice (also at {seen[card]})")
+                raise RecordError(
+                    path, _("{card} is dealt twice (also at {path})").format(card=card_name(card), path=seen[card])
+                )
             seen[card] = path
 
 
@@ -195,7 +215,10 @@ def _played_card(index: int, seat: int, data: Mapping[str, Any]) -> Card:
     if card is None:
         card = event_card(Event(index, "play", seat, data))
         if card not in _PACK:
-            raise RecordError(f"events[{index - 1}].card", f"{card.label} is not a card of the 52-card pack (CB-1.1)")
+            raise RecordError(
+                f"events[{index - 1}].card",
+                _("{card} is not a card of the 52-card pack (CB-1.1)").format(card=card_name(card)),
+            )
     return card
 
 
@@ -245,18 +268,40 @@ class _Replay:
         value = event.call
         assert value is not None
         if self.calls[event.seat] is not None:
-            self.flag(event, "CB-4.2", f"{name} had already called {self.calls[event.seat]}; each player calls once")
+            self.flag(
+                event,
+                "CB-4.2",
+                _("{player} had already called {call}; each player calls once").format(
+                    player=name, call=self.calls[event.seat]
+                ),
+            )
             return
         due = self.due_caller()
         if self.plays:
-            self.flag(event, "CB-4.1", f"{name} called after the play had begun; all calls come first")
+            self.flag(
+                event, "CB-4.1", _("{player} called after the play had begun; all calls come first").format(player=name)
+            )
         elif event.seat != due:
             assert due is not None
-            self.flag(event, "CB-4.1", f"{name} called out of turn: it was {self.players[due]}'s turn to call")
+            self.flag(
+                event,
+                "CB-4.1",
+                _("{player} called out of turn: it was {due}'s turn to call").format(
+                    player=name, due=self.players[due]
+                ),
+            )
         if value == TRICKS_PER_DEAL and value > self.highest_call:
-            self.flag(event, "R-CB-1", f"{name} called 13, which is allowed only under cb_allow_13")
+            self.flag(
+                event, "R-CB-1", _("{player} called 13, which is allowed only under cb_allow_13").format(player=name)
+            )
         elif not LOWEST_CALL <= value <= self.highest_call:
-            self.flag(event, "CB-4.2", f"{name} called {value}; a call is a whole number from 2 to {self.highest_call}")
+            self.flag(
+                event,
+                "CB-4.2",
+                _("{player} called {call}; a call is a whole number from 2 to {highest}").format(
+                    player=name, call=value, highest=self.highest_call
+                ),
+            )
         self.calls[event.seat] = value
 
     def play(self, event: CallBridgeEvent) -> None:
@@ -264,15 +309,16 @@ class _Replay:
         name = self.players[seat]
         assert card is not None
         if len(self.tricks) == TRICKS_PER_DEAL:
-            self.flag(event, "CB-3.2", f"{name} played {card.label} after all 13 tricks were over", card)
+            message = _("{player} played {card} after all 13 tricks were over")
+            self.flag(event, "CB-3.2", message.format(player=name, card=card_name(card)), card)
             return
         if None in self.calls:
-            self.flag(event, "CB-4.1", f"{name} played {card.label} before every player had called", card)
+            message = _("{player} played {card} before every player had called")
+            self.flag(event, "CB-4.1", message.format(player=name, card=card_name(card)), card)
         due = self.due_player()
         if seat != due:
-            self.flag(
-                event, "CB-5.4", f"{name} played {card.label} out of turn: it was {self.players[due]}'s turn", card
-            )
+            message = _("{player} played {card} out of turn: it was {due}'s turn")
+            self.flag(event, "CB-5.4", message.format(player=name, card=card_name(card), due=self.players[due]), card)
         hand, trick = self.hands[seat], self.trick
         # A played card has left its hand, so a card still in the hand was never played.
         if card in hand:
@@ -283,11 +329,13 @@ class _Replay:
             del hand[card]
             self.played[card] = len(self.tricks) + 1
         elif card in self.played:
-            self.flag(event, "CB-1.1", f"{name} played {card.label}, already played in trick {self.played[card]}", card)
+            message = _("{player} played {card}, already played in trick {trick}")
+            self.flag(event, "CB-1.1", message.format(player=name, card=card_name(card), trick=self.played[card]), card)
         else:
             # The card stays with its holder, who may still play it later.
             owner = next(self.players[other] for other, dealt in enumerate(self.record.hands) if card in dealt)
-            self.flag(event, "CB-5.4", f"{name} does not hold {card.label}; it was dealt to {owner}", card)
+            message = _("{player} does not hold {card}; it was dealt to {owner}")
+            self.flag(event, "CB-5.4", message.format(player=name, card=card_name(card), owner=owner), card)
         trick.append((seat, card))
         self.trick_seats.add(seat)
         self.plays += 1
@@ -320,12 +368,14 @@ class _Replay:
         due_caller = self.due_caller()
         if due_caller is not None and not self.plays:
             calls = tuple(str(value) for value in range(LOWEST_CALL, self.highest_call + 1))
-            prompt = f"{self.players[due_caller]} to call, {LOWEST_CALL} to {self.highest_call} (CB-4.2)"
+            prompt = _("{player} to call, {lowest} to {highest} (CB-4.2)").format(
+                player=self.players[due_caller], lowest=LOWEST_CALL, highest=self.highest_call
+            )
             return Turn(due_caller, "call", calls, prompt)
         seat = self.due_player()
-        allowed, _ = allowed_cards(self.hands[seat], self.trick, self.flags)
-        what = "lead to" if not self.trick else "play to"
-        prompt = f"{self.players[seat]} to {what} trick {len(self.tricks) + 1}"
+        allowed, _rule = allowed_cards(self.hands[seat], self.trick, self.flags)
+        what = _("{player} to lead to trick {number}") if not self.trick else _("{player} to play to trick {number}")
+        prompt = what.format(player=self.players[seat], number=len(self.tricks) + 1)
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
     def run(self) -> Verdict:
@@ -346,13 +396,13 @@ class _Replay:
             try:
                 deal = SCORING.parse_deal(candidate, self.flags)
             except EntryError as error:
-                notes.append(f"not scored: {error.message} ({error.rule})")
+                notes.append(_("not scored: {error} ({rule})").format(error=error.message, rule=error.rule))
             else:
                 entry = SCORING.to_entry(deal)
                 score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
         elif len(self.tricks) == TRICKS_PER_DEAL:
             missing = [self.players[seat] for seat in range(SEATS) if self.calls[seat] is None]
-            notes.append(f"not scored: no call recorded for {', '.join(missing)} (CB-4.2)")
+            notes.append(_("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing)))
         return Verdict(
             violations=tuple(self.violations),
             tricks=tuple(tricks),
@@ -386,8 +436,8 @@ SETUP = Setup(
         ),
     ),
     turns=(
-        TurnEntry("call", Entry.OPTION, "call", other="Another call (recorded and checked)"),
-        TurnEntry("play", Entry.CARD, "card", verb="Play"),
+        TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
+        TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
     ),
     longest_auction=SEATS,  # one call each (CB-4.2)
 )

@@ -10,11 +10,32 @@ from referee.core.games.belote.record import BeloteEvent
 from referee.core.games.belote.state import ReplayState
 from referee.core.pack32 import Duty, allowed_cards, holding, trick_points
 from referee.core.verdict import Trick
-from scoring.core.cards import SUIT_NAMES, Card
+from scoring.core.cards import SUIT_NAMES, Card, card_name
 from scoring.core.games.belote import SEATS, side_of
+from scoring.core.i18n import _, gettext_noop
 from scoring.core.words import Suit
 
 TRICKS = 8  # BL-7.6
+# BL-7.4, R-BL-9: a void player who did not trump or overtrump, in words, by whether their partner held the trick
+# and whether the duty was to trump (else to overtrump); each a whole sentence for the translators.
+_VOID = {
+    (True, True): gettext_noop(
+        "{player} had no {suits} and their partner, {holder}, held the trick with {best}, so had to trump: "
+        "{player} held {card}"
+    ),
+    (False, True): gettext_noop(
+        "{player} had no {suits} and an opponent, {holder}, held the trick with {best}, so had to trump: "
+        "{player} held {card}"
+    ),
+    (True, False): gettext_noop(
+        "{player} had no {suits} and their partner, {holder}, held the trick with {best}, so had to overtrump: "
+        "{player} held {card}, which beats it"
+    ),
+    (False, False): gettext_noop(
+        "{player} had no {suits} and an opponent, {holder}, held the trick with {best}, so had to overtrump: "
+        "{player} held {card}, which beats it"
+    ),
+}
 
 
 class TrickPlay(ReplayState):
@@ -48,25 +69,30 @@ class TrickPlay(ReplayState):
         assert card is not None
         who, trick = self.names[seat], self.trick
         if seat in dict(trick):  # seat -> card
-            self.flag(event, "BL-1.2", f"{who} played {card.label}, a second card to the same trick", card)
+            message = _("{player} played {card}, a second card to the same trick")
+            self.flag(event, "BL-1.2", message.format(player=who, card=card_name(card)), card)
             return
         expected = self.next_seat()
         if not trick and seat != expected:
-            self.flag(event, "BL-7.1", f"{who} led {card.label}, but it was {self.name(expected)}'s lead", card)
+            message = _("{player} led {card}, but it was {leader}'s lead")
+            self.flag(
+                event, "BL-7.1", message.format(player=who, card=card_name(card), leader=self.name(expected)), card
+            )
             self.leader = seat  # the trick is played from that lead
         elif seat != expected:
-            self.flag(
-                event, "BL-1.2", f"{who} played {card.label} out of turn: it was {self.name(expected)}'s turn", card
-            )
+            message = _("{player} played {card} out of turn: it was {due}'s turn")
+            self.flag(event, "BL-1.2", message.format(player=who, card=card_name(card), due=self.name(expected)), card)
         hand = self.hands[seat]
         # A card played by a player who did not hold it stays in its holder's hand, already played.
         if card in hand and card not in self.played:
             if trick:
                 self.check_follow(event, who, card, hand)
         elif card in self.played:
-            self.flag(event, "BL-1.1", f"{card.label} was already played", card)
+            self.flag(event, "BL-1.1", _("{card} was already played").format(card=card_name(card)), card)
         else:
-            self.flag(event, "BL-3.4", f"{who} does not hold {card.label}", card)
+            self.flag(
+                event, "BL-3.4", _("{player} does not hold {card}").format(player=who, card=card_name(card)), card
+            )
         if event.saying or (card.suit == self.trump and card.rank in ("K", "Q")):
             self.check_belote(event, card)
         hand.pop(card, None)
@@ -83,30 +109,25 @@ class TrickPlay(ReplayState):
         allowed, duty = self.allowed(event.seat)
         if card in allowed:
             return
-        example = allowed[0].label
-        holder, best = self.trick[holding([played for _, played in self.trick], self.trump)]
+        example = card_name(allowed[0])
+        holder, best = self.trick[holding([played for _seat, played in self.trick], self.trump)]
         if duty is Duty.FOLLOW or (card.suit != self.trump and led.suit == self.trump):
-            self.flag(event, "BL-7.2", f"{who} held {example} and had to follow suit to {led.label}", card)
+            message = _("{player} held {card} and had to follow suit to {led}")
+            self.flag(event, "BL-7.2", message.format(player=who, card=example, led=card_name(led)), card)
             return
         if led.suit == self.trump:
-            self.flag(
-                event,
-                "BL-7.3",
-                f"{who} held {example}, which beats {best.label}, and had to play a trump higher than every trump "
-                "in the trick",
-                card,
+            message = _(
+                "{player} held {card}, which beats {best}, and had to play a trump higher than every trump in the trick"
             )
+            self.flag(event, "BL-7.3", message.format(player=who, card=example, best=card_name(best)), card)
             return
         partner = self.partners(event.seat, holder)
         rule = "R-BL-9" if partner else "BL-7.4"
-        master = "their partner" if partner else "an opponent"
-        void = (
-            f"{who} had no {SUIT_NAMES[led.suit]} and {master}, {self.name(holder)}, held the trick with {best.label}"
+        message = _VOID[partner, duty is Duty.TRUMP]
+        void = _(message).format(
+            player=who, suits=_(SUIT_NAMES[led.suit]), holder=self.name(holder), best=card_name(best), card=example
         )
-        if duty is Duty.TRUMP:
-            self.flag(event, rule, f"{void}, so had to trump: {who} held {example}", card)
-        else:
-            self.flag(event, rule, f"{void}, so had to overtrump: {who} held {example}, which beats it", card)
+        self.flag(event, rule, void, card)
 
     def check_belote(self, event: BeloteEvent, card: Card) -> None:
         """BL-6.1: "belote" with the first of the K and Q of trumps, "rebelote" with the second, by one player."""
@@ -114,21 +135,28 @@ class TrickPlay(ReplayState):
         is_kq = card.suit == self.trump and card.rank in ("K", "Q")
         other = Card("Q" if card.rank == "K" else "K", self.trump)
         if event.saying and not is_kq:
-            self.flag(
-                event, "BL-6.1", f"{who} said {event.saying} with {card.label}, not with the K or Q of trumps", card
-            )
+            if event.saying == "belote":
+                message = _("{player} said belote with {card}, not with the K or Q of trumps")
+            else:
+                message = _("{player} said rebelote with {card}, not with the K or Q of trumps")
+            self.flag(event, "BL-6.1", message.format(player=who, card=card_name(card)), card)
         elif event.saying == "belote":
             if other in self.played:
-                self.flag(event, "BL-6.1", f"{who} said belote with {card.label} after {other.label} was played", card)
+                message = _("{player} said belote with {card} after {other} was played")
+                self.flag(
+                    event, "BL-6.1", message.format(player=who, card=card_name(card), other=card_name(other)), card
+                )
             elif other not in self.hands[seat]:
-                self.flag(event, "BL-6.1", f"{who} said belote with {card.label} without holding {other.label}", card)
+                message = _("{player} said belote with {card} without holding {other}")
+                self.flag(
+                    event, "BL-6.1", message.format(player=who, card=card_name(card), other=card_name(other)), card
+                )
             else:
                 self.belote_by = seat
         elif event.saying == "rebelote":
             if self.belote_by != seat:
-                self.flag(
-                    event, "BL-6.1", f"{who} said rebelote with {card.label} without having said belote before", card
-                )
+                message = _("{player} said rebelote with {card} without having said belote before")
+                self.flag(event, "BL-6.1", message.format(player=who, card=card_name(card)), card)
             else:
                 self.rebelote_by = seat
 
@@ -138,9 +166,14 @@ class TrickPlay(ReplayState):
         winner, winning = self.trick[holding(cards, trump)]
         if winning.suit == trump:
             trumps = [card.suit for card in cards].count(trump)
-            reason = f"{winning.label} is the {'highest' if trumps > 1 else 'only'} trump (BL-7.5)"
+            if trumps > 1:
+                reason = _("{card} is the highest trump (BL-7.5)").format(card=card_name(winning))
+            else:
+                reason = _("{card} is the only trump (BL-7.5)").format(card=card_name(winning))
         else:
-            reason = f"{winning.label} is the highest {Suit(winning.suit).singular} and nobody trumped (BL-7.5)"
+            reason = _("{card} is the highest {suit} and nobody trumped (BL-7.5)").format(
+                card=card_name(winning), suit=Suit(winning.suit).singular
+            )
         points = trick_points(cards, trump)
         number = len(self.tricks) + 1
         # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.

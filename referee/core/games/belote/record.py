@@ -13,7 +13,8 @@ from referee.core.record import Event, event_card, read_events, read_header
 from referee.core.trump_rounds import PASS, TAKE
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import SUITS, Card, CardError, parse_card, parse_cards
+from scoring.core.cards import SUITS, Card, CardError, card_name, parse_card, parse_cards
+from scoring.core.i18n import _, ngettext
 
 EVENT_TYPES = ("bid", "play")
 BIDS = (TAKE, PASS, *SUITS)
@@ -50,7 +51,9 @@ class BeloteRecord:
 
 def _pack_card(card: Card, path: str) -> Card:
     if card not in _PACK:
-        raise RecordError(path, f"{card.label} is not in the 32-card Belote pack: A K Q J 10 9 8 7")
+        raise RecordError(
+            path, _("{card} is not in the 32-card Belote pack: A K Q J 10 9 8 7").format(card=card_name(card))
+        )
     return card
 
 
@@ -58,9 +61,14 @@ def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple
     """Refuse a deal that is not 5 cards a hand, a turn-up and at most 11 more, all different and of the pack."""
     for seat, hand in enumerate(hands):
         if len(hand) != FIRST_DEAL:
-            raise RecordError(f"hands[{seat}]", "each hand holds the 5 cards of the first deal, 3 then 2 (BL-3.3)")
+            raise RecordError(f"hands[{seat}]", _("each hand holds the 5 cards of the first deal, 3 then 2 (BL-3.3)"))
     if len(stock) > STOCK:
-        raise RecordError("stock", f"the stock holds the {STOCK} cards left after the turn-up (BL-3.3)")
+        message = ngettext(
+            "the stock holds the {count} card left after the turn-up (BL-3.3)",
+            "the stock holds the {count} cards left after the turn-up (BL-3.3)",
+            STOCK,
+        )
+        raise RecordError("stock", message.format(count=STOCK))
     # The usual deal in one set comparison; the careful loop below names the first fault of any other.
     dealt = {*hands[0], *hands[1], *hands[2], *hands[3], turn_up, *stock}
     if len(dealt) == len(hands) * FIRST_DEAL + 1 + len(stock) and dealt <= _PACK:
@@ -71,7 +79,7 @@ def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple
     for path, card in placed:
         _pack_card(card, path)
         if card in seen:
-            raise RecordError(path, f"{card.label} is dealt twice")
+            raise RecordError(path, _("{card} is dealt twice").format(card=card_name(card)))
         seen.add(card)
 
 
@@ -85,7 +93,8 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> B
         saying = data.get("announce")
         if saying not in _SAYINGS_READ:
             raise RecordError(
-                f"events[{number - 1}].announce", f"announce is belote or rebelote (BL-6.1), not {saying!r}"
+                f"events[{number - 1}].announce",
+                _("announce is belote or rebelote (BL-6.1), not {saying}").format(saying=repr(saying)),
             )
         # Made by tuple.__new__ with every field: BeloteEvent(...) runs the Python __new__ NamedTuple writes.
         return tuple.__new__(BeloteEvent, (number, kind, seat, "", card, saying or ""))
@@ -93,7 +102,10 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> B
     if isinstance(choice, str) and choice.upper() in SUITS:
         choice = choice.upper()
     if choice not in BIDS:
-        raise RecordError(f"events[{number - 1}].choice", f"choice must be one of {', '.join(BIDS)}, not {choice!r}")
+        raise RecordError(
+            f"events[{number - 1}].choice",
+            _("choice must be one of {options}, not {choice}").format(options=", ".join(BIDS), choice=repr(choice)),
+        )
     return BeloteEvent(number, kind, seat, str(choice))
 
 
@@ -111,7 +123,9 @@ def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     header = read_header(doc, game)
     checked = read_events(doc, game, EVENT_TYPES)
     if doc.get("turn_up") is None:
-        raise RecordError("turn_up", "turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
+        raise RecordError(
+            "turn_up", _("turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
+        )
     (turn_up,) = _cards(doc, "turn_up")
     stock = _cards(doc, "stock")
     _check_deal(header.hands, turn_up, stock)
@@ -131,7 +145,12 @@ def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
             if event.type == "play":
                 raise RecordError(
                     f"events[{event.number - 1}]",
-                    f"the stock holds {len(stock)} of its {STOCK} cards; record them all, in the order dealt, "
-                    "to referee the play (BL-3.4)",
+                    ngettext(
+                        "the stock holds {count} of its {size} card; record them all, in the order dealt, "
+                        "to referee the play (BL-3.4)",
+                        "the stock holds {count} of its {size} cards; record them all, in the order dealt, "
+                        "to referee the play (BL-3.4)",
+                        STOCK,
+                    ).format(count=len(stock), size=STOCK),
                 )
     return BeloteRecord(header.players, header.dealer, header.flags, header.hands, turn_up, stock, events)

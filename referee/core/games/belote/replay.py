@@ -12,9 +12,10 @@ from referee.core.games.belote.record import STOCK, BeloteEvent, BeloteRecord, r
 from referee.core.games.belote.trumps import TrumpChoice
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
-from scoring.core.cards import SUIT_NAMES
+from scoring.core.cards import SUIT_NAMES, card_name
 from scoring.core.games.belote import GAME as SCORING
 from scoring.core.games.belote import LAST_TRICK, NO_CAPOT, Camp, side_of
+from scoring.core.i18n import _, gettext_noop, ngettext
 
 
 class BeloteReferee:
@@ -36,16 +37,19 @@ class _Replay(TrumpChoice, TrickPlay):
         """Flag an event that comes when it cannot; True if it must be skipped."""
         phase = self.phase
         if phase == "thrown_in":
-            rule, what = "BL-4.4", "acted after all four passed twice and the cards were thrown in"
+            rule, what = (
+                "BL-4.4",
+                gettext_noop("{player} acted after all four passed twice and the cards were thrown in"),
+            )
         elif phase == "done":
-            rule, what = "BL-7.6", "acted after all eight tricks were played"
+            rule, what = "BL-7.6", gettext_noop("{player} acted after all eight tricks were played")
         elif event.type == "bid" and phase == "play":
-            rule, what = "BL-4.3", f"spoke after {self.name(self.taker or 0)} had taken"
+            rule, what = "BL-4.3", gettext_noop("{player} spoke after {taker} had taken")
         elif event.type == "play" and phase == "bid":
-            rule, what = "BL-7.1", "played a card before trumps were chosen"
+            rule, what = "BL-7.1", gettext_noop("{player} played a card before trumps were chosen")
         else:
             return False  # the usual event: no name looked up, no message made
-        self.flag(event, rule, f"{self.name(event.seat)} {what}")
+        self.flag(event, rule, _(what).format(player=self.name(event.seat), taker=self.name(self.taker or 0)))
         return True
 
     def next_turn(self) -> Turn | None:
@@ -53,16 +57,19 @@ class _Replay(TrumpChoice, TrickPlay):
         if self.phase == "bid":
             seat = self.speaking()
             if self.round == 1:
-                prompt = f"{self.name(seat)}: take {SUIT_NAMES[up]} as trumps, or pass (BL-4.1)"
+                prompt = _("{player}: take {suits} as trumps, or pass (BL-4.1)")
             else:
-                prompt = f"{self.name(seat)}: name a suit other than {SUIT_NAMES[up]}, or pass (BL-4.2)"
-            return Turn(seat, "trump", self.offered(up), prompt)
+                prompt = _("{player}: name a suit other than {suits}, or pass (BL-4.2)")
+            return Turn(seat, "trump", self.offered(up), prompt.format(player=self.name(seat), suits=_(SUIT_NAMES[up])))
         if self.phase != "play" or not self.dealt:
             return None
         seat = self.next_seat()
-        allowed, _ = self.allowed(seat)
+        allowed, _rule = self.allowed(seat)
         who = self.name(seat)
-        prompt = f"{who} to lead" if not self.trick else f"{who} to play to {self.trick[0][1].label}"
+        if not self.trick:
+            prompt = _("{player} to lead").format(player=who)
+        else:
+            prompt = _("{player} to play to {card}").format(player=who, card=card_name(self.trick[0][1]))
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
     def deal_entry(self) -> dict[str, Any] | None:
@@ -95,19 +102,26 @@ class _Replay(TrumpChoice, TrickPlay):
         if self.phase == "thrown_in":
             if "bl_same_dealer_redeals" in self.flags:
                 self.notes.append(
-                    "all four passed twice: the cards are thrown in and the same player deals again (R-BL-1)"
+                    _("all four passed twice: the cards are thrown in and the same player deals again (R-BL-1)")
                 )
             else:
-                self.notes.append("all four passed twice: the cards are thrown in and the next player deals (R-BL-1)")
+                self.notes.append(
+                    _("all four passed twice: the cards are thrown in and the next player deals (R-BL-1)")
+                )
         if self.phase == "play" and not self.dealt:
-            self.notes.append(
-                f"the stock holds {len(self.record.stock)} of its {STOCK} cards: record them in the order dealt "
-                "to complete the deal and referee the play (BL-3.4)"
+            note = ngettext(
+                "the stock holds {count} of its {size} card: record them in the order dealt "
+                "to complete the deal and referee the play (BL-3.4)",
+                "the stock holds {count} of its {size} cards: record them in the order dealt "
+                "to complete the deal and referee the play (BL-3.4)",
+                STOCK,
             )
+            self.notes.append(note.format(count=len(self.record.stock), size=STOCK))
         if self.belote_by is not None and self.rebelote_by is None and self.phase == "done":
-            self.notes.append(f"{self.name(self.belote_by)} said belote but never rebelote: no 20 points (BL-6.1)")
+            note = _("{player} said belote but never rebelote: no 20 points (BL-6.1)")
+            self.notes.append(note.format(player=self.name(self.belote_by)))
         if self.phase == "done":
-            self.notes.append("announcements (BL-5) are not in the hand record: the deal entry counts none")
+            self.notes.append(_("announcements (BL-5) are not in the hand record: the deal entry counts none"))
 
     def trick_points(self) -> tuple[int, ...]:
         """Each side's card points, with the 10 for the last trick once it is played (BL-2.3): 162 in all."""
@@ -132,7 +146,9 @@ class _Replay(TrumpChoice, TrickPlay):
             try:
                 deal = SCORING.parse_deal(entry, self.flags)
             except EntryError as error:
-                self.notes.append(f"the deal cannot be scored: {error.message} ({error.rule})")
+                self.notes.append(
+                    _("the deal cannot be scored: {error} ({rule})").format(error=error.message, rule=error.rule)
+                )
                 entry = None
             else:
                 score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)

@@ -8,15 +8,23 @@ from referee.core.games.belote.record import BIDS, FIRST_DEAL, SAYINGS, STOCK
 from referee.core.pack32 import PACK32
 from referee.core.setup import Entry, EventField, EventKind, ExtraField, Setup, TapOption, TurnEntry, ValueKind
 from scoring.core.games.belote import GAME
+from scoring.core.i18n import gettext_noop
 
 SETUP = Setup(
     seats=GAME.seats,
     pack=PACK32,
     hand_size=FIRST_DEAL,  # BL-3.3: the first deal, 3 then 2 cards each
     extras=(
-        ExtraField("turn_up", "Turn-up card", "the turn-up card", False, 1, required=True),  # BL-3.3
+        # BL-3.3
+        ExtraField("turn_up", gettext_noop("Turn-up card"), gettext_noop("the turn-up card"), False, 1, required=True),
         # BL-3.4: the rest of the deal, in the order given; needed only once somebody takes.
-        ExtraField("stock", "The other 11 cards, in the order dealt after the take", "the stock", True, STOCK),
+        ExtraField(
+            "stock",
+            gettext_noop("The other 11 cards, in the order dealt after the take"),
+            gettext_noop("the stock"),
+            True,
+            STOCK,
+        ),
     ),
     events=(
         EventKind(
@@ -46,10 +54,10 @@ SETUP = Setup(
             "play",
             Entry.CARD,
             "card",
-            verb="Play",
+            verb=gettext_noop("Play"),
             options=(
-                TapOption("announce", "belote", "Say belote with this card"),
-                TapOption("announce", "rebelote", "Say rebelote with this card"),
+                TapOption("announce", "belote", gettext_noop("Say belote with this card")),
+                TapOption("announce", "rebelote", gettext_noop("Say rebelote with this card")),
             ),
         ),
     ),

@@ -7,6 +7,7 @@ from referee.core.games.belote.state import ReplayState
 from referee.core.trump_rounds import PASS, chosen_suit
 from scoring.core.cards import SUIT_NAMES
 from scoring.core.games.belote import SEATS
+from scoring.core.i18n import _
 
 
 class TrumpChoice(ReplayState):
@@ -20,7 +21,8 @@ class TrumpChoice(ReplayState):
         expected = self.speaking()
         if event.seat != expected:
             # Ignored: the next bids in turn are still judged as the table made them.
-            self.flag(event, self.round_rule(), f"{who} spoke out of turn: it was {self.name(expected)}'s turn")
+            message = _("{player} spoke out of turn: it was {due}'s turn")
+            self.flag(event, self.round_rule(), message.format(player=who, due=self.name(expected)))
             return
         if choice == PASS:
             if self.next_speaker():
@@ -28,11 +30,12 @@ class TrumpChoice(ReplayState):
             return
         if self.out_of_round(choice, up):
             wrong = (
-                f"{who} may only take {SUIT_NAMES[up]}, the turn-up's suit, or pass in the first round"
+                _("{player} may only take {suits}, the turn-up's suit, or pass in the first round")
                 if self.round == 1
-                else f"{who} named {SUIT_NAMES[up]}, the turn-up's suit, in the second round: only another suit"
+                else _("{player} named {suits}, the turn-up's suit, in the second round: only another suit")
             )
-            self.flag(event, self.round_rule(), wrong)  # and applied, so the play can still be refereed
+            # and applied, so the play can still be refereed
+            self.flag(event, self.round_rule(), wrong.format(player=who, suits=_(SUIT_NAMES[up])))
         self.settle(event.seat, chosen_suit(choice, up))
 
     def settle(self, taker: int, trump: str) -> None:
@@ -45,5 +48,5 @@ class TrumpChoice(ReplayState):
             seat = (self.record.dealer + turn) % SEATS
             if seat == taker:
                 self.hands[seat][self.record.turn_up] = None
-            for _ in range(2 if seat == taker else 3):
+            for _dealt in range(2 if seat == taker else 3):
                 self.hands[seat][next(stock)] = None

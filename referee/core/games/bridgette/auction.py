@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from referee.core.calls import LADDER, Call, bid_index, double_refusal
+from referee.core.calls import LADDER, Call, bid_index, double_refusal, refused_double
 from referee.core.games.bridgette.record import Step
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.verdict import Turn
 from scoring.core.base import Flags
-from scoring.core.cards import SUIT_NAMES, SUITS, Card
+from scoring.core.cards import SUITS, Card
+from scoring.core.i18n import _, gettext_noop
+from scoring.core.words import Suit
 
 
 def suit_counts(hand: Iterable[Card]) -> dict[str, int]:
@@ -35,23 +37,65 @@ def is_jump(bid: Call, current: Call | None, flags: Flags) -> bool:
 
 
 def bid_requirement(counts: Mapping[str, int], bid: Call, current: Call | None, flags: Flags) -> tuple[str, str] | None:
-    """BG-5.6: the (rule, reason) a bid fails on for a hand with these suit counts, or None."""
+    """BG-5.6: the (rule, requirement) a bid fails on for a hand with these suit counts, or None.
+
+    The requirement is a key of `_REFUSED_BIDS` ("no-trump suits", "no-trump jump", "length", "jump length"):
+    the turn asks this of every bid, and only a bid that is made and refused is put into words (`refused_bid`).
+    """
     jump = is_jump(bid, current, flags)
     if bid.strain == "NT":
-        missing = [SUIT_NAMES[suit] for suit in SUITS if counts[suit] == 0]
-        if missing:
-            return "BG-5.6", f"a no-trump bid needs a card in every suit, and the hand had no {' or '.join(missing)}"
+        if 0 in (counts[suit] for suit in SUITS):
+            return "BG-5.6", "no-trump suits"
         if jump and "bg_strict_jump" in flags and max(counts.values()) < 4:
-            return "R-BG-12", "a no-trump jump needs at least 4 cards in some suit under the strict jump rule"
+            return "R-BG-12", "no-trump jump"
         return None
     held = counts[bid.strain]
-    name = SUIT_NAMES[bid.strain]
     if held < 2:
-        return "BG-5.6", f"a bid in {name} needs at least 2 {name}, and the hand had {held}"
+        return "BG-5.6", "length"
     if jump and held < 4:
-        rule = "R-BG-12" if "bg_strict_jump" in flags else "BG-5.6"
-        return rule, f"{bid.label} is a jump bid, which needs at least 4 {name}, and the hand had {held}"
+        return ("R-BG-12" if "bg_strict_jump" in flags else "BG-5.6"), "jump length"
     return None
+
+
+def refused_bid(player: str, counts: Mapping[str, int], bid: Call, requirement: str) -> str:
+    """The sentence that says why ``player``'s ``bid`` is refused, by the requirement `bid_requirement` names."""
+    if requirement == "no-trump suits":
+        missing = [Suit(suit).plural for suit in SUITS if counts[suit] == 0]
+        names = dict(zip(("suit", "suit2", "suit3", "suit4"), missing, strict=False))
+        return _(_NO_TRUMP_MISSING[len(missing)]).format(player=player, bid=bid.label, **names)
+    held = counts.get(bid.strain, 0)
+    return _(_REFUSED_BIDS[requirement]).format(
+        player=player, bid=bid.label, suits=Suit(bid.strain).plural if bid.strain != "NT" else "", held=held
+    )
+
+
+# BG-5.6 / R-BG-12: a refused bid in words, each a whole sentence (msgids: scoring/core/i18n.py). A no-trump bid
+# names the suits the hand lacked, by how many.
+_NO_TRUMP_MISSING = {
+    1: gettext_noop("{player} bid {bid}, but a no-trump bid needs a card in every suit, and the hand had no {suit}"),
+    2: gettext_noop(
+        "{player} bid {bid}, but a no-trump bid needs a card in every suit, and the hand had no {suit} or {suit2}"
+    ),
+    3: gettext_noop(
+        "{player} bid {bid}, but a no-trump bid needs a card in every suit, and the hand had no {suit} or {suit2} or "
+        "{suit3}"
+    ),
+    4: gettext_noop(
+        "{player} bid {bid}, but a no-trump bid needs a card in every suit, and the hand had no {suit} or {suit2} or "
+        "{suit3} or {suit4}"
+    ),
+}
+_REFUSED_BIDS = {
+    "no-trump jump": gettext_noop(
+        "{player} bid {bid}, but a no-trump jump needs at least 4 cards in some suit under the strict jump rule"
+    ),
+    "length": gettext_noop(
+        "{player} bid {bid}, but a bid in {suits} needs at least 2 {suits}, and the hand had {held}"
+    ),
+    "jump length": gettext_noop(
+        "{player} bid {bid}, but {bid} is a jump bid, which needs at least 4 {suits}, and the hand had {held}"
+    ),
+}
 
 
 class Auction(ReplayState):
@@ -64,13 +108,19 @@ class Auction(ReplayState):
         name = self.names[seat]
         if self.phase == "exchange":
             if len(self.exchanged) < len(self.exchange_order):
-                self.flag(step, "BG-4.1", f"{name} called {call.label} before the exchange was finished")
+                message = _("{player} called {call} before the exchange was finished")
+                self.flag(step, "BG-4.1", message.format(player=name, call=call.label))
             self.phase = "auction"
         if self.phase != "auction":
-            self.flag(step, "BG-5.5", f"{name} called {call.label} after the auction had ended")
+            self.flag(
+                step,
+                "BG-5.5",
+                _("{player} called {call} after the auction had ended").format(player=name, call=call.label),
+            )
             return
         if seat != self.caller:
-            self.flag(step, "BG-5.3", f"{name} called out of turn: it was {self.names[self.caller]}'s call")
+            message = _("{player} called out of turn: it was {due}'s call")
+            self.flag(step, "BG-5.3", message.format(player=name, due=self.names[self.caller]))
         current = self.bid
         if call.word == "pass":
             if current is not None and self.last_word != "pass":
@@ -84,23 +134,29 @@ class Auction(ReplayState):
             # BG-5.2: an insufficient bid is not a new bid. Like an illegal double it has no effect (it is not
             # checked against the hand and cancels no double) and the turn passes on; the current bid stays,
             # and the last bid that outranked the one before becomes the contract (BG-5.5).
-            self.flag(step, "BG-5.2", f"{name} bid {call.label}, which does not outrank {current.label}")
+            message = _("{player} bid {bid}, which does not outrank {current}")
+            self.flag(step, "BG-5.2", message.format(player=name, bid=call.label, current=current.label))
         elif call.word == "bid":
             hand = self.hands[seat]
             if hand is None:
-                self.note(f"Bid {call.label} by {name} unverified: the hand was not recorded (R-BG-13).")
+                self.note(
+                    _("Bid {bid} by {player} unverified: the hand was not recorded (R-BG-13).").format(
+                        bid=call.label, player=name
+                    )
+                )
             else:
-                problem = bid_requirement(suit_counts(hand), call, current, self.flags)
+                counts = suit_counts(hand)
+                problem = bid_requirement(counts, call, current, self.flags)
                 if problem is not None:
-                    self.flag(step, problem[0], f"{name} bid {call.label}, but {problem[1]}")
+                    self.flag(step, problem[0], refused_bid(name, counts, call, problem[1]))
             # R-BG-11: a new bid cancels any double or redouble.
             self.bid, self.bidder, self.doubled = call, seat, 0
         else:
             # BG-5.4: a double of the opponent's undoubled bid, a redouble of one's own bid doubled.
             ours = current is not None and self.bidder == seat
-            refusal = double_refusal(call.word, current, self.doubled, ours, "their own" if ours else "the opponent's")
+            refusal = refused_double(name, call.word, current, self.doubled, ours)
             if refusal is not None:
-                self.flag(step, "BG-5.4", f"{name} {call.word}d, but {refusal}")
+                self.flag(step, "BG-5.4", refusal)
             else:
                 self.doubled = 1 if call.word == "double" else 2
         self.last_word = call.word
@@ -127,4 +183,4 @@ class Auction(ReplayState):
         ours = self.bidder == seat
         doubles = ("double", "redouble")
         calls.extend(word for word in doubles if double_refusal(word, current, self.doubled, ours, "") is None)
-        return Turn(seat, "call", tuple(calls), f"{self.names[seat]} to call (BG-5.3)")
+        return Turn(seat, "call", tuple(calls), _("{player} to call (BG-5.3)").format(player=self.names[seat]))

@@ -2,13 +2,59 @@
 
 from __future__ import annotations
 
-from referee.core.games.bridgette.pack import group, named
+from referee.core.games.bridgette.pack import group
 from referee.core.games.bridgette.record import HAND_SIZE, Step
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.verdict import Turn
-from scoring.core.cards import Card
+from scoring.core.cards import Card, card_name, card_names
+from scoring.core.i18n import _, gettext_noop, ngettext
 
 DEALER_DRAWS = {"spot": 4, "face": 8, "ace": 12}  # BG-4.3
+
+# The exchange's texts, each a whole sentence (msgids: scoring/core/i18n.py). A draw or discard at the wrong moment,
+# by the event, what was wrong and (out of turn) what the player due was to do.
+_EXCHANGE_SLIPS = {
+    ("draw", "late"): gettext_noop("{player} drew after the auction began; the exchange comes before it"),
+    ("discard", "late"): gettext_noop("{player} discarded after the auction began; the exchange comes before it"),
+    ("draw", "again"): gettext_noop("{player} already drew once in this exchange"),
+    ("discard", "again"): gettext_noop("{player} already discarded once in this exchange"),
+    ("draw", "out of turn", "draw"): gettext_noop("{player} drew out of turn: {due} was to draw first"),
+    ("draw", "out of turn", "discard"): gettext_noop("{player} drew out of turn: {due} was to discard first"),
+    ("discard", "out of turn", "draw"): gettext_noop("{player} discarded out of turn: {due} was to draw first"),
+    ("discard", "out of turn", "discard"): gettext_noop("{player} discarded out of turn: {due} was to discard first"),
+}
+# BG-4.3: a dealer's draw of the wrong size, by the upcard's group (singular and plural by the cards drawn).
+_DEALER_MISCOUNT = {
+    "spot": (
+        gettext_noop("{player} drew {count} card, but the upcard {card} is in the spot group, so the dealer draws 4"),
+        gettext_noop("{player} drew {count} cards, but the upcard {card} is in the spot group, so the dealer draws 4"),
+    ),
+    "face": (
+        gettext_noop("{player} drew {count} card, but the upcard {card} is in the face group, so the dealer draws 8"),
+        gettext_noop("{player} drew {count} cards, but the upcard {card} is in the face group, so the dealer draws 8"),
+    ),
+    "ace": (
+        gettext_noop("{player} drew {count} card, but the upcard {card} is in the ace group, so the dealer draws 12"),
+        gettext_noop("{player} drew {count} cards, but the upcard {card} is in the ace group, so the dealer draws 12"),
+    ),
+}
+_DEALER_DRAW_PROMPTS = {
+    "spot": gettext_noop("{player} draws 4 cards: the upcard {card} is in the spot group (BG-4.3)"),
+    "face": gettext_noop("{player} draws 8 cards: the upcard {card} is in the face group (BG-4.3)"),
+    "ace": gettext_noop("{player} draws 12 cards: the upcard {card} is in the ace group (BG-4.3)"),
+}
+# BG-4.5: a card drawn or discarded that is elsewhere, by where it is (`ReplayState.misplaced`).
+_MISPLACED_DRAW: dict[str | None, str] = {
+    "hand": gettext_noop("{player} drew {card}, which is in {holder}'s hand"),
+    "discard": gettext_noop("{player} drew {card}, which is discarded by {holder}"),
+    "trick": gettext_noop("{player} drew {card}, which is already played to trick {trick}"),
+}
+_MISPLACED_DISCARD: dict[str | None, str] = {
+    "hand": gettext_noop("{player} discarded {card}, which is in {holder}'s hand"),
+    "discard": gettext_noop("{player} discarded {card}, which is discarded by {holder}"),
+    "trick": gettext_noop("{player} discarded {card}, which is already played to trick {trick}"),
+    None: gettext_noop("{player} discarded {card}, which is not in that hand"),
+}
 
 
 class Exchange(ReplayState):
@@ -51,19 +97,18 @@ class Exchange(ReplayState):
 
     def exchange(self, step: Step) -> None:
         name = self.names[step.seat]
-        verb = "drew" if step.type == "draw" else "discarded"
         if self.phase != "exchange":
-            self.flag(step, "BG-4.1", f"{name} {verb} after the auction began; the exchange comes before it")
+            self.flag(step, "BG-4.1", _(_EXCHANGE_SLIPS[step.type, "late"]).format(player=name))
             return
         key = (step.type, step.seat)
         if key in self.exchanged:
             rule = "BG-4.2" if step.seat != self.dealer else "BG-4.3"
-            self.flag(step, rule, f"{name} already {verb} once in this exchange")
+            self.flag(step, rule, _(_EXCHANGE_SLIPS[step.type, "again"]).format(player=name))
             return
         expected = next(item for item in self.exchange_order if item not in self.exchanged)
         if key != expected:
-            who = self.names[expected[1]]
-            self.flag(step, "BG-4.1", f"{name} {verb} out of turn: {who} was to {expected[0]} first")
+            message = _(_EXCHANGE_SLIPS[step.type, "out of turn", expected[0]])
+            self.flag(step, "BG-4.1", message.format(player=name, due=self.names[expected[1]]))
         self.exchanged.add(key)
         if step.type == "draw":
             self.draw(step)
@@ -79,35 +124,46 @@ class Exchange(ReplayState):
             if self.upcard is None and cards and not to_dealer:
                 self.upcard = cards[0]  # R-BG-9: the upcard is the first of the non-dealer's two cards
             if count != 2:
-                self.flag(step, rule, f"{name} drew {count} cards; the non-dealer draws exactly 2")
+                message = ngettext(
+                    "{player} drew {count} card; the non-dealer draws exactly 2",
+                    "{player} drew {count} cards; the non-dealer draws exactly 2",
+                    count,
+                )
+                self.flag(step, rule, message.format(player=name, count=count))
             if cards is not None and self.upcard is not None and self.record.stock is None:
                 if to_dealer and self.upcard in cards:
-                    self.flag(step, "R-BG-9", f"{name} took the upcard {self.upcard}, which goes to the dealer")
+                    message = _("{player} took the upcard {card}, which goes to the dealer")
+                    self.flag(step, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
                 elif not to_dealer and self.upcard not in cards:
-                    self.flag(
-                        step, "R-BG-9", f"{name} did not take the upcard {self.upcard}, the first of the two cards"
-                    )
+                    message = _("{player} did not take the upcard {card}, the first of the two cards")
+                    self.flag(step, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
         else:
             rule = "BG-4.3"
             if self.upcard is None and cards and to_dealer:
                 self.upcard = cards[0]  # R-BG-9 variant: the dealer's draw starts with the upcard
             if self.upcard is None:
-                self.note(f"The upcard was not recorded, so {name}'s draw of {count} cards is not checked (BG-4.3).")
+                message = ngettext(
+                    "The upcard was not recorded, so {player}'s draw of {count} card is not checked (BG-4.3).",
+                    "The upcard was not recorded, so {player}'s draw of {count} cards is not checked (BG-4.3).",
+                    count,
+                )
+                self.note(message.format(player=name, count=count))
             else:
                 kind = group(self.upcard)
                 if count != DEALER_DRAWS[kind]:
-                    self.flag(
-                        step,
-                        rule,
-                        f"{name} drew {count} cards, but the upcard {self.upcard} is in the {kind} group, "
-                        f"so the dealer draws {DEALER_DRAWS[kind]}",
-                    )
+                    message = ngettext(_DEALER_MISCOUNT[kind][0], _DEALER_MISCOUNT[kind][1], count)
+                    self.flag(step, rule, message.format(player=name, count=count, card=card_name(self.upcard)))
                 if cards is not None and to_dealer and self.record.stock is None and self.upcard not in cards:
-                    self.flag(step, "R-BG-9", f"{name} did not take the upcard {self.upcard}, which goes to the dealer")
+                    message = _("{player} did not take the upcard {card}, which goes to the dealer")
+                    self.flag(step, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
         if cards is None:
             self.take_from_stock(seat, None, count)
             self.hands[seat] = None
-            self.note(f"{name}'s drawn cards were not recorded; that hand is not checked from here on.")
+            self.note(
+                _("{player}'s drawn cards were not recorded; that hand is not checked from here on.").format(
+                    player=name
+                )
+            )
             self.sizes[seat] += count
             return
         expected = self.expected_draw(seat, count)
@@ -116,11 +172,11 @@ class Exchange(ReplayState):
         if expected is not None and cards != expected:
             wrong = [card for card in cards if card not in expected]
             if wrong:
-                listed = " ".join(card.label for card in expected)
+                message = _("{player} drew {cards}, but the stock gave {expected}")
                 self.flag(
                     step,
                     "R-BG-9" if to_dealer else rule,
-                    f"{name} drew {' '.join(card.label for card in wrong)}, but the stock gave {listed}",
+                    message.format(player=name, cards=card_names(wrong), expected=card_names(expected)),
                     wrong[0],
                 )
         hand = self.hands[seat]
@@ -128,7 +184,7 @@ class Exchange(ReplayState):
         for card in cards:
             if card in self.where:
                 # The card stays where it is; the draw still counts towards the hand's size.
-                self.flag(step, "BG-4.5", f"{name} drew {named(card)}, which is {self.place_of(card)}", card)
+                self.flag(step, "BG-4.5", self.misplaced(_MISPLACED_DRAW, name, card), card)
                 continue
             if hand is not None:
                 hand[card] = None
@@ -141,7 +197,9 @@ class Exchange(ReplayState):
         hand = self.hands[seat]
         if cards is None:
             self.hands[seat] = None
-            self.note(f"{name}'s discards were not recorded; that hand is not checked from here on.")
+            self.note(
+                _("{player}'s discards were not recorded; that hand is not checked from here on.").format(player=name)
+            )
         else:
             mine = ("hand", seat)
             for card in cards:
@@ -149,8 +207,7 @@ class Exchange(ReplayState):
                 # not recorded, `where` says which cards are in it (or nowhere yet).
                 held = card in hand if hand is not None else self.where.get(card, mine) == mine
                 if not held:
-                    where = self.place_of(card) if card in self.where else "not in that hand"
-                    self.flag(step, "BG-4.5", f"{name} discarded {named(card)}, which is {where}", card)
+                    self.flag(step, "BG-4.5", self.misplaced(_MISPLACED_DISCARD, name, card), card)
                     continue
                 if hand is not None:
                     del hand[card]
@@ -158,9 +215,13 @@ class Exchange(ReplayState):
         # The player put down this many cards, whatever they were (BG-4.4).
         self.sizes[seat] -= step.card_count
         if self.sizes[seat] != HAND_SIZE:
-            self.flag(
-                step, "BG-4.5", f"{name} kept {self.sizes[seat]} cards after the exchange; each player ends with 13"
+            kept = self.sizes[seat]
+            message = ngettext(
+                "{player} kept {count} card after the exchange; each player ends with 13",
+                "{player} kept {count} cards after the exchange; each player ends with 13",
+                kept,
             )
+            self.flag(step, "BG-4.5", message.format(player=name, count=kept))
 
     def exchange_turn(self, kind: str, seat: int) -> Turn:
         name = self.names[seat]
@@ -168,13 +229,18 @@ class Exchange(ReplayState):
         if kind == "discard":
             extra = self.sizes[seat] - HAND_SIZE
             codes = tuple(card.code for card in hand) if hand is not None else ()
-            return Turn(seat, "discard", codes, f"{name} discards {extra} cards, down to 13 (BG-4.2)")
+            message = ngettext(
+                "{player} discards {count} card, down to 13 (BG-4.2)",
+                "{player} discards {count} cards, down to 13 (BG-4.2)",
+                extra,
+            )
+            return Turn(seat, "discard", codes, message.format(player=name, count=extra))
         expected = self.expected_draw(seat)
         codes = tuple(card.code for card in expected) if expected is not None else ()
         if seat != self.dealer:
-            return Turn(seat, "draw", codes, f"{name} draws 2 cards from the stock (BG-4.2)")
+            return Turn(seat, "draw", codes, _("{player} draws 2 cards from the stock (BG-4.2)").format(player=name))
         if self.upcard is None:
-            return Turn(seat, "draw", codes, f"{name} draws 4, 8 or 12 cards by the upcard's group (BG-4.3)")
-        kind = group(self.upcard)
-        prompt = f"{name} draws {DEALER_DRAWS[kind]} cards: the upcard {self.upcard} is in the {kind} group (BG-4.3)"
+            prompt = _("{player} draws 4, 8 or 12 cards by the upcard's group (BG-4.3)").format(player=name)
+            return Turn(seat, "draw", codes, prompt)
+        prompt = _(_DEALER_DRAW_PROMPTS[group(self.upcard)]).format(player=name, card=card_name(self.upcard))
         return Turn(seat, "draw", codes, prompt)

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from scoring.core.cards import Card
+from scoring.core.cards import Card, card_name
+from scoring.core.i18n import _, gettext_noop
 
 # BG-2.2: aces and the Grand Colon; J Q K and the Royal Colon; every other card (2 to 10, Little Colon).
 _GROUP_OF_RANK = {"A": "ace", "G": "ace", "K": "face", "Q": "face", "J": "face", "R": "face"}
+# A colon as a sentence names it, with its article: one msgid each (scoring/core/i18n.py), never "the " + a name.
+_THE_COLONS = {
+    "G": gettext_noop("the Grand Colon"),
+    "R": gettext_noop("the Royal Colon"),
+    "L": gettext_noop("the Little Colon"),
+}
 
 
 def group(card: Card) -> str:
@@ -14,5 +21,5 @@ def group(card: Card) -> str:
 
 
 def named(card: Card) -> str:
-    """A card as a sentence names it: "A♠", "the Grand Colon"."""
-    return f"the {card.label}" if card.is_colon else card.label
+    """A card as a sentence names it, in the active language: "A♠", "the Grand Colon"."""
+    return _(_THE_COLONS[card.rank]) if card.is_colon else card_name(card)

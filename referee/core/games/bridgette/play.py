@@ -9,7 +9,9 @@ from referee.core.games.bridgette.record import Step
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.verdict import Trick, Turn
 from scoring.core.base import Flags
-from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card
+from scoring.core.cards import RANK_VALUES, Card, card_name
+from scoring.core.i18n import _, gettext_noop
+from scoring.core.words import Suit
 
 TRICKS = 13  # BG-6.1
 
@@ -20,22 +22,48 @@ def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, str
     if not lead.suit:
         kind = group(lead)
         if follow.is_colon:
-            return False, f"a colon played to a colon lead loses: the {lead} wins (R-BG-16)"
+            return False, _("a colon played to a colon lead loses: {lead} wins (R-BG-16)").format(lead=named(lead))
         if follow.suit == trump:
-            return True, f"{follow} is a trump and beats the {lead} (BG-6.4)"
+            return True, _("{card} is a trump and beats {lead} (BG-6.4)").format(
+                card=card_name(follow), lead=named(lead)
+            )
         if group(follow) == kind:
-            return True, f"{follow} is in the {kind} group of the {lead} (BG-6.4)"
-        return False, f"{follow} is neither a trump nor in the {kind} group: the {lead} wins (BG-6.4)"
+            return True, _(_IN_GROUP[kind]).format(card=card_name(follow), lead=named(lead))
+        return False, _(_NOT_IN_GROUP[kind]).format(card=card_name(follow), lead=named(lead))
     if follow.suit == lead.suit:  # the usual trick, asked first; a colon, having no suit, is not of the led suit
         # Strictly higher: of two equal cards (one played without being held), the leader's wins.
         follower_wins = RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank]
         higher = follow if follower_wins else lead
-        return follower_wins, f"{higher.label} is the higher {SUIT_NAMES[lead.suit][:-1]} (BG-6.3)"
+        reason = _("{card} is the higher {suit} (BG-6.3)").format(card=card_name(higher), suit=Suit(lead.suit).singular)
+        return follower_wins, reason
     if follow.is_colon:
-        return False, f"the {follow} was played to {lead}: the leader wins (BG-6.3)"
+        return False, _("{card} was played to {lead}: the leader wins (BG-6.3)").format(
+            card=named(follow), lead=card_name(lead)
+        )
     if follow.suit == trump:
-        return True, f"{follow} trumps {lead} (BG-6.3)"
-    return False, f"{follow} neither follows suit nor trumps: {lead} wins (BG-6.3)"
+        return True, _("{card} trumps {lead} (BG-6.3)").format(card=card_name(follow), lead=card_name(lead))
+    return False, _("{card} neither follows suit nor trumps: {lead} wins (BG-6.3)").format(
+        card=card_name(follow), lead=card_name(lead)
+    )
+
+
+# BG-6.4: a card played to a colon lead, in or out of the colon's group, by the group (msgids: scoring/core/i18n.py).
+_IN_GROUP = {
+    "spot": gettext_noop("{card} is in the spot group of {lead} (BG-6.4)"),
+    "face": gettext_noop("{card} is in the face group of {lead} (BG-6.4)"),
+    "ace": gettext_noop("{card} is in the ace group of {lead} (BG-6.4)"),
+}
+_NOT_IN_GROUP = {
+    "spot": gettext_noop("{card} is neither a trump nor in the spot group: {lead} wins (BG-6.4)"),
+    "face": gettext_noop("{card} is neither a trump nor in the face group: {lead} wins (BG-6.4)"),
+    "ace": gettext_noop("{card} is neither a trump nor in the ace group: {lead} wins (BG-6.4)"),
+}
+# BG-4.4, BG-4.5: a card played that is elsewhere, by where it is (`ReplayState.misplaced`).
+_MISPLACED_PLAY: dict[str | None, str] = {
+    "hand": gettext_noop("{player} played {card}, which is in {holder}'s hand"),
+    "discard": gettext_noop("{player} played {card}, which is discarded by {holder}"),
+    "trick": gettext_noop("{player} played {card}, which is already played to trick {trick}"),
+}
 
 
 def allowed_follows(hand: Iterable[Card], lead: Card, flags: Flags) -> list[Card]:
@@ -75,20 +103,27 @@ class TrickPlay(ReplayState):
         if self.phase != "play":
             name = self.names[seat]
             if self.phase == "over":
-                why = "the deal was passed out" if self.passed_out else "all 13 tricks had been played"
-                self.flag(step, "BG-6.1", f"{name} played {named(card)} after the deal was over: {why}", card)
+                if self.passed_out:
+                    message = _("{player} played {card} after the deal was over: the deal was passed out")
+                else:
+                    message = _("{player} played {card} after the deal was over: all 13 tricks had been played")
+                self.flag(step, "BG-6.1", message.format(player=name, card=named(card)), card)
             else:
-                self.flag(step, "BG-5.5", f"{name} played {named(card)} before the auction had ended", card)
+                message = _("{player} played {card} before the auction had ended")
+                self.flag(step, "BG-5.5", message.format(player=name, card=named(card)), card)
             return
         trick = self.trick
         leading = not trick
         expected = self.leader if leading else 1 - trick[0][0]
         if seat != expected:
-            action = "lead" if leading else "play"
+            if leading:
+                message = _("{player} played {card} out of turn: it was {due}'s lead")
+            else:
+                message = _("{player} played {card} out of turn: it was {due}'s play")
             self.flag(
                 step,
                 "BG-6.1",
-                f"{self.names[seat]} played {named(card)} out of turn: it was {self.names[expected]}'s {action}",
+                message.format(player=self.names[seat], card=named(card), due=self.names[expected]),
                 card,
             )
         hand = self.hands[seat]
@@ -99,7 +134,11 @@ class TrickPlay(ReplayState):
         if in_hand or self.may_hold(step, card, hand):
             if hand is None:
                 name = self.names[seat]
-                self.note(f"{name}'s hand is not known, so {name}'s plays are not checked against it.")
+                self.note(
+                    _("{player}'s hand is not known, so {player}'s plays are not checked against it.").format(
+                        player=name
+                    )
+                )
             elif leading:
                 # Most leads are free: only a lead block limits them (BG-6.5).
                 if block is not None:
@@ -129,10 +168,11 @@ class TrickPlay(ReplayState):
             if hand is None:
                 return True
             name = self.names[step.seat]
-            self.flag(step, "BG-6.6", f"{name} played {named(card)}, which {name} did not hold", card)
+            message = _("{player} played {card}, which {player} did not hold")
+            self.flag(step, "BG-6.6", message.format(player=name, card=named(card)), card)
             return False
         rule = "BG-4.4" if place[0] == "discard" else "BG-4.5"
-        self.flag(step, rule, f"{self.names[step.seat]} played {named(card)}, which is {self.place_of(card)}", card)
+        self.flag(step, rule, self.misplaced(_MISPLACED_PLAY, self.names[step.seat], card), card)
         return False
 
     def check_lead(self, step: Step, card: Card, hand: dict[Card, None], block: str) -> None:
@@ -144,15 +184,13 @@ class TrickPlay(ReplayState):
         if card in allowed_leads(hand, block, self.flags):
             return
         name = self.names[step.seat]
-        suit = SUIT_NAMES[block]
+        suit = Suit(block).plural
         if card.is_colon:
-            self.flag(
-                step, "R-BG-15", f"{name} led the {card}; after the block on {suit} the lead must be another suit", card
-            )
+            message = _("{player} led {card}; after the block on {suits} the lead must be another suit")
+            self.flag(step, "R-BG-15", message.format(player=name, card=named(card), suits=suit), card)
         else:
-            self.flag(
-                step, "BG-6.5", f"{name} led {card}, but {suit} were blocked for this lead by the matching colon", card
-            )
+            message = _("{player} led {card}, but {suits} were blocked for this lead by the matching colon")
+            self.flag(step, "BG-6.5", message.format(player=name, card=card_name(card), suits=suit), card)
 
     def check_follow(self, step: Step, card: Card, hand: dict[Card, None], lead: Card) -> None:
         """Flag a card that does not follow suit to ``lead`` when the player had to (BG-6.2, R-BG-14)."""
@@ -165,28 +203,31 @@ class TrickPlay(ReplayState):
             return
         name = self.names[step.seat]
         if card.is_colon and group(card) == group(lead):
-            self.flag(
-                step,
-                "R-BG-14",
-                f"{name} played the {card} to {lead} while holding {same_suit}; "
-                "the matching colon is allowed only when void",
-                card,
+            assert same_suit is not None  # a matching colon is refused only to a player who could follow suit
+            message = _(
+                "{player} played {card} to {lead} while holding {held}; the matching colon is allowed only when void"
             )
+            values = {"player": name, "card": named(card), "lead": card_name(lead), "held": card_name(same_suit)}
+            self.flag(step, "R-BG-14", message.format(**values), card)
         elif same_suit is not None:
-            self.flag(step, "BG-6.2", f"{name} held {same_suit} and had to follow suit to {lead}", card)
-        else:
+            message = _("{player} held {held} and had to follow suit to {lead}")
             self.flag(
-                step,
-                "BG-6.2",
-                f"{name} played the {card} to {lead}; "
-                "a colon that does not match is allowed only when nothing else is left",
-                card,
+                step, "BG-6.2", message.format(player=name, held=card_name(same_suit), lead=card_name(lead)), card
             )
+        else:
+            message = _(
+                "{player} played {card} to {lead}; a colon that does not match is allowed only when nothing else is "
+                "left"
+            )
+            self.flag(step, "BG-6.2", message.format(player=name, card=named(card), lead=card_name(lead)), card)
 
     def finish_trick(self) -> None:
         (leader, lead), (follower, follow) = self.trick
         if leader == follower:
-            winner, reason = leader, f"{self.names[leader]} played both cards out of turn and keeps the trick (BG-6.1)"
+            reason = _("{player} played both cards out of turn and keeps the trick (BG-6.1)").format(
+                player=self.names[leader]
+            )
+            winner = leader
         else:
             follower_wins, reason = trick_winner(lead, follow, self.trump)
             winner = follower if follower_wins else leader
@@ -194,7 +235,9 @@ class TrickPlay(ReplayState):
             if not follow.suit and lead.suit and group(follow) == group(lead):
                 # BG-6.5: the matching colon blocks the led suit for the leader's next lead only.
                 self.block = lead.suit
-                reason += f"; {SUIT_NAMES[lead.suit]} may not be led to the next trick (BG-6.5)"
+                reason = _("{reason}; {suits} may not be led to the next trick (BG-6.5)").format(
+                    reason=reason, suits=Suit(lead.suit).plural
+                )
         # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
         self.tricks.append(
             tuple.__new__(Trick, (self.trick_number, leader, tuple(self.trick), winner, reason, 0, True))
@@ -213,11 +256,14 @@ class TrickPlay(ReplayState):
         hand = self.hands[seat]
         name = self.names[seat]
         if leading:
-            prompt = f"{name} leads to trick {self.trick_number}"
             if self.block is not None:
-                prompt += f"; {SUIT_NAMES[self.block]} are blocked (BG-6.5)"
+                prompt = _("{player} leads to trick {trick}; {suits} are blocked (BG-6.5)").format(
+                    player=name, trick=self.trick_number, suits=Suit(self.block).plural
+                )
+            else:
+                prompt = _("{player} leads to trick {trick}").format(player=name, trick=self.trick_number)
             cards = allowed_leads(hand, self.block, self.flags) if hand is not None else []
         else:
-            prompt = f"{name} plays to {self.trick[0][1]}"
+            prompt = _("{player} plays to {card}").format(player=name, card=named(self.trick[0][1]))
             cards = allowed_follows(hand, self.trick[0][1], self.flags) if hand is not None else []
         return Turn(seat, "play", tuple(card.code for card in cards), prompt)

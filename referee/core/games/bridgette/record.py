@@ -11,7 +11,8 @@ from referee.core.calls import Call, parse_call
 from referee.core.record import CheckedEvent, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import Card, CardError, colons, parse_card, parse_cards, standard_pack
+from scoring.core.cards import Card, CardError, card_name, colons, parse_card, parse_cards, standard_pack
+from scoring.core.i18n import _, ngettext
 
 EVENT_TYPES = ("draw", "discard", "call", "play")
 HAND_SIZE = 13  # BG-3.2
@@ -56,7 +57,7 @@ class BridgetteRecord:
 def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
     """Read a Bridgette hand record; a RecordError names the path of what cannot be read."""
     if isinstance(doc, dict) and doc.get("game") != "bridgette":
-        raise RecordError("game", "this is not a Bridgette hand record")
+        raise RecordError("game", _("this is not a Bridgette hand record"))
     header = read_header(doc, "bridgette")
     events = read_events(doc, "bridgette", EVENT_TYPES)
     hands, stock, upcard = _read_deal(doc, header.hands)
@@ -101,13 +102,15 @@ def _check_deal_carefully(doc: Mapping[str, Any], dealt: Sequence[Sequence[Card]
 
     def place(card: Card, path: str) -> None:
         if card in seen:
-            raise RecordError(path, f"{card} appears at {seen[card]} and again here; the pack has one of each (BG-1.2)")
+            message = _("{card} appears at {path} and again here; the pack has one of each (BG-1.2)")
+            raise RecordError(path, message.format(card=card_name(card), path=seen[card]))
         seen[card] = path
 
     for seat, hand in enumerate(dealt):
         if len(hand) not in (0, HAND_SIZE):
             raise RecordError(
-                f"hands[{seat}]", f"a hand as dealt has {HAND_SIZE} cards (BG-3.2), or none if it was not recorded"
+                f"hands[{seat}]",
+                _("a hand as dealt has {size} cards (BG-3.2), or none if it was not recorded").format(size=HAND_SIZE),
             )
         for index, card in enumerate(hand):
             place(card, f"hands[{seat}][{index}]")
@@ -127,7 +130,10 @@ def _read_stock(doc: Mapping[str, Any]) -> tuple[Card, ...] | None:
     except CardError as error:
         raise RecordError(error.path, error.message) from None
     if len(stock) != STOCK_SIZE:
-        raise RecordError("stock", f"the stock has {STOCK_SIZE} cards, top first (BG-3.3), not {len(stock)}")
+        raise RecordError(
+            "stock",
+            _("the stock has {size} cards, top first (BG-3.3), not {count}").format(size=STOCK_SIZE, count=len(stock)),
+        )
     return stock
 
 
@@ -140,7 +146,8 @@ def _read_upcard(doc: Mapping[str, Any], stock: tuple[Card, ...] | None) -> Card
     except CardError as error:
         raise RecordError(error.path, error.message) from None
     if stock is not None and upcard != stock[0]:
-        raise RecordError("upcard", f"the upcard is the top card of the stock, {stock[0]}, not {upcard} (BG-3.3)")
+        message = _("the upcard is the top card of the stock, {top}, not {card} (BG-3.3)")
+        raise RecordError("upcard", message.format(top=card_name(stock[0]), card=card_name(upcard)))
     return upcard
 
 
@@ -185,13 +192,17 @@ def _read_exchange_step(number: int, kind: str, seat: int, data: Mapping[str, An
     """A draw or a discard: its cards, or only how many when they were not seen (BG-4)."""
     count = data.get("count")
     if count is not None and (isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= STOCK_SIZE):
-        raise RecordError(f"events[{number - 1}].count", f"count must be a whole number from 0 to {STOCK_SIZE}")
+        raise RecordError(
+            f"events[{number - 1}].count", _("count must be a whole number from 0 to {most}").format(most=STOCK_SIZE)
+        )
     tokens = data.get("cards")
     if tokens is None:
         if count is None:
-            raise RecordError(
-                f"events[{number - 1}].cards", f"a {kind} needs its cards, or a count when they were not seen"
-            )
+            if kind == "draw":
+                message = _("a draw needs its cards, or a count when they were not seen")
+            else:
+                message = _("a discard needs its cards, or a count when they were not seen")
+            raise RecordError(f"events[{number - 1}].cards", message)
         return Step(number, kind, seat, card_count=count)
     try:
         # The path goes into parse_cards's messages ("events[2].cards must be a list of cards"); a record has
@@ -200,5 +211,8 @@ def _read_exchange_step(number: int, kind: str, seat: int, data: Mapping[str, An
     except CardError as error:
         raise RecordError(error.path, error.message) from None
     if count is not None and count != len(cards):
-        raise RecordError(f"events[{number - 1}].count", f"count is {count} but {len(cards)} cards are listed")
+        message = ngettext(
+            "count is {count} but {listed} card is listed", "count is {count} but {listed} cards are listed", len(cards)
+        )
+        raise RecordError(f"events[{number - 1}].count", message.format(count=count, listed=len(cards)))
     return Step(number, kind, seat, cards=cards, card_count=len(cards))

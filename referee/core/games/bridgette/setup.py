@@ -17,6 +17,7 @@ from referee.core.setup import (
 )
 from scoring.core.cards import colons, standard_pack
 from scoring.core.games.bridgette import GAME
+from scoring.core.i18n import gettext_noop
 
 PACK = (*standard_pack(), *colons())  # BG-1.2: the 52 cards and the three colons
 
@@ -30,9 +31,20 @@ SETUP = Setup(
     empty_hand=True,  # a hand left empty was not recorded: the replay checks what it can (R-BG-13)
     extras=(
         ExtraField(
-            "stock", "Stock, top card first (optional; its first card is the upcard)", "the stock", True, STOCK_SIZE
+            "stock",
+            gettext_noop("Stock, top card first (optional; its first card is the upcard)"),
+            gettext_noop("the stock"),
+            True,
+            STOCK_SIZE,
         ),
-        ExtraField("upcard", "Upcard (if the stock was not recorded)", "the upcard", False, 1, dealt=False),
+        ExtraField(
+            "upcard",
+            gettext_noop("Upcard (if the stock was not recorded)"),
+            gettext_noop("the upcard"),
+            False,
+            1,
+            dealt=False,
+        ),
     ),
     events=(
         EventKind("draw", "the seat takes these cards from the stock (BG-4.2, BG-4.3)", (_CARDS, _COUNT)),
@@ -50,11 +62,17 @@ SETUP = Setup(
     ),
     turns=(
         TurnEntry(
-            "draw", Entry.TYPED, "cards_text", verb="Record the draw", label="Cards drawn (card codes, e.g. 2C 7H)"
+            "draw",
+            Entry.TYPED,
+            "cards_text",
+            verb=gettext_noop("Record the draw"),
+            label=gettext_noop("Cards drawn (card codes, e.g. 2C 7H)"),
         ),
-        TurnEntry("discard", Entry.CARDS, "cards", verb="Discard", label="Cards to discard"),
-        TurnEntry("call", Entry.OPTION, "call", other="Another call (recorded and checked)"),
-        TurnEntry("play", Entry.CARD, "card", verb="Play"),
+        TurnEntry(
+            "discard", Entry.CARDS, "cards", verb=gettext_noop("Discard"), label=gettext_noop("Cards to discard")
+        ),
+        TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
+        TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
     ),
     longest_auction=3 * len(LADDER) + 2,  # every bid doubled and redoubled, then two passes (BG-5)
 )

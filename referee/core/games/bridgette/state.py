@@ -7,10 +7,14 @@ The replay's handlers are grouped by phase: the exchange in ``exchange`` (BG-4),
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from referee.core.calls import Call
+from referee.core.games.bridgette.pack import named
 from referee.core.games.bridgette.record import HAND_SIZE, BridgetteRecord, Step
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card
+from scoring.core.i18n import _
 
 
 class ReplayState:
@@ -74,10 +78,9 @@ class ReplayState:
         if text not in self.notes:
             self.notes.append(text)
 
-    def place_of(self, card: Card) -> str:
-        kind, value = self.where[card]
-        if kind == "hand":
-            return f"in {self.names[value]}'s hand"
-        if kind == "discard":
-            return f"discarded by {self.names[value]}"
-        return f"already played to trick {value}"
+    def misplaced(self, messages: Mapping[str | None, str], player: str, card: Card) -> str:
+        """The sentence of ``messages`` for where ``card`` is now ("hand", "discard", "trick", or None where it
+        is nowhere known), worded with the player, the card and its holder or trick."""
+        kind, value = self.where.get(card, (None, 0))
+        holder = self.names[value] if kind in ("hand", "discard") else ""
+        return _(messages[kind]).format(player=player, card=named(card), holder=holder, trick=value)

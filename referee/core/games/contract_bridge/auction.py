@@ -7,10 +7,23 @@ from referee.core.games.contract_bridge.record import BridgeEvent
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY, ReplayState, left_of, partner_of
 from referee.core.verdict import Turn
 from scoring.core.games.contract_bridge import side_of
+from scoring.core.i18n import _, gettext_noop
 
 BIDS = LADDER[1:]  # BR-4.3: 1♣ to 7NT, 35 bids
 PASSES_TO_END = 3  # BR-4.6: three passes in a row after a bid
 PASSES_TO_PASS_OUT = 4  # BR-4.6: four passes with no bid
+# BR-4.4: a refused double or redouble in words, by the call and why it was refused (Auction.refused), each a whole
+# sentence for the translators (msgids: scoring/core/i18n.py).
+_REFUSALS = {
+    ("double", "no bid"): gettext_noop("{player} doubled, but there was no bid to double"),
+    ("double", "own"): gettext_noop("{player} doubled, but {bid} was their own bid"),
+    ("double", "partner"): gettext_noop("{player} doubled, but {bid} was their partner {bidder}'s bid"),
+    ("double", "doubled"): gettext_noop("{player} doubled, but {contract} was already doubled"),
+    ("redouble", "no bid"): gettext_noop("{player} redoubled, but there was no bid to redouble"),
+    ("redouble", "opponent"): gettext_noop("{player} redoubled, but {bid} was an opponent's bid"),
+    ("redouble", "not doubled"): gettext_noop("{player} redoubled, but {bid} had not been doubled"),
+    ("redouble", "redoubled"): gettext_noop("{player} redoubled, but {contract} was already redoubled"),
+}
 
 
 class Auction(ReplayState):
@@ -21,11 +34,15 @@ class Auction(ReplayState):
         assert call is not None  # a call event always carries its call
         seat, name = event.seat, self.players[event.seat]
         if self.phase != AUCTION:
-            why = "the deal had been passed out" if self.declarer is None else "the auction had ended"
-            self.flag(event, "BR-4.6", f"{name} called {call.label}, but {why}")
+            if self.declarer is None:
+                message = _("{player} called {call}, but the deal had been passed out")
+            else:
+                message = _("{player} called {call}, but the auction had ended")
+            self.flag(event, "BR-4.6", message.format(player=name, call=call.label))
             return
         if seat != self.caller:
-            self.flag(event, "BR-4.1", f"{name} called out of turn: it was {self.players[self.caller]}'s call")
+            message = _("{player} called out of turn: it was {due}'s call")
+            self.flag(event, "BR-4.1", message.format(player=name, due=self.players[self.caller]))
         self.caller = left_of(seat)
         if call.word == "pass":
             self.passes += 1
@@ -38,7 +55,7 @@ class Auction(ReplayState):
         else:
             refusal = double_refusal(call.word, self.bid, self.doubled, self.ours(seat), self.whose(seat))
             if refusal is not None:
-                self.flag(event, "BR-4.4", f"{name} {call.word}d, but {refusal}")
+                self.flag(event, "BR-4.4", self.refused(seat, call.word))
             else:
                 self.doubled = 1 if call.word == "double" else 2
                 self.passes = 0
@@ -48,11 +65,14 @@ class Auction(ReplayState):
         assert call is not None
         name = self.players[event.seat]
         if call.level == 0:
-            self.flag(event, "BR-4.3", f"{name} bid {call.label}, but the lowest bid is 1♣")
+            self.flag(
+                event, "BR-4.3", _("{player} bid {call}, but the lowest bid is 1♣").format(player=name, call=call.label)
+            )
             return
         if self.bid is not None and call.index <= self.bid.index:
             # An insufficient bid is no bid: like a refused double it has no effect, so the last legal bid stands.
-            self.flag(event, "BR-4.3", f"{name} bid {call.label}, which is not higher than {self.bid.label}")
+            message = _("{player} bid {call}, which is not higher than {bid}")
+            self.flag(event, "BR-4.3", message.format(player=name, call=call.label, bid=self.bid.label))
             return
         self.bid, self.bidder, self.doubled, self.passes = call, event.seat, 0, 0  # BR-4.5: a new bid starts undoubled
         self.first_named.setdefault((side_of(event.seat), call.strain), event.seat)
@@ -74,6 +94,23 @@ class Auction(ReplayState):
             return "their own"
         return f"their partner {self.players[self.bidder]}'s" if self.bidder == partner_of(seat) else "an opponent's"
 
+    def refused(self, seat: int, word: str) -> str:
+        """Why ``seat``'s double or redouble, which `double_refusal` refuses, may not be called (BR-4.4), as one
+        whole sentence: the cases of `double_refusal`, each with its own words."""
+        bid, doubled, name = self.bid, self.doubled, self.players[seat]
+        if bid is None:
+            return _(_REFUSALS[word, "no bid"]).format(player=name)
+        whose = "own" if self.bidder == seat else "partner" if self.bidder == partner_of(seat) else "opponent"
+        if word == "double":
+            why = whose if self.ours(seat) else "doubled"
+        elif not self.ours(seat):
+            why = whose
+        else:
+            why = "not doubled" if doubled == 0 else "redoubled"
+        return _(_REFUSALS[word, why]).format(
+            player=name, bid=bid.label, contract=self.contract_label(), bidder=self.players[self.bidder]
+        )
+
     def contract_label(self) -> str:
         assert self.bid is not None
         return self.bid.label + "X" * self.doubled
@@ -82,7 +119,9 @@ class Auction(ReplayState):
         seat = self.caller
         name = self.players[seat]
         if self.bid is None:
-            prompt = f"{name} to call: pass or a bid from 1♣ to 7NT"
+            prompt = _("{player} to call: pass or a bid from 1♣ to 7NT (BR-4.1)").format(player=name)
         else:
-            prompt = f"{name} to call over {self.contract_label()} by {self.players[self.bidder]}"
-        return Turn(seat, "call", allowed_calls(self.bid, self.doubled, self.ours(seat), BIDS), prompt + " (BR-4.1)")
+            prompt = _("{player} to call over {contract} by {bidder} (BR-4.1)").format(
+                player=name, contract=self.contract_label(), bidder=self.players[self.bidder]
+            )
+        return Turn(seat, "call", allowed_calls(self.bid, self.doubled, self.ours(seat), BIDS), prompt)

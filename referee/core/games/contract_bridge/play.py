@@ -8,9 +8,50 @@ from collections.abc import Sequence
 from referee.core.games.contract_bridge.record import SEATS, BridgeEvent
 from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState, partner_of
 from referee.core.verdict import Trick, Turn
-from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card
+from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card, card_name
+from scoring.core.i18n import _, gettext_noop
+from scoring.core.words import Suit
 
 TRICKS = 13  # BR-5.5
+# BR-5.1, BR-5.3, BR-5.4: a card from the wrong hand in words (CardPlay.flag_turn), by where it came (a lead to the
+# first trick, a later lead, a card to a trick), whether it came from dummy, and whose turn it was: that of a player
+# ("plain"), of dummy, played by the declarer, or the declarer's own while their card came from dummy. Each is a
+# whole sentence for the translators.
+_WRONG_HAND = {
+    ("opening", False, "plain"): gettext_noop(
+        "{player} led {card}, but the opening lead was {due}'s, on the declarer's left"
+    ),
+    ("opening", False, "dummy"): gettext_noop(
+        "{player} led {card}, but the opening lead was dummy's ({due}'s hand, played by {declarer}), on the "
+        "declarer's left"
+    ),
+    ("opening", True, "plain"): gettext_noop(
+        "{player} led {card} from dummy, {dummy}'s hand, but the opening lead was {due}'s, on the declarer's left"
+    ),
+    ("opening", True, "own"): gettext_noop(
+        "{player} led {card} from dummy, {dummy}'s hand, but the opening lead was {due}'s own, on the declarer's left"
+    ),
+    ("lead", False, "plain"): gettext_noop("{player} led {card}, but the lead was {due}'s, who won the last trick"),
+    ("lead", False, "dummy"): gettext_noop(
+        "{player} led {card}, but the lead was dummy's ({due}'s hand, played by {declarer}), who won the last trick"
+    ),
+    ("lead", True, "plain"): gettext_noop(
+        "{player} led {card} from dummy, {dummy}'s hand, but the lead was {due}'s, who won the last trick"
+    ),
+    ("lead", True, "own"): gettext_noop(
+        "{player} led {card} from dummy, {dummy}'s hand, but the lead was {due}'s own, who won the last trick"
+    ),
+    ("trick", False, "plain"): gettext_noop("{player} played {card} out of turn: it was {due}'s turn"),
+    ("trick", False, "dummy"): gettext_noop(
+        "{player} played {card} out of turn: it was dummy's ({due}'s hand, played by {declarer}) turn"
+    ),
+    ("trick", True, "plain"): gettext_noop(
+        "{player} played {card} from dummy, {dummy}'s hand, out of turn: it was {due}'s turn"
+    ),
+    ("trick", True, "own"): gettext_noop(
+        "{player} played {card} from dummy, {dummy}'s hand, out of turn: it was {due}'s own turn"
+    ),
+}
 
 
 def trick_winner(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple[int, str]:
@@ -24,9 +65,12 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple
         ):
             winner, best = seat, card
     if best.suit == trumps:
-        return winner, f"{best.label} is the highest trump (BR-5.4)"
-    unruffed = "; no trump was played" if trumps is not None else ""
-    return winner, f"{best.label} is the highest {SUIT_NAMES[led][:-1]}{unruffed} (BR-5.4)"
+        return winner, _("{card} is the highest trump (BR-5.4)").format(card=card_name(best))
+    if trumps is not None:
+        reason = _("{card} is the highest {suit}; no trump was played (BR-5.4)")
+    else:
+        reason = _("{card} is the highest {suit} (BR-5.4)")
+    return winner, reason.format(card=card_name(best), suit=Suit(led).singular)
 
 
 class CardPlay(ReplayState):
@@ -51,12 +95,12 @@ class CardPlay(ReplayState):
         seat, name = event.seat, self.players[event.seat]
         if self.phase != PLAY:
             if self.phase == OVER and self.declarer is not None:
-                rule, why = "BR-5.5", "all 13 tricks had been played"
+                rule, message = "BR-5.5", _("{player} played {card}, but all 13 tricks had been played")
             elif self.phase == OVER:
-                rule, why = "BR-4.6", "the deal had been passed out"
+                rule, message = "BR-4.6", _("{player} played {card}, but the deal had been passed out")
             else:
-                rule, why = "BR-4.6", "the auction had not ended"
-            self.flag(event, rule, f"{name} played {card.label}, but {why}")
+                rule, message = "BR-4.6", _("{player} played {card}, but the auction had not ended")
+            self.flag(event, rule, message.format(player=name, card=card_name(card)))
             return
         due = self.due_seat()
         if seat != due:
@@ -69,11 +113,13 @@ class CardPlay(ReplayState):
             del hand[card]
             self.played[card] = len(self.tricks) + 1
         elif card in self.played:
-            self.flag(event, "BR-5.6", f"{name} played {card.label}, already played to trick {self.played[card]}")
+            message = _("{player} played {card}, already played to trick {trick}")
+            self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), trick=self.played[card]))
         else:
             # The card stays with its holder, who may still play it later.
             holder = next(other for other, dealt in enumerate(self.record.hands) if card in dealt)
-            self.flag(event, "BR-5.6", f"{name} played {card.label}, which is in {self.players[holder]}'s hand")
+            message = _("{player} played {card}, which is in {holder}'s hand")
+            self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), holder=self.players[holder]))
         self.trick.append((seat, card))
         if len(self.trick) == SEATS:
             self.finish_trick()
@@ -82,22 +128,28 @@ class CardPlay(ReplayState):
         """A card from the wrong hand: at the opening lead (BR-5.1), a later lead (BR-5.4) or in a trick (BR-5.3)."""
         card = event.card
         assert card is not None
-        actor, source = self.players[event.seat], ""
-        if event.seat == self.dummy:  # the declarer played it from dummy's hand (BR-5.2)
-            actor, source = self.players[partner_of(event.seat)], f" from dummy, {self.players[event.seat]}'s hand,"
-        whose = f"{self.players[due]}'s"
+        actor, from_dummy = self.players[event.seat], event.seat == self.dummy
+        if from_dummy:  # the declarer played it from dummy's hand (BR-5.2)
+            actor = self.players[partner_of(event.seat)]
+        whose = "plain"
         if due == self.dummy:
-            whose = f"dummy's ({self.players[due]}'s hand, played by {self.players[partner_of(due)]})"
-        elif due == self.declarer and event.seat == self.dummy:
-            whose = f"{self.players[due]}'s own"
-        led = f"led {card.label}{source or ','} but"
+            whose = "dummy"
+        elif due == self.declarer and from_dummy:
+            whose = "own"
         if not self.trick and not self.tricks:
-            rule, what = "BR-5.1", f"{led} the opening lead was {whose}, on the declarer's left"
+            rule, where = "BR-5.1", "opening"
         elif not self.trick:
-            rule, what = "BR-5.4", f"{led} the lead was {whose}, who won the last trick"
+            rule, where = "BR-5.4", "lead"
         else:
-            rule, what = "BR-5.3", f"played {card.label}{source} out of turn: it was {whose} turn"
-        self.flag(event, rule, f"{actor} {what}")
+            rule, where = "BR-5.3", "trick"
+        message = _(_WRONG_HAND[where, from_dummy, whose]).format(
+            player=actor,
+            card=card_name(card),
+            dummy=self.players[event.seat],
+            due=self.players[due],
+            declarer=self.players[partner_of(due)],
+        )
+        self.flag(event, rule, message)
 
     def check_follow(self, event: BridgeEvent, hand: dict[Card, None]) -> None:
         """BR-5.3: a player holding the led suit must follow suit, judged against the hand at that moment."""
@@ -111,13 +163,26 @@ class CardPlay(ReplayState):
         same_suit = next((held for held in hand if held.suit == lead.suit), None)
         if same_suit is None:
             return
-        name, suit = self.players[event.seat], SUIT_NAMES[lead.suit]
+        name = self.players[event.seat]
         if event.seat == self.dummy:
-            declarer = self.players[partner_of(event.seat)]
-            what = f"{declarer} played {card.label} from dummy, {name}'s hand, to {lead.label} while dummy held"
+            message = _(
+                "{declarer} played {card} from dummy, {player}'s hand, to {led} while dummy held {held}: "
+                "a hand holding {suits} must follow suit"
+            )
         else:
-            what = f"{name} played {card.label} to {lead.label} while holding"
-        self.flag(event, "BR-5.3", f"{what} {same_suit.label}: a hand holding {suit} must follow suit")
+            message = _("{player} played {card} to {led} while holding {held}: a hand holding {suits} must follow suit")
+        self.flag(
+            event,
+            "BR-5.3",
+            message.format(
+                player=name,
+                declarer=self.players[partner_of(event.seat)],
+                card=card_name(card),
+                led=card_name(lead),
+                held=card_name(same_suit),
+                suits=_(SUIT_NAMES[lead.suit]),
+            ),
+        )
 
     def finish_trick(self) -> None:
         winner, reason = trick_winner(self.trick, self.trumps())
@@ -140,12 +205,16 @@ class CardPlay(ReplayState):
         else:
             allowed = list(hand)
         number = len(self.tricks) + 1
-        verb = "lead to" if not self.trick else "play to"
         if seat == self.dummy:
-            declarer = self.players[partner_of(seat)]
-            prompt = f"{declarer} (declarer) to {verb} trick {number} from dummy, {self.players[seat]}'s hand (BR-5.2)"
+            if not self.trick:
+                prompt = _("{declarer} (declarer) to lead to trick {number} from dummy, {player}'s hand (BR-5.2)")
+            else:
+                prompt = _("{declarer} (declarer) to play to trick {number} from dummy, {player}'s hand (BR-5.2)")
+        elif self.trick:
+            prompt = _("{player} to play to trick {number}")
+        elif number == 1:
+            prompt = _("{player} to lead to trick {number}, on the declarer's left (BR-5.1)")
         else:
-            prompt = f"{self.players[seat]} to {verb} trick {number}"
-            if number == 1 and not self.trick:
-                prompt += ", on the declarer's left (BR-5.1)"
+            prompt = _("{player} to lead to trick {number}")
+        prompt = prompt.format(player=self.players[seat], declarer=self.players[partner_of(seat)], number=number)
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)

@@ -10,7 +10,8 @@ from referee.core.calls import DOUBLE, LADDER, PASS, REDOUBLE, Call, parse_call
 from referee.core.record import Event, event_card, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import Card, standard_pack
+from scoring.core.cards import Card, card_name, standard_pack
+from scoring.core.i18n import _
 
 EVENT_TYPES = ("call", "play")
 SEATS = 4  # BR-1.1
@@ -44,7 +45,7 @@ class BridgeRecord:
 def read_record(doc: Mapping[str, Any], name: str) -> BridgeRecord:
     """Read a record of the game ``name``: the common fields, a deal of 4 x 13 cards (BR-1.2, BR-3.2), the events."""
     if isinstance(doc, dict) and doc.get("game") != name:
-        raise RecordError("game", f"this is a Contract Bridge record, so game must be {name!r}")
+        raise RecordError("game", _("this is a Contract Bridge record, so game must be {name}").format(name=repr(name)))
     header = read_header(doc, name)
     checked = read_events(doc, name, EVENT_TYPES)
     _check_deal(header.hands)
@@ -74,13 +75,19 @@ def _check_deal(hands: Sequence[Sequence[Card]]) -> None:
     seen: dict[Card, str] = {}
     for seat, hand in enumerate(hands):
         if len(hand) != HAND_SIZE:
-            raise RecordError(f"hands[{seat}]", f"each hand is dealt 13 cards (BR-3.2), not {len(hand)}")
+            raise RecordError(
+                f"hands[{seat}]", _("each hand is dealt 13 cards (BR-3.2), not {count}").format(count=len(hand))
+            )
         for position, card in enumerate(hand):
             path = f"hands[{seat}][{position}]"
             if card not in _PACK:
-                raise RecordError(path, f"{card.label} is not a card of the 52-card pack (BR-1.2)")
+                raise RecordError(
+                    path, _("{card} is not a card of the 52-card pack (BR-1.2)").format(card=card_name(card))
+                )
             if card in seen:
-                raise RecordError(path, f"{card.label} is dealt twice (also at {seen[card]})")
+                raise RecordError(
+                    path, _("{card} is dealt twice (also at {path})").format(card=card_name(card), path=seen[card])
+                )
             seen[card] = path
 
 
@@ -91,5 +98,8 @@ def _played_card(number: int, seat: int, data: Mapping[str, Any]) -> Card:
     if card is None:
         card = event_card(Event(number, "play", seat, data))
         if card not in _PACK:
-            raise RecordError(f"events[{number - 1}].card", f"{card.label} is not a card of the 52-card pack (BR-1.2)")
+            raise RecordError(
+                f"events[{number - 1}].card",
+                _("{card} is not a card of the 52-card pack (BR-1.2)").format(card=card_name(card)),
+            )
     return card

@@ -13,6 +13,7 @@ from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.cards import Card
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import Honours, side_of
+from scoring.core.i18n import _
 
 HONOURS = frozenset("AKQJT")  # BR-6.7: the trump suit's A, K, Q, J and 10
 _HONOURS_SCORED = {
@@ -80,19 +81,41 @@ class _Replay(CardPlay, Auction):
         if self.phase != OVER:
             return []
         if self.declarer is None:
-            return ["Passed out: four passes, no contract and no play (BR-4.6)."]
+            return [_("Passed out: four passes, no contract and no play (BR-4.6).")]
         ns, ew = self.side_tricks()
         side = side_of(self.declarer)
         needed = 6 + self.bid.level if self.bid else 0
         taken = (ns, ew)[side]
-        contract = f"{self.contract_label()} by {self.players[self.declarer]}"
-        if taken >= needed:
-            outcome = "made" + (f" with {taken - needed} over" if taken > needed else "")
+        if taken > needed:
+            outcome = _(
+                "Tricks: N-S {ns}, E-W {ew}. {contract} by {declarer} needed {needed} and took {taken}: "
+                "made with {over} over (BR-5.5, BR-6.1)."
+            )
+        elif taken == needed:
+            outcome = _(
+                "Tricks: N-S {ns}, E-W {ew}. {contract} by {declarer} needed {needed} and took {taken}: "
+                "made (BR-5.5, BR-6.1)."
+            )
         else:
-            outcome = f"down {needed - taken}"
+            outcome = _(
+                "Tricks: N-S {ns}, E-W {ew}. {contract} by {declarer} needed {needed} and took {taken}: "
+                "down {down} (BR-5.5, BR-6.1)."
+            )
         return [
-            f"Tricks: N-S {ns}, E-W {ew}. {contract} needed {needed} and took {taken}: {outcome} (BR-5.5, BR-6.1).",
-            "The score is the deal's on its own, neither side vulnerable; a match scores it where it falls (BR-6.9).",
+            outcome.format(
+                ns=ns,
+                ew=ew,
+                contract=self.contract_label(),
+                declarer=self.players[self.declarer],
+                needed=needed,
+                taken=taken,
+                over=taken - needed,
+                down=needed - taken,
+            ),
+            _(
+                "The score is the deal's on its own, neither side vulnerable; "
+                "a match scores it where it falls (BR-6.9)."
+            ),
         ]
 
     def run(self) -> Verdict:

@@ -8,6 +8,7 @@ from referee.core.games.contract_bridge.auction import BIDS
 from referee.core.games.contract_bridge.record import HAND_SIZE, SEATS
 from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
 from scoring.core.cards import standard_pack
+from scoring.core.i18n import gettext_noop
 
 # BR-4.6: the longest auction: three opening passes, then every bid but the last followed by two passes, a double,
 # two passes, a redouble and two passes (9 calls), and 7NT by the same 9 and a third pass (10 calls).
@@ -32,8 +33,8 @@ SETUP = Setup(
         ),
     ),
     turns=(
-        TurnEntry("call", Entry.OPTION, "call", other="Another call (recorded and checked)"),
-        TurnEntry("play", Entry.CARD, "card", verb="Play"),
+        TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
+        TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
     ),
     longest_auction=LONGEST_AUCTION,
 )

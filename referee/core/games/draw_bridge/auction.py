@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from referee.core.calls import LADDER, Call, allowed_calls, double_refusal
+from referee.core.calls import LADDER, Call, allowed_calls, refused_double
 from referee.core.calls import bid_index as ladder_index
 from referee.core.games.draw_bridge.draw_phase import DrawPhase
 from referee.core.games.draw_bridge.record import DrawBridgeEvent
 from referee.core.games.draw_bridge.state import AUCTION, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
+from scoring.core.i18n import _
 
 BIDS = LADDER[1:]  # DB-4.1: the shared ladder without 0NT, 1♣ to 7NT
 
@@ -37,32 +38,35 @@ class AuctionPhase(DrawPhase):
             # All 13 draw tricks are played and only their draws are missing: flag them once, make
             # them (DB-3.5) and judge the call as the auction's (DB-3.6). Before draw trick 13 a call
             # stays out of place, and the draws that follow it are judged as usual.
-            self.make_missing_draws(event, f"{name} called {self.call_label(call)}")
+            self.make_missing_draws(event)
         if self.phase != AUCTION:
-            self.flag_misplaced(event, f"{name} called {self.call_label(call)}")
+            self.flag_misplaced(event)
             return
         if event.seat != self.caller:
-            self.flag(event, "DB-4.2", f"{name} called out of turn: it was {self.players[self.caller]}'s call")
+            message = _("{player} called out of turn: it was {due}'s call")
+            self.flag(event, "DB-4.2", message.format(player=name, due=self.players[self.caller]))
         self.caller = 1 - event.seat
         if call == "pass":
             self.make_pass()
         elif call in ("double", "redouble"):
-            refusal = self.double_refusal(call, event.seat)
+            refusal = refused_double(name, call, self.current_bid(), self.doubled, self.bidder == event.seat)
             if refusal is not None:
-                self.flag(event, "DB-4.2", f"{name} {call}d, but {refusal}")
+                self.flag(event, "DB-4.2", refusal)
             else:
                 self.doubled = 1 if call == "double" else 2
         else:
             level, strain = int(call[0]), call[1:]
             if level == 0:
-                self.flag(event, "DB-4.1", f"{name} bid {call}, but the lowest bid in Draw Bridge is 1♣")
+                message = _("{player} bid {bid}, but the lowest bid in Draw Bridge is 1♣")
+                self.flag(event, "DB-4.1", message.format(player=name, bid=call))
             elif self.bid is not None and bid_index(level, strain) <= bid_index(*self.bid):
                 # An insufficient bid has no effect, as in Bridgette (BG-5.2, which DB-4.1 takes): it cancels
                 # no double, the current bid stays, and the highest legal bid becomes the contract.
+                message = _("{player} bid {bid}, which does not outrank {current}")
                 self.flag(
                     event,
                     "DB-4.1",
-                    f"{name} bid {bid_label(level, strain)}, which does not outrank {bid_label(*self.bid)}",
+                    message.format(player=name, bid=bid_label(level, strain), current=bid_label(*self.bid)),
                 )
             else:
                 self.bid = (level, strain)
@@ -84,22 +88,13 @@ class AuctionPhase(DrawPhase):
     def current_bid(self) -> Call | None:
         return None if self.bid is None else BIDS[bid_index(*self.bid)]
 
-    def double_refusal(self, word: str, seat: int) -> str | None:
-        """DB-4.2: why ``seat`` may not double (the opponent's undoubled bid) or redouble (its own doubled bid)."""
-        ours = self.bidder == seat
-        return double_refusal(word, self.current_bid(), self.doubled, ours, "their own" if ours else "the opponent's")
-
-    @staticmethod
-    def call_label(call: str) -> str:
-        if call in ("pass", "double", "redouble"):
-            return call
-        return bid_label(int(call[0]), call[1:])
-
     def allowed_calls(self) -> tuple[str, ...]:
         return allowed_calls(self.current_bid(), self.doubled, self.bidder == self.caller, BIDS)
 
     def auction_prompt(self) -> str:
         name = self.players[self.caller]
         if self.bid is None:
-            return f"{name} to call: pass or a bid from 1♣ to 7NT (DB-4.1)"
-        return f"{name} to call over {self.contract_label()} by {self.players[self.bidder]} (DB-4.1, DB-4.2)"
+            return _("{player} to call: pass or a bid from 1♣ to 7NT (DB-4.1)").format(player=name)
+        return _("{player} to call over {contract} by {bidder} (DB-4.1, DB-4.2)").format(
+            player=name, contract=self.contract_label(), bidder=self.players[self.bidder]
+        )

@@ -11,10 +11,24 @@ from referee.core.games.draw_bridge.state import (
     ReplayState,
 )
 from scoring.core.base import Flags
-from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card
+from scoring.core.cards import RANK_VALUES, Card, card_name
 from scoring.core.games.draw_bridge import LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES
+from scoring.core.i18n import _, gettext_noop
+from scoring.core.words import Suit
 
 _TIE_SUIT_RANK = {"S": 4, "H": 3, "D": 2, "C": 1}  # db_suit_breaks_ties: bidding order (R-DB-1)
+# DB-3.5: a play or a call before the draws due (`DrawPhase.make_missing_draws`), by the event and how many draws
+# were missing, each a whole sentence (msgids: scoring/core/i18n.py).
+_BEFORE_THE_DRAWS = {
+    ("play", 1): gettext_noop("{player} played {card} before the draws after draw trick {trick} ({first})"),
+    ("play", 2): gettext_noop(
+        "{player} played {card} before the draws after draw trick {trick} ({first}, then {then})"
+    ),
+    ("call", 1): gettext_noop("{player} called {call} before the draws after draw trick {trick} ({first})"),
+    ("call", 2): gettext_noop(
+        "{player} called {call} before the draws after draw trick {trick} ({first}, then {then})"
+    ),
+}
 
 
 def draw_trick_winner(leader: int, lead: Card, follow: Card, flags: Flags) -> tuple[int, str]:
@@ -24,19 +38,20 @@ def draw_trick_winner(leader: int, lead: Card, follow: Card, flags: Flags) -> tu
     if LED_SUIT_WINS in flags or MUST_FOLLOW_PHASE1 in flags:
         flag = LED_SUIT_WINS if LED_SUIT_WINS in flags else MUST_FOLLOW_PHASE1
         if follow.suit != lead.suit:
-            return leader, f"{follow.label} is off-suit and only the led suit wins ({flag}, R-DB-1)"
-        if follow_rank > lead_rank:
-            return follower, f"{follow.label} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
-        return leader, f"{lead.label} is the higher {SUIT_NAMES[lead.suit][:-1]} ({flag}, R-DB-1)"
-    if follow_rank > lead_rank:
-        return follower, f"{follow.label} outranks {lead.label}, whatever the suit (DB-3.3)"
-    if follow_rank < lead_rank:
-        return leader, f"{lead.label} outranks {follow.label}, whatever the suit (DB-3.3)"
-    if SUIT_BREAKS_TIES in flags and _TIE_SUIT_RANK[follow.suit] > _TIE_SUIT_RANK[lead.suit]:
-        return follower, f"equal ranks: {follow.label} wins on suit ({SUIT_BREAKS_TIES}, R-DB-1)"
+            reason = _("{card} is off-suit and only the led suit wins ({flag}, R-DB-1)")
+            return leader, reason.format(card=card_name(follow), flag=flag)
+        higher = (follower, follow) if follow_rank > lead_rank else (leader, lead)
+        reason = _("{card} is the higher {suit} ({flag}, R-DB-1)")
+        return higher[0], reason.format(card=card_name(higher[1]), suit=Suit(lead.suit).singular, flag=flag)
+    if follow_rank != lead_rank:
+        winner, best, other = (follower, follow, lead) if follow_rank > lead_rank else (leader, lead, follow)
+        reason = _("{card} outranks {other}, whatever the suit (DB-3.3)")
+        return winner, reason.format(card=card_name(best), other=card_name(other))
     if SUIT_BREAKS_TIES in flags:
-        return leader, f"equal ranks: {lead.label} wins on suit ({SUIT_BREAKS_TIES}, R-DB-1)"
-    return leader, "equal ranks: the leader wins (DB-3.3, R-DB-1)"
+        winner, best = (follower, follow) if _TIE_SUIT_RANK[follow.suit] > _TIE_SUIT_RANK[lead.suit] else (leader, lead)
+        reason = _("equal ranks: {card} wins on suit ({flag}, R-DB-1)")
+        return winner, reason.format(card=card_name(best), flag=SUIT_BREAKS_TIES)
+    return leader, _("equal ranks: the leader wins (DB-3.3, R-DB-1)")
 
 
 class DrawPhase(ReplayState):
@@ -46,19 +61,17 @@ class DrawPhase(ReplayState):
         seat, card = event.seat, event.card
         assert card is not None
         if self.phase != DRAWING:
-            self.flag_misplaced(event, f"{self.players[seat]} drew {card.label}")
+            self.flag_misplaced(event)
             return
         pending = self.pending_draws
         if seat != pending[0]:
             name, first = self.players[seat], self.players[pending[0]]
             if seat not in pending:
-                self.flag(
-                    event, "DB-3.5", f"{name} already drew after draw trick {self.phase_tricks}; {first} draws next"
-                )
+                message = _("{player} already drew after draw trick {trick}; {first} draws next")
+                self.flag(event, "DB-3.5", message.format(player=name, trick=self.phase_tricks, first=first))
                 return
-            self.flag(
-                event, "DB-3.5", f"{name} drew before {first}, who won draw trick {self.phase_tricks} and draws first"
-            )
+            message = _("{player} drew before {first}, who won draw trick {trick} and draws first")
+            self.flag(event, "DB-3.5", message.format(player=name, first=first, trick=self.phase_tricks))
         pending.remove(seat)
         top = self.stock[-1]
         # Mostly the very object: the record reader hands out the pack's own cards. `is` answers that case
@@ -75,20 +88,24 @@ class DrawPhase(ReplayState):
         """A draw of another card than the top of the stock: flagged (DB-3.5); the card the player gets."""
         name = self.players[event.seat]
         if card in self.stock:
-            self.flag(event, "DB-3.5", f"{name} drew {card.label}, but the top card of the stock was {top.label}")
+            message = _("{player} drew {card}, but the top card of the stock was {top}")
+            self.flag(event, "DB-3.5", message.format(player=name, card=card_name(card), top=card_name(top)))
             self.stock.remove(card)  # the record says this card went to the hand: follow it
             return card
-        self.flag(event, "DB-3.5", f"{name} drew {card.label}, which is not in the stock; the top card was {top.label}")
+        message = _("{player} drew {card}, which is not in the stock; the top card was {top}")
+        self.flag(event, "DB-3.5", message.format(player=name, card=card_name(card), top=card_name(top)))
         return self.stock.pop()
 
-    def make_missing_draws(self, event: DrawBridgeEvent, what: str) -> None:
+    def make_missing_draws(self, event: DrawBridgeEvent) -> None:
         """DB-3.5: both draws come before the next lead or call. Flag the slip once and make the draws.
 
         The draws are fixed by the stock order (the winner takes the top card, the loser the next), so
         they can be made for the players and the rest of the record judged as it stands.
         """
-        missing = ", then ".join(self.players[seat] for seat in self.pending_draws)
-        self.flag(event, "DB-3.5", f"{what} before the draws after draw trick {self.phase_tricks} ({missing})")
+        names = [self.players[seat] for seat in self.pending_draws]
+        message = _(_BEFORE_THE_DRAWS[event.type, len(names)])
+        values = self.event_words(event)
+        self.flag(event, "DB-3.5", message.format(**values, trick=self.phase_tricks, first=names[0], then=names[-1]))
         for seat in self.pending_draws:
             card = self.stock.pop()
             self.hands[seat][card] = None

@@ -16,24 +16,27 @@ from referee.core.games.draw_bridge.state import (
     PLAY,
     TRICKS_PER_PHASE,
     _display_order,
-    trick_name,
+    by_trick,
 )
 from referee.core.verdict import Trick
-from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card
+from scoring.core.cards import RANK_VALUES, Card, card_name
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1
+from scoring.core.i18n import _, gettext_noop
+from scoring.core.words import Suit
 
 
 def contract_trick_winner(leader: int, lead: Card, follow: Card, trumps: str) -> tuple[int, str]:
     """Who wins a phase-2 trick (DB-5.3): the highest trump, else the highest card of the led suit."""
     follower = 1 - leader
     if follow.suit == lead.suit:
-        kind = "trump" if lead.suit == trumps else SUIT_NAMES[lead.suit][:-1]
-        if RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank]:
-            return follower, f"{follow.label} is the higher {kind} (DB-5.3)"
-        return leader, f"{lead.label} is the higher {kind} (DB-5.3)"
+        winner, higher = (follower, follow) if RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank] else (leader, lead)
+        if lead.suit == trumps:
+            return winner, _("{card} is the higher trump (DB-5.3)").format(card=card_name(higher))
+        reason = _("{card} is the higher {suit} (DB-5.3)")
+        return winner, reason.format(card=card_name(higher), suit=Suit(lead.suit).singular)
     if follow.suit == trumps:
-        return follower, f"{follow.label} trumps {lead.label} (DB-5.3)"
-    return leader, f"{follow.label} neither follows suit nor trumps (DB-5.3)"
+        return follower, _("{card} trumps {lead} (DB-5.3)").format(card=card_name(follow), lead=card_name(lead))
+    return leader, _("{card} neither follows suit nor trumps (DB-5.3)").format(card=card_name(follow))
 
 
 class CardPlay(DrawPhase):
@@ -62,27 +65,31 @@ class CardPlay(DrawPhase):
         seat, card = event.seat, event.card
         assert card is not None
         if self.phase == DRAWING:
-            self.make_missing_draws(event, f"{self.players[seat]} played {card.label}")
+            self.make_missing_draws(event)
         if self.phase not in (DRAW_TRICKS, PLAY):
-            self.flag_misplaced(event, f"{self.players[seat]} played {card.label}")
+            self.flag_misplaced(event)
             return
         if not self.trick:
             if seat != self.leader:
-                name, leader = self.players[seat], self.players[self.leader]
-                self.flag(
-                    event,
-                    self.turn_rule(),
-                    f"{name} led {card.label} to {self.coming_trick()}, but it was {leader}'s lead",
+                message, number = by_trick(
+                    len(self.tricks) + 1,
+                    gettext_noop("{player} led {card} to draw trick {trick}, but it was {leader}'s lead"),
+                    gettext_noop("{player} led {card} to trick {trick}, but it was {leader}'s lead"),
                 )
+                values = {"player": self.players[seat], "card": card_name(card), "leader": self.players[self.leader]}
+                self.flag(event, self.turn_rule(), _(message).format(**values, trick=number))
                 self.leader = seat  # the trick goes on with the card as led
         elif seat == self.leader:
             # One card each to a trick: the follower's turn (DB-3.7 check 1; DB-5.3 in the play).
-            name, other = self.players[seat], self.players[1 - seat]
-            self.flag(
-                event,
-                "DB-5.3" if self.phase == PLAY else "DB-3.7",
-                f"{name} played {card.label} but had already played to {self.coming_trick()}; it was {other}'s turn",
+            message, number = by_trick(
+                len(self.tricks) + 1,
+                gettext_noop(
+                    "{player} played {card} but had already played to draw trick {trick}; it was {other}'s turn"
+                ),
+                gettext_noop("{player} played {card} but had already played to trick {trick}; it was {other}'s turn"),
             )
+            values = {"player": self.players[seat], "card": card_name(card), "other": self.players[1 - seat]}
+            self.flag(event, "DB-5.3" if self.phase == PLAY else "DB-3.7", _(message).format(**values, trick=number))
             return
         # Take the card from the hand: pop answers whether it was held (DB-3.7 check 2, DB-5.2) and removes it.
         if self.hands[seat].pop(card, False) is False:
@@ -102,9 +109,14 @@ class CardPlay(DrawPhase):
         rule = "DB-3.7" if self.phase == DRAW_TRICKS else "DB-5.2"
         number = self.played.get(card)
         if number:
-            self.flag(event, rule, f"{name} played {card.label}, which was already played in {trick_name(number)}")
+            message, trick = by_trick(
+                number,
+                gettext_noop("{player} played {card}, which was already played in draw trick {trick}"),
+                gettext_noop("{player} played {card}, which was already played in trick {trick}"),
+            )
+            self.flag(event, rule, _(message).format(player=name, card=card_name(card), trick=trick))
         else:
-            self.flag(event, rule, f"{name} does not hold {card.label}")
+            self.flag(event, rule, _("{player} does not hold {card}").format(player=name, card=card_name(card)))
 
     def check_following(self, event: DrawBridgeEvent, card: Card) -> None:
         """Flag ``card``, off the led suit, if the player still holds a card of the led suit (DB-5.2, R-DB-1)."""
@@ -113,9 +125,12 @@ class CardPlay(DrawPhase):
         if same_suit:
             first = min(same_suit, key=_display_order)  # the first of the suit in the hand as shown
             # The rule is the violation's own field, so the message names only the house rule that asks it.
-            rule, under = ("DB-5.2", "") if self.phase == PLAY else ("R-DB-1", f" under {MUST_FOLLOW_PHASE1}")
-            name = self.players[event.seat]
-            self.flag(event, rule, f"{name} held {first.label} and had to follow suit to {lead.label}{under}")
+            if self.phase == PLAY:
+                rule, message = "DB-5.2", _("{player} held {held} and had to follow suit to {lead}")
+            else:
+                rule, message = "R-DB-1", _("{player} held {held} and had to follow suit to {lead} under {flag}")
+            values = {"player": self.players[event.seat], "held": card_name(first), "lead": card_name(lead)}
+            self.flag(event, rule, message.format(**values, flag=MUST_FOLLOW_PHASE1))
 
     def finish_trick(self) -> None:
         (leader, lead), (_, follow) = self.trick

@@ -11,7 +11,8 @@ from referee.core.calls import parse_call as read_call
 from referee.core.record import Event, event_card, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import Card, CardError, parse_cards, standard_pack
+from scoring.core.cards import Card, CardError, card_name, parse_cards, standard_pack
+from scoring.core.i18n import _
 
 EVENT_TYPES = ("play", "draw", "call")
 HAND_SIZE = 13  # DB-2.2
@@ -59,7 +60,7 @@ _NORMAL_CALLS = {call.code: parse_call(call.code, "") for call in (*LADDER[1:], 
 def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     """Read a Draw Bridge hand record: 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2)."""
     if isinstance(doc, dict) and doc.get("game") != name:
-        raise RecordError("game", f"this is a Draw Bridge record, so game must be {name!r}")
+        raise RecordError("game", _("this is a Draw Bridge record, so game must be {name}").format(name=repr(name)))
     header = read_header(doc, name)
     checked = read_events(doc, name, EVENT_TYPES)
     try:
@@ -67,7 +68,8 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     except CardError as error:
         raise RecordError(error.path or "stock", error.message) from None
     if len(stock) != STOCK_SIZE:
-        raise RecordError("stock", f"the stock holds 26 cards, top card first (DB-2.2), not {len(stock)}")
+        message = _("the stock holds {size} cards, top card first (DB-2.2), not {count}")
+        raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
     _check_deal(header.hands, stock)
     events: list[DrawBridgeEvent] = []
     # Each event is made by tuple.__new__ with all five fields: DrawBridgeEvent(...) would run the __new__
@@ -101,13 +103,17 @@ def _check_deal(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> None:
     placed = [(f"hands[{seat}]", hand) for seat, hand in enumerate(hands)]
     for where, cards in [*placed, ("stock", stock)]:
         if where != "stock" and len(cards) != HAND_SIZE:
-            raise RecordError(where, f"each hand is dealt 13 cards (DB-2.2), not {len(cards)}")
+            message = _("each hand is dealt {size} cards (DB-2.2), not {count}")
+            raise RecordError(where, message.format(size=HAND_SIZE, count=len(cards)))
         for position, card in enumerate(cards):
             path = f"{where}[{position}]"
             if card not in _PACK:
-                raise RecordError(path, f"{card.label} is not a card of the 52-card pack (DB-1.1)")
+                raise RecordError(
+                    path, _("{card} is not a card of the 52-card pack (DB-1.1)").format(card=card_name(card))
+                )
             if card in seen:
-                raise RecordError(path, f"{card.label} is dealt twice (also at {seen[card]})")
+                message = _("{card} is dealt twice (also at {path})")
+                raise RecordError(path, message.format(card=card_name(card), path=seen[card]))
             seen[card] = path
 
 
@@ -116,5 +122,6 @@ def _other_card(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> C
     unless it is a card of the 52-card pack (DB-1.1)."""
     card = event_card(Event(number, kind, seat, data))
     if card not in _PACK:
-        raise RecordError(f"events[{number - 1}].card", f"{card.label} is not a card of the 52-card pack (DB-1.1)")
+        message = _("{card} is not a card of the 52-card pack (DB-1.1)").format(card=card_name(card))
+        raise RecordError(f"events[{number - 1}].card", message)
     return card

@@ -8,10 +8,37 @@ from typing import Any
 from referee.core.games.draw_bridge.auction import AuctionPhase
 from referee.core.games.draw_bridge.play import CardPlay
 from referee.core.games.draw_bridge.record import DrawBridgeRecord, read_record
-from referee.core.games.draw_bridge.state import AUCTION, DRAW_TRICKS, DRAWING, OVER, PLAY, _display_order
+from referee.core.games.draw_bridge.state import (
+    AUCTION,
+    DRAW_TRICKS,
+    DRAWING,
+    OVER,
+    PLAY,
+    TRICKS_PER_PHASE,
+    _display_order,
+)
 from referee.core.verdict import Trick, Turn, Verdict
+from scoring.core.cards import card_name
 from scoring.core.games.draw_bridge import GAME as SCORING
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
+from scoring.core.i18n import _, gettext_noop
+
+# The turn during the draw tricks, by lead or play, whether any card may be led (DB-3.2) and whether the stock's top
+# card is shown (R-DB-2): each a whole sentence (msgids: scoring/core/i18n.py).
+_DRAW_TRICK_PROMPTS = {
+    ("lead", False, False): gettext_noop("{player} to lead to draw trick {trick}"),
+    ("lead", True, False): gettext_noop("{player} to lead to draw trick {trick}, any card (DB-3.2)"),
+    ("lead", False, True): gettext_noop(
+        "{player} to lead to draw trick {trick}; face up on the stock: {card} (R-DB-2)"
+    ),
+    ("lead", True, True): gettext_noop(
+        "{player} to lead to draw trick {trick}, any card (DB-3.2); face up on the stock: {card} (R-DB-2)"
+    ),
+    ("play", False, False): gettext_noop("{player} to play to draw trick {trick}"),
+    ("play", False, True): gettext_noop(
+        "{player} to play to draw trick {trick}; face up on the stock: {card} (R-DB-2)"
+    ),
+}
 
 
 class DrawBridgeReferee:
@@ -36,24 +63,36 @@ class _Replay(CardPlay, AuctionPhase):
             return None
         if self.phase == DRAWING:
             seat = self.pending_draws[0]
-            role = "won" if len(self.pending_draws) == 2 else "lost"
-            prompt = f"{self.players[seat]} {role} draw trick {self.phase_tricks} and draws from the stock (DB-3.5)"
+            if len(self.pending_draws) == 2:
+                prompt = _("{player} won draw trick {trick} and draws from the stock (DB-3.5)")
+            else:
+                prompt = _("{player} lost draw trick {trick} and draws from the stock (DB-3.5)")
+            prompt = prompt.format(player=self.players[seat], trick=self.phase_tricks)
             return Turn(seat, "draw", (self.stock[-1].code,), prompt)
         if self.phase == AUCTION:
             return Turn(self.caller, "call", self.allowed_calls(), self.auction_prompt())
         seat = self.leader if not self.trick else 1 - self.leader
         allowed = tuple(card.code for card in sorted(self.allowed_cards(seat), key=_display_order))
         name = self.players[seat]
+        number = len(self.tricks) + 1
         if self.phase == DRAW_TRICKS:
-            prompt = f"{name} to {'lead' if not self.trick else 'play'} to {self.coming_trick()}"
-            if not self.trick and MUST_FOLLOW_PHASE1 not in self.flags:
-                prompt += ", any card (DB-3.2)"
-            if SHOW_STOCK_TOP in self.flags and self.stock:
-                prompt += f"; face up on the stock: {self.stock[-1].label} (R-DB-2)"
+            any_card = not self.trick and MUST_FOLLOW_PHASE1 not in self.flags
+            face_up = SHOW_STOCK_TOP in self.flags and bool(self.stock)
+            message = _(_DRAW_TRICK_PROMPTS["lead" if not self.trick else "play", any_card, face_up])
+            top = card_name(self.stock[-1]) if face_up else ""
+            prompt = message.format(player=name, trick=number, card=top)
         else:
             assert self.declarer is not None
-            contract = f"{self.contract_label()} by {self.players[self.declarer]}"
-            prompt = f"{name} to {'lead' if not self.trick else 'play'} to {self.coming_trick()} ({contract})"
+            if not self.trick:
+                message = _("{player} to lead to trick {trick} ({contract} by {declarer})")
+            else:
+                message = _("{player} to play to trick {trick} ({contract} by {declarer})")
+            prompt = message.format(
+                player=name,
+                trick=number - TRICKS_PER_PHASE,
+                contract=self.contract_label(),
+                declarer=self.players[self.declarer],
+            )
         return Turn(seat, "play", allowed, prompt)
 
     def deal_entry(self) -> dict[str, Any] | None:
@@ -85,7 +124,8 @@ class _Replay(CardPlay, AuctionPhase):
             deal = SCORING.parse_deal(entry, self.flags)
             score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
             if self.declarer is None:
-                notes.append(f"passed out: no score, and {self.players[1 - self.dealer]} deals next (DB-4.3)")
+                message = _("passed out: no score, and {player} deals next (DB-4.3)")
+                notes.append(message.format(player=self.players[1 - self.dealer]))
         return Verdict(
             violations=tuple(self.violations),
             tricks=tuple(tricks),

@@ -9,6 +9,7 @@ from referee.core.games.draw_bridge.record import HAND_SIZE, STOCK_SIZE
 from referee.core.setup import Entry, EventField, EventKind, ExtraField, Setup, TurnEntry, ValueKind
 from scoring.core.cards import standard_pack
 from scoring.core.games.draw_bridge import GAME
+from scoring.core.i18n import gettext_noop
 
 _CARD = EventField("card", ValueKind.CARD, "the card")
 
@@ -16,7 +17,16 @@ SETUP = Setup(
     seats=GAME.seats,
     pack=standard_pack(),  # DB-1.1
     hand_size=HAND_SIZE,  # DB-2.2
-    extras=(ExtraField("stock", "Stock, top card first (26 cards)", "the stock", True, STOCK_SIZE, required=True),),
+    extras=(
+        ExtraField(
+            "stock",
+            gettext_noop("Stock, top card first (26 cards)"),
+            gettext_noop("the stock"),
+            True,
+            STOCK_SIZE,
+            required=True,
+        ),
+    ),
     events=(
         EventKind("play", "the seat plays the card to the current trick, in either phase (DB-3, DB-5)", (_CARD,)),
         EventKind("draw", "the seat takes the card from the stock after a draw trick (DB-3.5)", (_CARD,)),
@@ -27,9 +37,9 @@ SETUP = Setup(
         ),
     ),
     turns=(
-        TurnEntry("play", Entry.CARD, "card", verb="Play"),
-        TurnEntry("draw", Entry.OPTION, "card", verb="Draw"),
-        TurnEntry("call", Entry.OPTION, "call", other="Another call (recorded and checked)"),
+        TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
+        TurnEntry("draw", Entry.OPTION, "card", verb=gettext_noop("Draw")),
+        TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
     ),
     longest_auction=3 * len(ALL_BIDS) + 2,  # the Bridgette ladder without 0NT, every bid doubled and redoubled (DB-4)
 )

@@ -6,9 +6,11 @@ of the cards (`CardPlay`), the auction (`AuctionPhase`); `replay._Replay` joins 
 
 from __future__ import annotations
 
+from referee.core.calls import LADDER, bid_index
 from referee.core.games.draw_bridge.record import DrawBridgeEvent, DrawBridgeRecord
 from referee.core.verdict import Trick, Violation
-from scoring.core.cards import SUITS, Card
+from scoring.core.cards import SUITS, Card, card_name
+from scoring.core.i18n import _, gettext_noop
 
 TRICKS_PER_PHASE = 13  # DB-3.1, DB-5
 _SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}  # ♠ ♥ ♦ ♣, for showing hands
@@ -25,12 +27,13 @@ def _display_order(card: Card) -> tuple[int, int]:
     return _SUIT_ORDER[card.suit], -card.rank_value
 
 
-def trick_name(number: int) -> str:
-    """A trick as players count them, from its number across both phases (`Trick.number`, 1 to 26):
-    "draw trick 3" for the third trick of the draw phase, "trick 3" for the third of the play."""
+def by_trick(number: int, in_draw_phase: str, in_play: str) -> tuple[str, int]:
+    """The msgid of the two that fits the trick numbered ``number`` across both phases (`Trick.number`), and the
+    trick's number as players count it in its phase: each text that names a trick is a whole sentence for either
+    phase ("... to draw trick 3", "... to trick 3"), never a sentence with the trick's name put in."""
     if number <= TRICKS_PER_PHASE:
-        return f"draw trick {number}"
-    return f"trick {number - TRICKS_PER_PHASE}"
+        return in_draw_phase, number
+    return in_play, number - TRICKS_PER_PHASE
 
 
 class ReplayState:
@@ -71,27 +74,63 @@ class ReplayState:
         trick = len(self.tricks) + 1 if event.type == "play" else None
         self.violations.append(Violation(event.number, event.seat, rule, message, trick, event.card))
 
-    def coming_trick(self) -> str:
-        """The coming (or current) trick of the draw tricks or the play, as players count them: "draw trick 3"."""
-        return trick_name(len(self.tricks) + 1)
-
     def trumps(self) -> str:
         return self.bid[1] if self.bid and self.bid[1] != "NT" else ""
 
-    def flag_misplaced(self, event: DrawBridgeEvent, what: str) -> None:
+    def flag_misplaced(self, event: DrawBridgeEvent) -> None:
         """An event of the wrong kind for this moment of the deal: flagged and skipped."""
         if self.phase == OVER and self.declarer is None:
-            rule, why = "DB-4.3", "the deal had been passed out"
+            rule, why = "DB-4.3", "passed out"
         elif self.phase == OVER:
-            rule, why = "DB-5.3", "all 13 tricks of the play were over"
+            rule, why = "DB-5.3", "over"
         elif event.type == "draw" and self.phase == DRAW_TRICKS:
-            rule, why = "DB-3.5", "no draw was due: each player draws once after each draw trick"
+            rule, why = "DB-3.5", "no draw due"
         elif event.type == "draw":
-            rule, why = "DB-3.6", "the 13 draw tricks had used up the stock"
+            rule, why = "DB-3.6", "stock used up"
         elif event.type == "call" and self.phase in (DRAW_TRICKS, DRAWING):
-            rule, why = "DB-3.6", "the auction comes after all 13 draw tricks"
+            rule, why = "DB-3.6", "auction after draw tricks"
         elif event.type == "call":
-            rule, why = "DB-4.1", "the auction had ended"
+            rule, why = "DB-4.1", "auction ended"
         else:
-            rule, why = "DB-4.1", f"the auction had not ended and {self.players[self.caller]} was to call"
-        self.flag(event, rule, f"{what}, but {why}")
+            rule, why = "DB-4.1", "auction not ended"
+        message = _(_MISPLACED[event.type, why])
+        self.flag(event, rule, message.format(**self.event_words(event), caller=self.players[self.caller]))
+
+    def event_words(self, event: DrawBridgeEvent) -> dict[str, str]:
+        """The values a text about ``event`` names: its player, and its card or its call."""
+        card = event.card
+        return {
+            "player": self.players[event.seat],
+            "card": card_name(card) if card is not None else "",
+            "call": self.call_label(event.call) if event.call else "",
+        }
+
+    @staticmethod
+    def call_label(call: str) -> str:
+        """A call as a text writes it: ``pass``, ``double``, ``redouble`` or the bid, ``3♠``."""
+        if call in ("pass", "double", "redouble"):
+            return call
+        return LADDER[bid_index(int(call[0]), call[1:])].label
+
+
+# An event out of its place (`ReplayState.flag_misplaced`), by the event and why it may not be made now: each a
+# whole sentence (msgids: scoring/core/i18n.py).
+_MISPLACED = {
+    ("play", "passed out"): gettext_noop("{player} played {card}, but the deal had been passed out"),
+    ("draw", "passed out"): gettext_noop("{player} drew {card}, but the deal had been passed out"),
+    ("call", "passed out"): gettext_noop("{player} called {call}, but the deal had been passed out"),
+    ("play", "over"): gettext_noop("{player} played {card}, but all 13 tricks of the play were over"),
+    ("draw", "over"): gettext_noop("{player} drew {card}, but all 13 tricks of the play were over"),
+    ("call", "over"): gettext_noop("{player} called {call}, but all 13 tricks of the play were over"),
+    ("draw", "no draw due"): gettext_noop(
+        "{player} drew {card}, but no draw was due: each player draws once after each draw trick"
+    ),
+    ("draw", "stock used up"): gettext_noop("{player} drew {card}, but the 13 draw tricks had used up the stock"),
+    ("call", "auction after draw tricks"): gettext_noop(
+        "{player} called {call}, but the auction comes after all 13 draw tricks"
+    ),
+    ("call", "auction ended"): gettext_noop("{player} called {call}, but the auction had ended"),
+    ("play", "auction not ended"): gettext_noop(
+        "{player} played {card}, but the auction had not ended and {caller} was to call"
+    ),
+}

@@ -11,7 +11,9 @@ from referee.core.games.klaberjass.state import ReplayState
 from referee.core.pack32 import Duty, beats, trick_points
 from referee.core.pack32 import allowed_cards as allowed_in_trick
 from referee.core.verdict import Trick
-from scoring.core.cards import SUIT_NAMES, Card
+from scoring.core.cards import SUIT_NAMES, Card, card_name
+from scoring.core.i18n import _
+from scoring.core.words import Suit
 
 TRICKS = 9  # KJ-8.4
 # KJ-8.2 read as R-KJ-11: following suit is KJ-8.2; beating a led trump and trumping when void are R-KJ-11.
@@ -52,10 +54,15 @@ class TrickPlay(ReplayState):
         assert card is not None
         who, trick = self.names[seat], self.trick
         if not trick and seat != self.leader:
-            self.flag(event, "KJ-8.1", f"{who} led {card.label}, but it was {self.name(self.leader)}'s lead", card)
+            message = _("{player} led {card}, but it was {leader}'s lead")
+            self.flag(
+                event, "KJ-8.1", message.format(player=who, card=card_name(card), leader=self.name(self.leader)), card
+            )
             self.leader = seat
         elif trick and trick[0][0] == seat:
-            self.flag(event, "KJ-8.1", f"{who} played {card.label} out of turn", card)
+            self.flag(
+                event, "KJ-8.1", _("{player} played {card} out of turn").format(player=who, card=card_name(card)), card
+            )
             return
         hand = self.hands[seat]
         # A card in its player's hand has not been played: a played card leaves its hand, and the one card
@@ -66,9 +73,11 @@ class TrickPlay(ReplayState):
             del hand[card]
         else:
             if card in self.played:
-                self.flag(event, "KJ-1.1", f"{card.label} was already played", card)
+                self.flag(event, "KJ-1.1", _("{card} was already played").format(card=card_name(card)), card)
             else:
-                self.flag(event, "KJ-5.1", f"{who} does not hold {card.label}", card)
+                self.flag(
+                    event, "KJ-5.1", _("{player} does not hold {card}").format(player=who, card=card_name(card)), card
+                )
             hand.pop(card, None)
             self.strays.add(card)
         self.played.append(card)
@@ -85,18 +94,20 @@ class TrickPlay(ReplayState):
         # allowed cards, as most plays are. A lead (KJ-8.1) never reaches here.
         if card.suit == led.suit != self.trump:
             return
-        allowed, _ = allowed_cards(hand, led, self.trump)
+        allowed, _rule = allowed_cards(hand, led, self.trump)
         if card not in allowed:
             rule = broken_rule(card, hand, led, self.trump)
             self.flag(event, rule, self.why_not(who, card, led, allowed, rule), card)
 
     def why_not(self, who: str, card: Card, led: Card, allowed: Sequence[Card], rule: str) -> str:
-        example = allowed[0].label
+        example, led_name = card_name(allowed[0]), card_name(led)
         if led.suit == self.trump and rule == "R-KJ-11":
-            return f"{who} held {example}, which beats {led.label}, and had to beat the led trump"
-        if allowed[0].suit == led.suit:
-            return f"{who} held {example} and had to follow suit to {led.label}"
-        return f"{who} had no {SUIT_NAMES[led.suit]} and held the trump {example}, so had to trump {led.label}"
+            message = _("{player} held {card}, which beats {led}, and had to beat the led trump")
+        elif allowed[0].suit == led.suit:
+            message = _("{player} held {card} and had to follow suit to {led}")
+        else:
+            message = _("{player} had no {suits} and held the trump {card}, so had to trump {led}")
+        return message.format(player=who, card=example, led=led_name, suits=_(SUIT_NAMES[led.suit]))
 
     def check_bella(self, event: KlaberjassEvent, card: Card) -> None:
         is_kq = card.suit == self.trump and card.rank in ("K", "Q")
@@ -104,13 +115,15 @@ class TrickPlay(ReplayState):
         if event.bella:
             who = self.name(event.seat)
             if not is_kq:
-                self.flag(event, "KJ-7.1", f"{who} announced bella on {card.label}, not on the K or Q of trumps", card)
+                message = _("{player} announced bella on {card}, not on the K or Q of trumps")
+                self.flag(event, "KJ-7.1", message.format(player=who, card=card_name(card)), card)
             elif self.kq_by.get(partner) != event.seat:
                 self.flag(
                     event,
                     "R-KJ-8",
-                    f"{who} announced bella on {card.label} without having played "
-                    f"{Card(partner, self.trump).label} before it",
+                    _("{player} announced bella on {card} without having played {other} before it").format(
+                        player=who, card=card_name(card), other=card_name(Card(partner, self.trump))
+                    ),
                     card,
                 )
             else:
@@ -118,7 +131,8 @@ class TrickPlay(ReplayState):
         if is_kq:
             self.kq_by.setdefault(card.rank, event.seat)
             if not event.bella and self.kq_by.get(partner) == event.seat and self.kq_by[card.rank] == event.seat:
-                self.notes.append(f"{self.name(event.seat)} played both K and Q of trumps without bella (R-KJ-8)")
+                note = _("{player} played both K and Q of trumps without bella (R-KJ-8)")
+                self.notes.append(note.format(player=self.name(event.seat)))
 
     def finish_trick(self) -> None:
         (first_seat, first), (second_seat, second) = self.trick
@@ -127,13 +141,17 @@ class TrickPlay(ReplayState):
         else:
             winner, winning, losing = first_seat, first, second
         if winning.suit == self.trump and losing.suit == self.trump:
-            reason = f"{winning.label} is the higher trump (KJ-8.3)"
+            reason = _("{card} is the higher trump (KJ-8.3)").format(card=card_name(winning))
         elif winning.suit == self.trump:
-            reason = f"{winning.label} is the only trump (KJ-8.3)"
+            reason = _("{card} is the only trump (KJ-8.3)").format(card=card_name(winning))
         elif losing.suit == winning.suit:
-            reason = f"{winning.label} is the higher {SUIT_NAMES[winning.suit][:-1]} (KJ-8.3)"
+            reason = _("{card} is the higher {suit} (KJ-8.3)").format(
+                card=card_name(winning), suit=Suit(winning.suit).singular
+            )
         else:
-            reason = f"{losing.label} did not follow {SUIT_NAMES[first.suit]} (KJ-8.3)"
+            reason = _("{card} did not follow {suits} (KJ-8.3)").format(
+                card=card_name(losing), suits=_(SUIT_NAMES[first.suit])
+            )
         points = trick_points((first, second), self.trump)
         number = len(self.tricks) + 1
         # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.

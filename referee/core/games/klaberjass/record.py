@@ -12,7 +12,8 @@ from referee.core.pack32 import PACK32
 from referee.core.record import Event, event_card, event_cards, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import SUITS, Card, CardError, parse_card
+from scoring.core.cards import SUITS, Card, CardError, card_name, parse_card
+from scoring.core.i18n import _
 
 EVENT_TYPES = ("bid", "answer", "dix", "declare", "play")
 BIDS = ("take", "pass", "schmeiss", *SUITS)
@@ -55,7 +56,8 @@ class KlaberjassRecord:
 
 def _pack_card(card: Card, path: str) -> Card:
     if card not in _PACK:
-        raise RecordError(path, f"{card.label} is not in the 32-card Klaberjass pack: A K Q J 10 9 8 7 (KJ-1.1)")
+        message = _("{card} is not in the 32-card Klaberjass pack: A K Q J 10 9 8 7 (KJ-1.1)")
+        raise RecordError(path, message.format(card=card_name(card)))
     return card
 
 
@@ -75,7 +77,7 @@ def _check_hands(hands: Sequence[Sequence[Card]]) -> set[Card]:
     """Refuse hands that are not 9 (or, KJ-3.2, 6) different cards each of the 32-card pack; return the cards dealt."""
     sizes = {len(hand) for hand in hands}
     if sizes not in ({HAND_SIZE}, {FIRST_DEAL}):
-        raise RecordError("hands", "each hand must hold the 9 cards after the second deal (KJ-5.1)")
+        raise RecordError("hands", _("each hand must hold the 9 cards after the second deal (KJ-5.1)"))
     # The usual case in one set comparison: a set keeps each card's hash, so comparing it with the
     # pack hashes nothing again, and no path or message is built for a card that is fine.
     dealt = {card for hand in hands for card in hand}
@@ -86,7 +88,7 @@ def _check_hands(hands: Sequence[Sequence[Card]]) -> set[Card]:
         for number, card in enumerate(hand):
             _pack_card(card, f"hands[{seat}][{number}]")
             if card in seen:
-                raise RecordError(f"hands[{seat}][{number}]", f"{card.label} is dealt twice")
+                raise RecordError(f"hands[{seat}][{number}]", _("{card} is dealt twice").format(card=card_name(card)))
             seen.add(card)
     return seen
 
@@ -106,7 +108,10 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> K
         card = _event_card(number, seat, data)
         announce = data.get("announce")
         if announce not in (None, "bella"):
-            raise RecordError(f"events[{number - 1}].announce", f"the only announcement is bella, not {announce!r}")
+            raise RecordError(
+                f"events[{number - 1}].announce",
+                _("the only announcement is bella, not {announce}").format(announce=repr(announce)),
+            )
         return KlaberjassEvent(number, kind, seat, "", card, (), announce == "bella")
     if kind in ("bid", "answer"):
         options = BIDS if kind == "bid" else ANSWERS
@@ -115,7 +120,10 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> K
             choice = choice.upper()
         if choice not in options:
             raise RecordError(
-                f"events[{number - 1}].choice", f"choice must be one of {', '.join(options)}, not {choice!r}"
+                f"events[{number - 1}].choice",
+                _("choice must be one of {options}, not {choice}").format(
+                    options=", ".join(options), choice=repr(choice)
+                ),
             )
         return KlaberjassEvent(number, kind, seat, str(choice))
     if kind == "declare":
@@ -132,15 +140,17 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
     checked = read_events(doc, game, EVENT_TYPES)
     dealt = _check_hands(header.hands)
     if "turn_up" not in doc:
-        raise RecordError("turn_up", "turn_up is missing: the card turned face up after the deal (KJ-3.3)")
+        raise RecordError("turn_up", _("turn_up is missing: the card turned face up after the deal (KJ-3.3)"))
     turn_up = _one_card(doc, "turn_up")
     if turn_up in dealt:
-        raise RecordError("turn_up", f"the turn-up {turn_up.label} is also in a hand")
+        raise RecordError("turn_up", _("the turn-up {card} is also in a hand").format(card=card_name(turn_up)))
     bottom = None
     if doc.get("bottom") is not None:
         bottom = _one_card(doc, "bottom")
         if bottom in dealt or bottom == turn_up:
-            raise RecordError("bottom", f"the bottom card {bottom.label} is also dealt elsewhere")
+            raise RecordError(
+                "bottom", _("the bottom card {card} is also dealt elsewhere").format(card=card_name(bottom))
+            )
     read: list[KlaberjassEvent] = []
     for number, kind, seat, data in checked:
         # Speed: the usual play (a card code, bella or no announcement) is read here and made by tuple.__new__
@@ -157,6 +167,6 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
             if event.type in ("dix", "declare", "play"):
                 raise RecordError(
                     f"events[{event.number - 1}]",
-                    "the hands hold only the first six cards; record all nine to referee the play (KJ-5.1)",
+                    _("the hands hold only the first six cards; record all nine to referee the play (KJ-5.1)"),
                 )
     return KlaberjassRecord(header.players, header.dealer, header.flags, header.hands, turn_up, bottom, events)

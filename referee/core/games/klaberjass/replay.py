@@ -13,8 +13,9 @@ from referee.core.games.klaberjass.sequences import DixAndSequences, compare_seq
 from referee.core.games.klaberjass.trumps import TrumpChoice
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
-from scoring.core.cards import SUIT_NAMES, SUITS
+from scoring.core.cards import SUIT_NAMES, SUITS, card_name
 from scoring.core.games.klaberjass import GAME as SCORING
+from scoring.core.i18n import _, gettext_noop
 
 
 class KlaberjassReferee:
@@ -36,20 +37,23 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         """Flag an event that comes when it cannot; True if it must be skipped."""
         phase = self.phase
         if phase == "annulled":
-            rule, what = "KJ-4.4", "acted after the deal was annulled"
+            rule, what = "KJ-4.4", gettext_noop("{player} acted after the deal was annulled")
         elif phase == "done":
-            rule, what = "KJ-8.4", "acted after all nine tricks were played"
+            rule, what = "KJ-8.4", gettext_noop("{player} acted after all nine tricks were played")
         elif event.type in ("bid", "answer"):
             if phase != "play":
                 return False
-            rule, what = "KJ-4.3", "spoke after trumps were chosen"
+            rule, what = "KJ-4.3", gettext_noop("{player} spoke after trumps were chosen")
         elif phase != "play" and not self.missing_answer(event):
-            done = {"dix": "swapped the dix", "declare": "declared a sequence", "play": "played a card"}[event.type]
+            what = {
+                "dix": gettext_noop("{player} swapped the dix before trumps were chosen"),
+                "declare": gettext_noop("{player} declared a sequence before trumps were chosen"),
+                "play": gettext_noop("{player} played a card before trumps were chosen"),
+            }[event.type]
             rule = {"dix": "KJ-5.3", "declare": "KJ-6.2", "play": "KJ-8.1"}[event.type]
-            what = f"{done} before trumps were chosen"
         else:
             return False  # the usual event: no name looked up, no message made
-        self.flag(event, rule, f"{self.names[event.seat]} {what}")
+        self.flag(event, rule, _(what).format(player=self.names[event.seat]))
         return True
 
     # --- the end ------------------------------------------------------------------------------
@@ -65,27 +69,35 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             seat = self.speaking()
             schmeiss = ("schmeiss",) if "kj_schmeiss" in self.flags else ()
             if self.round == 1:
-                prompt = f"{self.name(seat)}: take {SUIT_NAMES[up]} as trumps, or pass (KJ-4.1)"
+                prompt = _("{player}: take {suits} as trumps, or pass (KJ-4.1)")
             else:
-                prompt = f"{self.name(seat)}: name a suit other than {SUIT_NAMES[up]}, or pass (KJ-4.2)"
+                prompt = _("{player}: name a suit other than {suits}, or pass (KJ-4.2)")
+            prompt = prompt.format(player=self.name(seat), suits=_(SUIT_NAMES[up]))
             return Turn(seat, "trump", (*self.offered(up), *schmeiss), prompt)
         if self.phase == "answer":
             seat = 1 - self.schmeisser_seat
-            prompt = f"{self.name(seat)}: {self.name(self.schmeisser_seat)} schmeisses; play or throw in (R-KJ-2)"
+            prompt = _("{player}: {schmeisser} schmeisses; play or throw in (R-KJ-2)").format(
+                player=self.name(seat), schmeisser=self.name(self.schmeisser_seat)
+            )
             return Turn(seat, "answer", ANSWERS, prompt)
         if self.phase == "name":
             seat = self.schmeisser_seat
             others = tuple(suit for suit in SUITS if suit != up)
-            return Turn(seat, "trump", others, f"{self.name(seat)}: name trumps (R-KJ-2, KJ-4.2)")
+            return Turn(
+                seat, "trump", others, _("{player}: name trumps (R-KJ-2, KJ-4.2)").format(player=self.name(seat))
+            )
         if self.phase != "play" or self.short:
             return None
         seat = self.leader if not self.trick else 1 - self.trick[0][0]
         led = self.trick[0][1] if self.trick else None
-        allowed, _ = allowed_cards(self.hands[seat], led, self.trump)
-        who = self.name(seat)
-        prompt = f"{who} to lead" if led is None else f"{who} to play to {led.label}"
-        if not self.started[seat]:
-            prompt += "; first, any dix swap (KJ-5.3) or sequences (KJ-6.2)"
+        allowed, _rule = allowed_cards(self.hands[seat], led, self.trump)
+        if self.started[seat]:
+            prompt = _("{player} to lead") if led is None else _("{player} to play to {card}")
+        elif led is None:
+            prompt = _("{player} to lead; first, any dix swap (KJ-5.3) or sequences (KJ-6.2)")
+        else:
+            prompt = _("{player} to play to {card}; first, any dix swap (KJ-5.3) or sequences (KJ-6.2)")
+        prompt = prompt.format(player=self.name(seat), card=card_name(led) if led is not None else "")
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
     def run(self) -> Verdict:
@@ -101,7 +113,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             if (event.type == "play" and self.phase == "play") or not self.wrong_phase(event):
                 handlers[event.type](event)
         if self.phase == "play" and self.short:
-            self.notes.append("only the first six cards of each hand are recorded (KJ-3.2); play cannot be refereed")
+            self.notes.append(_("only the first six cards of each hand are recorded (KJ-3.2); play cannot be refereed"))
         tricks = list(self.tricks)
         if self.trick:
             tricks.append(Trick(len(tricks) + 1, self.trick[0][0], tuple(self.trick)))
@@ -124,7 +136,9 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             try:
                 deal = SCORING.parse_deal(entry, self.flags)
             except EntryError as error:
-                self.notes.append(f"the deal cannot be scored: {error.message} ({error.rule})")
+                self.notes.append(
+                    _("the deal cannot be scored: {error} ({rule})").format(error=error.message, rule=error.rule)
+                )
                 entry = None
             else:
                 score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)

@@ -11,19 +11,20 @@ from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.pack32 import SEQUENCE_POWER
 from scoring.core.base import Flags
-from scoring.core.cards import Card, labels
+from scoring.core.cards import Card, card_name, card_names
 from scoring.core.games.klaberjass import LONG_SEQUENCE, SHORT_SEQUENCE
+from scoring.core.i18n import _
 
 
 def sequence_problem(cards: Sequence[Card]) -> str:
     """Why ``cards`` are not a sequence by KJ-6.1, or "" if they are one."""
     if len(cards) < 3:
-        return "a sequence needs at least 3 cards"
+        return _("a sequence needs at least 3 cards")
     if len({card.suit for card in cards}) != 1:
-        return "a sequence is all in one suit"
+        return _("a sequence is all in one suit")
     powers = sorted((SEQUENCE_POWER[card.rank] for card in cards), reverse=True)
     if any(high - low != 1 for high, low in pairwise(powers)):
-        return "the cards of a sequence run in a row: A K Q J 10 9 8 7"
+        return _("the cards of a sequence run in a row: A K Q J 10 9 8 7")
     return ""
 
 
@@ -56,16 +57,20 @@ def compare_sequences(
     if first is None and second is None:
         return [0, 0], []
     if first == second:
-        return [0, 0], ["the best sequences are equal, so nobody scores a sequence (KJ-6.3)"]
+        return [0, 0], [_("the best sequences are equal, so nobody scores a sequence (KJ-6.3)")]
     winner = 0 if second is None or (first is not None and first > second) else 1
     ranked = sorted(declared[winner], key=lambda cards: _sequence_key(cards, trump, flags), reverse=True)
     if "kj_score_all_sequences" in flags:
         value = sum(sequence_value(cards) for cards in ranked)  # R-KJ-6 variant: every one
     else:
         value = sequence_value(ranked[0])  # R-KJ-6: only the best one
-    notes = [f"{names[winner]}'s {labels(ranked[0])} wins the sequence comparison (KJ-6.3)"]
+    notes = [
+        _("{player}'s {cards} wins the sequence comparison (KJ-6.3)").format(
+            player=names[winner], cards=card_names(ranked[0])
+        )
+    ]
     if "kj_no_meld_without_trick" in flags and tricks_won[winner] == 0:
-        notes.append(f"{names[winner]} won no trick and scores no sequence (R-KJ-7)")
+        notes.append(_("{player} won no trick and scores no sequence (R-KJ-7)").format(player=names[winner]))
         return [0, 0], notes
     points = [0, 0]
     points[winner] = value
@@ -81,13 +86,17 @@ class DixAndSequences(ReplayState):
         who, seven = self.name(event.seat), Card("7", self.trump)
         hand = self.hands[event.seat]
         if self.dix_done or seven not in hand:
-            why = "the turn-up was already taken" if self.dix_done else f"{who} does not hold {seven.label}"
-            self.flag(event, "KJ-5.3", f"{who} cannot swap the dix: {why}")
+            if self.dix_done:
+                message = _("{player} cannot swap the dix: the turn-up was already taken")
+            else:
+                message = _("{player} cannot swap the dix: {player} does not hold {card}")
+            self.flag(event, "KJ-5.3", message.format(player=who, card=card_name(seven)))
             return
         if self.trump_round != 1 and "kj_dix_any_trump" not in self.flags:
-            self.flag(event, "R-KJ-4", f"{who} swapped the dix, but trumps were not taken in the first round")
+            message = _("{player} swapped the dix, but trumps were not taken in the first round")
+            self.flag(event, "R-KJ-4", message.format(player=who))
         if self.started[event.seat]:
-            self.flag(event, "KJ-5.3", f"{who} swapped the dix after playing a card")
+            self.flag(event, "KJ-5.3", _("{player} swapped the dix after playing a card").format(player=who))
         # The turn-up takes the 7's place in the hand (KJ-5.3), so the hand keeps its order.
         cards = list(hand)
         cards[cards.index(seven)] = self.turn_up
@@ -104,26 +113,31 @@ class DixAndSequences(ReplayState):
             self.flag(
                 self.declared_at.pop(cards),
                 "KJ-6.2",
-                f"{who} declared {labels(cards)}, then swapped {seven.label} away with the dix; "
-                "a sequence is judged on the hand after the dix, so it does not count",
+                _(
+                    "{player} declared {cards}, then swapped {card} away with the dix; "
+                    "a sequence is judged on the hand after the dix, so it does not count"
+                ).format(player=who, cards=card_names(cards), card=card_name(seven)),
             )
 
     def declare(self, event: KlaberjassEvent) -> None:
         who, cards = self.name(event.seat), event.cards
         if self.started[event.seat]:
-            self.flag(event, "KJ-6.2", f"{who} declared {labels(cards)} after playing a card")
+            message = _("{player} declared {cards} after playing a card")
+            self.flag(event, "KJ-6.2", message.format(player=who, cards=card_names(cards)))
             return
         missing = [card for card in cards if card not in self.hands[event.seat]]
         if missing:
-            self.flag(event, "KJ-6.2", f"{who} declared {labels(cards)} without holding {labels(missing)}")
+            message = _("{player} declared {cards} without holding {missing}")
+            self.flag(event, "KJ-6.2", message.format(player=who, cards=card_names(cards), missing=card_names(missing)))
             return
         problem = sequence_problem(cards)
         if not problem and len(set(cards)) != len(cards):
-            problem = "a card appears twice"
+            problem = _("a card appears twice")
         if not problem and any(card in earlier for earlier in self.declared[event.seat] for card in cards):
-            problem = "a card can belong to only one declared sequence"
+            problem = _("a card can belong to only one declared sequence")
         if problem:
-            self.flag(event, "KJ-6.1", f"{who} declared {labels(cards)}: {problem}")
+            message = _("{player} declared {cards}: {problem}")
+            self.flag(event, "KJ-6.1", message.format(player=who, cards=card_names(cards), problem=problem))
             return
         ordered = tuple(sorted(cards, key=lambda card: -SEQUENCE_POWER[card.rank]))
         self.declared[event.seat].append(ordered)

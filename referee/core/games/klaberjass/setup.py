@@ -18,12 +18,13 @@ from referee.core.setup import (
     ValueKind,
 )
 from scoring.core.games.klaberjass import GAME
+from scoring.core.i18n import gettext_noop
 
 # The dix swap and sequence declarations come before a player's first card, whoever is on turn (KJ-5.3, KJ-6.2).
 _DIX_OR_SEQUENCE = Aside(
-    "Dix swap or sequence declaration",
-    "{name} declares a sequence (card codes)",
-    (("declare", "Declare"), ("dix", "{name} swaps the dix")),
+    gettext_noop("Dix swap or sequence declaration"),
+    gettext_noop("{name} declares a sequence (card codes)"),
+    (("declare", gettext_noop("Declare")), ("dix", gettext_noop("{name} swaps the dix"))),
 )
 
 SETUP = Setup(
@@ -31,8 +32,10 @@ SETUP = Setup(
     pack=PACK32,
     hand_size=HAND_SIZE,  # KJ-5.1: the nine cards after the second deal, before any dix
     extras=(
-        ExtraField("turn_up", "Turn-up card", "the turn-up card", False, 1, required=True),  # KJ-3.3
-        ExtraField("bottom", "Bottom card (optional)", "the bottom card", False, 1),  # KJ-5.2
+        # KJ-3.3
+        ExtraField("turn_up", gettext_noop("Turn-up card"), gettext_noop("the turn-up card"), False, 1, required=True),
+        # KJ-5.2
+        ExtraField("bottom", gettext_noop("Bottom card (optional)"), gettext_noop("the bottom card"), False, 1),
     ),
     events=(
         EventKind(
@@ -74,8 +77,8 @@ SETUP = Setup(
             "play",
             Entry.CARD,
             "card",
-            verb="Play",
-            options=(TapOption("announce", "bella", "Announce bella with this card"),),
+            verb=gettext_noop("Play"),
+            options=(TapOption("announce", "bella", gettext_noop("Announce bella with this card")),),
             aside=_DIX_OR_SEQUENCE,
         ),
     ),

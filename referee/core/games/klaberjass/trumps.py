@@ -6,6 +6,7 @@ from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.trump_rounds import chosen_suit
 from scoring.core.cards import SUIT_NAMES, SUITS
+from scoring.core.i18n import _
 
 
 class TrumpChoice(ReplayState):
@@ -21,25 +22,31 @@ class TrumpChoice(ReplayState):
     def bid(self, event: KlaberjassEvent) -> None:
         who, choice, up = self.name(event.seat), event.choice, self.turn_up.suit
         if self.phase == "answer":
-            self.flag(event, "R-KJ-2", f"{self.name(1 - self.schmeisser_seat)} had to answer the schmeiss first")
+            message = _("{player} had to answer the schmeiss first")
+            self.flag(event, "R-KJ-2", message.format(player=self.name(1 - self.schmeisser_seat)))
             return
         if self.phase == "name":
             if event.seat != self.schmeisser_seat:
-                self.flag(event, "R-KJ-2", f"{self.name(self.schmeisser_seat)} schmeissed and names trumps")
+                message = _("{player} schmeissed and names trumps")
+                self.flag(event, "R-KJ-2", message.format(player=self.name(self.schmeisser_seat)))
             elif choice not in SUITS:
-                self.flag(event, "R-KJ-2", f"{who} schmeissed, the offer was played, and {who} must name trumps")
+                message = _("{player} schmeissed, the offer was played, and {player} must name trumps")
+                self.flag(event, "R-KJ-2", message.format(player=who))
             else:
                 if choice == up:
-                    self.flag(event, "KJ-4.2", f"{who} named {SUIT_NAMES[up]}, the turn-up's suit, in the second round")
+                    message = _("{player} named {suits}, the turn-up's suit, in the second round")
+                    self.flag(event, "KJ-4.2", message.format(player=who, suits=_(SUIT_NAMES[up])))
                 self.settle(event.seat, choice)
             return
         expected = self.speaking()
         if event.seat != expected and not self.missing_pass(event, expected):
-            self.flag(event, self.round_rule(), f"{who} spoke out of turn: it was {self.name(expected)}'s turn")
+            message = _("{player} spoke out of turn: it was {due}'s turn")
+            self.flag(event, self.round_rule(), message.format(player=who, due=self.name(expected)))
             return
         if choice == "schmeiss":
             if "kj_schmeiss" not in self.flags:
-                self.flag(event, "R-KJ-2", f"{who} schmeissed, but schmeiss is not played in this match")
+                message = _("{player} schmeissed, but schmeiss is not played in this match")
+                self.flag(event, "R-KJ-2", message.format(player=who))
                 if not self.answered_next(event):
                     self.pass_turn()  # R-KJ-2 off: the offer counts as a pass, so the bidding goes on
                     return
@@ -48,9 +55,11 @@ class TrumpChoice(ReplayState):
             self.pass_turn()
         else:
             if self.out_of_round(choice, up) and self.round == 1:
-                self.flag(event, "KJ-4.1", f"{who} may only take {SUIT_NAMES[up]} or pass in the first round")
+                message = _("{player} may only take {suits} or pass in the first round")
+                self.flag(event, "KJ-4.1", message.format(player=who, suits=_(SUIT_NAMES[up])))
             elif self.out_of_round(choice, up):
-                self.flag(event, "KJ-4.2", f"{who} must name a suit other than {SUIT_NAMES[up]} in the second round")
+                message = _("{player} must name a suit other than {suits} in the second round")
+                self.flag(event, "KJ-4.2", message.format(player=who, suits=_(SUIT_NAMES[up])))
             self.settle(event.seat, chosen_suit(choice, up))
 
     def round_rule(self) -> str:
@@ -75,7 +84,9 @@ class TrumpChoice(ReplayState):
         self.flag(
             event,
             self.round_rule(),
-            f"{self.name(event.seat)} spoke at {missing}'s turn: {missing}'s pass is missing and is taken as made",
+            _("{player} spoke at {missing}'s turn: {missing}'s pass is missing and is taken as made").format(
+                player=self.name(event.seat), missing=missing
+            ),
             seat=expected,
         )
         self.pass_turn()
@@ -101,8 +112,9 @@ class TrumpChoice(ReplayState):
         self.flag(
             event,
             "R-KJ-2",
-            f"{self.name(opponent)} did not answer {self.name(schmeisser)}'s schmeiss; play went on, "
-            "so the answer is taken as play",
+            _("{player} did not answer {schmeisser}'s schmeiss; play went on, so the answer is taken as play").format(
+                player=self.name(opponent), schmeisser=self.name(schmeisser)
+            ),
             seat=opponent,
         )
         self.settle(schmeisser, self.turn_up.suit)
@@ -114,7 +126,8 @@ class TrumpChoice(ReplayState):
 
     def answer(self, event: KlaberjassEvent) -> None:
         if self.phase != "answer" or event.seat == self.schmeisser:
-            self.flag(event, "R-KJ-2", f"{self.name(event.seat)} answered, but nobody offered them a schmeiss")
+            message = _("{player} answered, but nobody offered them a schmeiss")
+            self.flag(event, "R-KJ-2", message.format(player=self.name(event.seat)))
             return
         if event.choice == "throw_in":
             self.phase = "annulled"  # R-KJ-2: as for an annulled deal
