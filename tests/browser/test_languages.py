@@ -8,6 +8,7 @@ Screenshots: /tmp/language-<code>-<page>.png."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -20,11 +21,12 @@ from axe_playwright_python.sync_playwright import Axe
 from django.utils import translation
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")
 
 
@@ -144,3 +146,62 @@ def test_cb_6_c1_a_polish_table_plays_call_bridge(phone_in: Any, live_server: An
     expect(page.get_by_test_id("total-3")).to_have_text("−5")
     assert_in_language(page, language, "saved")
     read_the_report(page, language)
+
+
+# RULES.md §6.2 C9: P1 leads; P2 has no hearts and holds spades (3♠, J♠), so P2 must trump (CB-5.2 b).
+C9_HANDS = [
+    "5H AH KH QH JH TH AC KC QC JC TC 9C 8C",
+    "3S JS 9D AD KD QD JD TD 8D 7D 6D 5D 4D",
+    "2S TS 3D 2D 7C 6C 5C 4C 3C 2C AS KS QS",
+    "9H 8H 7H 6H 4H 3H 2H 9S 8S 7S 6S 5S 4S",
+]
+
+
+def test_cb_5_2_the_referee_tells_a_polish_table_of_a_revoke_in_polish(
+    phone_in: Any, live_server: Any, demo_user: Any
+) -> None:
+    from referee.core.replay import replay_document
+    from referee.models import ContestedHand
+
+    record = {
+        "game": "call_bridge",
+        "players": ["Ola", "Piotr", "Rita", "Staś"],
+        "dealer": 3,
+        "flags": [],
+        "hands": [hand.split() for hand in C9_HANDS],
+        "events": [
+            *({"type": "call", "seat": seat, "call": 3} for seat in range(4)),  # the dealer's right calls first
+            {"type": "play", "seat": 0, "card": "5H"},
+            {"type": "play", "seat": 1, "card": "9D"},  # Piotr holds spades: a diamond is not allowed
+        ],
+    }
+    hand = ContestedHand.objects.create(owner=demo_user, record=record)
+    with translation.override("en"):
+        english = [violation.message for violation in replay_document(record)[1].violations]
+    page = phone_in("pl")
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/referee/{hand.pk}/")
+    flagged = page.locator("ol.violations li").first
+    flagged.wait_for()
+    said = flagged.inner_text()
+    assert "CB-5.2" in said and "Piotr" in said
+    assert not any(message in said for message in english)
+    assert_in_language(page, "pl", "referee")
+
+
+def test_bg_6_2_a_hungarian_pair_replays_a_bridgette_hand_in_hungarian(
+    phone_in: Any, live_server: Any, demo_user: Any
+) -> None:
+    from referee.models import ContestedHand
+
+    record = json.loads((FIXTURES / "bridgette" / "hand.json").read_text(encoding="utf-8"))
+    hand = ContestedHand.objects.create(owner=demo_user, record=record)
+    page = phone_in("hu")
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/referee/{hand.pk}/")
+    page.locator("#verdict").wait_for()
+    # The cards read as Hungarian players write them: no Q or J rank letter, the queen D and the jack B.
+    tricks = page.locator("table.tricks").inner_text()
+    assert not re.search(r"\b[QJ][♠♥♦♣]", tricks)
+    assert re.search(r"\b[DB][♠♥♦♣]", tricks)
+    assert_in_language(page, "hu", "referee")
