@@ -39,8 +39,9 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 # Browser tests run when Chromium is installed (.ci/run installs it and sets CI, which makes them required).
+# Three workers on two cores: the browser tests wait on Chromium and the live server part of the time.
 pytest: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/python -m pytest -n 3 -q
 
 test: lint pytest
 

@@ -69,3 +69,14 @@ def log_in(page: Any, live_server: Any, username: str = "tablemate", password: s
     page.fill("#id_password", password)
     page.click("main button[type=submit]")
     page.wait_for_url(f"{live_server.url}/")
+
+
+# axe in the dark scheme asks only what the scheme can change (the light run of the same page asks every rule).
+EVERY_RULE = {"resultTypes": ["violations"]}
+COLOUR_RULES = {**EVERY_RULE, "runOnly": {"type": "rule", "values": ["color-contrast", "link-in-text-block"]}}
+
+
+def axe_options(page: Any) -> dict[str, Any]:
+    """Every axe rule in the light scheme; the colour rules in the dark one."""
+    dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    return COLOUR_RULES if dark else EVERY_RULE

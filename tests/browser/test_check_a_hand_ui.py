@@ -15,7 +15,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from referee.models import ContestedHand
-from tests.browser.conftest import PHONE, log_in
+from tests.browser.conftest import PHONE, axe_options, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -78,7 +78,7 @@ def assert_tappable(cards: list[dict[str, float]]) -> None:
 
 
 def assert_axe_clean(page: Any) -> None:
-    violations = Axe().run(page).response["violations"]
+    violations = Axe().run(page, options=axe_options(page)).response["violations"]
     assert [(violation["id"], [node["target"] for node in violation["nodes"]]) for violation in violations] == []
 
 

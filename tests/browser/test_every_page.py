@@ -16,7 +16,7 @@ from referee.models import ContestedHand
 from scoring.core.games import GAMES
 from scoring.core.match import parse_match
 from scoring.services import create_match
-from tests.browser.conftest import PHONE, log_in
+from tests.browser.conftest import PHONE, axe_options, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,7 +38,7 @@ def check(page: Any, url: str) -> list[str]:
     page.goto(url)
     found = [
         f"{url}: axe {violation['id']} at {[node['target'] for node in violation['nodes']][:3]}"
-        for violation in Axe().run(page).response["violations"]
+        for violation in Axe().run(page, options=axe_options(page)).response["violations"]
     ]
     width = page.evaluate("document.documentElement.scrollWidth")
     if width > PHONE["width"]:

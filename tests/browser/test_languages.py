@@ -4,7 +4,7 @@ Bridgette, each in their own language from sign-up to the printed report, on a 3
 The browser asks for the language (Accept-Language) and never touches the switcher. Every button the test taps
 is found by its words in that language, taken from the catalogue, so a text left in English fails the test; and
 each page is searched for any English sentence of the catalogue that has a translation (none may show).
-Screenshots: /tmp/language-<code>-<page>.png."""
+Screenshots of the saved deal, the referee and the report: /tmp/language-<code>-<page>.png."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+SHOWN = {"saved", "referee", "report"}  # the pages photographed, to look at
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")
 
 
@@ -54,8 +55,9 @@ def english_sentences(language: str) -> tuple[str, ...]:
 
 
 def assert_in_language(page: Any, language: str, name: str) -> None:
-    page.evaluate("document.fonts.ready")
-    page.screenshot(path=f"/tmp/language-{language}-{name}.png", full_page=True)
+    if name in SHOWN:
+        page.evaluate("document.fonts.ready")
+        page.screenshot(path=f"/tmp/language-{language}-{name}.png", full_page=True)
     assert page.get_attribute("html", "lang") == language
     text = page.locator("body").inner_text()
     assert [sentence for sentence in english_sentences(language) if sentence in text] == []
