@@ -92,8 +92,9 @@ SCRIPT_TEXTS = (
     gettext_noop("Copied: the share link is on the clipboard."),
     gettext_noop("Copied"),
     gettext_noop("Copy"),
-    # new_match.js: a seat whose name is not typed yet
+    # new_match.js: a seat whose name is not typed yet, and the word between the sides (scoring.core.base.match_name)
     gettext_noop("Player %(number)s"),
+    gettext_noop(" v "),
 )
 
 

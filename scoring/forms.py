@@ -20,7 +20,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from scoring.core.base import Choice, EntryError, EntryField, EntrySpec, FieldKind, Game, side_names
+from scoring.core.base import Choice, EntryError, EntryField, EntrySpec, FieldKind, Game, match_name
 from scoring.core.games import GAMES
 from scoring.core.match import MAX_NAME, MAX_TARGET, MatchFile, parse_match
 from scoring.core.steps import first_words, read_first
@@ -410,7 +410,7 @@ class NewMatchForm(GamePlayersForm):
         if all(len(side) == 1 for side in self.chosen.sides):
             return ""
         names = [self._typed(seat) or seat_label(seat) for seat in range(self.chosen.seats)]
-        return " v ".join(side_names(self.chosen, names))
+        return match_name(self.chosen, names)
 
     @staticmethod
     def setups() -> dict[str, dict[str, Any]]:

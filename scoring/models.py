@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.text import slugify
 
-from scoring.core.base import Game, side_names
+from scoring.core.base import Game, match_name
 from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, MatchResult, evaluate
 
@@ -63,7 +63,7 @@ class Match(models.Model):
     @property
     def name(self) -> str:
         """The match as the table says it: its sides, "Anna v Ben", "Anna & Cleo v Ben & Dan"."""
-        return " v ".join(side_names(GAMES[self.game], self.players))
+        return match_name(GAMES[self.game], self.players)
 
     @property
     def title(self) -> str:

@@ -281,6 +281,13 @@ def side_names(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     return tuple(" & ".join(players[seat] for seat in side) for side in game.sides)  # "&" reads in every language
 
 
+def match_name(game: Game, players: Sequence[str]) -> str:
+    """The match as the table says it, its sides one against the other: "Anna v Ben", "Anna & Cleo v Ben & Dan"
+    (the word between them in the reader's language)."""
+    # Translators: the word between the sides of a match, with its spaces ("Anna v Ben").
+    return _(" v ").join(side_names(game, players))
+
+
 def side_titles(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     """Each side's name with the game's label for it, where it has one: "N-S: Anna & Cleo"."""
     names = side_names(game, players)

@@ -64,7 +64,7 @@
         .map(function (side) {
           return side.map(nameOf).join(" & ");
         })
-        .join(" v ");
+        .join(t(" v "));
     }
 
     function layOut(fresh) {
