@@ -143,36 +143,56 @@ def _parse_match(named: Any, game: str, players: Any, dealer: Any, flags: Any) -
 
 def read_events(doc: Any, game: str, event_types: tuple[str, ...]) -> list[CheckedEvent]:
     """Check the record's event list: a list of objects, each with one of ``event_types`` and a seat."""
+    seats = GAMES[game].seats
+    events = event_list(doc)
+    checked: list[CheckedEvent] = []
+    seat_numbers = range(seats)
+    # The usual event, a dict with a known type and a plain int seat, is passed by `type(...) is` tests alone;
+    # any other is handed to `bad_event`, which says what is wrong with it and where.
+    for number, event in enumerate(events, start=1):
+        if type(event) is dict:
+            kind, seat = event.get("type"), event.get("seat")
+            if kind in event_types and type(seat) is int and seat in seat_numbers:
+                checked.append((number, kind, seat, event))
+                continue
+        raise bad_event(number, event, event_types, seats)
+    return checked
+
+
+def event_list(doc: Any) -> list[Any]:
+    """The record's events as a list, unchecked but for their number (at most `MAX_EVENTS`): for `read_events`,
+    or for a game that checks each event as it reads it (`bad_event`)."""
     if not isinstance(doc, dict):
         raise RecordError("record", _("a hand record must be a JSON object"))
-    seats = GAMES[game].seats
     events = doc.get("events", [])
     if not isinstance(events, list):
         raise RecordError("events", _("events must be a list"))
     if len(events) > MAX_EVENTS:
         raise RecordError("events", _("a hand record holds at most {count} events").format(count=MAX_EVENTS))
-    checked: list[CheckedEvent] = []
-    seat_numbers = range(seats)
-    # Paths like "events[4].seat" are spelled out only for an event that is refused. The usual event, a dict
-    # with a plain int seat, is passed by `type(...) is` tests alone: isinstance is asked only of the others.
-    for number, event in enumerate(events, start=1):
-        if type(event) is not dict and not isinstance(event, dict):
-            raise RecordError(f"events[{number - 1}]", _("an event must be a JSON object"))
-        kind = event.get("type")
-        if kind not in event_types:
-            raise RecordError(
-                f"events[{number - 1}].type",
-                _("type must be one of {types}, not {type}").format(types=", ".join(event_types), type=repr(kind)),
-            )
-        seat = event.get("seat")
-        if (type(seat) is not int or seat not in seat_numbers) and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats
-        ):
-            raise RecordError(
-                f"events[{number - 1}].seat", _("seat must be a seat number from 0 to {last}").format(last=seats - 1)
-            )
-        checked.append((number, kind, seat, event))
-    return checked
+    return events
+
+
+def bad_event(number: int, event: Any, event_types: tuple[str, ...], seats: int) -> RecordError:
+    """The RecordError for the ``number``th event (1-based), which is not an object with one of ``event_types``
+    and a seat from 0 to ``seats - 1``: the first thing wrong with it, by its path (``events[4].seat``).
+
+    For a game that reads its events in one pass of its own: the pass tests the usual event quickly
+    (``type(event) is dict``, a known type, ``type(seat) is int``) and asks this only of one that fails.
+    An event that is in fact fine gets a RecordError that says so, a bug of the caller's quick test.
+    """
+    path = f"events[{number - 1}]"
+    if not isinstance(event, dict):
+        return RecordError(path, _("an event must be a JSON object"))
+    kind = event.get("type")
+    if kind not in event_types:
+        return RecordError(
+            f"{path}.type",
+            _("type must be one of {types}, not {type}").format(types=", ".join(event_types), type=repr(kind)),
+        )
+    seat = event.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        return RecordError(f"{path}.seat", _("seat must be a seat number from 0 to {last}").format(last=seats - 1))
+    return RecordError(path, _("an event must be a JSON object"))  # not reached by a caller that tested it first
 
 
 def event_cards(event: Event, field: str) -> tuple[Card, ...]:

@@ -51,7 +51,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
                 "leader": trick.leader,
                 "cards": [{"seat": seat, "card": card.code} for seat, card in trick.plays],
                 "winner": trick.winner,
-                "reason": trick.reason,
+                "reason": str(trick.reason),
                 "points": trick.points,
                 "counts": trick.counts,
             }

@@ -6,6 +6,7 @@ from typing import Any, NamedTuple
 
 from scoring.core.base import DealScore
 from scoring.core.cards import Card
+from scoring.core.i18n import Text
 
 
 class RecordError(ValueError):
@@ -53,7 +54,9 @@ class Trick(NamedTuple):
     leader: int
     plays: tuple[tuple[int, Card], ...]
     winner: int | None = None
-    reason: str = ""
+    # Why the winner won, worded when it is read (`str(reason)`, a template's ``{{ trick.reason }}``): a game
+    # keeps a `Text` of its msgid and values, so a replay spends no time on words nobody reads. "" when none.
+    reason: str | Text = ""
     points: int = 0
     counts: bool = True  # False for Draw Bridge's phase-1 tricks (DB-3.4)
 

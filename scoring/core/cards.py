@@ -179,6 +179,28 @@ def card_name(card: Card) -> str:
     return card.label
 
 
+class CardWord(NamedTuple):
+    """A card as a placeholder's value in a text worded when it is read (an `i18n.Text`, such as a trick's
+    reason): its `card_name` in the language active then. `card_word` hands out one per card."""
+
+    card: Card
+
+    def __format__(self, spec: str) -> str:
+        return format(card_name(self.card), spec)
+
+    def __str__(self) -> str:
+        return card_name(self.card)
+
+
+_CARD_WORDS = {card: CardWord(card) for card in _CODES}
+
+
+def card_word(card: Card) -> CardWord:
+    """The `CardWord` of ``card``: the one made for each of the 55 cards, or a new one for any other."""
+    word = _CARD_WORDS.get(card)
+    return word if word is not None else CardWord(card)
+
+
 def card_names(cards: Iterable[Card]) -> str:
     """`card_name` of each card, separated by spaces: ``A♠ K♠ 7♥``."""
     return " ".join(card_name(card) for card in cards)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
-from scoring.core.i18n import _, gettext_noop
+from scoring.core.i18n import Word, _, gettext_noop
 
 
 class Suit(StrEnum):
@@ -95,6 +95,10 @@ SUIT_SINGULARS: dict[Suit, str] = {
     Suit.DIAMONDS: gettext_noop("diamond"),
     Suit.CLUBS: gettext_noop("club"),
 }
+# The same words as placeholders' values in a text worded when it is read (an `i18n.Text`, such as a trick's
+# reason), by the suit's letter: "{card} is the highest {suit}" with ``suit=SINGULAR_WORDS["S"]``.
+SINGULAR_WORDS: dict[str, Word] = {suit.value: Word(word) for suit, word in SUIT_SINGULARS.items()}
+PLURAL_WORDS: dict[str, Word] = {suit.value: Word(word) for suit, word in SUIT_PLURALS.items()}
 NO_TRUMP = gettext_noop("no trump")
 STRAIN_SYMBOLS: dict[Strain, str] = {
     Strain.CLUBS: "♣",
