@@ -20,40 +20,22 @@ from referee.core.replay import replay_document
 from referee.core.verdict import Verdict
 from scoring.core import i18n
 from scoring.core.cards import card_name, card_names, parse_card
+from tests.fake_translator import english as english_only
+from tests.fake_translator import install_wrapping, is_wrapped, wrapping
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def wrapped(message: str) -> str:
-    return f"«{message}»"
-
-
-def wrapped_plural(singular: str, plural: str, n: int) -> str:
-    return f"«{singular if n == 1 else plural}»"
-
-
-def wrapped_in_context(context: str, message: str) -> str:
-    return f"«{message}»"
-
-
-def is_wrapped(text: str) -> bool:
-    return text.startswith("«") and text.endswith("»")
-
-
 @pytest.fixture
 def translator() -> Iterator[None]:
-    before = i18n.installed()
-    i18n.install(wrapped, wrapped_plural, lambda: "xx", wrapped_in_context)
-    yield
-    i18n.install(*before)
+    with wrapping():
+        yield
 
 
 @pytest.fixture
 def english() -> Iterator[None]:
-    before = i18n.installed()
-    i18n.install()
-    yield
-    i18n.install(*before)
+    with english_only():
+        yield
 
 
 def hand_fixtures() -> list[Path]:
@@ -73,7 +55,7 @@ def replayed(path: Path) -> Verdict:
 def texts(verdict: Verdict) -> list[str]:
     """Every text of a verdict a person reads (the score's lines are the scoring core's, tested there)."""
     found = [violation.message for violation in verdict.violations]
-    found += [trick.reason for trick in verdict.tricks if trick.reason]
+    found += [str(trick.reason) for trick in verdict.tricks if trick.reason]
     found += list(verdict.notes)
     if verdict.next_turn is not None:
         found.append(verdict.next_turn.prompt)
@@ -94,7 +76,7 @@ def test_rule_ids_stay_as_they_are(path: Path) -> None:
     i18n.install()
     try:
         english = replayed(path)
-        i18n.install(wrapped, wrapped_plural, lambda: "xx", wrapped_in_context)
+        install_wrapping()
         translated = replayed(path)
     finally:
         i18n.install(*before)

@@ -27,40 +27,26 @@ from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, evaluate, parse_match
 from scoring.core.steps import first_text, first_words, read_first
 from scoring.core.words import Doubling, Strain, Suit
+from tests.fake_translator import english as english_only
+from tests.fake_translator import install_wrapping, is_wrapped, wrapped, wrapping
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ("Anna", "Ben", "Cleo", "Dan")
 RULE_ID = re.compile(r"\b(?:R-)?[A-Z]{2}-\d+(?:\.\d+)?\b")
 
 
-def wrapped(message: str) -> str:
-    return f"«{message}»"
-
-
-def wrapped_plural(singular: str, plural: str, n: int) -> str:
-    return f"«{singular if n == 1 else plural}»"
-
-
-def is_wrapped(text: str) -> bool:
-    return text.startswith("«") and text.endswith("»")
-
-
 @pytest.fixture
 def translator() -> Iterator[None]:
     """The fake translator, for one test; whatever was installed before (Django's) comes back after."""
-    before = i18n.installed()
-    i18n.install(wrapped, wrapped_plural, lambda: "xx")
-    yield
-    i18n.install(*before)
+    with wrapping(in_context=False):
+        yield
 
 
 @pytest.fixture
 def english() -> Iterator[None]:
     """Nothing installed, as the core is used on its own (a benchmark, the referee's tests)."""
-    before = i18n.installed()
-    i18n.install()
-    yield
-    i18n.install(*before)
+    with english_only():
+        yield
 
 
 def samples(name: str) -> list[dict[str, Any]]:
@@ -195,7 +181,7 @@ def test_rule_ids_stay_unchanged_inside_translated_texts() -> None:
     try:
         i18n.install()
         english = {name: game_texts(game) for name, game in GAMES.items()}
-        i18n.install(wrapped, wrapped_plural, lambda: "xx")
+        install_wrapping(in_context=False)
         translated = {name: game_texts(game) for name, game in GAMES.items()}
     finally:
         i18n.install(*before)
@@ -294,7 +280,7 @@ def test_a_cached_line_is_never_served_in_the_language_it_was_first_made_in(
     try:
         i18n.install()
         english = score_lines(name, entry, frozenset(flags))
-        i18n.install(wrapped, wrapped_plural, lambda: "xx")
+        install_wrapping(in_context=False)
         translated = score_lines(name, entry, frozenset(flags))
         i18n.install()
         again = score_lines(name, entry, frozenset(flags))
