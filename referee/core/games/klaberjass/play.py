@@ -11,11 +11,16 @@ from referee.core.games.klaberjass.state import ReplayState
 from referee.core.pack32 import Duty, beats, trick_points
 from referee.core.pack32 import allowed_cards as allowed_in_trick
 from referee.core.verdict import Trick
-from scoring.core.cards import SUIT_NAMES, Card, card_name
-from scoring.core.i18n import _
-from scoring.core.words import Suit
+from scoring.core.cards import SUIT_NAMES, Card, card_name, card_word
+from scoring.core.i18n import Text, _, gettext_noop
+from scoring.core.words import PLURAL_WORDS, SINGULAR_WORDS
 
 TRICKS = 9  # KJ-8.4
+# Why a trick's winner won (KJ-8.3): msgids worded when the trick's reason is read.
+_HIGHER_TRUMP = gettext_noop("{card} is the higher trump (KJ-8.3)")
+_ONLY_TRUMP = gettext_noop("{card} is the only trump (KJ-8.3)")
+_HIGHER_CARD = gettext_noop("{card} is the higher {suit} (KJ-8.3)")
+_DID_NOT_FOLLOW = gettext_noop("{card} did not follow {suits} (KJ-8.3)")
 # KJ-8.2 read as R-KJ-11: following suit is KJ-8.2; beating a led trump and trumping when void are R-KJ-11.
 _DUTY_RULES = {Duty.FREE: "", Duty.FOLLOW: "KJ-8.2", Duty.TRUMP: "R-KJ-11", Duty.OVERTRUMP: "R-KJ-11"}
 
@@ -140,18 +145,15 @@ class TrickPlay(ReplayState):
             winner, winning, losing = second_seat, second, first
         else:
             winner, winning, losing = first_seat, first, second
+        # The reason is kept as a Text, worded only when it is read (scoring/core/i18n.py).
         if winning.suit == self.trump and losing.suit == self.trump:
-            reason = _("{card} is the higher trump (KJ-8.3)").format(card=card_name(winning))
+            reason = Text(_HIGHER_TRUMP, {"card": card_word(winning)})
         elif winning.suit == self.trump:
-            reason = _("{card} is the only trump (KJ-8.3)").format(card=card_name(winning))
+            reason = Text(_ONLY_TRUMP, {"card": card_word(winning)})
         elif losing.suit == winning.suit:
-            reason = _("{card} is the higher {suit} (KJ-8.3)").format(
-                card=card_name(winning), suit=Suit(winning.suit).singular
-            )
+            reason = Text(_HIGHER_CARD, {"card": card_word(winning), "suit": SINGULAR_WORDS[winning.suit]})
         else:
-            reason = _("{card} did not follow {suits} (KJ-8.3)").format(
-                card=card_name(losing), suits=_(SUIT_NAMES[first.suit])
-            )
+            reason = Text(_DID_NOT_FOLLOW, {"card": card_word(losing), "suits": PLURAL_WORDS[first.suit]})
         points = trick_points((first, second), self.trump)
         number = len(self.tricks) + 1
         # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
