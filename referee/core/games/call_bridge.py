@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from referee.core.protocol import Referee
-from referee.core.record import Event, event_card, read_events, read_header
+from referee.core.record import Event, Header, event_card, event_list, read_events, read_header
 from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
 from referee.core.verdict import RecordError, Trick, Turn, Verdict, Violation
 from scoring.core.base import EntryError, Flags
@@ -156,31 +156,53 @@ class CallBridgeReferee:
     def parse(self, doc: Mapping[str, Any]) -> CallBridgeRecord:
         """Read a Call Bridge hand record: 4 hands of 13 from one 52-card pack (CB-1.1, CB-3.2), calls and plays."""
         header = read_header(doc, self.name)
-        checked = read_events(doc, self.name, EVENT_TYPES)
-        _check_hands(header.hands)
         events: list[CallBridgeEvent] = []
-        # Speed: each event is made by tuple.__new__ with all its fields (the NamedTuple's own __new__ is Python
-        # that costs as much again), and a play's usual card code is looked up here, not in a call per event.
-        for index, kind, seat, data in checked:
-            if kind == "call":
-                value = data.get("call")
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise RecordError(
-                        f"events[{index - 1}].call",
-                        _("a call must be a whole number, not {value}").format(value=repr(value)),
-                    )
-                events.append(tuple.__new__(CallBridgeEvent, (index, "call", seat, value, None)))
-            else:
-                token = data.get("card")
-                card = _BY_CODE.get(token) if type(token) is str else None
-                if card is None:
-                    card = _played_card(index, seat, data)
-                events.append(tuple.__new__(CallBridgeEvent, (index, "play", seat, None, card)))
+        # Speed: one pass reads and checks each usual event, a call of a plain number or a play of a card spelled
+        # as its code ("5H"), each made by tuple.__new__ with all its fields (the NamedTuple's own __new__ is Python
+        # that costs as much again). At the first event of any other kind the whole list is read again by
+        # `_read_events`, which finds and names the first fault in the order the checks have always come.
+        for number, event in enumerate(event_list(doc), start=1):
+            if type(event) is dict:
+                kind, seat = event.get("type"), event.get("seat")
+                if type(seat) is int and 0 <= seat < SEATS:
+                    if kind == "play":
+                        token = event.get("card")
+                        card = _BY_CODE.get(token) if type(token) is str else None
+                        if card is not None:
+                            events.append(tuple.__new__(CallBridgeEvent, (number, "play", seat, None, card)))
+                            continue
+                    elif kind == "call":
+                        value = event.get("call")
+                        if type(value) is int:
+                            events.append(tuple.__new__(CallBridgeEvent, (number, "call", seat, value, None)))
+                            continue
+            return _read_record(doc, header, self.name)
+        _check_hands(header.hands)
         return CallBridgeRecord(header.players, header.dealer, header.flags, header.hands, tuple(events))
 
     def replay(self, record: CallBridgeRecord) -> Verdict:
         """Replay the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4), flagging each illegal event."""
         return _Replay(record).run()
+
+
+def _read_record(doc: Mapping[str, Any], header: Header, game: str) -> CallBridgeRecord:
+    """The record read the careful way, for events the quick pass of `CallBridgeReferee.parse` does not know:
+    every event's type and seat first (`read_events`), then the hands, then each call's number and play's card."""
+    checked = read_events(doc, game, EVENT_TYPES)
+    _check_hands(header.hands)
+    events: list[CallBridgeEvent] = []
+    for index, kind, seat, data in checked:
+        if kind == "call":
+            value = data.get("call")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RecordError(
+                    f"events[{index - 1}].call",
+                    _("a call must be a whole number, not {value}").format(value=repr(value)),
+                )
+            events.append(CallBridgeEvent(index, "call", seat, call=value))
+        else:
+            events.append(CallBridgeEvent(index, "play", seat, card=_played_card(index, seat, data)))
+    return CallBridgeRecord(header.players, header.dealer, header.flags, header.hands, tuple(events))
 
 
 def _check_hands(hands: Sequence[Sequence[Card]]) -> None:
