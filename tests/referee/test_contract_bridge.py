@@ -222,7 +222,7 @@ def test_br_5_2_the_declarer_plays_dummys_cards_in_dummys_turn() -> None:
     verdict = play_example(play(DEV, "KH"), play(ANNA, "2H"), play(BEN, "3S"), play(CLEO, "AH"))
     assert verdict.violations == ()
     assert verdict.tricks[0].winner == BEN
-    assert verdict.tricks[0].reason == "3♠ is the highest trump (BR-5.4)"
+    assert str(verdict.tricks[0].reason) == "3♠ is the highest trump (BR-5.4)"
     assert verdict.next_turn is not None and verdict.next_turn.seat == BEN  # the winner leads
 
 

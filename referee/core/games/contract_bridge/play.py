@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from referee.core.games.contract_bridge.record import SEATS, BridgeEvent
 from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState, partner_of
 from referee.core.verdict import Trick, Turn
-from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card, card_name
-from scoring.core.i18n import _, gettext_noop
-from scoring.core.words import Suit
+from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card, card_name, card_word
+from scoring.core.i18n import Text, _, gettext_noop
+from scoring.core.words import SINGULAR_WORDS
 
 TRICKS = 13  # BR-5.5
 # BR-5.1, BR-5.3, BR-5.4: a card from the wrong hand in words (CardPlay.flag_turn), by where it came (a lead to the
@@ -54,8 +54,16 @@ _WRONG_HAND = {
 }
 
 
-def trick_winner(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple[int, str]:
-    """BR-5.4: the highest trump wins; with no trump in the trick, the highest card of the suit led."""
+# BR-5.4: why a trick's winner won, by whether it is a trump, whether the deal has trumps, or neither (trick_winner).
+_HIGHEST_TRUMP = gettext_noop("{card} is the highest trump (BR-5.4)")
+_HIGHEST_NO_TRUMP_PLAYED = gettext_noop("{card} is the highest {suit}; no trump was played (BR-5.4)")
+_HIGHEST_AT_NO_TRUMP = gettext_noop("{card} is the highest {suit} (BR-5.4)")
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple[int, Text]:
+    """BR-5.4: the highest trump wins; with no trump in the trick, the highest card of the suit led.
+
+    The reason is a `Text`, worded only when it is read: most replays' reasons never are."""
     led = plays[0][1].suit
     winner, best = plays[0]
     for seat, card in plays[1:]:
@@ -65,12 +73,9 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple
         ):
             winner, best = seat, card
     if best.suit == trumps:
-        return winner, _("{card} is the highest trump (BR-5.4)").format(card=card_name(best))
-    if trumps is not None:
-        reason = _("{card} is the highest {suit}; no trump was played (BR-5.4)")
-    else:
-        reason = _("{card} is the highest {suit} (BR-5.4)")
-    return winner, reason.format(card=card_name(best), suit=Suit(led).singular)
+        return winner, Text(_HIGHEST_TRUMP, {"card": card_word(best)})
+    reason = _HIGHEST_NO_TRUMP_PLAYED if trumps is not None else _HIGHEST_AT_NO_TRUMP
+    return winner, Text(reason, {"card": card_word(best), "suit": SINGULAR_WORDS[led]})
 
 
 class CardPlay(ReplayState):
@@ -90,39 +95,56 @@ class CardPlay(ReplayState):
         return self.leader  # not reached: a trick is over after four cards
 
     def play(self, event: BridgeEvent) -> None:
-        card = event.card
+        seat, card = event.seat, event.card
         assert card is not None  # a play event always carries its card
-        seat, name = event.seat, self.players[event.seat]
         if self.phase != PLAY:
-            if self.phase == OVER and self.declarer is not None:
-                rule, message = "BR-5.5", _("{player} played {card}, but all 13 tricks had been played")
-            elif self.phase == OVER:
-                rule, message = "BR-4.6", _("{player} played {card}, but the deal had been passed out")
-            else:
-                rule, message = "BR-4.6", _("{player} played {card}, but the auction had not ended")
-            self.flag(event, rule, message.format(player=name, card=card_name(card)))
+            self.flag_phase(event)
             return
-        due = self.due_seat()
+        trick = self.trick
+        # Speed: while every card of the trick has come in turn, the seats played are the leader's and the next
+        # ones clockwise, so the next due is found by counting; `due_seat` finds it the long way after a card out
+        # of turn.
+        due = (self.leader + len(trick)) % SEATS if self.in_turn else self.due_seat()
         if seat != due:
+            self.in_turn = False
             self.flag_turn(event, due)
         hand = self.hands[seat]
         if card in hand:
-            trick = self.trick
             if trick and card.suit != trick[0][1].suit:  # a lead or a card of the suit led is always allowed
                 self.check_follow(event, hand)
             del hand[card]
             self.played[card] = len(self.tricks) + 1
-        elif card in self.played:
+        else:
+            self.flag_not_held(event)
+        trick.append((seat, card))
+        if len(trick) == SEATS:
+            self.finish_trick()
+
+    def flag_phase(self, event: BridgeEvent) -> None:
+        """A card before the auction's end or after the last trick, or in a deal passed out (BR-4.6, BR-5.5)."""
+        card = event.card
+        assert card is not None
+        name = self.players[event.seat]
+        if self.phase == OVER and self.declarer is not None:
+            rule, message = "BR-5.5", _("{player} played {card}, but all 13 tricks had been played")
+        elif self.phase == OVER:
+            rule, message = "BR-4.6", _("{player} played {card}, but the deal had been passed out")
+        else:
+            rule, message = "BR-4.6", _("{player} played {card}, but the auction had not ended")
+        self.flag(event, rule, message.format(player=name, card=card_name(card)))
+
+    def flag_not_held(self, event: BridgeEvent) -> None:
+        """BR-5.6: a card already played, or one in another hand, which stays with its holder to be played later."""
+        card = event.card
+        assert card is not None
+        name = self.players[event.seat]
+        if card in self.played:
             message = _("{player} played {card}, already played to trick {trick}")
             self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), trick=self.played[card]))
         else:
-            # The card stays with its holder, who may still play it later.
             holder = next(other for other, dealt in enumerate(self.record.hands) if card in dealt)
             message = _("{player} played {card}, which is in {holder}'s hand")
             self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), holder=self.players[holder]))
-        self.trick.append((seat, card))
-        if len(self.trick) == SEATS:
-            self.finish_trick()
 
     def flag_turn(self, event: BridgeEvent, due: int) -> None:
         """A card from the wrong hand: at the opening lead (BR-5.1), a later lead (BR-5.4) or in a trick (BR-5.3)."""
@@ -192,7 +214,8 @@ class CardPlay(ReplayState):
         self.tricks_won[winner] += 1
         self.leader = winner  # BR-5.4: the winner leads next
         self.trick = []
-        if len(self.tricks) == TRICKS:
+        self.in_turn = True
+        if number == TRICKS:
             self.phase = OVER
 
     def play_turn(self) -> Turn:

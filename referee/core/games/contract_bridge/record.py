@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from referee.core.calls import DOUBLE, LADDER, PASS, REDOUBLE, Call, parse_call
-from referee.core.record import Event, event_card, read_events, read_header
+from referee.core.record import CheckedEvent, Event, event_card, event_list, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import Card, card_name, standard_pack
@@ -47,25 +47,60 @@ def read_record(doc: Mapping[str, Any], name: str) -> BridgeRecord:
     if isinstance(doc, dict) and doc.get("game") != name:
         raise RecordError("game", _("this is a Contract Bridge record, so game must be {name}").format(name=repr(name)))
     header = read_header(doc, name)
-    checked = read_events(doc, name, EVENT_TYPES)
-    _check_deal(header.hands)
+    events = _usual_events(event_list(doc))
+    if events is None:
+        checked = read_events(doc, name, EVENT_TYPES)  # every event's type and seat, before the deal
+        _check_deal(header.hands)
+        events = _read_events(checked)
+    else:
+        _check_deal(header.hands)
+    return BridgeRecord(header.players, header.dealer, header.flags, header.hands, tuple(events))
+
+
+def _usual_events(raw: list[Any]) -> list[BridgeEvent] | None:
+    """The events in one pass, if every one is the usual kind: an object with type "call" or "play", a seat 0-3
+    and its call or card written as its code ("1C", "pass", "5H"); None as soon as one is not.
+
+    Speed: most records are all usual events, read here with `type(...) is` tests and table look-ups alone, each
+    event made by tuple.__new__ with all its fields (the NamedTuple's own __new__ is Python that costs as much
+    again). Any other record is read again the long way (`read_record`), which tells the first fault in the order
+    the errors have always come: an event's type or seat, then the deal, then a call or card."""
     events: list[BridgeEvent] = []
-    # Speed: each event is made by tuple.__new__ with all its fields (the NamedTuple's own __new__ is Python
-    # that costs as much again), and the usual call or card code is looked up here, not in a call per event.
-    for number, kind, seat, data in checked:
-        if kind == "call":
-            value = data.get("call")
-            call = _BY_CALL_CODE.get(value) if type(value) is str else None
-            if call is None:
-                call = parse_call(value, f"events[{number - 1}].call")
-            events.append(tuple.__new__(BridgeEvent, (number, kind, seat, call, None)))
-        else:
-            token = data.get("card")
+    append = events.append
+    for number, event in enumerate(raw, start=1):
+        if type(event) is not dict:
+            return None
+        kind, seat = event.get("type"), event.get("seat")
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            return None
+        if kind == "play":
+            token = event.get("card")
             card = _BY_CODE.get(token) if type(token) is str else None
             if card is None:
-                card = _played_card(number, seat, data)
-            events.append(tuple.__new__(BridgeEvent, (number, kind, seat, None, card)))
-    return BridgeRecord(header.players, header.dealer, header.flags, header.hands, tuple(events))
+                return None
+            append(tuple.__new__(BridgeEvent, (number, kind, seat, None, card)))
+        elif kind == "call":
+            value = event.get("call")
+            call = _BY_CALL_CODE.get(value) if type(value) is str else None
+            if call is None:
+                return None
+            append(tuple.__new__(BridgeEvent, (number, kind, seat, call, None)))
+        else:
+            return None
+    return events
+
+
+def _read_events(checked: list[CheckedEvent]) -> list[BridgeEvent]:
+    """The events of a record that `_usual_events` did not read, their types and seats checked (read_events): each
+    call or card read in any spelling, or the RecordError of the first that is wrong."""
+    events: list[BridgeEvent] = []
+    for number, kind, seat, data in checked:
+        if kind == "call":
+            call = parse_call(data.get("call"), f"events[{number - 1}].call")
+            events.append(BridgeEvent(number, kind, seat, call=call))
+        else:
+            events.append(BridgeEvent(number, kind, seat, card=_played_card(number, seat, data)))
+    return events
 
 
 def _check_deal(hands: Sequence[Sequence[Card]]) -> None:

@@ -51,6 +51,7 @@ class ReplayState:
         # play (BR-5)
         self.leader = 0
         self.trick: list[tuple[int, Card]] = []
+        self.in_turn = True  # every card of the trick so far came from the hand whose turn it was (CardPlay.play)
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * SEATS
         self.played: dict[Card, int] = {}  # card -> the trick it went to
