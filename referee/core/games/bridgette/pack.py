@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scoring.core.cards import Card, card_name
-from scoring.core.i18n import _, gettext_noop
+from scoring.core.cards import Card, CardWord, card_name, card_word, colons, standard_pack
+from scoring.core.i18n import Word, _, gettext_noop
 
 # BG-2.2: aces and the Grand Colon; J Q K and the Royal Colon; every other card (2 to 10, Little Colon).
 _GROUP_OF_RANK = {"A": "ace", "G": "ace", "K": "face", "Q": "face", "J": "face", "R": "face"}
@@ -23,3 +23,10 @@ def group(card: Card) -> str:
 def named(card: Card) -> str:
     """A card as a sentence names it, in the active language: "A♠", "the Grand Colon"."""
     return _(_THE_COLONS[card.rank]) if card.is_colon else card_name(card)
+
+
+# Each of the 55 cards as `named` words it, as a placeholder's value in a text worded when it is read (a trick's
+# reason, an `i18n.Text`): a colon by its msgid with the article, any other card as its `card_word`.
+NAMED_WORDS: dict[Card, CardWord | Word] = {
+    card: Word(_THE_COLONS[card.rank]) if card.is_colon else card_word(card) for card in (*standard_pack(), *colons())
+}

@@ -4,50 +4,54 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from referee.core.games.bridgette.pack import group, named
+from referee.core.games.bridgette.pack import NAMED_WORDS, group, named
 from referee.core.games.bridgette.record import Step
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.verdict import Trick, Turn
 from scoring.core.base import Flags
-from scoring.core.cards import RANK_VALUES, Card, card_name
-from scoring.core.i18n import _, gettext_noop
-from scoring.core.words import Suit
+from scoring.core.cards import RANK_VALUES, Card, card_name, card_word
+from scoring.core.i18n import Text, _, gettext_noop
+from scoring.core.words import PLURAL_WORDS, SINGULAR_WORDS, Suit
 
 TRICKS = 13  # BG-6.1
 
 
-def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, str]:
-    """Whether the follower wins the trick, and why (BG-6.3 after a normal lead, BG-6.4 after a colon)."""
+def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, Text]:
+    """Whether the follower wins the trick, and why (BG-6.3 after a normal lead, BG-6.4 after a colon).
+
+    The reason is a `Text`, worded only when it is read (scoring/core/i18n.py): a replay makes one per trick."""
     # `not card.suit` asks `card.is_colon` without a property call (a colon has no suit, BG-2.3): once per trick.
     if not lead.suit:
         kind = group(lead)
-        if follow.is_colon:
-            return False, _("a colon played to a colon lead loses: {lead} wins (R-BG-16)").format(lead=named(lead))
+        if not follow.suit:
+            return False, Text(_COLON_ON_COLON, {"lead": NAMED_WORDS[lead]})
+        values = {"card": card_word(follow), "lead": NAMED_WORDS[lead]}
         if follow.suit == trump:
-            return True, _("{card} is a trump and beats {lead} (BG-6.4)").format(
-                card=card_name(follow), lead=named(lead)
-            )
+            return True, Text(_TRUMP_ON_COLON, values)
         if group(follow) == kind:
-            return True, _(_IN_GROUP[kind]).format(card=card_name(follow), lead=named(lead))
-        return False, _(_NOT_IN_GROUP[kind]).format(card=card_name(follow), lead=named(lead))
+            return True, Text(_IN_GROUP[kind], values)
+        return False, Text(_NOT_IN_GROUP[kind], values)
     if follow.suit == lead.suit:  # the usual trick, asked first; a colon, having no suit, is not of the led suit
         # Strictly higher: of two equal cards (one played without being held), the leader's wins.
         follower_wins = RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank]
         higher = follow if follower_wins else lead
-        reason = _("{card} is the higher {suit} (BG-6.3)").format(card=card_name(higher), suit=Suit(lead.suit).singular)
-        return follower_wins, reason
-    if follow.is_colon:
-        return False, _("{card} was played to {lead}: the leader wins (BG-6.3)").format(
-            card=named(follow), lead=card_name(lead)
-        )
+        return follower_wins, Text(_HIGHER, {"card": card_word(higher), "suit": SINGULAR_WORDS[lead.suit]})
+    if not follow.suit:
+        return False, Text(_COLON_TO_SUIT, {"card": NAMED_WORDS[follow], "lead": card_word(lead)})
+    values = {"card": card_word(follow), "lead": card_word(lead)}
     if follow.suit == trump:
-        return True, _("{card} trumps {lead} (BG-6.3)").format(card=card_name(follow), lead=card_name(lead))
-    return False, _("{card} neither follows suit nor trumps: {lead} wins (BG-6.3)").format(
-        card=card_name(follow), lead=card_name(lead)
-    )
+        return True, Text(_TRUMPS, values)
+    return False, Text(_NEITHER, values)
 
 
-# BG-6.4: a card played to a colon lead, in or out of the colon's group, by the group (msgids: scoring/core/i18n.py).
+# The reasons a trick is won (msgids: scoring/core/i18n.py), worded when read. BG-6.3: after a lead of a suit.
+_HIGHER = gettext_noop("{card} is the higher {suit} (BG-6.3)")
+_COLON_TO_SUIT = gettext_noop("{card} was played to {lead}: the leader wins (BG-6.3)")
+_TRUMPS = gettext_noop("{card} trumps {lead} (BG-6.3)")
+_NEITHER = gettext_noop("{card} neither follows suit nor trumps: {lead} wins (BG-6.3)")
+# BG-6.4, R-BG-16: after a colon lead; a card in or out of the colon's group, by the group.
+_COLON_ON_COLON = gettext_noop("a colon played to a colon lead loses: {lead} wins (R-BG-16)")
+_TRUMP_ON_COLON = gettext_noop("{card} is a trump and beats {lead} (BG-6.4)")
 _IN_GROUP = {
     "spot": gettext_noop("{card} is in the spot group of {lead} (BG-6.4)"),
     "face": gettext_noop("{card} is in the face group of {lead} (BG-6.4)"),
@@ -58,6 +62,9 @@ _NOT_IN_GROUP = {
     "face": gettext_noop("{card} is neither a trump nor in the face group: {lead} wins (BG-6.4)"),
     "ace": gettext_noop("{card} is neither a trump nor in the ace group: {lead} wins (BG-6.4)"),
 }
+# BG-6.5: the reason of a trick won over a matching colon, which blocks the led suit; BG-6.1: one player's trick.
+_BLOCKS = gettext_noop("{reason}; {suits} may not be led to the next trick (BG-6.5)")
+_BOTH_CARDS = gettext_noop("{player} played both cards out of turn and keeps the trick (BG-6.1)")
 # BG-4.4, BG-4.5: a card played that is elsewhere, by where it is (`ReplayState.misplaced`).
 _MISPLACED_PLAY: dict[str | None, str] = {
     "hand": gettext_noop("{player} played {card}, which is in {holder}'s hand"),
@@ -224,9 +231,7 @@ class TrickPlay(ReplayState):
     def finish_trick(self) -> None:
         (leader, lead), (follower, follow) = self.trick
         if leader == follower:
-            reason = _("{player} played both cards out of turn and keeps the trick (BG-6.1)").format(
-                player=self.names[leader]
-            )
+            reason = Text(_BOTH_CARDS, {"player": self.names[leader]})
             winner = leader
         else:
             follower_wins, reason = trick_winner(lead, follow, self.trump)
@@ -235,9 +240,7 @@ class TrickPlay(ReplayState):
             if not follow.suit and lead.suit and group(follow) == group(lead):
                 # BG-6.5: the matching colon blocks the led suit for the leader's next lead only.
                 self.block = lead.suit
-                reason = _("{reason}; {suits} may not be led to the next trick (BG-6.5)").format(
-                    reason=reason, suits=Suit(lead.suit).plural
-                )
+                reason = Text(_BLOCKS, {"reason": reason, "suits": PLURAL_WORDS[lead.suit]})
         # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
         self.tricks.append(
             tuple.__new__(Trick, (self.trick_number, leader, tuple(self.trick), winner, reason, 0, True))
