@@ -32,8 +32,8 @@ class AuctionPhase(DrawPhase):
         return bid_label(*self.bid) + "X" * self.doubled
 
     def call(self, event: DrawBridgeEvent) -> None:
-        name = self.players[event.seat]
-        call = event.call
+        number, kind, seat, card, call = event
+        name = self.players[seat]
         if self.phase == DRAWING and self.phase_tricks == TRICKS_PER_PHASE:
             # All 13 draw tricks are played and only their draws are missing: flag them once, make
             # them (DB-3.5) and judge the call as the auction's (DB-3.6). Before draw trick 13 a call
@@ -42,14 +42,14 @@ class AuctionPhase(DrawPhase):
         if self.phase != AUCTION:
             self.flag_misplaced(event)
             return
-        if event.seat != self.caller:
+        if seat != self.caller:
             message = _("{player} called out of turn: it was {due}'s call")
             self.flag(event, "DB-4.2", message.format(player=name, due=self.players[self.caller]))
-        self.caller = 1 - event.seat
+        self.caller = 1 - seat
         if call == "pass":
             self.make_pass()
         elif call in ("double", "redouble"):
-            refusal = refused_double(name, call, self.current_bid(), self.doubled, self.bidder == event.seat)
+            refusal = refused_double(name, call, self.current_bid(), self.doubled, self.bidder == seat)
             if refusal is not None:
                 self.flag(event, "DB-4.2", refusal)
             else:
@@ -70,7 +70,7 @@ class AuctionPhase(DrawPhase):
                 )
             else:
                 self.bid = (level, strain)
-                self.bidder = event.seat
+                self.bidder = seat
                 self.doubled = 0  # DB-4.2: a new bid cancels any double or redouble
 
     def make_pass(self) -> None:

@@ -11,12 +11,20 @@ from referee.core.games.draw_bridge.state import (
     ReplayState,
 )
 from scoring.core.base import Flags
-from scoring.core.cards import RANK_VALUES, Card, card_name
+from scoring.core.cards import RANK_VALUES, Card, card_name, card_word, standard_pack
 from scoring.core.games.draw_bridge import LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES
-from scoring.core.i18n import _, gettext_noop
-from scoring.core.words import Suit
+from scoring.core.i18n import Text, _, gettext_noop
+from scoring.core.words import SINGULAR_WORDS
 
 _TIE_SUIT_RANK = {"S": 4, "H": 3, "D": 2, "C": 1}  # db_suit_breaks_ties: bidding order (R-DB-1)
+# Each card of the pack as a trick's reason names it, worded when the reason is read (`card_word`).
+CARD_WORDS = {card: card_word(card) for card in standard_pack()}
+# Why a draw trick is won (DB-3.3, R-DB-1), for `draw_trick_winner` (msgids: scoring/core/i18n.py).
+_OFF_SUIT = gettext_noop("{card} is off-suit and only the led suit wins ({flag}, R-DB-1)")
+_HIGHER_OF_SUIT = gettext_noop("{card} is the higher {suit} ({flag}, R-DB-1)")
+_OUTRANKS = gettext_noop("{card} outranks {other}, whatever the suit (DB-3.3)")
+_TIE_ON_SUIT = gettext_noop("equal ranks: {card} wins on suit ({flag}, R-DB-1)")
+_TIE_TO_LEADER = gettext_noop("equal ranks: the leader wins (DB-3.3, R-DB-1)")
 # DB-3.5: a play or a call before the draws due (`DrawPhase.make_missing_draws`), by the event and how many draws
 # were missing, each a whole sentence (msgids: scoring/core/i18n.py).
 _BEFORE_THE_DRAWS = {
@@ -31,34 +39,33 @@ _BEFORE_THE_DRAWS = {
 }
 
 
-def draw_trick_winner(leader: int, lead: Card, follow: Card, flags: Flags) -> tuple[int, str]:
-    """Who wins a phase-1 trick: DB-3.3 and R-DB-1, or the R-DB-1 variant in force."""
+def draw_trick_winner(leader: int, lead: Card, follow: Card, flags: Flags) -> tuple[int, Text]:
+    """Who wins a phase-1 trick: DB-3.3 and R-DB-1, or the R-DB-1 variant in force.
+
+    The reason is a `Text`, worded only when it is read."""
     follower = 1 - leader
     follow_rank, lead_rank = RANK_VALUES[follow.rank], RANK_VALUES[lead.rank]
     if LED_SUIT_WINS in flags or MUST_FOLLOW_PHASE1 in flags:
         flag = LED_SUIT_WINS if LED_SUIT_WINS in flags else MUST_FOLLOW_PHASE1
         if follow.suit != lead.suit:
-            reason = _("{card} is off-suit and only the led suit wins ({flag}, R-DB-1)")
-            return leader, reason.format(card=card_name(follow), flag=flag)
+            return leader, Text(_OFF_SUIT, {"card": CARD_WORDS[follow], "flag": flag})
         higher = (follower, follow) if follow_rank > lead_rank else (leader, lead)
-        reason = _("{card} is the higher {suit} ({flag}, R-DB-1)")
-        return higher[0], reason.format(card=card_name(higher[1]), suit=Suit(lead.suit).singular, flag=flag)
+        values = {"card": CARD_WORDS[higher[1]], "suit": SINGULAR_WORDS[lead.suit], "flag": flag}
+        return higher[0], Text(_HIGHER_OF_SUIT, values)
     if follow_rank != lead_rank:
         winner, best, other = (follower, follow, lead) if follow_rank > lead_rank else (leader, lead, follow)
-        reason = _("{card} outranks {other}, whatever the suit (DB-3.3)")
-        return winner, reason.format(card=card_name(best), other=card_name(other))
+        return winner, Text(_OUTRANKS, {"card": CARD_WORDS[best], "other": CARD_WORDS[other]})
     if SUIT_BREAKS_TIES in flags:
         winner, best = (follower, follow) if _TIE_SUIT_RANK[follow.suit] > _TIE_SUIT_RANK[lead.suit] else (leader, lead)
-        reason = _("equal ranks: {card} wins on suit ({flag}, R-DB-1)")
-        return winner, reason.format(card=card_name(best), flag=SUIT_BREAKS_TIES)
-    return leader, _("equal ranks: the leader wins (DB-3.3, R-DB-1)")
+        return winner, Text(_TIE_ON_SUIT, {"card": CARD_WORDS[best], "flag": SUIT_BREAKS_TIES})
+    return leader, Text(_TIE_TO_LEADER)
 
 
 class DrawPhase(ReplayState):
     """The draws after each draw trick: the winner first, then the loser, from the top of the stock (DB-3.5)."""
 
     def draw(self, event: DrawBridgeEvent) -> None:
-        seat, card = event.seat, event.card
+        number, kind, seat, card, call = event
         assert card is not None
         if self.phase != DRAWING:
             self.flag_misplaced(event)
@@ -86,7 +93,7 @@ class DrawPhase(ReplayState):
 
     def draw_other(self, event: DrawBridgeEvent, card: Card, top: Card) -> Card:
         """A draw of another card than the top of the stock: flagged (DB-3.5); the card the player gets."""
-        name = self.players[event.seat]
+        name = self.players[event[2]]
         if card in self.stock:
             message = _("{player} drew {card}, but the top card of the stock was {top}")
             self.flag(event, "DB-3.5", message.format(player=name, card=card_name(card), top=card_name(top)))
@@ -103,7 +110,7 @@ class DrawPhase(ReplayState):
         they can be made for the players and the rest of the record judged as it stands.
         """
         names = [self.players[seat] for seat in self.pending_draws]
-        message = _(_BEFORE_THE_DRAWS[event.type, len(names)])
+        message = _(_BEFORE_THE_DRAWS[event[1], len(names)])
         values = self.event_words(event)
         self.flag(event, "DB-3.5", message.format(**values, trick=self.phase_tricks, first=names[0], then=names[-1]))
         for seat in self.pending_draws:

@@ -7,7 +7,7 @@ under db_must_follow_phase1) differ.
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.draw_phase import DrawPhase, draw_trick_winner
+from referee.core.games.draw_bridge.draw_phase import CARD_WORDS, DrawPhase, draw_trick_winner
 from referee.core.games.draw_bridge.record import DrawBridgeEvent
 from referee.core.games.draw_bridge.state import (
     DRAW_TRICKS,
@@ -21,22 +21,30 @@ from referee.core.games.draw_bridge.state import (
 from referee.core.verdict import Trick
 from scoring.core.cards import RANK_VALUES, Card, card_name
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1
-from scoring.core.i18n import _, gettext_noop
-from scoring.core.words import Suit
+from scoring.core.i18n import Text, _, gettext_noop
+from scoring.core.words import SINGULAR_WORDS
 
 
-def contract_trick_winner(leader: int, lead: Card, follow: Card, trumps: str) -> tuple[int, str]:
-    """Who wins a phase-2 trick (DB-5.3): the highest trump, else the highest card of the led suit."""
+def contract_trick_winner(leader: int, lead: Card, follow: Card, trumps: str) -> tuple[int, Text]:
+    """Who wins a phase-2 trick (DB-5.3): the highest trump, else the highest card of the led suit.
+
+    The reason is a `Text`, worded only when it is read."""
     follower = 1 - leader
     if follow.suit == lead.suit:
         winner, higher = (follower, follow) if RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank] else (leader, lead)
         if lead.suit == trumps:
-            return winner, _("{card} is the higher trump (DB-5.3)").format(card=card_name(higher))
-        reason = _("{card} is the higher {suit} (DB-5.3)")
-        return winner, reason.format(card=card_name(higher), suit=Suit(lead.suit).singular)
+            return winner, Text(_HIGHER_TRUMP, {"card": CARD_WORDS[higher]})
+        return winner, Text(_HIGHER_OF_SUIT, {"card": CARD_WORDS[higher], "suit": SINGULAR_WORDS[lead.suit]})
     if follow.suit == trumps:
-        return follower, _("{card} trumps {lead} (DB-5.3)").format(card=card_name(follow), lead=card_name(lead))
-    return leader, _("{card} neither follows suit nor trumps (DB-5.3)").format(card=card_name(follow))
+        return follower, Text(_TRUMPS, {"card": CARD_WORDS[follow], "lead": CARD_WORDS[lead]})
+    return leader, Text(_NEITHER, {"card": CARD_WORDS[follow]})
+
+
+# Why a phase-2 trick is won (DB-5.3), for `contract_trick_winner` (msgids: scoring/core/i18n.py).
+_HIGHER_TRUMP = gettext_noop("{card} is the higher trump (DB-5.3)")
+_HIGHER_OF_SUIT = gettext_noop("{card} is the higher {suit} (DB-5.3)")
+_TRUMPS = gettext_noop("{card} trumps {lead} (DB-5.3)")
+_NEITHER = gettext_noop("{card} neither follows suit nor trumps (DB-5.3)")
 
 
 class CardPlay(DrawPhase):
@@ -62,7 +70,7 @@ class CardPlay(DrawPhase):
         return "DB-3.1" if first else "DB-3.5"
 
     def play(self, event: DrawBridgeEvent) -> None:
-        seat, card = event.seat, event.card
+        number, kind, seat, card, call = event
         assert card is not None
         if self.phase == DRAWING:
             self.make_missing_draws(event)
@@ -104,7 +112,8 @@ class CardPlay(DrawPhase):
             self.finish_trick()
 
     def flag_not_held(self, event: DrawBridgeEvent) -> None:
-        name, card = self.players[event.seat], event.card
+        number, kind, seat, card, call = event
+        name = self.players[seat]
         assert card is not None
         rule = "DB-3.7" if self.phase == DRAW_TRICKS else "DB-5.2"
         number = self.played.get(card)
@@ -121,7 +130,8 @@ class CardPlay(DrawPhase):
     def check_following(self, event: DrawBridgeEvent, card: Card) -> None:
         """Flag ``card``, off the led suit, if the player still holds a card of the led suit (DB-5.2, R-DB-1)."""
         lead = self.trick[0][1]
-        same_suit = [held for held in self.hands[event.seat] if held.suit == lead.suit]
+        seat = event[2]
+        same_suit = [held for held in self.hands[seat] if held.suit == lead.suit]
         if same_suit:
             first = min(same_suit, key=_display_order)  # the first of the suit in the hand as shown
             # The rule is the violation's own field, so the message names only the house rule that asks it.
@@ -129,7 +139,7 @@ class CardPlay(DrawPhase):
                 rule, message = "DB-5.2", _("{player} held {held} and had to follow suit to {lead}")
             else:
                 rule, message = "R-DB-1", _("{player} held {held} and had to follow suit to {lead} under {flag}")
-            values = {"player": self.players[event.seat], "held": card_name(first), "lead": card_name(lead)}
+            values = {"player": self.players[seat], "held": card_name(first), "lead": card_name(lead)}
             self.flag(event, rule, message.format(**values, flag=MUST_FOLLOW_PHASE1))
 
     def finish_trick(self) -> None:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
 from referee.core.calls import DOUBLE, LADDER, PASS, REDOUBLE
 from referee.core.calls import parse_call as read_call
-from referee.core.record import Event, event_card, read_events, read_header
+from referee.core.record import Event, bad_event, event_card, event_list, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import Card, CardError, card_name, parse_cards, standard_pack
@@ -17,28 +16,23 @@ from scoring.core.i18n import _
 EVENT_TYPES = ("play", "draw", "call")
 HAND_SIZE = 13  # DB-2.2
 STOCK_SIZE = 26  # DB-2.2
+SEATS = 2
 _PACK = frozenset(standard_pack())
 # Card codes as the referee itself writes them ("AS", "TH"), read without the general parser: parse speed.
 _BY_CODE = {card.code: card for card in _PACK}
 
 
-class DrawBridgeEvent(NamedTuple):
-    """One play, draw or call as read.
-
-    A NamedTuple, not a frozen dataclass: just as immutable, and under half the cost to build
-    (a frozen dataclass sets each field through object.__setattr__), which counts at one per
-    event of every replay.
-    """
-
-    number: int  # 1-based position in the record's events (not `index`, a tuple method)
-    type: str
-    seat: int
-    card: Card | None = None
-    call: str = ""  # "pass", "double", "redouble" or a bid "1C".."7NT" ("0NT" is read, then flagged)
+# One play, draw or call as read: (number, type, seat, card, call), unpacked where it is used. ``number`` is the
+# event's 1-based position in the record's events; ``card`` is None for a call; ``call`` is "" for a play or a draw,
+# else "pass", "double", "redouble" or a bid "1C".."7NT" ("0NT" is read, then flagged). A plain tuple, not a
+# NamedTuple: a NamedTuple is built by tuple.__new__ or by the __new__ it writes in Python, either of which costs
+# more than the rest of reading the event, at one per event of every replay.
+DrawBridgeEvent: TypeAlias = tuple[int, str, int, Card | None, str]
 
 
-@dataclass(frozen=True, slots=True)
-class DrawBridgeRecord:
+class DrawBridgeRecord(NamedTuple):
+    """A hand record as read (a NamedTuple: as immutable as a frozen dataclass, and cheaper to build)."""
+
     players: tuple[str, ...]
     dealer: int
     flags: Flags
@@ -58,11 +52,41 @@ _NORMAL_CALLS = {call.code: parse_call(call.code, "") for call in (*LADDER[1:], 
 
 
 def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
-    """Read a Draw Bridge hand record: 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2)."""
+    """Read a Draw Bridge hand record: 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2).
+
+    A fault is told in this order: the header, then the first event that is not an object with a known type and a
+    seat, then the stock and the deal, then the first event whose card or call cannot be read.
+    """
     if isinstance(doc, dict) and doc.get("game") != name:
         raise RecordError("game", _("this is a Draw Bridge record, so game must be {name}").format(name=repr(name)))
     header = read_header(doc, name)
-    checked = read_events(doc, name, EVENT_TYPES)
+    events: list[DrawBridgeEvent] = []
+    unread: list[int] = []  # positions in `events` of a card or call not written as its code, read below
+    # One pass reads and checks each event. The usual event, a dict with a known type, a plain int seat and a card
+    # or call written as its code, is read by `type(...) is` tests and one table look-up; one that fails the shape
+    # test is refused at once (`bad_event`: no earlier event was refused); one whose card or call is written some
+    # other way waits in `unread`, because the stock and the deal are checked before it.
+    listed = event_list(doc)
+    for number, event in enumerate(listed, start=1):
+        if type(event) is not dict:
+            raise bad_event(number, event, EVENT_TYPES, SEATS)
+        kind, seat = event.get("type"), event.get("seat")
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            raise bad_event(number, event, EVENT_TYPES, SEATS)
+        if kind == "call":
+            value = event.get("call")
+            call = _NORMAL_CALLS.get(value) if type(value) is str else None
+            if call is None:
+                unread.append(len(events))
+            events.append((number, kind, seat, None, call or ""))
+        elif kind == "play" or kind == "draw":
+            token = event.get("card")
+            card = _BY_CODE.get(token) if type(token) is str else None
+            if card is None:
+                unread.append(len(events))
+            events.append((number, kind, seat, card, ""))
+        else:
+            raise bad_event(number, event, EVENT_TYPES, SEATS)
     try:
         stock = parse_cards(doc.get("stock"), "stock")
     except CardError as error:
@@ -71,22 +95,8 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
         message = _("the stock holds {size} cards, top card first (DB-2.2), not {count}")
         raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
     _check_deal(header.hands, stock)
-    events: list[DrawBridgeEvent] = []
-    # Each event is made by tuple.__new__ with all five fields: DrawBridgeEvent(...) would run the __new__
-    # that NamedTuple writes in Python, which costs as much again as the rest of reading the event.
-    for number, kind, seat, data in checked:
-        if kind == "call":
-            value = data.get("call")
-            call = _NORMAL_CALLS.get(value) if isinstance(value, str) else None
-            if call is None:
-                call = parse_call(value, f"events[{number - 1}].call")
-            events.append(tuple.__new__(DrawBridgeEvent, (number, kind, seat, None, call)))
-        else:
-            token = data.get("card")
-            card = _BY_CODE.get(token) if isinstance(token, str) else None
-            if card is None:
-                card = _other_card(number, kind, seat, data)
-            events.append(tuple.__new__(DrawBridgeEvent, (number, kind, seat, card, "")))
+    for position in unread:
+        events[position] = _read_slowly(events[position], listed[position])
     return DrawBridgeRecord(header.players, header.dealer, header.flags, header.hands, stock, tuple(events))
 
 
@@ -117,11 +127,14 @@ def _check_deal(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> None:
             seen[card] = path
 
 
-def _other_card(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> Card:
-    """The card of a play or draw not written as its code ("5H"): read by the general reader, and refused
-    unless it is a card of the 52-card pack (DB-1.1)."""
+def _read_slowly(event: DrawBridgeEvent, data: Mapping[str, Any]) -> DrawBridgeEvent:
+    """An event whose call or card is not written as its code ("x", "10h", or nothing readable): read by the
+    general readers, which say what is wrong; a card must be one of the 52-card pack (DB-1.1)."""
+    number, kind, seat, _card, _call = event
+    if kind == "call":
+        return (number, kind, seat, None, parse_call(data.get("call"), f"events[{number - 1}].call"))
     card = event_card(Event(number, kind, seat, data))
     if card not in _PACK:
         message = _("{card} is not a card of the 52-card pack (DB-1.1)").format(card=card_name(card))
         raise RecordError(f"events[{number - 1}].card", message)
-    return card
+    return (number, kind, seat, card, "")

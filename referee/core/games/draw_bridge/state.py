@@ -71,38 +71,40 @@ class ReplayState:
     def flag(self, event: DrawBridgeEvent, rule: str, message: str) -> None:
         """Record a violation of ``rule``. The message says in words what happened and why it is not allowed,
         and never cites a rule ID: the violation carries its rule in its own field."""
-        trick = len(self.tricks) + 1 if event.type == "play" else None
-        self.violations.append(Violation(event.number, event.seat, rule, message, trick, event.card))
+        number, kind, seat, card, _call = event
+        trick = len(self.tricks) + 1 if kind == "play" else None
+        self.violations.append(Violation(number, seat, rule, message, trick, card))
 
     def trumps(self) -> str:
         return self.bid[1] if self.bid and self.bid[1] != "NT" else ""
 
     def flag_misplaced(self, event: DrawBridgeEvent) -> None:
         """An event of the wrong kind for this moment of the deal: flagged and skipped."""
+        kind = event[1]
         if self.phase == OVER and self.declarer is None:
             rule, why = "DB-4.3", "passed out"
         elif self.phase == OVER:
             rule, why = "DB-5.3", "over"
-        elif event.type == "draw" and self.phase == DRAW_TRICKS:
+        elif kind == "draw" and self.phase == DRAW_TRICKS:
             rule, why = "DB-3.5", "no draw due"
-        elif event.type == "draw":
+        elif kind == "draw":
             rule, why = "DB-3.6", "stock used up"
-        elif event.type == "call" and self.phase in (DRAW_TRICKS, DRAWING):
+        elif kind == "call" and self.phase in (DRAW_TRICKS, DRAWING):
             rule, why = "DB-3.6", "auction after draw tricks"
-        elif event.type == "call":
+        elif kind == "call":
             rule, why = "DB-4.1", "auction ended"
         else:
             rule, why = "DB-4.1", "auction not ended"
-        message = _(_MISPLACED[event.type, why])
+        message = _(_MISPLACED[kind, why])
         self.flag(event, rule, message.format(**self.event_words(event), caller=self.players[self.caller]))
 
     def event_words(self, event: DrawBridgeEvent) -> dict[str, str]:
         """The values a text about ``event`` names: its player, and its card or its call."""
-        card = event.card
+        number, kind, seat, card, call = event
         return {
-            "player": self.players[event.seat],
+            "player": self.players[seat],
             "card": card_name(card) if card is not None else "",
-            "call": self.call_label(event.call) if event.call else "",
+            "call": self.call_label(call) if call else "",
         }
 
     @staticmethod
