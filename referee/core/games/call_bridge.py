@@ -23,7 +23,7 @@ from referee.core.record import Event, Header, event_card, event_list, read_even
 from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
 from referee.core.verdict import RecordError, Trick, Turn, Verdict, Violation
 from scoring.core.base import EntryError, Flags
-from scoring.core.cards import RANK_VALUES, Card, card_name, standard_pack
+from scoring.core.cards import RANK_VALUES, Card, card_name, card_word, standard_pack
 from scoring.core.games.call_bridge import (
     ALLOW_13,
     HIGHEST_CALL,
@@ -33,8 +33,8 @@ from scoring.core.games.call_bridge import (
     TRICKS_PER_DEAL,
 )
 from scoring.core.games.call_bridge import GAME as SCORING
-from scoring.core.i18n import _, gettext_noop
-from scoring.core.words import Suit
+from scoring.core.i18n import Text, _, gettext_noop
+from scoring.core.words import SINGULAR_WORDS, Suit
 
 EVENT_TYPES = ("call", "play")
 TRUMPS = "S"  # CB-2.1: spades are always trumps
@@ -104,21 +104,26 @@ def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]], fla
     return (higher, "CB-5.2") if higher else (list(hand), "")
 
 
-def trick_winner(trick: Sequence[tuple[int, Card]]) -> tuple[int, str]:
+def trick_winner(trick: Sequence[tuple[int, Card]]) -> tuple[int, Text]:
     """CB-5.3: the highest spade wins; with no spade, the highest card of the led suit."""
     led = trick[0][1].suit
     winner, best = trick[0]
     for seat, card in trick[1:]:
-        # Strictly higher: of two equal cards (one played without being held), the earlier one wins.
-        higher_of_suit = card.suit == best.suit and RANK_VALUES[card.rank] > RANK_VALUES[best.rank]
-        first_spade = card.suit == TRUMPS and best.suit != TRUMPS
-        if higher_of_suit or first_spade:
+        if card.suit == best.suit:
+            # Strictly higher: of two equal cards (one played without being held), the earlier one wins.
+            if RANK_VALUES[card.rank] > RANK_VALUES[best.rank]:
+                winner, best = seat, card
+        elif card.suit == TRUMPS:  # the first spade on a trick led in another suit
             winner, best = seat, card
+    # The reason is kept as its msgid and values, worded only when it is read (i18n.Text).
     if best.suit == TRUMPS:
-        return winner, _("{card} is the highest spade (CB-5.3)").format(card=card_name(best))
-    return winner, _("{card} is the highest {suit}; no spade was played (CB-5.3)").format(
-        card=card_name(best), suit=Suit(led).singular
-    )
+        return winner, Text(_HIGHEST_SPADE, {"card": card_word(best)})
+    return winner, Text(_HIGHEST_OF_LED_SUIT, {"card": card_word(best), "suit": SINGULAR_WORDS[led]})
+
+
+# CB-5.3: why a trick's winner won (msgids: scoring/core/i18n.py).
+_HIGHEST_SPADE = gettext_noop("{card} is the highest spade (CB-5.3)")
+_HIGHEST_OF_LED_SUIT = gettext_noop("{card} is the highest {suit}; no spade was played (CB-5.3)")
 
 
 def _why_illegal(name: str, card: Card, hand: Collection[Card], trick: Sequence[tuple[int, Card]], rule: str) -> str:
@@ -262,9 +267,7 @@ class _Replay:
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * SEATS
         self.leader = self.first
-        self.trick: list[tuple[int, Card]] = []
-        self.trick_seats: set[int] = set()  # who has played to the current trick
-        self.plays = 0
+        self.trick: list[tuple[int, Card]] = []  # the current trick, emptied when it is over
 
     def flag(self, event: CallBridgeEvent, rule: str, message: str, card: Card | None = None) -> None:
         trick = len(self.tricks) + 1 if event.type == "play" else None
@@ -279,11 +282,30 @@ class _Replay:
 
     def due_player(self) -> int:
         # CB-5.1: counterclockwise from the leader; the first seat yet to play to this trick.
+        trick_seats = {seat for seat, _card in self.trick}
         for step in range(SEATS):
             seat = (self.leader + step) % SEATS
-            if seat not in self.trick_seats:
+            if seat not in trick_seats:
                 return seat
         return self.leader  # not reached: a trick is complete after four cards
+
+    def seat_in_turn(self) -> int | None:
+        """The seat to play next when play has kept to the rules' order: every seat has called (CB-4.1), fewer
+        than 13 tricks are over and the current trick has gone round in turn from its leader (CB-5.1); else None.
+
+        That seat is `due_player`'s answer, found without a set: the quick path of `run` is taken only for it."""
+        if None in self.calls or len(self.tricks) == TRICKS_PER_DEAL:
+            return None
+        seat = self.leader
+        for played_by, _card in self.trick:
+            if played_by != seat:
+                return None
+            seat = (seat + 1) % SEATS
+        return seat
+
+    def started(self) -> bool:
+        """Whether any card has been played (each play goes to the current trick, and each trick over to tricks)."""
+        return bool(self.tricks or self.trick)
 
     def call(self, event: CallBridgeEvent) -> None:
         name = self.players[event.seat]
@@ -299,7 +321,7 @@ class _Replay:
             )
             return
         due = self.due_caller()
-        if self.plays:
+        if self.started():
             self.flag(
                 event, "CB-4.1", _("{player} called after the play had begun; all calls come first").format(player=name)
             )
@@ -359,17 +381,19 @@ class _Replay:
             message = _("{player} does not hold {card}; it was dealt to {owner}")
             self.flag(event, "CB-5.4", message.format(player=name, card=card_name(card), owner=owner), card)
         trick.append((seat, card))
-        self.trick_seats.add(seat)
-        self.plays += 1
         if len(trick) == SEATS:
-            winner, reason = trick_winner(trick)
-            # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ of NamedTuple, twice the cost.
-            number = len(self.tricks) + 1
-            self.tricks.append(tuple.__new__(Trick, (number, self.leader, tuple(trick), winner, reason, 0, True)))
-            self.tricks_won[winner] += 1
-            self.leader = winner
-            self.trick = []
-            self.trick_seats = set()
+            self.finish_trick()
+
+    def finish_trick(self) -> None:
+        """CB-5.3: the four cards of the current trick go to its winner, who leads to the next."""
+        trick = self.trick
+        winner, reason = trick_winner(trick)
+        # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ of NamedTuple, twice the cost.
+        number = len(self.tricks) + 1
+        self.tricks.append(tuple.__new__(Trick, (number, self.leader, tuple(trick), winner, reason, 0, True)))
+        self.tricks_won[winner] += 1
+        self.leader = winner
+        trick.clear()
 
     def broken_rule(self, card: Card, hand: Collection[Card]) -> str:
         """The rule that playing ``card`` from ``hand`` to the current trick breaks, or "" if it is legal."""
@@ -388,7 +412,7 @@ class _Replay:
         if len(self.tricks) == TRICKS_PER_DEAL:
             return None
         due_caller = self.due_caller()
-        if due_caller is not None and not self.plays:
+        if due_caller is not None and not self.started():
             calls = tuple(str(value) for value in range(LOWEST_CALL, self.highest_call + 1))
             prompt = _("{player} to call, {lowest} to {highest} (CB-4.2)").format(
                 player=self.players[due_caller], lowest=LOWEST_CALL, highest=self.highest_call
@@ -401,14 +425,40 @@ class _Replay:
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
     def run(self) -> Verdict:
+        hands, played, trick, tricks = self.hands, self.played, self.trick, self.tricks
+        flags, must_head = self.flags, self.must_head
+        in_turn = self.seat_in_turn()
         for event in self.record.events:
-            if event.type == "call":
+            _number, kind, seat, _call, card = event
+            # Speed: most events are a play in turn (`seat_in_turn`) of a card in the hand that CB-5.2 allows,
+            # which breaks no rule. Such a play is made here in a few steps; `play` would come to the same with
+            # its checks. A lead, or a card that follows suit with no cb_must_head_trick duty, is allowed without
+            # listing the allowed cards (CB-5.1, CB-5.2 (a)). Only a play has a card.
+            if (
+                card is not None
+                and seat == in_turn
+                and card in (hand := hands[seat])
+                and (
+                    not trick
+                    or (card.suit == trick[0][1].suit and not must_head)
+                    or card in allowed_cards(hand, trick, flags)[0]
+                )
+            ):
+                del hand[card]
+                played[card] = len(tricks) + 1
+                trick.append((seat, card))
+                if len(trick) < SEATS:
+                    in_turn = (seat + 1) % SEATS  # the trick still goes round in turn
+                    continue
+                self.finish_trick()
+            elif kind == "call":
                 self.call(event)
             else:
                 self.play(event)
-        tricks = list(self.tricks)
-        if self.trick:
-            tricks.append(Trick(len(tricks) + 1, self.leader, tuple(self.trick)))
+            in_turn = self.seat_in_turn()
+        shown = list(tricks)
+        if trick:
+            shown.append(Trick(len(shown) + 1, self.leader, tuple(trick)))
         complete = len(self.tricks) == TRICKS_PER_DEAL and None not in self.calls
         notes: list[str] = []
         entry: dict[str, Any] | None = None
@@ -427,7 +477,7 @@ class _Replay:
             notes.append(_("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing)))
         return Verdict(
             violations=tuple(self.violations),
-            tricks=tuple(tricks),
+            tricks=tuple(shown),
             tricks_won=tuple(self.tricks_won),
             card_points=None,
             complete=complete,
