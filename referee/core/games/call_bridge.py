@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from referee.core.protocol import Referee
 from referee.core.record import Event, Header, event_card, event_list, read_events, read_header
@@ -42,19 +42,11 @@ _PACK = frozenset(standard_pack())
 _BY_CODE = {card.code: card for card in _PACK}
 
 
-class CallBridgeEvent(NamedTuple):
-    """One call or play as read.
-
-    A NamedTuple, not a frozen dataclass: just as immutable, and under half the cost to build
-    (a frozen dataclass sets each field through object.__setattr__), which counts at one per
-    event of every replay.
-    """
-
-    number: int  # 1-based position in the record's events (not `index`, a tuple method)
-    type: str
-    seat: int
-    call: int | None = None
-    card: Card | None = None
+# One call or play as read: (number, type, seat, call, card), ``number`` its 1-based position in the
+# record's events, ``call`` None for a play and ``card`` None for a call. A plain tuple, not a NamedTuple:
+# a NamedTuple, even made by tuple.__new__, costs about three times as much to build, and a record holds
+# one per event, read anew for every replay; the replay takes each event apart into its fields at once.
+CallBridgeEvent = tuple[int, str, int, int | None, Card | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,9 +155,8 @@ class CallBridgeReferee:
         header = read_header(doc, self.name)
         events: list[CallBridgeEvent] = []
         # Speed: one pass reads and checks each usual event, a call of a plain number or a play of a card spelled
-        # as its code ("5H"), each made by tuple.__new__ with all its fields (the NamedTuple's own __new__ is Python
-        # that costs as much again). At the first event of any other kind the whole list is read again by
-        # `_read_events`, which finds and names the first fault in the order the checks have always come.
+        # as its code ("5H"). At the first event of any other kind the whole list is read again by `_read_record`,
+        # which finds and names the first fault in the order the checks have always come.
         for number, event in enumerate(event_list(doc), start=1):
             if type(event) is dict:
                 kind, seat = event.get("type"), event.get("seat")
@@ -174,12 +165,12 @@ class CallBridgeReferee:
                         token = event.get("card")
                         card = _BY_CODE.get(token) if type(token) is str else None
                         if card is not None:
-                            events.append(tuple.__new__(CallBridgeEvent, (number, "play", seat, None, card)))
+                            events.append((number, "play", seat, None, card))
                             continue
                     elif kind == "call":
                         value = event.get("call")
                         if type(value) is int:
-                            events.append(tuple.__new__(CallBridgeEvent, (number, "call", seat, value, None)))
+                            events.append((number, "call", seat, value, None))
                             continue
             return _read_record(doc, header, self.name)
         _check_hands(header.hands)
@@ -204,9 +195,9 @@ def _read_record(doc: Mapping[str, Any], header: Header, game: str) -> CallBridg
                     f"events[{index - 1}].call",
                     _("a call must be a whole number, not {value}").format(value=repr(value)),
                 )
-            events.append(CallBridgeEvent(index, "call", seat, call=value))
+            events.append((index, "call", seat, value, None))
         else:
-            events.append(CallBridgeEvent(index, "play", seat, card=_played_card(index, seat, data)))
+            events.append((index, "play", seat, None, _played_card(index, seat, data)))
     return CallBridgeRecord(header.players, header.dealer, header.flags, header.hands, tuple(events))
 
 
@@ -270,8 +261,9 @@ class _Replay:
         self.trick: list[tuple[int, Card]] = []  # the current trick, emptied when it is over
 
     def flag(self, event: CallBridgeEvent, rule: str, message: str, card: Card | None = None) -> None:
-        trick = len(self.tricks) + 1 if event.type == "play" else None
-        self.violations.append(Violation(event.number, event.seat, rule, message, trick, card))
+        number, kind, seat, _call, _card = event
+        trick = len(self.tricks) + 1 if kind == "play" else None
+        self.violations.append(Violation(number, seat, rule, message, trick, card))
 
     def due_caller(self) -> int | None:
         for step in range(SEATS):
@@ -308,15 +300,15 @@ class _Replay:
         return bool(self.tricks or self.trick)
 
     def call(self, event: CallBridgeEvent) -> None:
-        name = self.players[event.seat]
-        value = event.call
+        _number, _kind, seat, value, _card = event
+        name = self.players[seat]
         assert value is not None
-        if self.calls[event.seat] is not None:
+        if self.calls[seat] is not None:
             self.flag(
                 event,
                 "CB-4.2",
                 _("{player} had already called {call}; each player calls once").format(
-                    player=name, call=self.calls[event.seat]
+                    player=name, call=self.calls[seat]
                 ),
             )
             return
@@ -325,7 +317,7 @@ class _Replay:
             self.flag(
                 event, "CB-4.1", _("{player} called after the play had begun; all calls come first").format(player=name)
             )
-        elif event.seat != due:
+        elif seat != due:
             assert due is not None
             self.flag(
                 event,
@@ -346,10 +338,10 @@ class _Replay:
                     player=name, call=value, highest=self.highest_call
                 ),
             )
-        self.calls[event.seat] = value
+        self.calls[seat] = value
 
     def play(self, event: CallBridgeEvent) -> None:
-        seat, card = event.seat, event.card  # read once: each read of a NamedTuple's field is a descriptor call
+        _number, _kind, seat, _call, card = event
         name = self.players[seat]
         assert card is not None
         if len(self.tricks) == TRICKS_PER_DEAL:
@@ -484,7 +476,7 @@ class _Replay:
             deal_entry=entry,
             score=score,
             next_turn=self.next_turn(),
-            hands=tuple(tuple(hand) for hand in self.hands),
+            hands=tuple(map(tuple, hands)),
             notes=tuple(notes),
         )
 
