@@ -35,7 +35,7 @@ def card_points(card: Card, trump: str) -> int:
 
 
 # Each card's points with each suit as trumps (the strain names no trump: an empty suit): looked up per trick.
-_POINTS = {
+CARD_POINTS = {
     trump: {card: (_TRUMP_POINTS if card.suit == trump else _PLAIN_POINTS)[card.rank] for card in PACK32}
     for trump in ("S", "H", "D", "C", "")
 }
@@ -43,7 +43,7 @@ _POINTS = {
 
 def trick_points(cards: Sequence[Card], trump: str) -> int:
     """The card points of a trick's cards (KJ-2, BL-2.2)."""
-    points = _POINTS.get(trump)
+    points = CARD_POINTS.get(trump)
     if points is None:
         return sum(card_points(card, trump) for card in cards)
     return sum(map(points.__getitem__, cards))

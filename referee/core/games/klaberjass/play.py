@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 
 from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
-from referee.core.pack32 import Duty, beats, trick_points
+from referee.core.pack32 import CARD_POINTS, PLAIN_POWER, TRUMP_POWER, Duty
 from referee.core.pack32 import allowed_cards as allowed_in_trick
 from referee.core.verdict import Trick
 from scoring.core.cards import SUIT_NAMES, Card, card_name, card_word
@@ -55,54 +55,52 @@ class TrickPlay(ReplayState):
     # --- play (KJ-7, KJ-8) -------------------------------------------------------------------
 
     def play(self, event: KlaberjassEvent) -> None:
-        card, seat = event.card, event.seat
+        card, seat, trick = event.card, event.seat, self.trick
         assert card is not None
-        who, trick = self.names[seat], self.trick
-        if not trick and seat != self.leader:
+        if trick[0][0] == seat if trick else seat != self.leader:
+            if trick:
+                message = _("{player} played {card} out of turn")
+                self.flag(event, "KJ-8.1", message.format(player=self.names[seat], card=card_name(card)), card)
+                return
             message = _("{player} led {card}, but it was {leader}'s lead")
-            self.flag(
-                event, "KJ-8.1", message.format(player=who, card=card_name(card), leader=self.name(self.leader)), card
-            )
+            who, leader = self.names[seat], self.names[self.leader]
+            self.flag(event, "KJ-8.1", message.format(player=who, card=card_name(card), leader=leader), card)
             self.leader = seat
-        elif trick and trick[0][0] == seat:
-            self.flag(
-                event, "KJ-8.1", _("{player} played {card} out of turn").format(player=who, card=card_name(card)), card
-            )
-            return
         hand = self.hands[seat]
+        rank, suit = card
         # A card in its player's hand has not been played: a played card leaves its hand, and the one card
         # that joins a hand later, the turn-up (KJ-5.3), can only have been played by someone not holding it.
         if card in hand and not (self.strays and card in self.strays):
-            if trick:
-                self.check_follow(event, who, card, hand, trick[0][1])
+            # Following a plain suit led is always allowed (KJ-8.2 (b)): most plays need no other check.
+            if trick and not suit == trick[0][1].suit != self.trump:
+                self.check_follow(event, card, hand, trick[0][1])
             del hand[card]
         else:
-            if card in self.played:
-                self.flag(event, "KJ-1.1", _("{card} was already played").format(card=card_name(card)), card)
-            else:
-                self.flag(
-                    event, "KJ-5.1", _("{player} does not hold {card}").format(player=who, card=card_name(card)), card
-                )
-            hand.pop(card, None)
-            self.strays.add(card)
-        self.played.append(card)
+            self.not_held(event, card, hand)
         self.started[seat] = True
-        if event.bella or (card.suit == self.trump and card.rank in ("K", "Q")):
+        if event.bella or (suit == self.trump and rank in ("K", "Q")):
             self.check_bella(event, card)  # only an announcement or the K or Q of trumps concerns bella (KJ-7.1)
         trick.append((seat, card))
         if len(trick) == 2:
             self.finish_trick()
 
-    def check_follow(self, event: KlaberjassEvent, who: str, card: Card, hand: Collection[Card], led: Card) -> None:
+    def not_held(self, event: KlaberjassEvent, card: Card, hand: dict[Card, None]) -> None:
+        """Flag ``card``, which its player does not hold (KJ-5.1) or which was already played (KJ-1.1)."""
+        plays = [play for trick in self.tricks for play in trick.plays] + self.trick
+        if any(card == other for _seat, other in plays):
+            self.flag(event, "KJ-1.1", _("{card} was already played").format(card=card_name(card)), card)
+        else:
+            message = _("{player} does not hold {card}")
+            self.flag(event, "KJ-5.1", message.format(player=self.names[event.seat], card=card_name(card)), card)
+        hand.pop(card, None)
+        self.strays.add(card)
+
+    def check_follow(self, event: KlaberjassEvent, card: Card, hand: Collection[Card], led: Card) -> None:
         """Flag ``card``, held and played to ``led``, if KJ-8.2 (read as R-KJ-11) did not allow it."""
-        # Following suit to a plain lead is always allowed (KJ-8.2 (b)): answered without listing the
-        # allowed cards, as most plays are. A lead (KJ-8.1) never reaches here.
-        if card.suit == led.suit != self.trump:
-            return
         allowed, _rule = allowed_cards(hand, led, self.trump)
         if card not in allowed:
             rule = broken_rule(card, hand, led, self.trump)
-            self.flag(event, rule, self.why_not(who, card, led, allowed, rule), card)
+            self.flag(event, rule, self.why_not(self.names[event.seat], card, led, allowed, rule), card)
 
     def why_not(self, who: str, card: Card, led: Card, allowed: Sequence[Card], rule: str) -> str:
         example, led_name = card_name(allowed[0]), card_name(led)
@@ -140,23 +138,34 @@ class TrickPlay(ReplayState):
                 self.notes.append(note.format(player=self.name(event.seat)))
 
     def finish_trick(self) -> None:
+        """Who wins the trick and why (KJ-8.3), and its card points (KJ-2); the ninth ends the play (KJ-8.4)."""
+        trump = self.trump
         (first_seat, first), (second_seat, second) = self.trick
-        if beats(second, first, self.trump):
-            winner, winning, losing = second_seat, second, first
+        first_rank, suit = first
+        second_rank, second_suit = second
+        # `beats` written out, as this runs for every trick: the higher card of the suit led, else the only trump.
+        if second_suit == suit:
+            power = TRUMP_POWER if suit == trump else PLAIN_POWER
+            second_wins = power[second_rank] > power[first_rank]
         else:
-            winner, winning, losing = first_seat, first, second
-        # The reason is kept as a Text, worded only when it is read (scoring/core/i18n.py).
-        if winning.suit == self.trump and losing.suit == self.trump:
-            reason = Text(_HIGHER_TRUMP, {"card": card_word(winning)})
-        elif winning.suit == self.trump:
-            reason = Text(_ONLY_TRUMP, {"card": card_word(winning)})
-        elif losing.suit == winning.suit:
-            reason = Text(_HIGHER_CARD, {"card": card_word(winning), "suit": SINGULAR_WORDS[winning.suit]})
+            second_wins = second_suit == trump
+        winner, winning = (second_seat, second) if second_wins else (first_seat, first)
+        # The reason is kept as a msgid and its values, worded only when it is read (a `Text`).
+        values: dict[str, object] = {"card": card_word(winning)}
+        if second_suit == suit == trump:
+            message = _HIGHER_TRUMP
+        elif second_suit == suit:
+            message, values["suit"] = _HIGHER_CARD, SINGULAR_WORDS[suit]
+        elif winning.suit == trump:
+            message = _ONLY_TRUMP
         else:
-            reason = Text(_DID_NOT_FOLLOW, {"card": card_word(losing), "suits": PLURAL_WORDS[first.suit]})
-        points = trick_points((first, second), self.trump)
+            message, values = _DID_NOT_FOLLOW, {"card": card_word(second), "suits": PLURAL_WORDS[suit]}
+        card_points = CARD_POINTS[trump]
+        points = card_points[first] + card_points[second]
         number = len(self.tricks) + 1
-        # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
+        # Made by tuple.__new__ with every field: Trick(...) and Text(...) run the Python __new__ NamedTuple
+        # writes, twice the cost.
+        reason = tuple.__new__(Text, (message, values))
         self.tricks.append(tuple.__new__(Trick, (number, first_seat, tuple(self.trick), winner, reason, points, True)))
         self.won[winner] += 1
         self.points[winner] += points
