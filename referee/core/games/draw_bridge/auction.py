@@ -32,7 +32,7 @@ class AuctionPhase(DrawPhase):
         return bid_label(*self.bid) + "X" * self.doubled
 
     def call(self, event: DrawBridgeEvent) -> None:
-        number, kind, seat, card, call = event
+        _number, _kind, seat, _card, call = event
         name = self.players[seat]
         if self.phase == DRAWING and self.phase_tricks == TRICKS_PER_PHASE:
             # All 13 draw tricks are played and only their draws are missing: flag them once, make
@@ -77,6 +77,7 @@ class AuctionPhase(DrawPhase):
         if self.bid is not None:
             # DB-4.1 (BG-5.5): a pass after a bid, double or redouble ends the auction.
             self.declarer = self.bidder
+            self.trumps = "" if self.bid[1] == "NT" else self.bid[1]
             self.phase = PLAY
             self.phase_tricks = 0
             self.leader = 1 - self.bidder  # DB-5.1: the declarer's opponent leads

@@ -65,7 +65,7 @@ class DrawPhase(ReplayState):
     """The draws after each draw trick: the winner first, then the loser, from the top of the stock (DB-3.5)."""
 
     def draw(self, event: DrawBridgeEvent) -> None:
-        number, kind, seat, card, call = event
+        _number, _kind, seat, card, _call = event
         assert card is not None
         if self.phase != DRAWING:
             self.flag_misplaced(event)

@@ -70,56 +70,68 @@ class CardPlay(DrawPhase):
         return "DB-3.1" if first else "DB-3.5"
 
     def play(self, event: DrawBridgeEvent) -> None:
-        number, kind, seat, card, call = event
+        _number, _kind, seat, card, _call = event
         assert card is not None
-        if self.phase == DRAWING:
-            self.make_missing_draws(event)
-        if self.phase not in (DRAW_TRICKS, PLAY):
-            self.flag_misplaced(event)
-            return
-        if not self.trick:
+        # Each check below reads the state once into a local: this runs for every card of every replay.
+        if self.phase != DRAW_TRICKS and self.phase != PLAY:
+            if self.phase == DRAWING:
+                self.make_missing_draws(event)
+            if self.phase not in (DRAW_TRICKS, PLAY):
+                self.flag_misplaced(event)
+                return
+        trick = self.trick
+        if not trick:
             if seat != self.leader:
-                message, number = by_trick(
-                    len(self.tricks) + 1,
-                    gettext_noop("{player} led {card} to draw trick {trick}, but it was {leader}'s lead"),
-                    gettext_noop("{player} led {card} to trick {trick}, but it was {leader}'s lead"),
-                )
-                values = {"player": self.players[seat], "card": card_name(card), "leader": self.players[self.leader]}
-                self.flag(event, self.turn_rule(), _(message).format(**values, trick=number))
+                self.flag_out_of_turn(event, self.leader)
                 self.leader = seat  # the trick goes on with the card as led
         elif seat == self.leader:
             # One card each to a trick: the follower's turn (DB-3.7 check 1; DB-5.3 in the play).
-            message, number = by_trick(
-                len(self.tricks) + 1,
-                gettext_noop(
-                    "{player} played {card} but had already played to draw trick {trick}; it was {other}'s turn"
-                ),
-                gettext_noop("{player} played {card} but had already played to trick {trick}; it was {other}'s turn"),
-            )
-            values = {"player": self.players[seat], "card": card_name(card), "other": self.players[1 - seat]}
-            self.flag(event, "DB-5.3" if self.phase == PLAY else "DB-3.7", _(message).format(**values, trick=number))
+            self.flag_out_of_turn(event, self.leader)
             return
-        # Take the card from the hand: pop answers whether it was held (DB-3.7 check 2, DB-5.2) and removes it.
-        if self.hands[seat].pop(card, False) is False:
-            self.flag_not_held(event)
-        else:
+        hand = self.hands[seat]
+        if card in hand:  # DB-3.7 check 2, DB-5.2
+            del hand[card]
             # A lead, or a card of the led suit, is always legal: only a card off the led suit needs the hand.
-            if self.trick and card.suit != self.trick[0][1].suit and self.must_follow():
+            if trick and card.suit != trick[0][1].suit and self.must_follow():
                 self.check_following(event, card)
             self.played[card] = len(self.tricks) + 1
-        self.trick.append((seat, card))
-        if len(self.trick) == 2:
-            self.finish_trick()
+        else:
+            self.flag_not_held(event)
+        if trick:
+            self.finish_trick(trick[0], (seat, card))
+        else:
+            trick.append((seat, card))
+
+    def flag_out_of_turn(self, event: DrawBridgeEvent, leader: int) -> None:
+        """A lead by the player who was not to lead, or a second card to the same trick (DB-3.7, DB-5.3)."""
+        _number, _kind, seat, card, _call = event
+        assert card is not None
+        if not self.trick:
+            message, trick = by_trick(
+                len(self.tricks) + 1,
+                gettext_noop("{player} led {card} to draw trick {trick}, but it was {leader}'s lead"),
+                gettext_noop("{player} led {card} to trick {trick}, but it was {leader}'s lead"),
+            )
+            values = {"player": self.players[seat], "card": card_name(card), "leader": self.players[leader]}
+            self.flag(event, self.turn_rule(), _(message).format(**values, trick=trick))
+            return
+        message, trick = by_trick(
+            len(self.tricks) + 1,
+            gettext_noop("{player} played {card} but had already played to draw trick {trick}; it was {other}'s turn"),
+            gettext_noop("{player} played {card} but had already played to trick {trick}; it was {other}'s turn"),
+        )
+        values = {"player": self.players[seat], "card": card_name(card), "other": self.players[1 - seat]}
+        self.flag(event, "DB-5.3" if self.phase == PLAY else "DB-3.7", _(message).format(**values, trick=trick))
 
     def flag_not_held(self, event: DrawBridgeEvent) -> None:
-        number, kind, seat, card, call = event
+        _number, _kind, seat, card, _call = event
         name = self.players[seat]
         assert card is not None
         rule = "DB-3.7" if self.phase == DRAW_TRICKS else "DB-5.2"
-        number = self.played.get(card)
-        if number:
+        played_to = self.played.get(card)
+        if played_to:
             message, trick = by_trick(
-                number,
+                played_to,
                 gettext_noop("{player} played {card}, which was already played in draw trick {trick}"),
                 gettext_noop("{player} played {card}, which was already played in trick {trick}"),
             )
@@ -142,20 +154,23 @@ class CardPlay(DrawPhase):
             values = {"player": self.players[seat], "held": card_name(first), "lead": card_name(lead)}
             self.flag(event, rule, message.format(**values, flag=MUST_FOLLOW_PHASE1))
 
-    def finish_trick(self) -> None:
-        (leader, lead), (_, follow) = self.trick
+    def finish_trick(self, lead_play: tuple[int, Card], follow_play: tuple[int, Card]) -> None:
+        """The second card of a trick is played: the trick's winner, and what comes next (DB-3.5, DB-5.3)."""
+        plays = (lead_play, follow_play)
+        leader, lead = lead_play
+        follow = follow_play[1]
         number = len(self.tricks) + 1
         self.phase_tricks += 1
-        # Each Trick (number, leader, plays, winner, reason, points, counts) is made by tuple.__new__, as the
-        # record's events are: Trick(...) runs the __new__ NamedTuple writes in Python, twice the cost.
+        # Each Trick (number, leader, plays, winner, reason, points, counts) is made by tuple.__new__: Trick(...)
+        # runs the __new__ NamedTuple writes in Python, twice the cost.
         if self.phase == DRAW_TRICKS:
             winner, reason = draw_trick_winner(leader, lead, follow, self.flags)
-            self.tricks.append(tuple.__new__(Trick, (number, leader, tuple(self.trick), winner, reason, 0, False)))
+            self.tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, False)))
             self.pending_draws = [winner, 1 - winner]  # DB-3.5: the winner draws first
             self.phase = DRAWING
         else:
-            winner, reason = contract_trick_winner(leader, lead, follow, self.trumps())
-            self.tricks.append(tuple.__new__(Trick, (number, leader, tuple(self.trick), winner, reason, 0, True)))
+            winner, reason = contract_trick_winner(leader, lead, follow, self.trumps)
+            self.tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, True)))
             self.tricks_won[winner] += 1
             if self.phase_tricks == TRICKS_PER_PHASE:
                 self.phase = OVER

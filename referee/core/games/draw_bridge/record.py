@@ -17,6 +17,7 @@ EVENT_TYPES = ("play", "draw", "call")
 HAND_SIZE = 13  # DB-2.2
 STOCK_SIZE = 26  # DB-2.2
 SEATS = 2
+_SEAT_NUMBERS = tuple(range(SEATS))  # a tuple: `in` finds a small int by identity
 _PACK = frozenset(standard_pack())
 # Card codes as the referee itself writes them ("AS", "TH"), read without the general parser: parse speed.
 _BY_CODE = {card.code: card for card in _PACK}
@@ -63,30 +64,29 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     events: list[DrawBridgeEvent] = []
     unread: list[int] = []  # positions in `events` of a card or call not written as its code, read below
     # One pass reads and checks each event. The usual event, a dict with a known type, a plain int seat and a card
-    # or call written as its code, is read by `type(...) is` tests and one table look-up; one that fails the shape
-    # test is refused at once (`bad_event`: no earlier event was refused); one whose card or call is written some
-    # other way waits in `unread`, because the stock and the deal are checked before it.
+    # or call written as its code, is read by subscripts and one table look-up (a key that is missing or a value
+    # that cannot be looked up leaves the try). One that fails the shape test is refused at once (`bad_event`: no
+    # earlier event was refused); one whose card or call is written some other way waits in `unread`, because the
+    # stock and the deal are checked before it.
     listed = event_list(doc)
     for number, event in enumerate(listed, start=1):
-        if type(event) is not dict:
+        if type(event) is dict:
+            try:
+                kind, seat = event["type"], event["seat"]
+                if type(seat) is int and seat in _SEAT_NUMBERS:
+                    if kind == "call":
+                        events.append((number, kind, seat, None, _NORMAL_CALLS[event["call"]]))
+                        continue
+                    if kind == "play" or kind == "draw":
+                        events.append((number, kind, seat, _BY_CODE[event["card"]], ""))
+                        continue
+            except (KeyError, TypeError):
+                pass
+        if not _well_formed(event):
             raise bad_event(number, event, EVENT_TYPES, SEATS)
-        kind, seat = event.get("type"), event.get("seat")
-        if type(seat) is not int or not 0 <= seat < SEATS:
-            raise bad_event(number, event, EVENT_TYPES, SEATS)
-        if kind == "call":
-            value = event.get("call")
-            call = _NORMAL_CALLS.get(value) if type(value) is str else None
-            if call is None:
-                unread.append(len(events))
-            events.append((number, kind, seat, None, call or ""))
-        elif kind == "play" or kind == "draw":
-            token = event.get("card")
-            card = _BY_CODE.get(token) if type(token) is str else None
-            if card is None:
-                unread.append(len(events))
-            events.append((number, kind, seat, card, ""))
-        else:
-            raise bad_event(number, event, EVENT_TYPES, SEATS)
+        unread.append(len(events))
+        kind = event["type"]
+        events.append((number, kind, event["seat"], None, ""))
     try:
         stock = parse_cards(doc.get("stock"), "stock")
     except CardError as error:
@@ -98,6 +98,14 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     for position in unread:
         events[position] = _read_slowly(events[position], listed[position])
     return DrawBridgeRecord(header.players, header.dealer, header.flags, header.hands, stock, tuple(events))
+
+
+def _well_formed(event: Any) -> bool:
+    """Whether ``event`` is an object with one of `EVENT_TYPES` and a seat (`bad_event` says what is wrong if not)."""
+    if type(event) is not dict:
+        return False
+    kind, seat = event.get("type"), event.get("seat")
+    return kind in EVENT_TYPES and type(seat) is int and seat in _SEAT_NUMBERS
 
 
 def _check_deal(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> None:

@@ -64,6 +64,7 @@ class ReplayState:
         self.doubled = 0
         self.passes = 0
         self.declarer: int | None = None
+        self.trumps = ""  # the contract's trump suit once the auction has ended, "" at no trump (DB-5.3)
         self.tricks_won = [0, 0]
 
     # --- helpers -------------------------------------------------------------------------------------------
@@ -74,9 +75,6 @@ class ReplayState:
         number, kind, seat, card, _call = event
         trick = len(self.tricks) + 1 if kind == "play" else None
         self.violations.append(Violation(number, seat, rule, message, trick, card))
-
-    def trumps(self) -> str:
-        return self.bid[1] if self.bid and self.bid[1] != "NT" else ""
 
     def flag_misplaced(self, event: DrawBridgeEvent) -> None:
         """An event of the wrong kind for this moment of the deal: flagged and skipped."""
@@ -100,7 +98,7 @@ class ReplayState:
 
     def event_words(self, event: DrawBridgeEvent) -> dict[str, str]:
         """The values a text about ``event`` names: its player, and its card or its call."""
-        number, kind, seat, card, call = event
+        _number, _kind, seat, card, call = event
         return {
             "player": self.players[seat],
             "card": card_name(card) if card is not None else "",
