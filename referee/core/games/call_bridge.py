@@ -98,7 +98,6 @@ def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]], fla
 
 def trick_winner(trick: Sequence[tuple[int, Card]]) -> tuple[int, Text]:
     """CB-5.3: the highest spade wins; with no spade, the highest card of the led suit."""
-    led = trick[0][1].suit
     winner, best = trick[0]
     for seat, card in trick[1:]:
         if card.suit == best.suit:
@@ -107,15 +106,19 @@ def trick_winner(trick: Sequence[tuple[int, Card]]) -> tuple[int, Text]:
                 winner, best = seat, card
         elif card.suit == TRUMPS:  # the first spade on a trick led in another suit
             winner, best = seat, card
-    # The reason is kept as its msgid and values, worded only when it is read (i18n.Text).
-    if best.suit == TRUMPS:
-        return winner, Text(_HIGHEST_SPADE, {"card": card_word(best)})
-    return winner, Text(_HIGHEST_OF_LED_SUIT, {"card": card_word(best), "suit": SINGULAR_WORDS[led]})
+    return winner, _WHY_WINS[best]  # every card of a record is of the 52-card pack (CB-1.1), checked when read
 
 
-# CB-5.3: why a trick's winner won (msgids: scoring/core/i18n.py).
+# CB-5.3: why a trick's winner won, a spade or a card of the led suit (the winner is either), by the winning card:
+# a `Text` of its msgid and values, worded only when it is read. Made once: the reason depends on the card alone.
 _HIGHEST_SPADE = gettext_noop("{card} is the highest spade (CB-5.3)")
 _HIGHEST_OF_LED_SUIT = gettext_noop("{card} is the highest {suit}; no spade was played (CB-5.3)")
+_WHY_WINS = {
+    card: Text(_HIGHEST_SPADE, {"card": card_word(card)})
+    if card.suit == TRUMPS
+    else Text(_HIGHEST_OF_LED_SUIT, {"card": card_word(card), "suit": SINGULAR_WORDS[card.suit]})
+    for card in _PACK
+}
 
 
 def _why_illegal(name: str, card: Card, hand: Collection[Card], trick: Sequence[tuple[int, Card]], rule: str) -> str:
