@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from referee.core.pack32 import PACK32
-from referee.core.record import Event, event_card, read_events, read_header
+from referee.core.record import CheckedEvent, Event, bad_event, event_card, event_list, read_header
 from referee.core.trump_rounds import PASS, TAKE
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import SUITS, Card, CardError, card_name, parse_card, parse_cards
+from scoring.core.cards import RANK_LABELS, SUITS, Card, CardError, card_name, parse_card, parse_cards
+from scoring.core.games.belote import SEATS
 from scoring.core.i18n import _, ngettext
 
 EVENT_TYPES = ("bid", "play")
@@ -22,8 +23,12 @@ SAYINGS = ("belote", "rebelote")  # BL-6.1
 FIRST_DEAL = 5  # BL-3.3: 3 then 2 cards each
 STOCK = 11  # BL-3.3: what is left once the turn-up is turned
 _PACK = frozenset(PACK32)
-# The pack's cards by code ("KH"), as most plays write them; any other spelling is read the long way.
-_BY_CODE = {card.code: card for card in PACK32}
+# The pack's cards as most plays write them, by code ("KH", "TH") or with a 10 ("10H"); any other spelling
+# is read the long way (`_read_event`).
+_BY_CODE = {
+    spelling: card for card in PACK32 for spelling in (card.code, RANK_LABELS.get(card.rank, card.rank) + card.suit)
+}
+_SEATS = range(SEATS)
 _SAYINGS_READ = (None, "", *SAYINGS)  # no saying, or belote or rebelote
 
 
@@ -121,7 +126,32 @@ def _cards(doc: Mapping[str, Any], field: str) -> tuple[Card, ...]:
 def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     """Read a Belote hand record; raise RecordError with the path of the problem."""
     header = read_header(doc, game)
-    checked = read_events(doc, game, EVENT_TYPES)
+    # One pass over the events checks each one's shape (a bad one is refused at once, before the deal is
+    # checked) and reads the usual play or bid: a card code, no saying or one of the two; a choice as written.
+    # From the first other event on, they are kept as checked and read the long way once the deal is checked,
+    # so that a record with several faults is refused for the same first one as ever.
+    read: list[BeloteEvent] = []
+    later: list[CheckedEvent] = []
+    for number, event in enumerate(event_list(doc), start=1):
+        if type(event) is dict:
+            kind, seat = event.get("type"), event.get("seat")
+            if kind in EVENT_TYPES and type(seat) is int and seat in _SEATS:
+                if later:
+                    later.append((number, kind, seat, event))
+                elif kind == "play":
+                    token, saying = event.get("card"), event.get("announce")
+                    card = _BY_CODE.get(token) if type(token) is str else None
+                    if card is not None and saying in _SAYINGS_READ:
+                        # Made by tuple.__new__ with all its fields: the NamedTuple's own __new__ is Python.
+                        read.append(tuple.__new__(BeloteEvent, (number, kind, seat, "", card, saying or "")))
+                    else:
+                        later.append((number, kind, seat, event))
+                elif (choice := event.get("choice")) in BIDS:
+                    read.append(tuple.__new__(BeloteEvent, (number, kind, seat, choice, None, "")))
+                else:
+                    later.append((number, kind, seat, event))
+                continue
+        raise bad_event(number, event, EVENT_TYPES, SEATS)
     if doc.get("turn_up") is None:
         raise RecordError(
             "turn_up", _("turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
@@ -129,16 +159,7 @@ def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     (turn_up,) = _cards(doc, "turn_up")
     stock = _cards(doc, "stock")
     _check_deal(header.hands, turn_up, stock)
-    read: list[BeloteEvent] = []
-    for number, kind, seat, data in checked:
-        # Speed: the usual play (a card code, no saying or one of the two) is read here and made by tuple.__new__
-        # with all its fields (the NamedTuple's own __new__ is Python that costs as much again); others below.
-        token, saying = data.get("card"), data.get("announce")
-        card = _BY_CODE.get(token) if kind == "play" and type(token) is str else None
-        if card is not None and (saying is None or saying in SAYINGS):
-            read.append(tuple.__new__(BeloteEvent, (number, kind, seat, "", card, saying or "")))
-        else:
-            read.append(_read_event(number, kind, seat, data))
+    read += [_read_event(*checked) for checked in later]
     events = tuple(read)
     if len(stock) != STOCK:
         for event in events:

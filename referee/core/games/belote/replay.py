@@ -131,11 +131,13 @@ class _Replay(TrumpChoice, TrickPlay):
         return tuple(points)
 
     def run(self) -> Verdict:
-        handlers = {"bid": self.bid, "play": self.play}
+        play = self.play
         for event in self.record.events:
             # The usual event, a play during the play, needs no phase check (speed: one call fewer per card).
-            if (event.type == "play" and self.phase == "play") or not self.wrong_phase(event):
-                handlers[event.type](event)
+            if event.type == "play" and self.phase == "play":
+                play(event)
+            elif not self.wrong_phase(event):
+                (play if event.type == "play" else self.bid)(event)
         self.end_notes()
         tricks = list(self.tricks)
         if self.trick:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.games.belote.record import BeloteEvent
 from referee.core.games.belote.state import ReplayState
 from referee.core.trump_rounds import PASS, chosen_suit
-from scoring.core.cards import SUIT_NAMES
+from scoring.core.cards import SUIT_NAMES, Card
 from scoring.core.games.belote import SEATS
 from scoring.core.i18n import _
 
@@ -41,6 +41,7 @@ class TrumpChoice(ReplayState):
     def settle(self, taker: int, trump: str) -> None:
         """BL-4.3: the first take ends the choice; BL-3.4: the dealer completes the deal from the stock."""
         self.taker, self.trump, self.phase = taker, trump, "play"
+        self.belote_cards = frozenset((Card("K", trump), Card("Q", trump)))
         if not self.dealt:
             return
         stock = iter(self.record.stock)
