@@ -30,9 +30,9 @@ class Auction(ReplayState):
     """Each call checked in turn (BR-4.8): an illegal call is flagged and has no effect, and the turn passes on."""
 
     def call(self, event: BridgeEvent) -> None:
-        call = event.call
+        _number, _kind, seat, call, _card = event
         assert call is not None  # a call event always carries its call
-        seat, name = event.seat, self.players[event.seat]
+        name = self.players[seat]
         if self.phase != AUCTION:
             if self.declarer is None:
                 message = _("{player} called {call}, but the deal had been passed out")
@@ -61,9 +61,9 @@ class Auction(ReplayState):
                 self.passes = 0
 
     def make_bid(self, event: BridgeEvent) -> None:
-        call = event.call
+        _number, _kind, seat, call, _card = event
         assert call is not None
-        name = self.players[event.seat]
+        name = self.players[seat]
         if call.level == 0:
             self.flag(
                 event, "BR-4.3", _("{player} bid {call}, but the lowest bid is 1♣").format(player=name, call=call.label)
@@ -74,8 +74,8 @@ class Auction(ReplayState):
             message = _("{player} bid {call}, which is not higher than {bid}")
             self.flag(event, "BR-4.3", message.format(player=name, call=call.label, bid=self.bid.label))
             return
-        self.bid, self.bidder, self.doubled, self.passes = call, event.seat, 0, 0  # BR-4.5: a new bid starts undoubled
-        self.first_named.setdefault((side_of(event.seat), call.strain), event.seat)
+        self.bid, self.bidder, self.doubled, self.passes = call, seat, 0, 0  # BR-4.5: a new bid starts undoubled
+        self.first_named.setdefault((side_of(seat), call.strain), seat)
 
     def end_auction(self) -> None:
         """BR-4.7: the declarer is the first of the bidding side to name the strain; BR-5.1: their left leads."""
@@ -83,6 +83,7 @@ class Auction(ReplayState):
         self.declarer = self.first_named[side_of(self.bidder), self.bid.strain]
         self.phase = PLAY
         self.leader = left_of(self.declarer)
+        self.trumps = None if self.bid.strain == "NT" else self.bid.strain  # BR-5.4
 
     def ours(self, seat: int) -> bool:
         """Whether the current bid is ``seat``'s side's."""

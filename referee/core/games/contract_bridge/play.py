@@ -4,6 +4,7 @@ winner."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from referee.core.games.contract_bridge.record import SEATS, BridgeEvent
 from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState, partner_of
@@ -13,6 +14,7 @@ from scoring.core.i18n import Text, _, gettext_noop
 from scoring.core.words import SINGULAR_WORDS
 
 TRICKS = 13  # BR-5.5
+_SUIT_OF = attrgetter("suit")
 # BR-5.1, BR-5.3, BR-5.4: a card from the wrong hand in words (CardPlay.flag_turn), by where it came (a lead to the
 # first trick, a later lead, a card to a trick), whether it came from dummy, and whose turn it was: that of a player
 # ("plain"), of dummy, played by the declarer, or the declarer's own while their card came from dummy. Each is a
@@ -72,18 +74,15 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple
             card.suit == trumps != best.suit
         ):
             winner, best = seat, card
+    # Each Text made by tuple.__new__ with both its fields: Text(...) runs the Python __new__ NamedTuple writes.
     if best.suit == trumps:
-        return winner, Text(_HIGHEST_TRUMP, {"card": card_word(best)})
+        return winner, tuple.__new__(Text, (_HIGHEST_TRUMP, {"card": card_word(best)}))
     reason = _HIGHEST_NO_TRUMP_PLAYED if trumps is not None else _HIGHEST_AT_NO_TRUMP
-    return winner, Text(reason, {"card": card_word(best), "suit": SINGULAR_WORDS[led]})
+    return winner, tuple.__new__(Text, (reason, {"card": card_word(best), "suit": SINGULAR_WORDS[led]}))
 
 
 class CardPlay(ReplayState):
     """Each card checked in turn (BR-5.6): an illegal card still goes to the trick, which completes."""
-
-    def trumps(self) -> str | None:
-        assert self.bid is not None
-        return None if self.bid.strain == "NT" else self.bid.strain
 
     def due_seat(self) -> int:
         """Whose card is next: the leader, then clockwise (BR-5.3); a seat that played out of turn is passed over."""
@@ -95,7 +94,7 @@ class CardPlay(ReplayState):
         return self.leader  # not reached: a trick is over after four cards
 
     def play(self, event: BridgeEvent) -> None:
-        seat, card = event.seat, event.card
+        _number, _kind, seat, _call, card = event
         assert card is not None  # a play event always carries its card
         if self.phase != PLAY:
             self.flag_phase(event)
@@ -122,9 +121,9 @@ class CardPlay(ReplayState):
 
     def flag_phase(self, event: BridgeEvent) -> None:
         """A card before the auction's end or after the last trick, or in a deal passed out (BR-4.6, BR-5.5)."""
-        card = event.card
+        _number, _kind, seat, _call, card = event
         assert card is not None
-        name = self.players[event.seat]
+        name = self.players[seat]
         if self.phase == OVER and self.declarer is not None:
             rule, message = "BR-5.5", _("{player} played {card}, but all 13 tricks had been played")
         elif self.phase == OVER:
@@ -135,9 +134,9 @@ class CardPlay(ReplayState):
 
     def flag_not_held(self, event: BridgeEvent) -> None:
         """BR-5.6: a card already played, or one in another hand, which stays with its holder to be played later."""
-        card = event.card
+        _number, _kind, seat, _call, card = event
         assert card is not None
-        name = self.players[event.seat]
+        name = self.players[seat]
         if card in self.played:
             message = _("{player} played {card}, already played to trick {trick}")
             self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), trick=self.played[card]))
@@ -148,11 +147,11 @@ class CardPlay(ReplayState):
 
     def flag_turn(self, event: BridgeEvent, due: int) -> None:
         """A card from the wrong hand: at the opening lead (BR-5.1), a later lead (BR-5.4) or in a trick (BR-5.3)."""
-        card = event.card
+        _number, _kind, seat, _call, card = event
         assert card is not None
-        actor, from_dummy = self.players[event.seat], event.seat == self.dummy
+        actor, from_dummy = self.players[seat], seat == self.dummy
         if from_dummy:  # the declarer played it from dummy's hand (BR-5.2)
-            actor = self.players[partner_of(event.seat)]
+            actor = self.players[partner_of(seat)]
         whose = "plain"
         if due == self.dummy:
             whose = "dummy"
@@ -167,7 +166,7 @@ class CardPlay(ReplayState):
         message = _(_WRONG_HAND[where, from_dummy, whose]).format(
             player=actor,
             card=card_name(card),
-            dummy=self.players[event.seat],
+            dummy=self.players[seat],
             due=self.players[due],
             declarer=self.players[partner_of(due)],
         )
@@ -175,18 +174,16 @@ class CardPlay(ReplayState):
 
     def check_follow(self, event: BridgeEvent, hand: dict[Card, None]) -> None:
         """BR-5.3: a player holding the led suit must follow suit, judged against the hand at that moment."""
-        card = event.card
+        _number, _kind, seat, _call, card = event
         assert card is not None
-        if not self.trick or self.trick[0][0] == event.seat:
+        if not self.trick or self.trick[0][0] == seat:
             return
         lead = self.trick[0][1]
-        if card.suit == lead.suit:
+        if card.suit == lead.suit or lead.suit not in map(_SUIT_OF, hand):  # Speed: the hand's suits read in C
             return
-        same_suit = next((held for held in hand if held.suit == lead.suit), None)
-        if same_suit is None:
-            return
-        name = self.players[event.seat]
-        if event.seat == self.dummy:
+        same_suit = next(held for held in hand if held.suit == lead.suit)  # the card named in the message
+        name = self.players[seat]
+        if seat == self.dummy:
             message = _(
                 "{declarer} played {card} from dummy, {player}'s hand, to {led} while dummy held {held}: "
                 "a hand holding {suits} must follow suit"
@@ -198,7 +195,7 @@ class CardPlay(ReplayState):
             "BR-5.3",
             message.format(
                 player=name,
-                declarer=self.players[partner_of(event.seat)],
+                declarer=self.players[partner_of(seat)],
                 card=card_name(card),
                 led=card_name(lead),
                 held=card_name(same_suit),
@@ -207,7 +204,7 @@ class CardPlay(ReplayState):
         )
 
     def finish_trick(self) -> None:
-        winner, reason = trick_winner(self.trick, self.trumps())
+        winner, reason = trick_winner(self.trick, self.trumps)
         # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
         number = len(self.tricks) + 1
         self.tricks.append(tuple.__new__(Trick, (number, self.leader, tuple(self.trick), winner, reason, 0, True)))

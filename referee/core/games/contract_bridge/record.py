@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from referee.core.calls import DOUBLE, LADDER, PASS, REDOUBLE, Call, parse_call
 from referee.core.record import CheckedEvent, Event, event_card, event_list, read_events, read_header
@@ -22,15 +22,11 @@ _BY_CODE = {card.code: card for card in _PACK}
 _BY_CALL_CODE = {call.code: parse_call(call.code) for call in (*LADDER[1:], PASS, DOUBLE, REDOUBLE)}
 
 
-class BridgeEvent(NamedTuple):
-    """One call or play as read. A play's ``seat`` is the hand the card comes from: dummy's seat for a card
-    of dummy's, which the declarer chooses (BR-5.2)."""
-
-    number: int  # 1-based position in the record's events
-    type: str
-    seat: int
-    call: Call | None = None
-    card: Card | None = None
+# One call or play as read: (number, type, seat, call, card), ``number`` its 1-based position in the record's
+# events, ``call`` None for a play and ``card`` None for a call. A play's ``seat`` is the hand the card comes from:
+# dummy's seat for a card of dummy's, which the declarer chooses (BR-5.2). A plain tuple, not a NamedTuple: a
+# deal reads some 60 events per replay, and a NamedTuple costs several times as much to build.
+BridgeEvent = tuple[int, str, int, Call | None, Card | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +57,8 @@ def _usual_events(raw: list[Any]) -> list[BridgeEvent] | None:
     """The events in one pass, if every one is the usual kind: an object with type "call" or "play", a seat 0-3
     and its call or card written as its code ("1C", "pass", "5H"); None as soon as one is not.
 
-    Speed: most records are all usual events, read here with `type(...) is` tests and table look-ups alone, each
-    event made by tuple.__new__ with all its fields (the NamedTuple's own __new__ is Python that costs as much
-    again). Any other record is read again the long way (`read_record`), which tells the first fault in the order
+    Speed: most records are all usual events, read here with `type(...) is` tests and table look-ups alone. Any
+    other record is read again the long way (`read_record`), which tells the first fault in the order
     the errors have always come: an event's type or seat, then the deal, then a call or card."""
     events: list[BridgeEvent] = []
     append = events.append
@@ -78,13 +73,13 @@ def _usual_events(raw: list[Any]) -> list[BridgeEvent] | None:
             card = _BY_CODE.get(token) if type(token) is str else None
             if card is None:
                 return None
-            append(tuple.__new__(BridgeEvent, (number, kind, seat, None, card)))
+            append((number, kind, seat, None, card))
         elif kind == "call":
             value = event.get("call")
             call = _BY_CALL_CODE.get(value) if type(value) is str else None
             if call is None:
                 return None
-            append(tuple.__new__(BridgeEvent, (number, kind, seat, call, None)))
+            append((number, kind, seat, call, None))
         else:
             return None
     return events
@@ -97,9 +92,9 @@ def _read_events(checked: list[CheckedEvent]) -> list[BridgeEvent]:
     for number, kind, seat, data in checked:
         if kind == "call":
             call = parse_call(data.get("call"), f"events[{number - 1}].call")
-            events.append(BridgeEvent(number, kind, seat, call=call))
+            events.append((number, kind, seat, call, None))
         else:
-            events.append(BridgeEvent(number, kind, seat, card=_played_card(number, seat, data)))
+            events.append((number, kind, seat, None, _played_card(number, seat, data)))
     return events
 
 

@@ -12,7 +12,7 @@ from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.cards import Card
 from scoring.core.games.contract_bridge import GAME as SCORING
-from scoring.core.games.contract_bridge import Honours, side_of
+from scoring.core.games.contract_bridge import BridgeDeal, Honours, side_of
 from scoring.core.i18n import _
 
 HONOURS = frozenset("AKQJT")  # BR-6.7: the trump suit's A, K, Q, J and 10
@@ -59,12 +59,13 @@ class _Replay(CardPlay, Auction):
             return self.play_turn()
         return None
 
-    def deal_entry(self) -> dict[str, Any] | None:
-        """The deal as the scoring core takes it (BR-9.1), with the honours the hands as dealt held (BR-6.7)."""
+    def deal(self) -> BridgeDeal | None:
+        """The deal as the scoring core reads it (BR-9.1), with the honours the hands as dealt held (BR-6.7); None
+        until it is over."""
         if self.phase != OVER:
             return None
         if self.declarer is None:
-            return {"passed_out": True}
+            return SCORING.parse_deal({"passed_out": True}, self.flags)
         assert self.bid is not None
         entry = {
             "declarer": self.declarer,
@@ -75,7 +76,7 @@ class _Replay(CardPlay, Auction):
             "honours": honours_held(self.record.hands, self.bid.strain).value,
             "stopped": False,
         }
-        return SCORING.to_entry(SCORING.parse_deal(entry, self.flags))
+        return SCORING.parse_deal(entry, self.flags)
 
     def result_notes(self) -> list[str]:
         if self.phase != OVER:
@@ -120,17 +121,20 @@ class _Replay(CardPlay, Auction):
 
     def run(self) -> Verdict:
         for event in self.record.events:
-            if event.type == "call":
+            if event[1] == "call":  # its type (record.BridgeEvent)
                 self.call(event)
             else:
                 self.play(event)
         tricks = list(self.tricks)
         if self.trick:
             tricks.append(Trick(len(tricks) + 1, self.leader, tuple(self.trick)))
-        entry = self.deal_entry()
-        score = None
-        if entry is not None:
-            score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
+        # The deal is read once and both written as its entry and scored, the entry being exactly what it is read
+        # from again (GAME.to_entry).
+        deal = self.deal()
+        entry = score = None
+        if deal is not None:
+            entry = SCORING.to_entry(deal)
+            score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
         return Verdict(
             violations=tuple(self.violations),
             tricks=tuple(tricks),

@@ -48,6 +48,7 @@ class ReplayState:
         self.passes = 0  # passes in a row: since the last bid, double or redouble, or from the start
         self.first_named: dict[tuple[int, str], int] = {}  # (side, strain) -> the first of the side to name it
         self.declarer: int | None = None
+        self.trumps: str | None = None  # the contract's trump suit, None at no trump
         # play (BR-5)
         self.leader = 0
         self.trick: list[tuple[int, Card]] = []
@@ -70,5 +71,6 @@ class ReplayState:
 
     def flag(self, event: BridgeEvent, rule: str, message: str) -> None:
         """Record a violation of ``rule``; the message says what happened in words and never cites the rule."""
-        trick = len(self.tricks) + 1 if event.type == "play" and self.phase == PLAY else None
-        self.violations.append(Violation(event.number, event.seat, rule, message, trick, event.card))
+        number, kind, seat, _call, card = event
+        trick = len(self.tricks) + 1 if kind == "play" and self.phase == PLAY else None
+        self.violations.append(Violation(number, seat, rule, message, trick, card))
