@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from referee.core.calls import Call, parse_call
-from referee.core.record import CheckedEvent, read_events, read_header
+from referee.core.calls import DOUBLE, LADDER, PASS, REDOUBLE, Call, parse_call
+from referee.core.record import CheckedEvent, event_list, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import Card, CardError, card_name, colons, parse_card, parse_cards, standard_pack
+from scoring.core.games.bridgette import GAME
 from scoring.core.i18n import _, ngettext
 
 EVENT_TYPES = ("draw", "discard", "call", "play")
 HAND_SIZE = 13  # BG-3.2
 STOCK_SIZE = 29  # BG-3.3
-# The 55 cards by code (BG-1.2), as most play events write them.
+# The 55 cards by code (BG-1.2), and the calls by code ("pass", "1C", "3NT"), as most records write them.
 _BY_CODE = {card.code: card for card in (*standard_pack(), *colons())}
+_CALLS = {call.code: call for call in (*LADDER, PASS, DOUBLE, REDOUBLE)}
+_SEATS = range(GAME.seats)
 
 
 class Step(NamedTuple):
@@ -43,8 +45,10 @@ class Step(NamedTuple):
 CardSet = MappingProxyType[Card, None]
 
 
-@dataclass(frozen=True, slots=True)
-class BridgetteRecord:
+class BridgetteRecord(NamedTuple):
+    """A hand record as read. A NamedTuple, not a frozen dataclass: as immutable, and cheaper to build, once per
+    replay."""
+
     players: tuple[str, ...]
     dealer: int
     flags: Flags
@@ -59,9 +63,15 @@ def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
     if isinstance(doc, dict) and doc.get("game") != "bridgette":
         raise RecordError("game", _("this is not a Bridgette hand record"))
     header = read_header(doc, "bridgette")
-    events = read_events(doc, "bridgette", EVENT_TYPES)
-    hands, stock, upcard = _read_deal(doc, header.hands)
-    steps = _read_steps(events)
+    steps = _read_usual_steps(event_list(doc))
+    if steps is None:
+        # Some event is written otherwise: read the careful way, in the order that names the first fault: the
+        # events' types and seats, then the deal, then each event's card, call or cards.
+        events = read_events(doc, "bridgette", EVENT_TYPES)
+        hands, stock, upcard = _read_deal(doc, header.hands)
+        steps = _read_steps(events)
+    else:
+        hands, stock, upcard = _read_deal(doc, header.hands)
     return BridgetteRecord(header.players, header.dealer, header.flags, hands, stock, upcard, steps)
 
 
@@ -125,10 +135,12 @@ def _check_deal_carefully(doc: Mapping[str, Any], dealt: Sequence[Sequence[Card]
 def _read_stock(doc: Mapping[str, Any]) -> tuple[Card, ...] | None:
     if doc.get("stock") is None:
         return None
-    try:
-        stock = parse_cards(doc["stock"], "stock")
-    except CardError as error:
-        raise RecordError(error.path, error.message) from None
+    stock = _codes(doc["stock"])
+    if stock is None:
+        try:
+            stock = parse_cards(doc["stock"], "stock")
+        except CardError as error:
+            raise RecordError(error.path, error.message) from None
     if len(stock) != STOCK_SIZE:
         raise RecordError(
             "stock",
@@ -151,8 +163,55 @@ def _read_upcard(doc: Mapping[str, Any], stock: tuple[Card, ...] | None) -> Card
     return upcard
 
 
+def _codes(tokens: Any) -> tuple[Card, ...] | None:
+    """A list of card codes ("5H", "GC"), the usual spelling, read with one look-up per card; None for anything
+    else, which `parse_cards` reads the long way (or refuses, naming the token)."""
+    if type(tokens) is list:
+        try:
+            return tuple(map(_BY_CODE.__getitem__, tokens))
+        except (KeyError, TypeError):  # a token that is not a code, or not even hashable
+            pass
+    return None
+
+
 # ---- the events --------------------------------------------------------------------------------------
 # Paths like "events[4].card" are spelled out only for an event that is refused.
+
+
+def _read_usual_steps(events: list[Any]) -> tuple[Step, ...] | None:
+    """The events as steps, in one pass, when each is written the usual way: an object with a known type and a
+    seat, its card, call or cards by their codes, and no count; None as soon as one is not. `read_record` then
+    reads them the careful way (`read_events`, `_read_steps`), which accepts the other spellings or names the fault.
+    """
+    steps = []
+    try:
+        for number, event in enumerate(events, start=1):
+            if type(event) is not dict:
+                return None
+            kind, seat = event.get("type"), event.get("seat")
+            if type(seat) is not int or seat not in _SEATS:
+                return None
+            # Each step made by tuple.__new__ with every field: Step(...) runs the Python __new__ NamedTuple writes.
+            if kind == "play":
+                card = _BY_CODE.get(event.get("card"))  # type: ignore[arg-type]  # any other string is not found
+                if card is None:
+                    return None
+                steps.append(tuple.__new__(Step, (number, kind, seat, card, None, None, 0)))
+            elif kind == "call":
+                call = _CALLS.get(event.get("call"))  # type: ignore[arg-type]
+                if call is None:
+                    return None
+                steps.append(tuple.__new__(Step, (number, kind, seat, None, call, None, 0)))
+            elif kind in ("draw", "discard") and event.get("count") is None:
+                cards = _codes(event.get("cards"))
+                if cards is None:
+                    return None
+                steps.append(tuple.__new__(Step, (number, kind, seat, None, None, cards, len(cards))))
+            else:
+                return None
+    except TypeError:  # a card or call written as a value that cannot be looked up (a list): read carefully
+        return None
+    return tuple(steps)
 
 
 def _read_steps(events: list[CheckedEvent]) -> tuple[Step, ...]:
