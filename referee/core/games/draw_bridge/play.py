@@ -47,6 +47,9 @@ _TRUMPS = gettext_noop("{card} trumps {lead} (DB-5.3)")
 _NEITHER = gettext_noop("{card} neither follows suit nor trumps (DB-5.3)")
 
 
+_TRICK_PHASES = frozenset((DRAW_TRICKS, PLAY))  # the phases in which a card goes to a trick
+
+
 class CardPlay(DrawPhase):
     """Cards played to tricks in both phases; a lead made before the draws makes them first (DB-3.5)."""
 
@@ -73,10 +76,10 @@ class CardPlay(DrawPhase):
         _number, _kind, seat, card, _call = event
         assert card is not None
         # Each check below reads the state once into a local: this runs for every card of every replay.
-        if self.phase != DRAW_TRICKS and self.phase != PLAY:
+        if self.phase not in _TRICK_PHASES:
             if self.phase == DRAWING:
                 self.make_missing_draws(event)
-            if self.phase not in (DRAW_TRICKS, PLAY):
+            if self.phase not in _TRICK_PHASES:
                 self.flag_misplaced(event)
                 return
         trick = self.trick

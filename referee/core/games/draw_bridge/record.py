@@ -87,10 +87,7 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
         unread.append(len(events))
         kind = event["type"]
         events.append((number, kind, event["seat"], None, ""))
-    try:
-        stock = parse_cards(doc.get("stock"), "stock")
-    except CardError as error:
-        raise RecordError(error.path or "stock", error.message) from None
+    stock = _read_stock(doc.get("stock"))
     if len(stock) != STOCK_SIZE:
         message = _("the stock holds {size} cards, top card first (DB-2.2), not {count}")
         raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
@@ -98,6 +95,19 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     for position in unread:
         events[position] = _read_slowly(events[position], listed[position])
     return DrawBridgeRecord(header.players, header.dealer, header.flags, header.hands, stock, tuple(events))
+
+
+def _read_stock(tokens: Any) -> tuple[Card, ...]:
+    """The stock's cards, top card first: a list of codes by a look-up each, any other by the general reader."""
+    if type(tokens) is list:
+        try:
+            return tuple(map(_BY_CODE.__getitem__, tokens))
+        except (KeyError, TypeError):
+            pass  # a card written another way, or no card: the general reader reads it or says what is wrong
+    try:
+        return parse_cards(tokens, "stock")
+    except CardError as error:
+        raise RecordError(error.path or "stock", error.message) from None
 
 
 def _well_formed(event: Any) -> bool:
