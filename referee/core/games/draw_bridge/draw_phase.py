@@ -93,7 +93,8 @@ class DrawPhase(ReplayState):
 
     def draw_other(self, event: DrawBridgeEvent, card: Card, top: Card) -> Card:
         """A draw of another card than the top of the stock: flagged (DB-3.5); the card the player gets."""
-        name = self.players[event[2]]
+        _number, _kind, seat, _card, _call = event
+        name = self.players[seat]
         if card in self.stock:
             message = _("{player} drew {card}, but the top card of the stock was {top}")
             self.flag(event, "DB-3.5", message.format(player=name, card=card_name(card), top=card_name(top)))
@@ -110,7 +111,8 @@ class DrawPhase(ReplayState):
         they can be made for the players and the rest of the record judged as it stands.
         """
         names = [self.players[seat] for seat in self.pending_draws]
-        message = _(_BEFORE_THE_DRAWS[event[1], len(names)])
+        _number, kind, _seat, _card, _call = event
+        message = _(_BEFORE_THE_DRAWS[kind, len(names)])
         values = self.event_words(event)
         self.flag(event, "DB-3.5", message.format(**values, trick=self.phase_tricks, first=names[0], then=names[-1]))
         for seat in self.pending_draws:

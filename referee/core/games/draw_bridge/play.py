@@ -145,7 +145,7 @@ class CardPlay(DrawPhase):
     def check_following(self, event: DrawBridgeEvent, card: Card) -> None:
         """Flag ``card``, off the led suit, if the player still holds a card of the led suit (DB-5.2, R-DB-1)."""
         lead = self.trick[0][1]
-        seat = event[2]
+        _number, _kind, seat, _card, _call = event
         same_suit = [held for held in self.hands[seat] if held.suit == lead.suit]
         if same_suit:
             first = min(same_suit, key=_display_order)  # the first of the suit in the hand as shown

@@ -16,7 +16,7 @@ from scoring.core.i18n import _
 EVENT_TYPES = ("play", "draw", "call")
 HAND_SIZE = 13  # DB-2.2
 STOCK_SIZE = 26  # DB-2.2
-SEATS = 2
+SEATS = 2  # DB-1.1: two players
 _SEAT_NUMBERS = tuple(range(SEATS))  # a tuple: `in` finds a small int by identity
 _PACK = frozenset(standard_pack())
 # Card codes as the referee itself writes them ("AS", "TH"), read without the general parser: parse speed.

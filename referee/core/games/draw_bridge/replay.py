@@ -113,7 +113,7 @@ class _Replay(CardPlay, AuctionPhase):
     def run(self) -> Verdict:
         handlers = {"play": self.play, "draw": self.draw, "call": self.call}
         for event in self.record.events:
-            handlers[event[1]](event)
+            handlers[event[1]](event)  # by the event's type: play, draw or call
         tricks = list(self.tricks)
         if self.trick:
             tricks.append(Trick(len(tricks) + 1, self.leader, tuple(self.trick), counts=self.phase == PLAY))

@@ -78,7 +78,7 @@ class ReplayState:
 
     def flag_misplaced(self, event: DrawBridgeEvent) -> None:
         """An event of the wrong kind for this moment of the deal: flagged and skipped."""
-        kind = event[1]
+        _number, kind, _seat, _card, _call = event
         if self.phase == OVER and self.declarer is None:
             rule, why = "DB-4.3", "passed out"
         elif self.phase == OVER:
