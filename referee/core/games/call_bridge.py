@@ -23,7 +23,7 @@ from referee.core.record import Event, Header, event_card, event_list, read_even
 from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
 from referee.core.verdict import RecordError, Trick, Turn, Verdict, Violation
 from scoring.core.base import EntryError, Flags
-from scoring.core.cards import RANK_VALUES, Card, card_name, card_word, standard_pack
+from scoring.core.cards import RANK_VALUES, SUITS, Card, card_name, card_word, standard_pack
 from scoring.core.games.call_bridge import (
     ALLOW_13,
     HIGHEST_CALL,
@@ -40,6 +40,7 @@ EVENT_TYPES = ("call", "play")
 TRUMPS = "S"  # CB-2.1: spades are always trumps
 _PACK = frozenset(standard_pack())
 _BY_CODE = {card.code: card for card in _PACK}
+_SUIT_CARDS = {suit: frozenset(card for card in _PACK if card.suit == suit) for suit in SUITS}
 
 
 # One call or play as read: (number, type, seat, call, card), ``number`` its 1-based position in the
@@ -70,8 +71,10 @@ def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]], fla
     if not trick:
         return list(hand), ""  # CB-5.1: any card may be led, spades included
     led = trick[0][1].suit
-    same_suit = [card for card in hand if card.suit == led]
-    if same_suit:
+    # Speed: whether the hand holds a suit at all is asked of the suit's cards as a set, in C, before the hand is gone
+    # through card by card to list them: the replay's quick path asks this of players void in the led suit.
+    if not _SUIT_CARDS[led].isdisjoint(hand):
+        same_suit = [card for card in hand if card.suit == led]
         # CB-5.2 (a): follow suit with any card of it.
         if MUST_HEAD_TRICK not in flags:
             return same_suit, "CB-5.2"
@@ -81,17 +84,17 @@ def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]], fla
         # card of the led suit in the trick (spades, when spades were led).
         if led != TRUMPS and any(card.suit == TRUMPS for _, card in trick):
             return same_suit, "CB-5.2"
-        highest = max(card.rank_value for _, card in trick if card.suit == led)
-        heading = [card for card in same_suit if card.rank_value > highest]
+        highest = max(RANK_VALUES[card.rank] for _, card in trick if card.suit == led)
+        heading = [card for card in same_suit if RANK_VALUES[card.rank] > highest]
         return (heading, "R-CB-7") if heading else (same_suit, "CB-5.2")
-    spades = [card for card in hand if card.suit == TRUMPS]
-    if not spades:
+    if _SUIT_CARDS[TRUMPS].isdisjoint(hand):
         return list(hand), ""  # CB-5.2 (c)
-    trick_spades = [card.rank_value for _, card in trick if card.suit == TRUMPS]
+    spades = [card for card in hand if card.suit == TRUMPS]
+    trick_spades = [RANK_VALUES[card.rank] for _, card in trick if card.suit == TRUMPS]
     if not trick_spades:
         return spades, "CB-5.2"  # CB-5.2 (b): no spade yet, any spade
     top = max(trick_spades)
-    higher = [card for card in spades if card.rank_value > top]
+    higher = [card for card in spades if RANK_VALUES[card.rank] > top]
     # CB-5.2 (b): overtrump if able, else any card (a lower spade included).
     return (higher, "CB-5.2") if higher else (list(hand), "")
 
