@@ -112,7 +112,6 @@ class CardPlay(ReplayState):
             if trick and card.suit != trick[0][1].suit:  # a lead or a card of the suit led is always allowed
                 self.check_follow(event, hand)
             del hand[card]
-            self.played[card] = len(self.tricks) + 1
         else:
             self.flag_not_held(event)
         trick.append((seat, card))
@@ -137,13 +136,17 @@ class CardPlay(ReplayState):
         _number, _kind, seat, _call, card = event
         assert card is not None
         name = self.players[seat]
-        if card in self.played:
-            message = _("{player} played {card}, already played to trick {trick}")
-            self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), trick=self.played[card]))
-        else:
-            holder = next(other for other, dealt in enumerate(self.record.hands) if card in dealt)
+        holder = next(other for other, dealt in enumerate(self.record.hands) if card in dealt)
+        if card in self.hands[holder]:
             message = _("{player} played {card}, which is in {holder}'s hand")
             self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), holder=self.players[holder]))
+            return
+        # Its holder played it: a card leaves a hand only when played from it, so to the first trick (this one
+        # included) with the card from the holder's seat. Found here, not noted on every play (speed).
+        tricks = [*(trick.plays for trick in self.tricks), self.trick]
+        number = next(number for number, plays in enumerate(tricks, start=1) if (holder, card) in plays)
+        message = _("{player} played {card}, already played to trick {trick}")
+        self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), trick=number))
 
     def flag_turn(self, event: BridgeEvent, due: int) -> None:
         """A card from the wrong hand: at the opening lead (BR-5.1), a later lead (BR-5.4) or in a trick (BR-5.3)."""

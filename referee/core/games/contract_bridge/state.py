@@ -55,7 +55,6 @@ class ReplayState:
         self.in_turn = True  # every card of the trick so far came from the hand whose turn it was (CardPlay.play)
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * SEATS
-        self.played: dict[Card, int] = {}  # card -> the trick it went to
 
     @property
     def dummy(self) -> int | None:
