@@ -8,7 +8,7 @@ from collections.abc import Collection
 
 from referee.core.games.belote.record import BeloteEvent
 from referee.core.games.belote.state import ReplayState
-from referee.core.pack32 import PACK32, TRUMP_POWER, Duty, allowed_cards, holding, trick_points
+from referee.core.pack32 import PACK32, PLAIN_POWER, TRUMP_POWER, Duty, allowed_cards, trick_points
 from referee.core.verdict import Trick
 from scoring.core.cards import SUIT_NAMES, SUITS, Card, card_name, card_word
 from scoring.core.games.belote import SEATS, side_of
@@ -19,6 +19,10 @@ TRICKS = 8  # BL-7.6
 _SIDE_OF = tuple(side_of(seat) for seat in range(SEATS))
 # The pack's cards of each suit: whether a hand holds any of a suit is `not _OF_SUIT[suit].isdisjoint(hand)`.
 _OF_SUIT = {suit: frozenset(card for card in PACK32 if card.suit == suit) for suit in SUITS}
+# Each card's rank among its suit's cards, by the suit of trumps (BL-7.3, BL-7.5).
+_POWER = {
+    trump: {card: (TRUMP_POWER if card.suit == trump else PLAIN_POWER)[card.rank] for card in PACK32} for trump in SUITS
+}
 # The cards of its suit that beat a card as a trump (BL-7.3: J 9 A 10 K Q 8 7).
 _TRUMPS_ABOVE = {
     card: frozenset(other for other in _OF_SUIT[card.suit] if TRUMP_POWER[other.rank] > TRUMP_POWER[card.rank])
@@ -66,7 +70,7 @@ class TrickPlay(ReplayState):
         """BL-7.4: a void player trumps when an opponent holds the trick; under R-BL-9's flag, whoever holds it."""
         if "bl_must_trump_partner_master" in self.flags:
             return True
-        holder = self.trick[holding([card for _, card in self.trick], self.trump)][0]
+        holder = self.trick[self.held][0]
         return not self.partners(seat, holder)
 
     def allowed(self, seat: int) -> tuple[list[Card], Duty]:
@@ -92,6 +96,15 @@ class TrickPlay(ReplayState):
             self.check_belote(event, card)
         hand.pop(card, None)
         self.played.add(card)
+        if trick:
+            # `holding` worked out a card at a time: the highest trump, else the highest card of the suit led.
+            best = trick[self.held][1]
+            if card.suit == best.suit:
+                power = _POWER[self.trump]
+                if power[card] > power[best]:
+                    self.held = len(trick)
+            elif card.suit == self.trump:
+                self.held = len(trick)
         trick.append((seat, card))
         if len(trick) == SEATS:
             self.finish_trick()
@@ -133,7 +146,7 @@ class TrickPlay(ReplayState):
         led = self.trick[0][1]
         if card.suit == led.suit != self.trump:
             return  # BL-7.2: a card of a plain suit led is always allowed
-        holder, best = self.trick[holding([played for _seat, played in self.trick], self.trump)]
+        holder, best = self.trick[self.held]
         if self.may_play(event.seat, card, hand, led.suit, holder, best):
             return
         allowed, duty = self.allowed(event.seat)  # for the words: the card is not among them
@@ -213,7 +226,7 @@ class TrickPlay(ReplayState):
     def finish_trick(self) -> None:
         trump, trick = self.trump, self.trick
         cards = [card for _, card in trick]
-        winner, winning = trick[holding(cards, trump)]
+        winner, winning = trick[self.held]
         # The reason is kept as its msgid and values and worded when it is read (Trick.reason).
         if winning.suit != trump:
             values = {"card": card_word(winning), "suit": SINGULAR_WORDS[winning.suit]}
@@ -229,6 +242,7 @@ class TrickPlay(ReplayState):
         self.won[winner] += 1
         self.points[_SIDE_OF[winner]] += points
         self.trick = []
+        self.held = 0
         self.in_order = True
         self.leader = winner  # BL-7.1
         if number == TRICKS:

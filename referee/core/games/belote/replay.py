@@ -17,6 +17,12 @@ from scoring.core.games.belote import GAME as SCORING
 from scoring.core.games.belote import LAST_TRICK, NO_CAPOT, Camp, side_of
 from scoring.core.i18n import _, gettext_noop, ngettext
 
+# Each side's camp (BL-8.7) by the takers' side, the sides in order.
+_CAMPS_BY_SIDE = (
+    (Camp.TAKERS.value, Camp.DEFENDERS.value),
+    (Camp.DEFENDERS.value, Camp.TAKERS.value),
+)
+
 
 class BeloteReferee:
     name = "belote"
@@ -80,18 +86,17 @@ class _Replay(TrumpChoice, TrickPlay):
             return None
         assert self.taker is not None and self.last_trick is not None
         takers = side_of(self.taker)
-
-        def camp(side: int) -> str:
-            return (Camp.TAKERS if side == takers else Camp.DEFENDERS).value
-
-        sides_won = [sum(self.won[seat] for seat in range(len(self.won)) if side_of(seat) == side) for side in (0, 1)]
-        capot = next((camp(side) for side in (0, 1) if sides_won[side] == TRICKS), NO_CAPOT)
+        camps = _CAMPS_BY_SIDE[takers]
+        sides_won = [0, 0]
+        for seat, won in enumerate(self.won):
+            sides_won[side_of(seat)] += won
+        capot = camps[0] if sides_won[0] == TRICKS else camps[1] if sides_won[1] == TRICKS else NO_CAPOT
         said = self.belote_by if self.belote_by is not None and self.rebelote_by == self.belote_by else None
         return {
             "taker": self.taker,
             "trump": self.trump,
             "taker_card_points": self.points[takers],
-            "last_trick": camp(side_of(self.last_trick)),
+            "last_trick": camps[side_of(self.last_trick)],
             "capot": capot,
             "taker_announcements": 0,  # BL-5: announcements are not in the hand record
             "defender_announcements": 0,
@@ -163,7 +168,7 @@ class _Replay(TrumpChoice, TrickPlay):
             deal_entry=entry,
             score=score,
             next_turn=self.next_turn(),
-            hands=tuple(tuple(hand) for hand in self.hands),
+            hands=tuple(map(tuple, self.hands)),
             notes=tuple(self.notes),
         )
 

@@ -27,11 +27,12 @@ class ReplayState(TrumpRounds):
         self.phase = "bid"  # bid, play, done, thrown_in
         self.taker: int | None = None
         self.trump = ""
-        self.belote_cards: frozenset[Card] = frozenset()  # the K and Q of trumps, once chosen (BL-6.1)
+        self.belote_cards: frozenset[Card] = frozenset()  # the K and Q of trumps, once they are chosen (BL-6.1)
         self.dealt = len(record.stock) == STOCK  # the second deal can be made (BL-3.4)
         self.leader = first
         self.trick: list[tuple[int, Card]] = []
         self.in_order = True  # every card of the trick so far was played in turn (BL-1.2)
+        self.held = 0  # the position in the trick of the card holding it (pack32.holding)
         self.tricks: list[Trick] = []
         self.won = [0] * SEATS
         self.points = [0, 0]  # card points per side (BL-2.2)

@@ -5,9 +5,12 @@ from __future__ import annotations
 from referee.core.games.belote.record import BeloteEvent
 from referee.core.games.belote.state import ReplayState
 from referee.core.trump_rounds import PASS, chosen_suit
-from scoring.core.cards import SUIT_NAMES, Card
+from scoring.core.cards import SUIT_NAMES, SUITS, Card
 from scoring.core.games.belote import SEATS
 from scoring.core.i18n import _
+
+# The K and Q of each suit, which make belote-rebelote in trumps (BL-6.1).
+_BELOTE_CARDS = {suit: frozenset((Card("K", suit), Card("Q", suit))) for suit in SUITS}
 
 
 class TrumpChoice(ReplayState):
@@ -41,7 +44,7 @@ class TrumpChoice(ReplayState):
     def settle(self, taker: int, trump: str) -> None:
         """BL-4.3: the first take ends the choice; BL-3.4: the dealer completes the deal from the stock."""
         self.taker, self.trump, self.phase = taker, trump, "play"
-        self.belote_cards = frozenset((Card("K", trump), Card("Q", trump)))
+        self.belote_cards = _BELOTE_CARDS[trump]
         if not self.dealt:
             return
         stock = iter(self.record.stock)
