@@ -159,32 +159,39 @@ class CallBridgeReferee:
     def parse(self, doc: Mapping[str, Any]) -> CallBridgeRecord:
         """Read a Call Bridge hand record: 4 hands of 13 from one 52-card pack (CB-1.1, CB-3.2), calls and plays."""
         header = read_header(doc, self.name)
-        events: list[CallBridgeEvent] = []
-        # Speed: one pass reads and checks each usual event, a call of a plain number or a play of a card spelled
-        # as its code ("5H"). At the first event of any other kind the whole list is read again by `_read_record`,
-        # which finds and names the first fault in the order the checks have always come.
-        for number, event in enumerate(event_list(doc), start=1):
-            if type(event) is dict:
-                kind, seat = event.get("type"), event.get("seat")
-                if type(seat) is int and 0 <= seat < SEATS:
-                    if kind == "play":
-                        token = event.get("card")
-                        card = _BY_CODE.get(token) if type(token) is str else None
-                        if card is not None:
-                            events.append((number, "play", seat, None, card))
-                            continue
-                    elif kind == "call":
-                        value = event.get("call")
-                        if type(value) is int:
-                            events.append((number, "call", seat, value, None))
-                            continue
+        events = _usual_events(event_list(doc))
+        if events is None:
             return _read_record(doc, header, self.name)
         _check_hands(header.hands)
-        return CallBridgeRecord(header.players, header.dealer, header.flags, header.hands, tuple(events))
+        return CallBridgeRecord(header.players, header.dealer, header.flags, header.hands, events)
 
     def replay(self, record: CallBridgeRecord) -> Verdict:
         """Replay the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4), flagging each illegal event."""
         return _Replay(record).run()
+
+
+def _usual_events(events: list[Any]) -> tuple[CallBridgeEvent, ...] | None:
+    """The events read in one pass, when each is a usual one: a call of a plain number or a play of a card spelled
+    as its code ("5H"), by a seat from 0 to 3. None at the first event of any other kind, for `_read_record`
+    to read the whole list again and name the first fault in the order the checks have always come."""
+    read: list[CallBridgeEvent] = []
+    # Speed: the fields are read by subscript; a missing one, or a card that is no code, raises KeyError or TypeError.
+    try:
+        for number, event in enumerate(events, start=1):
+            if type(event) is not dict:
+                return None
+            kind, seat = event["type"], event["seat"]
+            if type(seat) is not int or not 0 <= seat < SEATS:
+                return None
+            if kind == "play":
+                read.append((number, "play", seat, None, _BY_CODE[event["card"]]))
+            elif kind == "call" and type(value := event["call"]) is int:
+                read.append((number, "call", seat, value, None))
+            else:
+                return None
+    except (KeyError, TypeError):
+        return None
+    return tuple(read)
 
 
 def _read_record(doc: Mapping[str, Any], header: Header, game: str) -> CallBridgeRecord:
