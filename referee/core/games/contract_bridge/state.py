@@ -10,7 +10,6 @@ from referee.core.calls import Call
 from referee.core.games.contract_bridge.record import SEATS, BridgeEvent, BridgeRecord
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card
-from scoring.core.games.contract_bridge import side_of
 
 # Phases of the deal.
 AUCTION = "auction"
@@ -62,11 +61,9 @@ class ReplayState:
         return None if self.declarer is None else partner_of(self.declarer)
 
     def side_tricks(self) -> tuple[int, int]:
-        """Tricks won by each side, N-S then E-W (BR-5.5)."""
-        won = [0, 0]
-        for seat, count in enumerate(self.tricks_won):
-            won[side_of(seat)] += count
-        return won[0], won[1]
+        """Tricks won by each side, N-S then E-W (BR-5.5): seats 0 and 2, then 1 and 3 (BR-1.1, side_of)."""
+        north, east, south, west = self.tricks_won
+        return north + south, east + west
 
     def flag(self, event: BridgeEvent, rule: str, message: str) -> None:
         """Record a violation of ``rule``; the message says what happened in words and never cites the rule."""
