@@ -47,7 +47,7 @@ def read_record(doc: Mapping[str, Any], name: str) -> BridgeRecord:
     if events is None:
         checked = read_events(doc, name, EVENT_TYPES)  # every event's type and seat, before the deal
         _check_deal(header.hands)
-        events = _read_events(checked)
+        events = _unusual_events(checked)
     else:
         _check_deal(header.hands)
     return BridgeRecord(header.players, header.dealer, header.flags, header.hands, tuple(events))
@@ -85,7 +85,7 @@ def _usual_events(raw: list[Any]) -> list[BridgeEvent] | None:
     return events
 
 
-def _read_events(checked: list[CheckedEvent]) -> list[BridgeEvent]:
+def _unusual_events(checked: list[CheckedEvent]) -> list[BridgeEvent]:
     """The events of a record that `_usual_events` did not read, their types and seats checked (read_events): each
     call or card read in any spelling, or the RecordError of the first that is wrong."""
     events: list[BridgeEvent] = []
