@@ -25,8 +25,9 @@ def named(card: Card) -> str:
     return _(_THE_COLONS[card.rank]) if card.is_colon else card_name(card)
 
 
-# Each of the 55 cards as `named` words it, as a placeholder's value in a text worded when it is read (a trick's
-# reason, an `i18n.Text`): a colon by its msgid with the article, any other card as its `card_word`.
+# Each of the 55 cards as a placeholder's value in a text worded when it is read (a trick's reason, an `i18n.Text`):
+# as `card_name` words it (its `card_word`), and as `named` does (a colon by its msgid with the article).
+CARD_WORDS: dict[Card, CardWord] = {card: card_word(card) for card in (*standard_pack(), *colons())}
 NAMED_WORDS: dict[Card, CardWord | Word] = {
-    card: Word(_THE_COLONS[card.rank]) if card.is_colon else card_word(card) for card in (*standard_pack(), *colons())
+    card: Word(_THE_COLONS[card.rank]) if card.is_colon else word for card, word in CARD_WORDS.items()
 }

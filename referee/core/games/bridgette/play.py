@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from referee.core.games.bridgette.pack import NAMED_WORDS, group, named
+from referee.core.games.bridgette.pack import CARD_WORDS, NAMED_WORDS, group, named
 from referee.core.games.bridgette.record import Step
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.verdict import Trick, Turn
 from scoring.core.base import Flags
-from scoring.core.cards import RANK_VALUES, Card, card_name, card_word
+from scoring.core.cards import RANK_VALUES, Card, card_name
 from scoring.core.i18n import Text, _, gettext_noop
 from scoring.core.words import PLURAL_WORDS, SINGULAR_WORDS, Suit
 
@@ -20,26 +20,27 @@ def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, Tex
     """Whether the follower wins the trick, and why (BG-6.3 after a normal lead, BG-6.4 after a colon).
 
     The reason is a `Text`, worded only when it is read (scoring/core/i18n.py): a replay makes one per trick."""
-    # `not card.suit` asks `card.is_colon` without a property call (a colon has no suit, BG-2.3): once per trick.
-    if not lead.suit:
+    # `not suit` asks whether a card is a colon (no suit, BG-2.3) without a call to the is_colon property.
+    lead_suit, follow_suit = lead.suit, follow.suit
+    if not lead_suit:
         kind = group(lead)
-        if not follow.suit:
+        if not follow_suit:
             return False, Text(_COLON_ON_COLON, {"lead": NAMED_WORDS[lead]})
-        values = {"card": card_word(follow), "lead": NAMED_WORDS[lead]}
-        if follow.suit == trump:
+        values = {"card": CARD_WORDS[follow], "lead": NAMED_WORDS[lead]}
+        if follow_suit == trump:
             return True, Text(_TRUMP_ON_COLON, values)
         if group(follow) == kind:
             return True, Text(_IN_GROUP[kind], values)
         return False, Text(_NOT_IN_GROUP[kind], values)
-    if follow.suit == lead.suit:  # the usual trick, asked first; a colon, having no suit, is not of the led suit
+    if follow_suit == lead_suit:  # the usual trick, asked first; a colon, having no suit, is not of the led suit
         # Strictly higher: of two equal cards (one played without being held), the leader's wins.
         follower_wins = RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank]
         higher = follow if follower_wins else lead
-        return follower_wins, Text(_HIGHER, {"card": card_word(higher), "suit": SINGULAR_WORDS[lead.suit]})
-    if not follow.suit:
-        return False, Text(_COLON_TO_SUIT, {"card": NAMED_WORDS[follow], "lead": card_word(lead)})
-    values = {"card": card_word(follow), "lead": card_word(lead)}
-    if follow.suit == trump:
+        return follower_wins, Text(_HIGHER, {"card": CARD_WORDS[higher], "suit": SINGULAR_WORDS[lead_suit]})
+    if not follow_suit:
+        return False, Text(_COLON_TO_SUIT, {"card": NAMED_WORDS[follow], "lead": CARD_WORDS[lead]})
+    values = {"card": CARD_WORDS[follow], "lead": CARD_WORDS[lead]}
+    if follow_suit == trump:
         return True, Text(_TRUMPS, values)
     return False, Text(_NEITHER, values)
 
@@ -104,9 +105,32 @@ class TrickPlay(ReplayState):
     """The plays of a replay: turn, holding, leads and follows, and each trick's winner (BG-6.1 to BG-6.6)."""
 
     def play(self, step: Step) -> None:
-        card = step.card
+        seat, card = step.seat, step.card
         assert card is not None  # a play step always carries its card
-        seat = step.seat
+        hand = self.hands[seat]
+        trick = self.trick
+        # The usual play, in a few tests: in the play phase, in turn, a card of the player's known hand that either
+        # leads with no block on (BG-6.5) or follows the suit led, or is played to a colon (BG-6.2, BG-6.4). Such a
+        # play breaks no rule, so it only moves the card; any other is checked rule by rule (`check_play`).
+        if self.phase == "play" and hand is not None and card in hand:
+            if trick:
+                leader, lead = trick[0]
+                led = lead.suit
+                usual = seat != leader and (card.suit == led or not led)  # `not led`: a colon (no suit) was led
+            else:
+                usual = seat == self.leader and self.block is None
+            if usual:
+                del hand[card]
+                self.where[card] = ("trick", self.trick_number)
+                trick.append((seat, card))
+                if len(trick) == 2:
+                    self.finish_trick()
+                return
+        self.check_play(step, seat, card)
+
+    def check_play(self, step: Step, seat: int, card: Card) -> None:
+        """Every rule a play may break, one by one (BG-5.5, BG-6.1, BG-6.2, BG-6.4 to BG-6.6); then the card is
+        played."""
         if self.phase != "play":
             name = self.names[seat]
             if self.phase == "over":
@@ -229,7 +253,8 @@ class TrickPlay(ReplayState):
             self.flag(step, "BG-6.2", message.format(player=name, card=named(card), lead=card_name(lead)), card)
 
     def finish_trick(self) -> None:
-        (leader, lead), (follower, follow) = self.trick
+        trick, number = self.trick, self.trick_number
+        (leader, lead), (follower, follow) = trick
         if leader == follower:
             reason = Text(_BOTH_CARDS, {"player": self.names[leader]})
             winner = leader
@@ -237,19 +262,18 @@ class TrickPlay(ReplayState):
             follower_wins, reason = trick_winner(lead, follow, self.trump)
             winner = follower if follower_wins else leader
             # A colon (no suit, BG-2.3: `not suit` rather than a call to is_colon) matching a lead of a suit.
-            if not follow.suit and lead.suit and group(follow) == group(lead):
+            lead_suit = lead.suit
+            if not follow.suit and lead_suit and group(follow) == group(lead):
                 # BG-6.5: the matching colon blocks the led suit for the leader's next lead only.
-                self.block = lead.suit
-                reason = Text(_BLOCKS, {"reason": reason, "suits": PLURAL_WORDS[lead.suit]})
+                self.block = lead_suit
+                reason = Text(_BLOCKS, {"reason": reason, "suits": PLURAL_WORDS[lead_suit]})
         # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
-        self.tricks.append(
-            tuple.__new__(Trick, (self.trick_number, leader, tuple(self.trick), winner, reason, 0, True))
-        )
+        self.tricks.append(tuple.__new__(Trick, (number, leader, tuple(trick), winner, reason, 0, True)))
         self.won[winner] += 1
         self.leader = winner
         self.trick = []
-        self.trick_number += 1
-        if self.trick_number > TRICKS:
+        self.trick_number = number + 1
+        if number == TRICKS:
             self.phase = "over"
 
     def play_turn(self) -> Turn:
