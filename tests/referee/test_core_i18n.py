@@ -70,6 +70,22 @@ def test_every_text_of_a_replay_goes_through_the_hook(translator: None, path: Pa
     assert [text for text in found if not is_wrapped(text)] == []
 
 
+@pytest.mark.parametrize("name", REFEREES)
+def test_a_tricks_reason_is_worded_in_the_language_of_the_moment_it_is_read(name: str) -> None:
+    """A replay keeps each trick's reason as its msgid and values (verdict.Trick): the same verdict reads in
+    English, then translated, then in English again, as the page that shows it switches language."""
+    with english_only():
+        verdict = replayed(ROOT / "fixtures" / name / "hand.json")
+        english = [str(trick.reason) for trick in verdict.tricks if trick.reason]
+    with wrapping():
+        translated = [str(trick.reason) for trick in verdict.tricks if trick.reason]
+    with english_only():
+        again = [str(trick.reason) for trick in verdict.tricks if trick.reason]
+    assert english and all("«" not in reason for reason in english)
+    assert len(translated) == len(english) and all(is_wrapped(reason) for reason in translated)
+    assert again == english
+
+
 @pytest.mark.parametrize("path", hand_fixtures(), ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_rule_ids_stay_as_they_are(path: Path) -> None:
     before = i18n.installed()
