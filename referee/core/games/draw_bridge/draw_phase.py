@@ -48,17 +48,44 @@ def draw_trick_winner(leader: int, lead: Card, follow: Card, flags: Flags) -> tu
     if LED_SUIT_WINS in flags or MUST_FOLLOW_PHASE1 in flags:
         flag = LED_SUIT_WINS if LED_SUIT_WINS in flags else MUST_FOLLOW_PHASE1
         if follow.suit != lead.suit:
-            return leader, Text(_OFF_SUIT, {"card": CARD_WORDS[follow], "flag": flag})
-        higher = (follower, follow) if follow_rank > lead_rank else (leader, lead)
-        values = {"card": CARD_WORDS[higher[1]], "suit": SINGULAR_WORDS[lead.suit], "flag": flag}
-        return higher[0], Text(_HIGHER_OF_SUIT, values)
-    if follow_rank != lead_rank:
-        winner, best, other = (follower, follow, lead) if follow_rank > lead_rank else (leader, lead, follow)
-        return winner, Text(_OUTRANKS, {"card": CARD_WORDS[best], "other": CARD_WORDS[other]})
+            return leader, _OFF_SUIT_TEXTS[flag, follow]
+        if follow_rank > lead_rank:
+            return follower, _HIGHER_OF_SUIT_TEXTS[flag, follow]
+        return leader, _HIGHER_OF_SUIT_TEXTS[flag, lead]
+    if follow_rank > lead_rank:
+        return follower, _OUTRANKS_TEXTS[follow, lead]
+    if follow_rank < lead_rank:
+        return leader, _OUTRANKS_TEXTS[lead, follow]
     if SUIT_BREAKS_TIES in flags:
-        winner, best = (follower, follow) if _TIE_SUIT_RANK[follow.suit] > _TIE_SUIT_RANK[lead.suit] else (leader, lead)
-        return winner, Text(_TIE_ON_SUIT, {"card": CARD_WORDS[best], "flag": SUIT_BREAKS_TIES})
-    return leader, Text(_TIE_TO_LEADER)
+        if _TIE_SUIT_RANK[follow.suit] > _TIE_SUIT_RANK[lead.suit]:
+            return follower, _TIE_ON_SUIT_TEXTS[follow]
+        return leader, _TIE_ON_SUIT_TEXTS[lead]
+    return leader, _TIE_TO_LEADER_TEXT
+
+
+# Each reason of `draw_trick_winner`, made once at import for each card or pair of cards it can name, by the flag
+# it names: a replay only looks its reasons up (replay speed; each Text is immutable).
+_FLAGS_OF_THE_LED_SUIT = (LED_SUIT_WINS, MUST_FOLLOW_PHASE1)
+_OFF_SUIT_TEXTS = {
+    (flag, card): Text(_OFF_SUIT, {"card": word, "flag": flag})
+    for flag in _FLAGS_OF_THE_LED_SUIT
+    for card, word in CARD_WORDS.items()
+}
+_HIGHER_OF_SUIT_TEXTS = {
+    (flag, card): Text(_HIGHER_OF_SUIT, {"card": word, "suit": SINGULAR_WORDS[card.suit], "flag": flag})
+    for flag in _FLAGS_OF_THE_LED_SUIT
+    for card, word in CARD_WORDS.items()
+}
+_OUTRANKS_TEXTS = {
+    (best, other): Text(_OUTRANKS, {"card": best_word, "other": other_word})
+    for best, best_word in CARD_WORDS.items()
+    for other, other_word in CARD_WORDS.items()
+    if RANK_VALUES[best.rank] > RANK_VALUES[other.rank]
+}
+_TIE_ON_SUIT_TEXTS = {
+    card: Text(_TIE_ON_SUIT, {"card": word, "flag": SUIT_BREAKS_TIES}) for card, word in CARD_WORDS.items()
+}
+_TIE_TO_LEADER_TEXT = Text(_TIE_TO_LEADER)
 
 
 class DrawPhase(ReplayState):

@@ -112,8 +112,16 @@ class _Replay(CardPlay, AuctionPhase):
 
     def run(self) -> Verdict:
         handlers = {"play": self.play, "draw": self.draw, "call": self.call}
-        for event in self.record.events:
+        events = self.record.events
+        index = 0
+        while index < len(events):
+            if self.fast_lane:
+                index = self.ordinary_run(events, index)  # the ordinary events, up to the first that is not
+                if index == len(events):
+                    break
+            event = events[index]
             handlers[event[1]](event)  # by the event's type: play, draw or call
+            index += 1
         tricks = list(self.tricks)
         if self.trick:
             tricks.append(Trick(len(tricks) + 1, self.leader, tuple(self.trick), counts=self.phase == PLAY))
