@@ -57,17 +57,10 @@ class TrickPlay(ReplayState):
     def play(self, event: KlaberjassEvent) -> None:
         card, seat, trick = event.card, event.seat, self.trick
         assert card is not None
-        if trick[0][0] == seat if trick else seat != self.leader:
-            if trick:
-                message = _("{player} played {card} out of turn")
-                self.flag(event, "KJ-8.1", message.format(player=self.names[seat], card=card_name(card)), card)
-                return
-            message = _("{player} led {card}, but it was {leader}'s lead")
-            who, leader = self.names[seat], self.names[self.leader]
-            self.flag(event, "KJ-8.1", message.format(player=who, card=card_name(card), leader=leader), card)
-            self.leader = seat
+        if (trick[0][0] == seat if trick else seat != self.leader) and self.out_of_turn(event, card):
+            return
         hand = self.hands[seat]
-        rank, suit = card
+        suit = card.suit
         # A card in its player's hand has not been played: a played card leaves its hand, and the one card
         # that joins a hand later, the turn-up (KJ-5.3), can only have been played by someone not holding it.
         if card in hand and not (self.strays and card in self.strays):
@@ -77,12 +70,25 @@ class TrickPlay(ReplayState):
             del hand[card]
         else:
             self.not_held(event, card, hand)
-        self.started[seat] = True
-        if event.bella or (suit == self.trump and rank in ("K", "Q")):
+        if event.bella or (suit == self.trump and card.rank in ("K", "Q")):
             self.check_bella(event, card)  # only an announcement or the K or Q of trumps concerns bella (KJ-7.1)
         trick.append((seat, card))
         if len(trick) == 2:
             self.finish_trick()
+
+    def out_of_turn(self, event: KlaberjassEvent, card: Card) -> bool:
+        """Flag a card played out of turn (KJ-8.1); True if it is not played: a lead out of turn is played and
+        leads, a second card from the player who led is not."""
+        who = self.names[event.seat]
+        if self.trick:
+            message = _("{player} played {card} out of turn")
+            self.flag(event, "KJ-8.1", message.format(player=who, card=card_name(card)), card)
+            return True
+        message = _("{player} led {card}, but it was {leader}'s lead")
+        leader = self.names[self.leader]
+        self.flag(event, "KJ-8.1", message.format(player=who, card=card_name(card), leader=leader), card)
+        self.leader = event.seat
+        return False
 
     def not_held(self, event: KlaberjassEvent, card: Card, hand: dict[Card, None]) -> None:
         """Flag ``card``, which its player does not hold (KJ-5.1) or which was already played (KJ-1.1)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from referee.core.pack32 import PACK32
-from referee.core.record import Event, event_card, event_cards, read_events, read_header
+from referee.core.record import CheckedEvent, Event, bad_event, event_card, event_cards, event_list, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import SUITS, Card, CardError, card_name, parse_card
@@ -20,6 +20,7 @@ BIDS = ("take", "pass", "schmeiss", *SUITS)
 ANSWERS = ("play", "throw_in")
 HAND_SIZE = 9  # KJ-5.1
 FIRST_DEAL = 6  # KJ-3.2: a record of an annulled deal may hold only these
+_SEATS = range(2)
 _PACK = frozenset(PACK32)
 # The usual spellings of the 32 cards ("JH", "TH", "10H"), each straight to its card of the pack;
 # any other spelling goes through the card reader and the pack check.
@@ -41,6 +42,10 @@ class KlaberjassEvent(NamedTuple):
     card: Card | None = None
     cards: tuple[Card, ...] = ()
     bella: bool = False
+
+
+# Holds the place of an event that `read_record` reads after checking the deal.
+_NOT_YET_READ = KlaberjassEvent(0, "", 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +142,26 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> K
 def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
     """Read a Klaberjass hand record; raise RecordError with the path of the problem."""
     header = read_header(doc, game)
-    checked = read_events(doc, game, EVENT_TYPES)
+    # One pass over the events checks each one's type and seat (a bad one is refused at once, before the deal
+    # is checked) and reads the usual play: a card code, bella or no announcement, made by tuple.__new__ with
+    # all its fields (the NamedTuple's own __new__ is Python that costs as much again). Any other event keeps
+    # its place and is read once the deal is checked, so that a record with several faults is refused for the
+    # same first one as ever.
+    read: list[KlaberjassEvent] = []
+    later: list[tuple[int, CheckedEvent]] = []  # (its place in `read`, the event as checked)
+    for number, event in enumerate(event_list(doc), start=1):
+        if type(event) is dict:
+            kind, seat = event.get("type"), event.get("seat")
+            if kind in EVENT_TYPES and type(seat) is int and seat in _SEATS:
+                token, announce = event.get("card"), event.get("announce")
+                card = _BY_TOKEN.get(token) if kind == "play" and type(token) is str else None
+                if card is not None and (announce is None or announce == "bella"):
+                    read.append(tuple.__new__(KlaberjassEvent, (number, kind, seat, "", card, (), announce == "bella")))
+                else:
+                    later.append((len(read), (number, kind, seat, event)))
+                    read.append(_NOT_YET_READ)
+                continue
+        raise bad_event(number, event, EVENT_TYPES, len(_SEATS))
     dealt = _check_hands(header.hands)
     if "turn_up" not in doc:
         raise RecordError("turn_up", _("turn_up is missing: the card turned face up after the deal (KJ-3.3)"))
@@ -151,16 +175,10 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
             raise RecordError(
                 "bottom", _("the bottom card {card} is also dealt elsewhere").format(card=card_name(bottom))
             )
-    read: list[KlaberjassEvent] = []
-    for number, kind, seat, data in checked:
-        # Speed: the usual play (a card code, bella or no announcement) is read here and made by tuple.__new__
-        # with all its fields (the NamedTuple's own __new__ is Python that costs as much again); others below.
-        token, announce = data.get("card"), data.get("announce")
-        card = _BY_TOKEN.get(token) if kind == "play" and type(token) is str else None
-        if card is not None and (announce is None or announce == "bella"):
-            read.append(tuple.__new__(KlaberjassEvent, (number, kind, seat, "", card, (), announce == "bella")))
-        else:
-            read.append(_read_event(number, kind, seat, data))
+    # The events were read in one pass above; the ones other than the usual play, held over until now, are
+    # read into their places.
+    for position, (number, kind, seat, data) in later:
+        read[position] = _read_event(number, kind, seat, data)
     events = tuple(read)
     if len(header.hands[0]) == FIRST_DEAL:
         for event in events:

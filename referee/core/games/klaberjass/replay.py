@@ -91,7 +91,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         seat = self.leader if not self.trick else 1 - self.trick[0][0]
         led = self.trick[0][1] if self.trick else None
         allowed, _rule = allowed_cards(self.hands[seat], led, self.trump)
-        if self.started[seat]:
+        if self.has_played(seat):
             prompt = _("{player} to lead") if led is None else _("{player} to play to {card}")
         elif led is None:
             prompt = _("{player} to lead; first, any dix swap (KJ-5.3) or sequences (KJ-6.2)")
@@ -110,7 +110,9 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         }
         for event in self.record.events:
             # The usual event, a play during the play, needs no phase check (speed: one call fewer per card).
-            if (event.type == "play" and self.phase == "play") or not self.wrong_phase(event):
+            if event.type == "play" and self.phase == "play":
+                self.play(event)
+            elif not self.wrong_phase(event):
                 handlers[event.type](event)
         if self.phase == "play" and self.short:
             self.notes.append(_("only the first six cards of each hand are recorded (KJ-3.2); play cannot be refereed"))

@@ -95,7 +95,7 @@ class DixAndSequences(ReplayState):
         if self.trump_round != 1 and "kj_dix_any_trump" not in self.flags:
             message = _("{player} swapped the dix, but trumps were not taken in the first round")
             self.flag(event, "R-KJ-4", message.format(player=who))
-        if self.started[event.seat]:
+        if self.has_played(event.seat):
             self.flag(event, "KJ-5.3", _("{player} swapped the dix after playing a card").format(player=who))
         # The turn-up takes the 7's place in the hand (KJ-5.3), so the hand keeps its order.
         cards = list(hand)
@@ -121,7 +121,7 @@ class DixAndSequences(ReplayState):
 
     def declare(self, event: KlaberjassEvent) -> None:
         who, cards = self.name(event.seat), event.cards
-        if self.started[event.seat]:
+        if self.has_played(event.seat):
             message = _("{player} declared {cards} after playing a card")
             self.flag(event, "KJ-6.2", message.format(player=who, cards=card_names(cards)))
             return

@@ -32,7 +32,6 @@ class ReplayState(TrumpRounds):
         self.trump = ""
         self.trump_round = 0
         self.dix_done = False
-        self.started = [False, False]  # has the player played a card yet (KJ-5.3, KJ-6.2)
         self.declared: list[list[tuple[Card, ...]]] = [[], []]
         self.declared_at: dict[tuple[Card, ...], KlaberjassEvent] = {}  # each sequence's declare event
         self.kq_by: dict[str, int] = {}  # "K"/"Q" of trumps -> who played it (KJ-7.1)
@@ -59,6 +58,11 @@ class ReplayState(TrumpRounds):
         trick = len(self.tricks) + 1 if self.phase == "play" else None
         who = event.seat if seat is None else seat
         self.violations.append(Violation(event.number, who, rule, message, trick, card))
+
+    def has_played(self, seat: int) -> bool:
+        """Whether ``seat`` has played a card yet (KJ-5.3, KJ-6.2): each finished trick holds a card of both
+        players (a card out of turn to a trick is not played), so only the first trick needs a look."""
+        return bool(self.tricks) or any(player == seat for player, _card in self.trick)
 
     def name(self, seat: int) -> str:
         return self.names[seat]
