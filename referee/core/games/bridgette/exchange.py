@@ -96,27 +96,28 @@ class Exchange(ReplayState):
             self.stock_left.pop(card, None)  # a card that is not in the stock takes nothing from it
 
     def exchange(self, step: Step) -> None:
-        name = self.names[step.seat]
+        _number, kind, seat, _card, _call, _cards, _count = step
+        name = self.names[seat]
         if self.phase != "exchange":
-            self.flag(step, "BG-4.1", _(_EXCHANGE_SLIPS[step.type, "late"]).format(player=name))
+            self.flag(step, "BG-4.1", _(_EXCHANGE_SLIPS[kind, "late"]).format(player=name))
             return
-        key = (step.type, step.seat)
+        key = (kind, seat)
         if key in self.exchanged:
-            rule = "BG-4.2" if step.seat != self.dealer else "BG-4.3"
-            self.flag(step, rule, _(_EXCHANGE_SLIPS[step.type, "again"]).format(player=name))
+            rule = "BG-4.2" if seat != self.dealer else "BG-4.3"
+            self.flag(step, rule, _(_EXCHANGE_SLIPS[kind, "again"]).format(player=name))
             return
         expected = next(item for item in self.exchange_order if item not in self.exchanged)
         if key != expected:
-            message = _(_EXCHANGE_SLIPS[step.type, "out of turn", expected[0]])
+            message = _(_EXCHANGE_SLIPS[kind, "out of turn", expected[0]])
             self.flag(step, "BG-4.1", message.format(player=name, due=self.names[expected[1]]))
         self.exchanged.add(key)
-        if step.type == "draw":
+        if kind == "draw":
             self.draw(step)
         else:
             self.discard(step)
 
     def draw(self, step: Step) -> None:
-        seat, cards, count = step.seat, step.cards, step.card_count
+        _number, _kind, seat, _card, _call, cards, count = step
         name = self.names[seat]
         to_dealer = "bg_upcard_to_dealer" in self.flags
         if seat != self.dealer:
@@ -192,7 +193,7 @@ class Exchange(ReplayState):
         self.sizes[seat] += count
 
     def discard(self, step: Step) -> None:
-        seat, cards = step.seat, step.cards
+        _number, _kind, seat, _card, _call, cards, count = step
         name = self.names[seat]
         hand = self.hands[seat]
         if cards is None:
@@ -213,7 +214,7 @@ class Exchange(ReplayState):
                     del hand[card]
                 self.where[card] = ("discard", seat)
         # The player put down this many cards, whatever they were (BG-4.4).
-        self.sizes[seat] -= step.card_count
+        self.sizes[seat] -= count
         if self.sizes[seat] != HAND_SIZE:
             kept = self.sizes[seat]
             message = ngettext(

@@ -105,7 +105,7 @@ class TrickPlay(ReplayState):
     """The plays of a replay: turn, holding, leads and follows, and each trick's winner (BG-6.1 to BG-6.6)."""
 
     def play(self, step: Step) -> None:
-        seat, card = step.seat, step.card
+        _number, _kind, seat, card, _call, _cards, _count = step
         assert card is not None  # a play step always carries its card
         hand = self.hands[seat]
         trick = self.trick
@@ -194,16 +194,17 @@ class TrickPlay(ReplayState):
     def may_hold(self, step: Step, card: Card, hand: dict[Card, None] | None) -> bool:
         """Whether the player could hold ``card``, which is not in their known hand; a violation says where it
         was if not (BG-4.5, BG-6.6)."""
+        seat = step[2]
         place = self.where.get(card)
-        if place is None or place == ("hand", step.seat):
+        if place is None or place == ("hand", seat):
             if hand is None:
                 return True
-            name = self.names[step.seat]
+            name = self.names[seat]
             message = _("{player} played {card}, which {player} did not hold")
             self.flag(step, "BG-6.6", message.format(player=name, card=named(card)), card)
             return False
         rule = "BG-4.4" if place[0] == "discard" else "BG-4.5"
-        self.flag(step, rule, self.misplaced(_MISPLACED_PLAY, self.names[step.seat], card), card)
+        self.flag(step, rule, self.misplaced(_MISPLACED_PLAY, self.names[seat], card), card)
         return False
 
     def check_lead(self, step: Step, card: Card, hand: dict[Card, None], block: str) -> None:
@@ -214,7 +215,7 @@ class TrickPlay(ReplayState):
             return
         if card in allowed_leads(hand, block, self.flags):
             return
-        name = self.names[step.seat]
+        name = self.names[step[2]]
         suit = Suit(block).plural
         if card.is_colon:
             message = _("{player} led {card}; after the block on {suits} the lead must be another suit")
@@ -232,7 +233,7 @@ class TrickPlay(ReplayState):
             return
         if card in allowed_follows(hand, lead, self.flags):
             return
-        name = self.names[step.seat]
+        name = self.names[step[2]]
         if card.is_colon and group(card) == group(lead):
             assert same_suit is not None  # a matching colon is refused only to a player who could follow suit
             message = _(

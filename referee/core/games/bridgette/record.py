@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -21,22 +22,17 @@ STOCK_SIZE = 29  # BG-3.3
 _BY_CODE = {card.code: card for card in (*standard_pack(), *colons())}
 _CALLS = {call.code: call for call in (*LADDER, PASS, DOUBLE, REDOUBLE)}
 _SEATS = range(GAME.seats)
+# For the quick reading of the usual events (`_read_usual_steps`): the types and seats, and each type's field.
+_KINDS = frozenset(EVENT_TYPES)
+_SEAT_SET = frozenset(_SEATS)
+_FIELDS = {"play": "card", "call": "call", "draw": "cards", "discard": "cards"}
 
 
-class Step(NamedTuple):
-    """One event as read: a play, a call, or a draw or discard (its cards, or only how many).
-
-    A NamedTuple, not a frozen dataclass: just as immutable, and about a third of the cost to build (a frozen
-    dataclass sets each field through object.__setattr__), which counts at one per event of every replay.
-    """
-
-    number: int  # 1-based position in the record's events (not `index`, a tuple method)
-    type: str
-    seat: int
-    card: Card | None = None
-    call: Call | None = None
-    cards: tuple[Card, ...] | None = None
-    card_count: int = 0  # the cards a draw or discard moves (not `count`, a tuple method)
+# One event as read: (number, type, seat, card, call, cards, card_count). The number is the event's 1-based position
+# in the record; a play carries its card, a call its call, a draw or a discard its cards (None when only how many was
+# recorded) and card_count, how many cards it moves (0 for a play or a call). A plain tuple, read by unpacking: a
+# replay makes one per event, and a NamedTuple's costs about four times as much to build.
+Step = tuple[int, str, int, Card | None, Call | None, tuple[Card, ...] | None, int]
 
 
 # A hand as dealt, or the stock: its cards in the record's order, as a read-only ordered set (a view of a dict
@@ -179,44 +175,52 @@ def _codes(tokens: Any) -> tuple[Card, ...] | None:
 
 
 def _read_usual_steps(events: list[Any]) -> tuple[Step, ...] | None:
-    """The events as steps, in one pass, when each is written the usual way: an object with a known type and a
-    seat, its card, call or cards by their codes, and no count; None as soon as one is not. `read_record` then
-    reads them the careful way (`read_events`, `_read_steps`), which accepts the other spellings or names the fault.
+    """The events as steps when each is written the usual way: an object with a known type and a plain int seat,
+    its card or call by its code, or its cards as a list of codes and no count; None as soon as one is not.
+    `read_record` then reads them the careful way (`read_events`, `_read_steps`), which accepts the other spellings
+    or names the first fault, with its path.
+
+    Replay speed: the types and seats are read and checked for the whole list at once, by builtins that loop in C.
     """
-    steps = []
     try:
-        for number, event in enumerate(events, start=1):
-            if type(event) is not dict:
-                return None
-            kind, seat = event.get("type"), event.get("seat")
-            if type(seat) is not int or seat not in _SEATS:
-                return None
-            # Each step made by tuple.__new__ with every field: Step(...) runs the Python __new__ NamedTuple writes.
-            if kind == "play":
-                card = _BY_CODE.get(event.get("card"))  # type: ignore[arg-type]  # any other string is not found
-                if card is None:
-                    return None
-                steps.append(tuple.__new__(Step, (number, kind, seat, card, None, None, 0)))
-            elif kind == "call":
-                call = _CALLS.get(event.get("call"))  # type: ignore[arg-type]
-                if call is None:
-                    return None
-                steps.append(tuple.__new__(Step, (number, kind, seat, None, call, None, 0)))
-            elif kind in ("draw", "discard") and event.get("count") is None:
-                cards = _codes(event.get("cards"))
-                if cards is None:
-                    return None
-                steps.append(tuple.__new__(Step, (number, kind, seat, None, None, cards, len(cards))))
-            else:
-                return None
-    except TypeError:  # a card or call written as a value that cannot be looked up (a list): read carefully
+        if not set(map(type, events)) <= {dict}:
+            return None
+        kinds = list(map(itemgetter("type"), events))
+        seats = list(map(itemgetter("seat"), events))
+        # `type(seat) is int` for every seat: a bool is an int too, and a seat written true is refused.
+        if not (set(kinds) <= _KINDS and set(map(type, seats)) <= {int} and set(seats) <= _SEAT_SET):
+            return None
+        tokens: list[Any] = list(
+            map(dict.get, events, map(_FIELDS.__getitem__, kinds))
+        )  # each event's card, call or cards
+        numbers = range(1, len(events) + 1)
+        # A list, made in one frame, then a tuple: a generator would be resumed once per event.
+        return tuple(
+            [
+                (number, kind, seat, _BY_CODE[token], None, None, 0)
+                if kind == "play"
+                else (number, kind, seat, None, _CALLS[token], None, 0)
+                if kind == "call"
+                else _usual_exchange_step(number, kind, seat, token, event)
+                for number, kind, seat, token, event in zip(numbers, kinds, seats, tokens, events, strict=True)
+            ]
+        )
+    except (KeyError, TypeError):  # a missing type or seat, a code not found, a value that cannot be looked up
         return None
-    return tuple(steps)
+
+
+def _usual_exchange_step(number: int, kind: str, seat: int, tokens: Any, event: dict[str, Any]) -> Step:
+    """A draw or a discard that lists its cards by code and gives no count; KeyError for any other, which
+    `_read_usual_steps` leaves to the careful reader."""
+    if type(tokens) is not list or event.get("count") is not None:
+        raise KeyError("cards")
+    cards = tuple(map(_BY_CODE.__getitem__, tokens))
+    return (number, kind, seat, None, None, cards, len(cards))
 
 
 def _read_steps(events: list[CheckedEvent]) -> tuple[Step, ...]:
     """The events whose type and seat `read_events` has checked, as steps."""
-    steps = []
+    steps: list[Step] = []
     for number, kind, seat, data in events:
         if kind == "play":
             # Most plays write the card by its code ("5H"): looked up here, any other spelling read the long way.
@@ -224,10 +228,9 @@ def _read_steps(events: list[CheckedEvent]) -> tuple[Step, ...]:
             card = _BY_CODE.get(token) if isinstance(token, str) else None
             if card is None:
                 card = _read_card(number, token)
-            # Made by tuple.__new__ with every field: Step(...) runs the Python __new__ NamedTuple writes.
-            steps.append(tuple.__new__(Step, (number, kind, seat, card, None, None, 0)))
+            steps.append((number, kind, seat, card, None, None, 0))
         elif kind == "call":
-            steps.append(Step(number, kind, seat, call=_read_call(number, data.get("call"))))
+            steps.append((number, kind, seat, None, _read_call(number, data.get("call")), None, 0))
         else:
             steps.append(_read_exchange_step(number, kind, seat, data))
     return tuple(steps)
@@ -262,7 +265,7 @@ def _read_exchange_step(number: int, kind: str, seat: int, data: Mapping[str, An
             else:
                 message = _("a discard needs its cards, or a count when they were not seen")
             raise RecordError(f"events[{number - 1}].cards", message)
-        return Step(number, kind, seat, card_count=count)
+        return (number, kind, seat, None, None, None, count)
     try:
         # The path goes into parse_cards's messages ("events[2].cards must be a list of cards"); a record has
         # only four draws and discards, so it is built up front.
@@ -274,4 +277,4 @@ def _read_exchange_step(number: int, kind: str, seat: int, data: Mapping[str, An
             "count is {count} but {listed} card is listed", "count is {count} but {listed} cards are listed", len(cards)
         )
         raise RecordError(f"events[{number - 1}].count", message.format(count=count, listed=len(cards)))
-    return Step(number, kind, seat, cards=cards, card_count=len(cards))
+    return (number, kind, seat, None, None, cards, len(cards))

@@ -32,9 +32,10 @@ class _Replay(Exchange, Auction, TrickPlay):
 
     def run(self) -> Verdict:
         for step in self.record.steps:
-            if step.type == "play":
+            kind = step[1]
+            if kind == "play":
                 self.play(step)
-            elif step.type == "call":
+            elif kind == "call":
                 self.call(step)
             else:
                 self.exchange(step)

@@ -70,9 +70,10 @@ class ReplayState:
     # ---- helpers -------------------------------------------------------------------------
 
     def flag(self, step: Step, rule: str, message: str, card: Card | None = None) -> None:
-        trick = self.trick_number if step.type == "play" and self.phase == "play" else None
+        number, kind, seat = step[0], step[1], step[2]
+        trick = self.trick_number if kind == "play" and self.phase == "play" else None
         # The message says what happened in words; the rule is the violation's own field, shown beside it.
-        self.violations.append(Violation(step.number, step.seat, rule, message, trick, card))
+        self.violations.append(Violation(number, seat, rule, message, trick, card))
 
     def note(self, text: str) -> None:
         if text not in self.notes:
