@@ -14,7 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.core.games.klaberjass import REFEREE, SETUP, compare_sequences
+from referee.core.games.klaberjass import REFEREE, SETUP, allowed_cards, compare_sequences
+from referee.core.games.klaberjass.play import may_play
+from referee.core.pack32 import PACK32
 from referee.core.verdict import RecordError, Verdict
 from scoring.core.cards import Card, parse_card
 from scoring.core.games.klaberjass import GAME
@@ -619,6 +621,15 @@ def test_kj_8_2_no_trump_and_void_may_play_anything() -> None:
     verdict = replay(record(events, hands=hands, turn_up="10H"))
     assert verdict.violations == ()
     assert verdict.tricks[0].winner == 0
+
+
+@given(st.randoms(use_true_random=False))
+def test_kj_8_2_r_kj_11_may_play_answers_as_allowed_cards_do(rng: random.Random) -> None:
+    pack = list(PACK32)
+    rng.shuffle(pack)
+    hand, led, trump = pack[:9], pack[9], rng.choice("SHDC")
+    allowed, _rule = allowed_cards(hand, led, trump)
+    assert [card for card in hand if may_play(card, hand, led, trump)] == allowed
 
 
 def test_kj_8_5_replay_goes_on_after_a_revoke() -> None:

@@ -5,6 +5,7 @@ KJ-8, ruling R-KJ-11 on KJ-8.2 and R-KJ-8 on bella).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from operator import attrgetter
 
 from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
@@ -16,6 +17,7 @@ from scoring.core.i18n import Text, _, gettext_noop
 from scoring.core.words import PLURAL_WORDS, SINGULAR_WORDS
 
 TRICKS = 9  # KJ-8.4
+_suit = attrgetter("suit")
 # Why a trick's winner won (KJ-8.3): msgids worded when the trick's reason is read.
 _HIGHER_TRUMP = gettext_noop("{card} is the higher trump (KJ-8.3)")
 _ONLY_TRUMP = gettext_noop("{card} is the only trump (KJ-8.3)")
@@ -47,6 +49,23 @@ def broken_rule(card: Card, hand: Collection[Card], led: Card, trump: str) -> st
     if led.suit == trump and card.suit != trump:
         return "KJ-8.2"
     return allowed_cards(hand, led, trump)[1]
+
+
+def may_play(card: Card, hand: Collection[Card], led: Card, trump: str) -> bool:
+    """Whether ``card``, held in ``hand``, is among `allowed_cards` to ``led``: answered without listing them."""
+    suit, led_suit = card.suit, led.suit
+    if suit == led_suit:
+        if suit != trump:
+            return True
+        # KJ-8.2 (a) with R-KJ-11: a trump higher than the led one, if the hand holds one.
+        led_power = TRUMP_POWER[led.rank]
+        return TRUMP_POWER[card.rank] > led_power or not any(
+            other.suit == trump and TRUMP_POWER[other.rank] > led_power for other in hand
+        )
+    if led_suit in map(_suit, hand):
+        return False  # KJ-8.2: follow suit
+    # R-KJ-11: void in the suit led, a trump if the hand holds one; the trick holds only the lead, so any trump.
+    return suit == trump or trump not in map(_suit, hand)
 
 
 class TrickPlay(ReplayState):
@@ -103,8 +122,8 @@ class TrickPlay(ReplayState):
 
     def check_follow(self, event: KlaberjassEvent, card: Card, hand: Collection[Card], led: Card) -> None:
         """Flag ``card``, held and played to ``led``, if KJ-8.2 (read as R-KJ-11) did not allow it."""
-        allowed, _rule = allowed_cards(hand, led, self.trump)
-        if card not in allowed:
+        if not may_play(card, hand, led, self.trump):
+            allowed, _rule = allowed_cards(hand, led, self.trump)
             rule = broken_rule(card, hand, led, self.trump)
             self.flag(event, rule, self.why_not(self.names[event.seat], card, led, allowed, rule), card)
 

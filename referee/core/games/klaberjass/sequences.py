@@ -33,10 +33,10 @@ def sequence_value(cards: Sequence[Card]) -> int:
     return LONG_SEQUENCE if len(cards) >= 4 else SHORT_SEQUENCE
 
 
-def _sequence_key(cards: Sequence[Card], trump: str, flags: Flags) -> tuple[int, int, bool]:
+def _sequence_key(cards: Sequence[Card], trump: str, by_value: bool) -> tuple[int, int, bool]:
     # R-KJ-5: length first (or value under kj_compare_by_value), then top card, then trumps.
-    size = sequence_value(cards) if "kj_compare_by_value" in flags else len(cards)
-    top = max(SEQUENCE_POWER[card.rank] for card in cards)
+    size = sequence_value(cards) if by_value else len(cards)
+    top = max([SEQUENCE_POWER[card.rank] for card in cards])
     return size, top, cards[0].suit == trump
 
 
@@ -52,21 +52,23 @@ def compare_sequences(
     ``declared`` holds each player's valid declared sequences. Returns the points per
     seat and notes that explain the comparison.
     """
-    best = [max((_sequence_key(cards, trump, flags) for cards in seat), default=None) for seat in declared]
-    first, second = best
+    by_value = "kj_compare_by_value" in flags
+    keys = [[_sequence_key(cards, trump, by_value) for cards in seat] for seat in declared]
+    first, second = [max(seat, default=None) for seat in keys]
     if first is None and second is None:
         return [0, 0], []
     if first == second:
         return [0, 0], [_("the best sequences are equal, so nobody scores a sequence (KJ-6.3)")]
     winner = 0 if second is None or (first is not None and first > second) else 1
-    ranked = sorted(declared[winner], key=lambda cards: _sequence_key(cards, trump, flags), reverse=True)
+    # The winner's best sequence; of two as good, the first declared.
+    best = declared[winner][keys[winner].index(max(keys[winner]))]
     if "kj_score_all_sequences" in flags:
-        value = sum(sequence_value(cards) for cards in ranked)  # R-KJ-6 variant: every one
+        value = sum(sequence_value(cards) for cards in declared[winner])  # R-KJ-6 variant: every one
     else:
-        value = sequence_value(ranked[0])  # R-KJ-6: only the best one
+        value = sequence_value(best)  # R-KJ-6: only the best one
     notes = [
         _("{player}'s {cards} wins the sequence comparison (KJ-6.3)").format(
-            player=names[winner], cards=card_names(ranked[0])
+            player=names[winner], cards=card_names(best)
         )
     ]
     if "kj_no_meld_without_trick" in flags and tricks_won[winner] == 0:
