@@ -80,12 +80,12 @@ def _one_card(doc: Mapping[str, Any], field: str) -> Card:
 
 def _check_hands(hands: Sequence[Sequence[Card]]) -> set[Card]:
     """Refuse hands that are not 9 (or, KJ-3.2, 6) different cards each of the 32-card pack; return the cards dealt."""
-    sizes = {len(hand) for hand in hands}
+    sizes = set(map(len, hands))
     if sizes not in ({HAND_SIZE}, {FIRST_DEAL}):
         raise RecordError("hands", _("each hand must hold the 9 cards after the second deal (KJ-5.1)"))
     # The usual case in one set comparison: a set keeps each card's hash, so comparing it with the
     # pack hashes nothing again, and no path or message is built for a card that is fine.
-    dealt = {card for hand in hands for card in hand}
+    dealt = set().union(*hands)
     if len(dealt) == len(hands) * len(hands[0]) and dealt <= _PACK:
         return dealt
     seen: set[Card] = set()  # The first fault in record order, with its path.
@@ -133,8 +133,9 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> K
         return KlaberjassEvent(number, kind, seat, str(choice))
     if kind == "declare":
         cards = event_cards(Event(number, kind, seat, data), "cards")
-        for position, card in enumerate(cards):
-            _pack_card(card, f"events[{number - 1}].cards[{position}]")
+        if not _PACK.issuperset(cards):  # the path of the first card not in the pack, spelled out only then
+            for position, card in enumerate(cards):
+                _pack_card(card, f"events[{number - 1}].cards[{position}]")
         return KlaberjassEvent(number, kind, seat, cards=cards)
     return KlaberjassEvent(number, kind, seat)  # dix
 
