@@ -220,6 +220,25 @@ def any_tap(referee: RefereeGame, rng: random.Random, verdict: Verdict, at: int)
     return Tap(kind, rng.randrange(setup.seats), posted, at=at)
 
 
+def add_events(referee: RefereeGame, record: dict[str, Any], rng: random.Random, mischief: float, taps: int) -> None:
+    """Tap ``taps`` times into ``record``: each a legal answer to the next turn or, as often as ``mischief``
+    (0 to 1) says, any tap at all (`any_tap`); a tap the game cannot read is left out, as the page refuses it."""
+    for _ in range(taps):
+        verdict = replay(referee, record)
+        turn = verdict.next_turn
+        at = len(record["events"])
+        if turn is not None and turn.allowed and rng.random() > mischief:
+            tap = Tap(turn.kind, turn.seat, legal_answer(referee, turn, verdict, rng), at=at)
+        else:
+            tap = any_tap(referee, rng, verdict, at)
+        try:
+            event = referee.build_event(tap)
+            replay(referee, {**record, "events": [*record["events"], event]})
+        except RecordError:
+            continue  # not a readable event of this game: the page would refuse it
+        record["events"].append(event)
+
+
 def assert_messages_follow_the_convention(verdict: Verdict, events: int, seats: int) -> None:
     for violation in verdict.violations:
         assert RULE_ID.fullmatch(violation.rule), violation
@@ -236,21 +255,7 @@ def test_no_violation_message_cites_a_rule(game: str, seed: int, data: Any) -> N
     assume(playable(game, flags))
     rng = random.Random(seed)
     record = dealt_record(referee, rng, flags)
-    mischief = rng.random()  # how often a random event of any kind replaces the legal one
-    for _ in range(referee.setup.event_cap // 2):
-        verdict = replay(referee, record)
-        turn = verdict.next_turn
-        at = len(record["events"])
-        if turn is not None and turn.allowed and rng.random() > mischief:
-            tap = Tap(turn.kind, turn.seat, legal_answer(referee, turn, verdict, rng), at=at)
-        else:
-            tap = any_tap(referee, rng, verdict, at)
-        try:
-            event = referee.build_event(tap)
-            replay(referee, {**record, "events": [*record["events"], event]})
-        except RecordError:
-            continue  # not a readable event of this game: the page would refuse it
-        record["events"].append(event)
+    add_events(referee, record, rng, rng.random(), referee.setup.event_cap // 2)
     verdict = replay(referee, record)
     assert_messages_follow_the_convention(verdict, len(record["events"]), referee.setup.seats)
 

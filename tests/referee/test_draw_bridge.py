@@ -14,12 +14,11 @@ from hypothesis import strategies as st
 from referee.core.games import REFEREES
 from referee.core.games.draw_bridge import REFEREE, contract_trick_winner, draw_trick_winner
 from referee.core.games.draw_bridge.play import CardPlay
-from referee.core.protocol import Tap
 from referee.core.replay import verdict_json
 from referee.core.verdict import RecordError, Verdict
 from scoring.core.cards import parse_card, standard_pack
 from scoring.core.games.draw_bridge import GAME as SCORING
-from tests.referee.test_conformance import any_tap, dealt_record, legal_answer
+from tests.referee.test_conformance import add_events, dealt_record
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "draw_bridge" / "hand.json"
 PLAYERS = ["Anna", "Ben"]
@@ -704,21 +703,7 @@ def mischief_records(seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     flags = rng.choice(FLAG_SETS)
     doc = dealt_record(referee, rng, flags)
-    mischief = rng.random() / 2
-    while len(doc["events"]) < 110:
-        verdict = replay(doc)
-        at = len(doc["events"])
-        turn = verdict.next_turn
-        if turn is not None and turn.allowed and rng.random() > mischief:
-            tap = Tap(turn.kind, turn.seat, legal_answer(referee, turn, verdict, rng), at=at)
-        else:
-            tap = any_tap(referee, rng, verdict, at)
-        try:
-            event = referee.build_event(tap)
-            replay({**doc, "events": [*doc["events"], event]})
-        except RecordError:
-            continue
-        doc["events"].append(event)
+    add_events(referee, doc, rng, rng.random() / 2, 150)
     return [{**doc, "events": doc["events"][:end]} for end in range(len(doc["events"]) + 1)]
 
 
