@@ -172,7 +172,7 @@ def card_name(card: Card) -> str:
     """The card as a text in the active language names it: ``Q♠`` (``D♠`` in Hungarian and Polish), ``10♥``,
     ``Grand Colon``. `Card.label` stays the English notation; this is for words a person reads, spelled when
     the text is built (never cached: the language changes from one request to the next)."""
-    if card.is_colon:
+    if not card.suit:  # a colon (BG-2.3: no suit), asked without the is_colon property's call
         return _(COLONS[card.rank])
     if card.rank in RANK_LETTERS:
         return pgettext("rank letter", card.rank) + SUIT_SYMBOLS[card.suit]
@@ -203,7 +203,7 @@ def card_word(card: Card) -> CardWord:
 
 def card_names(cards: Iterable[Card]) -> str:
     """`card_name` of each card, separated by spaces: ``A♠ K♠ 7♥``."""
-    return " ".join(card_name(card) for card in cards)
+    return " ".join(map(card_name, cards))
 
 
 def _spellings() -> Iterable[str]:
