@@ -34,9 +34,8 @@ def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, Tex
         return False, Text(_NOT_IN_GROUP[kind], values)
     if follow_suit == lead_suit:  # the usual trick, asked first; a colon, having no suit, is not of the led suit
         # Strictly higher: of two equal cards (one played without being held), the leader's wins.
-        follower_wins = RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank]
-        higher = follow if follower_wins else lead
-        return follower_wins, Text(_HIGHER, {"card": CARD_WORDS[higher], "suit": SINGULAR_WORDS[lead_suit]})
+        follower_wins = _RANK_VALUE[follow] > _RANK_VALUE[lead]
+        return follower_wins, _HIGHER_TEXTS[follow if follower_wins else lead]
     if not follow_suit:
         return False, Text(_COLON_TO_SUIT, {"card": NAMED_WORDS[follow], "lead": CARD_WORDS[lead]})
     values = {"card": CARD_WORDS[follow], "lead": CARD_WORDS[lead]}
@@ -47,6 +46,14 @@ def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, Tex
 
 # The reasons a trick is won (msgids: scoring/core/i18n.py), worded when read. BG-6.3: after a lead of a suit.
 _HIGHER = gettext_noop("{card} is the higher {suit} (BG-6.3)")
+# Replay speed: the reason of a trick won within the suit led depends on the higher card alone, so it is made once for
+# each card at import (one Text shared by every such trick, worded when read); each card's rank value by look-up too.
+_HIGHER_TEXTS = {
+    card: Text(_HIGHER, {"card": word, "suit": SINGULAR_WORDS[card.suit]})
+    for card, word in CARD_WORDS.items()
+    if card.suit
+}
+_RANK_VALUE = {card: RANK_VALUES[card.rank] for card in CARD_WORDS if card.suit}
 _COLON_TO_SUIT = gettext_noop("{card} was played to {lead}: the leader wins (BG-6.3)")
 _TRUMPS = gettext_noop("{card} trumps {lead} (BG-6.3)")
 _NEITHER = gettext_noop("{card} neither follows suit nor trumps: {lead} wins (BG-6.3)")
@@ -103,6 +110,68 @@ def allowed_leads(hand: Iterable[Card], block: str | None, flags: Flags) -> list
 
 class TrickPlay(ReplayState):
     """The plays of a replay: turn, holding, leads and follows, and each trick's winner (BG-6.1 to BG-6.6)."""
+
+    # Whether `run` sends the ordinary plays through `ordinary_run`; a test turns it off to show it changes nothing.
+    fast_lane = True
+
+    def ordinary_run(self, steps: tuple[Step, ...], start: int) -> int:
+        """Carry out the ordinary plays from ``start`` on; the position of the first step that is not one.
+
+        Replay speed: most steps of a record are ordinary plays, and this handles them with the state in locals.
+        Ordinary means there is nothing to flag and no choice to make: in the play phase, in turn, a card of the
+        player's known hand that is not a colon (BG-2.3), and that leads with no block in force (BG-6.5), or follows
+        the suit of a lead that is not a colon (BG-6.2), or, from a follower who holds none of the led suit, is any
+        card but a colon (BG-6.2 allows it without listing the allowed cards). Such a play does what `play` and
+        `finish_trick` would do with it; no colon is played, so no trick sets a block. Anything else (a call, a
+        play out of turn or out of place, a card not held, a colon, a lead under a block, a card off the led suit
+        while holding it) is left to `play`, which checks it rule by rule.
+        """
+        hands, where, tricks, won, trump = self.hands, self.where, self.tricks, self.won, self.trump
+        trick, leader, number = self.trick, self.leader, self.trick_number
+        block = self.block
+        index = start
+        for index in range(start, len(steps)):
+            _number, kind, seat, card, _call, _cards, _count = steps[index]
+            hand = hands[seat]
+            if kind != "play" or hand is None or card not in hand or not card.suit:  # `not suit`: a colon
+                break
+            if not trick:
+                if seat != leader or block is not None:
+                    break
+                del hand[card]
+                where[card] = ("trick", number)
+                trick.append((seat, card))
+                continue
+            lead_play = trick[0]
+            lead_seat, lead = lead_play
+            led = lead.suit
+            if seat == lead_seat or not led:
+                break
+            if card.suit == led:
+                # BG-6.3: the higher card of the suit led wins (strictly: of two equal cards, the leader's).
+                follower_wins = _RANK_VALUE[card] > _RANK_VALUE[lead]
+                reason = _HIGHER_TEXTS[card if follower_wins else lead]
+            elif led in {held.suit for held in hand}:
+                break
+            else:
+                follower_wins, reason = trick_winner(lead, card, trump)  # a trump or a discard (BG-6.3)
+            del hand[card]
+            where[card] = ("trick", number)
+            # `finish_trick`, inline. Made by tuple.__new__: Trick(...) runs the Python __new__ NamedTuple writes.
+            winner = seat if follower_wins else lead_seat
+            tricks.append(tuple.__new__(Trick, (number, lead_seat, (lead_play, (seat, card)), winner, reason, 0, True)))
+            won[winner] += 1
+            leader = winner
+            trick = []
+            number += 1
+            if number > TRICKS:
+                self.phase = "over"
+                index += 1
+                break
+        else:
+            index = len(steps)
+        self.trick, self.leader, self.trick_number = trick, leader, number
+        return index
 
     def play(self, step: Step) -> None:
         _number, _kind, seat, card, _call, _cards, _count = step

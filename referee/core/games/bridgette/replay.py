@@ -31,7 +31,14 @@ class _Replay(Exchange, Auction, TrickPlay):
     # ---- the replay -----------------------------------------------------------------------
 
     def run(self) -> Verdict:
-        for step in self.record.steps:
+        steps = self.record.steps
+        index, end = 0, len(steps)
+        while index < end:
+            if self.phase == "play" and self.fast_lane:
+                index = self.ordinary_run(steps, index)  # the ordinary plays, up to the first step that is not one
+                if index == end:
+                    break
+            step = steps[index]
             kind = step[1]
             if kind == "play":
                 self.play(step)
@@ -39,6 +46,7 @@ class _Replay(Exchange, Auction, TrickPlay):
                 self.call(step)
             else:
                 self.exchange(step)
+            index += 1
         return self.verdict()
 
     # ---- the verdict ---------------------------------------------------------------------------
