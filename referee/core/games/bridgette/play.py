@@ -84,15 +84,17 @@ _MISPLACED_PLAY: dict[str | None, str] = {
 def allowed_follows(hand: Iterable[Card], lead: Card, flags: Flags) -> list[Card]:
     """BG-6.2 and BG-6.4: the cards a follower may play to ``lead``."""
     cards = list(hand)
-    if lead.is_colon:
+    suit = lead.suit
+    # A colon told by its empty suit (BG-2.3), not by the is_colon property: this runs for each card held.
+    if not suit:
         return cards  # BG-6.4: any card
-    suit, kind = lead.suit, group(lead)
+    kind = group(lead)
     followers = [card for card in cards if card.suit == suit]
-    matching = [card for card in cards if card.is_colon and group(card) == kind]
+    matching = [card for card in cards if not card.suit and group(card) == kind]
     if followers:
         # R-BG-14: the matching colon may replace following suit, unless the house rule allows it only when void.
         return followers if "bg_colon_only_when_void" in flags else followers + matching
-    free = [card for card in cards if not card.is_colon] + matching
+    free = [card for card in cards if card.suit] + matching
     return free or cards  # a non-matching colon only when nothing else is left
 
 
@@ -102,7 +104,7 @@ def allowed_leads(hand: Iterable[Card], block: str | None, flags: Flags) -> list
     if block is None:
         return cards
     if "bg_block_requires_suit_lead" in flags:
-        others = [card for card in cards if not card.is_colon and card.suit != block]
+        others = [card for card in cards if card.suit and card.suit != block]  # a colon has no suit (BG-2.3)
     else:
         others = [card for card in cards if card.suit != block]  # colons have no suit (BG-2.3)
     return others or cards
