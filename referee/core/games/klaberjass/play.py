@@ -5,14 +5,15 @@ KJ-8, ruling R-KJ-11 on KJ-8.2 and R-KJ-8 on bella).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from itertools import islice
 from operator import attrgetter
 
 from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
-from referee.core.pack32 import CARD_POINTS, PLAIN_POWER, TRUMP_POWER, Duty
+from referee.core.pack32 import CARD_POINTS, PACK32, PLAIN_POWER, TRUMP_POWER, Duty
 from referee.core.pack32 import allowed_cards as allowed_in_trick
 from referee.core.verdict import Trick
-from scoring.core.cards import SUIT_NAMES, Card, card_name, card_word
+from scoring.core.cards import SUIT_NAMES, SUITS, Card, card_name, card_word
 from scoring.core.i18n import Text, _, gettext_noop
 from scoring.core.words import PLURAL_WORDS, SINGULAR_WORDS
 
@@ -68,8 +69,60 @@ def may_play(card: Card, hand: Collection[Card], led: Card, trump: str) -> bool:
     return suit == trump or trump not in map(_suit, hand)
 
 
+# The reason of each trick by its winning card (and, for a card that did not follow, the suit led), made once:
+# a trick's reason is then a look-up, not a new Text per trick.
+_HIGHER_TRUMP_BY_CARD = {card: Text(_HIGHER_TRUMP, {"card": card_word(card)}) for card in PACK32}
+_ONLY_TRUMP_BY_CARD = {card: Text(_ONLY_TRUMP, {"card": card_word(card)}) for card in PACK32}
+_HIGHER_CARD_BY_CARD = {
+    card: Text(_HIGHER_CARD, {"card": card_word(card), "suit": SINGULAR_WORDS[card.suit]}) for card in PACK32
+}
+_DID_NOT_FOLLOW_BY_CARD = {
+    (card, led): Text(_DID_NOT_FOLLOW, {"card": card_word(card), "suits": PLURAL_WORDS[led]})
+    for card in PACK32
+    for led in SUITS
+}
+# The K and Q of each suit as trumps: either, played, concerns bella (KJ-7.1).
+_BELLA_CARDS = {trump: frozenset({Card("K", trump), Card("Q", trump)}) for trump in SUITS}
+
+
 class TrickPlay(ReplayState):
     """The replay's handlers for the cards played, trick by trick."""
+
+    # Whether `run` hands runs of ordinary plays to `ordinary_run`; a test turns it off to compare.
+    fast_lane = True
+
+    def ordinary_run(self, events: Sequence[KlaberjassEvent], start: int) -> int:
+        """Play the run of ordinary plays from ``events[start]`` on; return the index of the first event that is
+        not one, for the handlers to deal with (speed: most plays of a replay are ordinary, and this is a few
+        look-ups for each, where `play` makes calls and checks for every fault).
+
+        An ordinary play is the one `play` accepts without a flag or a note: a card held (not a stray, KJ-5.1)
+        by the player on turn (KJ-8.1), leading, following a plain suit led, or else one `may_play` allows
+        (KJ-8.2, R-KJ-11); no bella announced and not the K or Q of trumps, so bella is not concerned (KJ-7.1).
+        Such a play leaves the hand and goes to the trick, as in `play`; the trick is finished by `finish_trick`.
+        """
+        hands, strays, trump, bella_cards = self.hands, self.strays, self.trump, _BELLA_CARDS[self.trump]
+        index = start
+        for _number, kind, seat, _choice, card, _cards, bella in islice(events, start, None):
+            if kind != "play" or bella or card in bella_cards or card in strays:
+                break
+            hand, trick = hands[seat], self.trick
+            if trick:
+                led_seat, led = trick[0]
+                if seat == led_seat or card not in hand:
+                    break
+                if not card.suit == led.suit != trump and not may_play(card, hand, led, trump):
+                    break
+            elif seat != self.leader or card not in hand:
+                break
+            del hand[card]
+            trick.append((seat, card))
+            index += 1
+            if len(trick) == 2:
+                self.finish_trick()
+                if self.phase != "play":
+                    break  # the ninth trick ends the play (KJ-8.4): what follows is flagged by the handlers
+        return index
 
     # --- play (KJ-7, KJ-8) -------------------------------------------------------------------
 
@@ -175,22 +228,19 @@ class TrickPlay(ReplayState):
         else:
             second_wins = second_suit == trump
         winner, winning = (second_seat, second) if second_wins else (first_seat, first)
-        # The reason is kept as a msgid and its values, worded only when it is read (a `Text`).
-        values: dict[str, object] = {"card": card_word(winning)}
+        # The reason is kept as a msgid and its values, worded only when it is read (a `Text`, from the tables).
         if second_suit == suit == trump:
-            message = _HIGHER_TRUMP
+            reason = _HIGHER_TRUMP_BY_CARD[winning]
         elif second_suit == suit:
-            message, values["suit"] = _HIGHER_CARD, SINGULAR_WORDS[suit]
+            reason = _HIGHER_CARD_BY_CARD[winning]
         elif winning.suit == trump:
-            message = _ONLY_TRUMP
+            reason = _ONLY_TRUMP_BY_CARD[winning]
         else:
-            message, values = _DID_NOT_FOLLOW, {"card": card_word(second), "suits": PLURAL_WORDS[suit]}
+            reason = _DID_NOT_FOLLOW_BY_CARD[second, suit]
         card_points = CARD_POINTS[trump]
         points = card_points[first] + card_points[second]
         number = len(self.tricks) + 1
-        # Made by tuple.__new__ with every field: Trick(...) and Text(...) run the Python __new__ NamedTuple
-        # writes, twice the cost.
-        reason = tuple.__new__(Text, (message, values))
+        # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
         self.tricks.append(tuple.__new__(Trick, (number, first_seat, tuple(self.trick), winner, reason, points, True)))
         self.won[winner] += 1
         self.points[winner] += points

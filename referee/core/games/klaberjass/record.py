@@ -132,7 +132,12 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> K
             )
         return KlaberjassEvent(number, kind, seat, str(choice))
     if kind == "declare":
-        cards = event_cards(Event(number, kind, seat, data), "cards")
+        tokens = data.get("cards")
+        try:  # the usual list of card codes, straight from the pack; anything else through the card reader
+            usual = tuple(map(_BY_TOKEN.__getitem__, tokens)) if type(tokens) is list else None
+        except (KeyError, TypeError):
+            usual = None
+        cards = usual if usual is not None else event_cards(Event(number, kind, seat, data), "cards")
         if not _PACK.issuperset(cards):  # the path of the first card not in the pack, spelled out only then
             for position, card in enumerate(cards):
                 _pack_card(card, f"events[{number - 1}].cards[{position}]")
@@ -140,9 +145,8 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> K
     return KlaberjassEvent(number, kind, seat)  # dix
 
 
-def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
-    """Read a Klaberjass hand record; raise RecordError with the path of the problem."""
-    header = read_header(doc, game)
+def _read_events(events: list[Any]) -> tuple[list[KlaberjassEvent], list[tuple[int, CheckedEvent]]]:
+    """The events read as `read_record` reads them: the usual plays read, the other events' places held."""
     # One pass over the events checks each one's type and seat (a bad one is refused at once, before the deal
     # is checked) and reads the usual play: a card code, bella or no announcement, made by tuple.__new__ with
     # all its fields (the NamedTuple's own __new__ is Python that costs as much again). Any other event keeps
@@ -150,7 +154,7 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
     # same first one as ever.
     read: list[KlaberjassEvent] = []
     later: list[tuple[int, CheckedEvent]] = []  # (its place in `read`, the event as checked)
-    for number, event in enumerate(event_list(doc), start=1):
+    for number, event in enumerate(events, start=1):
         if type(event) is dict:
             kind, seat = event.get("type"), event.get("seat")
             if kind in EVENT_TYPES and type(seat) is int and seat in _SEATS:
@@ -163,6 +167,13 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
                     read.append(_NOT_YET_READ)
                 continue
         raise bad_event(number, event, EVENT_TYPES, len(_SEATS))
+    return read, later
+
+
+def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
+    """Read a Klaberjass hand record; raise RecordError with the path of the problem."""
+    header = read_header(doc, game)
+    read, later = _read_events(event_list(doc))
     dealt = _check_hands(header.hands)
     if "turn_up" not in doc:
         raise RecordError("turn_up", _("turn_up is missing: the card turned face up after the deal (KJ-3.3)"))

@@ -108,12 +108,22 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             "declare": self.declare,
             "play": self.play,
         }
-        for event in self.record.events:
+        events = self.record.events
+        index = 0
+        while index < len(events):
+            # During the play, a run of ordinary plays goes through the fast lane (play.TrickPlay.ordinary_run);
+            # it stops at the first event that is not one, which the handlers below deal with.
+            if self.fast_lane and self.phase == "play":
+                index = self.ordinary_run(events, index)
+                if index == len(events):
+                    break
+            event = events[index]
             # The usual event, a play during the play, needs no phase check (speed: one call fewer per card).
             if event.type == "play" and self.phase == "play":
                 self.play(event)
             elif not self.wrong_phase(event):
                 handlers[event.type](event)
+            index += 1
         if self.phase == "play" and self.short:
             self.notes.append(_("only the first six cards of each hand are recorded (KJ-3.2); play cannot be refereed"))
         tricks = list(self.tricks)

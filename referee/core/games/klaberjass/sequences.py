@@ -5,13 +5,13 @@ R-KJ-5 to R-KJ-7); with the dix swap (KJ-5.3), both declared before a player's f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise
+from operator import attrgetter
 
 from referee.core.games.klaberjass.record import KlaberjassEvent
 from referee.core.games.klaberjass.state import ReplayState
-from referee.core.pack32 import SEQUENCE_POWER
+from referee.core.pack32 import PACK32, SEQUENCE_POWER
 from scoring.core.base import Flags
-from scoring.core.cards import Card, card_name, card_names
+from scoring.core.cards import SUITS, Card, card_name, card_names
 from scoring.core.games.klaberjass import LONG_SEQUENCE, SHORT_SEQUENCE
 from scoring.core.i18n import _
 
@@ -20,10 +20,11 @@ def sequence_problem(cards: Sequence[Card]) -> str:
     """Why ``cards`` are not a sequence by KJ-6.1, or "" if they are one."""
     if len(cards) < 3:
         return _("a sequence needs at least 3 cards")
-    if len({card.suit for card in cards}) != 1:
+    if len(set(map(_suit, cards))) != 1:
         return _("a sequence is all in one suit")
-    powers = sorted((SEQUENCE_POWER[card.rank] for card in cards), reverse=True)
-    if any(high - low != 1 for high, low in pairwise(powers)):
+    # In a row: different ranks, the highest as far above the lowest as there are cards after it.
+    powers = set(map(SEQUENCE_POWER.__getitem__, map(_rank, cards)))
+    if len(powers) != len(cards) or max(powers) - min(powers) != len(cards) - 1:
         return _("the cards of a sequence run in a row: A K Q J 10 9 8 7")
     return ""
 
@@ -79,13 +80,18 @@ def compare_sequences(
     return points, notes
 
 
+_suit, _rank = attrgetter("suit"), attrgetter("rank")
+_SEVENS = {suit: Card("7", suit) for suit in SUITS}  # the dix of each trump suit (KJ-5.3)
+_SEQUENCE_POWER_BY_CARD = {card: SEQUENCE_POWER[card.rank] for card in PACK32}
+
+
 class DixAndSequences(ReplayState):
     """The replay's handlers for the dix swap and declared sequences."""
 
     # --- dix and sequences (KJ-5.3, KJ-6) -----------------------------------------------------
 
     def dix(self, event: KlaberjassEvent) -> None:
-        who, seven = self.name(event.seat), Card("7", self.trump)
+        who, seven = self.name(event.seat), _SEVENS[self.trump]
         hand = self.hands[event.seat]
         if self.dix_done or seven not in hand:
             if self.dix_done:
@@ -104,7 +110,8 @@ class DixAndSequences(ReplayState):
         cards[cards.index(seven)] = self.turn_up
         self.hands[event.seat] = dict.fromkeys(cards)
         self.dix_done = True
-        self.drop_sequences_without(event.seat, seven)
+        if self.declared[event.seat]:
+            self.drop_sequences_without(event.seat, seven)
 
     def drop_sequences_without(self, seat: int, seven: Card) -> None:
         """KJ-6.2, R-KJ-7: a sequence is judged on the hand after the dix, so one declared with
@@ -122,25 +129,26 @@ class DixAndSequences(ReplayState):
             )
 
     def declare(self, event: KlaberjassEvent) -> None:
-        who, cards = self.name(event.seat), event.cards
+        who, cards, earlier = self.name(event.seat), event.cards, self.declared[event.seat]
         if self.has_played(event.seat):
             message = _("{player} declared {cards} after playing a card")
             self.flag(event, "KJ-6.2", message.format(player=who, cards=card_names(cards)))
             return
-        missing = [card for card in cards if card not in self.hands[event.seat]]
-        if missing:
+        hand = self.hands[event.seat]
+        if not hand.keys() >= set(cards):  # the cards missing listed only then
+            missing = [card for card in cards if card not in hand]
             message = _("{player} declared {cards} without holding {missing}")
             self.flag(event, "KJ-6.2", message.format(player=who, cards=card_names(cards), missing=card_names(missing)))
             return
         problem = sequence_problem(cards)
         if not problem and len(set(cards)) != len(cards):
             problem = _("a card appears twice")
-        if not problem and any(card in earlier for earlier in self.declared[event.seat] for card in cards):
+        if not problem and earlier and any(card in sequence for sequence in earlier for card in cards):
             problem = _("a card can belong to only one declared sequence")
         if problem:
             message = _("{player} declared {cards}: {problem}")
             self.flag(event, "KJ-6.1", message.format(player=who, cards=card_names(cards), problem=problem))
             return
-        ordered = tuple(sorted(cards, key=lambda card: -SEQUENCE_POWER[card.rank]))
-        self.declared[event.seat].append(ordered)
+        ordered = tuple(sorted(cards, key=_SEQUENCE_POWER_BY_CARD.__getitem__, reverse=True))  # no two alike
+        earlier.append(ordered)
         self.declared_at[ordered] = event
