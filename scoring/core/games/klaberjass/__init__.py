@@ -203,7 +203,8 @@ def _no_trick(entry: Entry, flags: Flags, card_points: tuple[int, ...], last_tri
 
 def _card_points(entry: Entry) -> tuple[int, ...]:
     points = int_list(entry, "card_points", SEATS)
-    for player, value in enumerate(points):
+    # The player's place is looked for only when a value is out of range.
+    for player, value in enumerate(points if min(points) < 0 or max(points) > MOST_CARD_POINTS else ()):
         if not 0 <= value <= MOST_CARD_POINTS:
             message = _("card points must be from 0 to {most}, not {value}")
             raise RuleError(f"card_points[{player}]", "KJ-2.2", message.format(most=MOST_CARD_POINTS, value=value))

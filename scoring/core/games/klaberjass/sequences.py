@@ -35,6 +35,7 @@ OTHER_SEQUENCES = {0: 0, 20: 3, 40: 6, 50: 4}
 
 FIELDS = ("sequence_cards", "sequence_top", "sequence_in_trumps", "other_sequences")
 OLD_FIELD = "sequence_points"
+_FIELD_SET = frozenset(FIELDS)
 
 # The older entry (R-KJ-6): with only the best sequence scoring, a player scores 0, 20 or 50. Under
 # `kj_score_all_sequences` nine cards hold at most three sequences (3 + 3 + 3) and a suit at most two,
@@ -147,8 +148,8 @@ def read_sequences(entry: Entry, flags: Flags) -> Sequences:
     """Each player's best sequence, checked against KJ-6.1, KJ-6.3 and R-KJ-6; from an older entry's
     ``sequence_points`` if it has them."""
     if OLD_FIELD in entry:
-        given = [field for field in FIELDS if field in entry]
-        if given:
+        if not _FIELD_SET.isdisjoint(entry):  # the newer fields listed only then
+            given = [field for field in FIELDS if field in entry]
             message = _("{old} is the older spelling of {field}: give one or the other")
             raise FormatError(OLD_FIELD, message.format(old=OLD_FIELD, field=given[0]))
         return _from_points(entry, flags)
@@ -346,7 +347,7 @@ def _from_points(entry: Entry, flags: Flags) -> Sequences:
     """An older entry's ``sequence_points`` (R-KJ-6: 0, 20 or 50; more under `kj_score_all_sequences`)."""
     points = int_list(entry, OLD_FIELD, SEATS)
     allowed = sequence_values(flags)
-    for seat, value in enumerate(points):
+    for seat, value in enumerate(points if not allowed.issuperset(points) else ()):  # the seat only for a fault
         if value not in allowed:
             if allowed is ONE_SEQUENCE:
                 message = _("a player's sequences score {values} or {last}: only one sequence scores, not {value}")
@@ -360,8 +361,7 @@ def _from_points(entry: Entry, flags: Flags) -> Sequences:
         raise RuleError(
             OLD_FIELD, "KJ-6.3", _("only one player scores sequences: the loser of the comparison scores none")
         )
-    first, second = (FROM_POINTS[value] for value in points)
-    return first, second
+    return FROM_POINTS[points[0]], FROM_POINTS[points[1]]
 
 
 # --- the comparison (KJ-6.3) and what it scores -------------------------------------------------
@@ -380,12 +380,16 @@ class Comparison:
     reason: str  # "more cards", "higher value", "higher top card", "in trumps"; "" with one or none
 
 
+# One sequence or none: nothing to compare (KJ-6.3), so the comparison is one of these three, made once.
+ALONE = {winner: Comparison(winner, "") for winner in (0, 1, None)}
+
+
 def compare(sequences: Sequences, flags: Flags) -> Comparison:
     """KJ-6.3 with R-KJ-5: more cards (or the higher value under `kj_compare_by_value`), then the higher
     top card, then the one in trumps; still equal, nobody scores. A sequence alone wins."""
     first, second = sequences
     if not first.cards or not second.cards:
-        return Comparison(0 if first.cards else 1 if second.cards else None, "")
+        return ALONE[0 if first.cards else 1 if second.cards else None]
     by_value = "kj_compare_by_value" in flags
     steps = (
         ("higher value", first.value, second.value) if by_value else ("more cards", first.cards, second.cards),
@@ -413,7 +417,7 @@ def sequence_lines(sequences: Sequences, flags: Flags, no_trick: int | None) -> 
         values = {"best": best.words, "other": other.words, "reason": Word(REASONS[comparison.reason])}
         lines = [Line(winner, best.value, "KJ-6.3", BEATS_TEXT, values)]
     else:
-        lines = [Line(winner, best.value, "KJ-6.1", gettext_noop("sequence"))]
+        lines = [SEQUENCE_ALONE_LINES[winner, best.value]]
     scored = best.value
     if best.others and "kj_score_all_sequences" in flags:
         lines.append(Line(winner, best.others, "R-KJ-6", gettext_noop("the other sequences score too")))
@@ -433,6 +437,12 @@ REASONS = {
     "higher value": gettext_noop("higher value"),
     "higher top card": gettext_noop("higher top card"),
     "in trumps": gettext_noop("in trumps"),
+}
+# A sequence that nobody's compares with scores alone (KJ-6.1): each player's line for each value, made once.
+SEQUENCE_ALONE_LINES = {
+    (seat, value): Line(seat, value, "KJ-6.1", gettext_noop("sequence"))
+    for seat in range(SEATS)
+    for value in (SHORT_SEQUENCE, LONG_SEQUENCE)
 }
 EQUAL_LINES = tuple(
     Line(seat, 0, "KJ-6.3", gettext_noop("equal sequences: neither scores one")) for seat in range(SEATS)
