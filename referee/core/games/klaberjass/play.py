@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 from itertools import islice
 from operator import attrgetter
 
-from referee.core.games.klaberjass.record import KlaberjassEvent
+from referee.core.games.klaberjass.record import KlaberjassEvent, Play
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.pack32 import CARD_POINTS, PACK32, PLAIN_POWER, TRUMP_POWER, Duty
 from referee.core.pack32 import allowed_cards as allowed_in_trick
@@ -91,7 +91,7 @@ class TrickPlay(ReplayState):
     # Whether `run` hands runs of ordinary plays to `ordinary_run`; a test turns it off to compare.
     fast_lane = True
 
-    def ordinary_run(self, events: Sequence[KlaberjassEvent], start: int) -> int:
+    def ordinary_run(self, events: Sequence[KlaberjassEvent | Play], start: int) -> int:
         """Play the run of ordinary plays from ``events[start]`` on; return the index of the first event that is
         not one, for the handlers to deal with (speed: most plays of a replay are ordinary, and this is a few
         look-ups for each, where `play` makes calls and checks for every fault).

@@ -44,6 +44,17 @@ class KlaberjassEvent(NamedTuple):
     bella: bool = False
 
 
+# The usual play as read: a plain tuple of KlaberjassEvent's fields in its order (speed: a plain tuple costs a
+# quarter of a NamedTuple's build, at one per card). The fast lane unpacks it; `as_event` makes it a
+# KlaberjassEvent for the handlers.
+Play = tuple[int, str, int, str, Card, tuple[Card, ...], bool]
+
+
+def as_event(event: KlaberjassEvent | Play) -> KlaberjassEvent:
+    """The event with its fields by name: a usual play, read as a plain tuple, made a KlaberjassEvent."""
+    return event if type(event) is KlaberjassEvent else KlaberjassEvent._make(event)
+
+
 # Holds the place of an event that `read_record` reads after checking the deal.
 _NOT_YET_READ = KlaberjassEvent(0, "", 0)
 
@@ -56,7 +67,7 @@ class KlaberjassRecord:
     hands: tuple[tuple[Card, ...], ...]
     turn_up: Card
     bottom: Card | None
-    events: tuple[KlaberjassEvent, ...]
+    events: tuple[KlaberjassEvent | Play, ...]  # the usual play a plain tuple (`Play`)
 
 
 def _pack_card(card: Card, path: str) -> Card:
@@ -145,14 +156,14 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> K
     return KlaberjassEvent(number, kind, seat)  # dix
 
 
-def _read_events(events: list[Any]) -> tuple[list[KlaberjassEvent], list[tuple[int, CheckedEvent]]]:
+def _read_events(events: list[Any]) -> tuple[list[KlaberjassEvent | Play], list[tuple[int, CheckedEvent]]]:
     """The events read as `read_record` reads them: the usual plays read, the other events' places held."""
     # One pass over the events checks each one's type and seat (a bad one is refused at once, before the deal
-    # is checked) and reads the usual play: a card code, bella or no announcement, made by tuple.__new__ with
-    # all its fields (the NamedTuple's own __new__ is Python that costs as much again). Any other event keeps
+    # is checked) and reads the usual play: a card code, bella or no announcement, as a plain tuple (`Play`).
+    # Any other event keeps
     # its place and is read once the deal is checked, so that a record with several faults is refused for the
     # same first one as ever.
-    read: list[KlaberjassEvent] = []
+    read: list[KlaberjassEvent | Play] = []
     later: list[tuple[int, CheckedEvent]] = []  # (its place in `read`, the event as checked)
     for number, event in enumerate(events, start=1):
         if type(event) is dict:
@@ -161,7 +172,7 @@ def _read_events(events: list[Any]) -> tuple[list[KlaberjassEvent], list[tuple[i
                 token, announce = event.get("card"), event.get("announce")
                 card = _BY_TOKEN.get(token) if kind == "play" and type(token) is str else None
                 if card is not None and (announce is None or announce == "bella"):
-                    read.append(tuple.__new__(KlaberjassEvent, (number, kind, seat, "", card, (), announce == "bella")))
+                    read.append((number, kind, seat, "", card, (), announce == "bella"))
                 else:
                     later.append((len(read), (number, kind, seat, event)))
                     read.append(_NOT_YET_READ)
@@ -193,10 +204,10 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
         read[position] = _read_event(number, kind, seat, data)
     events = tuple(read)
     if len(header.hands[0]) == FIRST_DEAL:
-        for event in events:
-            if event.type in ("dix", "declare", "play"):
+        for number, kind, *_fields in events:  # by place: a usual play is a plain tuple
+            if kind in ("dix", "declare", "play"):
                 raise RecordError(
-                    f"events[{event.number - 1}]",
+                    f"events[{number - 1}]",
                     _("the hands hold only the first six cards; record all nine to referee the play (KJ-5.1)"),
                 )
     return KlaberjassRecord(header.players, header.dealer, header.flags, header.hands, turn_up, bottom, events)

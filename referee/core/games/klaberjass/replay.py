@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.klaberjass.play import TrickPlay, allowed_cards
-from referee.core.games.klaberjass.record import ANSWERS, KlaberjassEvent, KlaberjassRecord, read_record
+from referee.core.games.klaberjass.record import ANSWERS, KlaberjassEvent, KlaberjassRecord, as_event, read_record
 from referee.core.games.klaberjass.sequences import DixAndSequences, compare_sequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
 from referee.core.verdict import Trick, Turn, Verdict
@@ -117,7 +117,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
                 index = self.ordinary_run(events, index)
                 if index == len(events):
                     break
-            event = events[index]
+            event = as_event(events[index])
             # The usual event, a play during the play, needs no phase check (speed: one call fewer per card).
             if event.type == "play" and self.phase == "play":
                 self.play(event)

@@ -96,7 +96,8 @@ class TrumpChoice(ReplayState):
         """True if the record's next event is the opponent's answer to this schmeiss (R-KJ-2)."""
         events = self.record.events
         following = events[event.number] if event.number < len(events) else None
-        return following is not None and following.type == "answer" and following.seat != event.seat
+        # By place: a usual play is a plain tuple (record.Play).
+        return following is not None and following[1] == "answer" and following[2] != event.seat
 
     def missing_answer(self, event: KlaberjassEvent) -> bool:
         """A card, dix or declaration where the answer to a first-round schmeiss belongs.
