@@ -37,8 +37,7 @@ def sequence_value(cards: Sequence[Card]) -> int:
 def _sequence_key(cards: Sequence[Card], trump: str, by_value: bool) -> tuple[int, int, bool]:
     # R-KJ-5: length first (or value under kj_compare_by_value), then top card, then trumps.
     size = sequence_value(cards) if by_value else len(cards)
-    top = max([SEQUENCE_POWER[card.rank] for card in cards])
-    return size, top, cards[0].suit == trump
+    return size, max(map(SEQUENCE_POWER.__getitem__, map(_rank, cards))), cards[0].suit == trump
 
 
 def compare_sequences(
@@ -55,7 +54,7 @@ def compare_sequences(
     """
     by_value = "kj_compare_by_value" in flags
     keys = [[_sequence_key(cards, trump, by_value) for cards in seat] for seat in declared]
-    first, second = [max(seat, default=None) for seat in keys]
+    first, second = max(keys[0], default=None), max(keys[1], default=None)
     if first is None and second is None:
         return [0, 0], []
     if first == second:
