@@ -23,10 +23,9 @@ from referee.core.games.bridgette import (
     trick_winner,
 )
 from referee.core.games.bridgette.play import TrickPlay
-from referee.core.replay import verdict_json
 from referee.core.verdict import RecordError, Verdict
 from scoring.core.cards import Card, parse_card
-from tests.referee.test_conformance import add_events, dealt_record
+from tests.referee.test_conformance import verdicts_with_and_without_the_lane, with_prefixes
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "bridgette" / "hand.json"
 PACK = [card.code for card in SETUP.pack]
@@ -841,25 +840,6 @@ def test_a_disallowed_play_is_flagged_at_that_event(
 FLAG_SETS = [[], *([flag] for flag in REFEREE_FLAGS), sorted(REFEREE_FLAGS)]
 
 
-def verdicts_with_and_without_the_lane(doc: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """The verdict of ``doc`` (as JSON, its reasons worded) with `ordinary_run` on, then off."""
-    verdicts = []
-    for lane in (True, False):
-        monkeypatch.setattr(TrickPlay, "fast_lane", lane)
-        verdicts.append(verdict_json(replay(doc)))
-    return verdicts
-
-
-def mischief_records(seed: int) -> list[dict[str, Any]]:
-    """A record built one event at a time, each a legal answer or, as often as this seed says, any tap at all
-    (the conformance tests' generators: cards not held, out of turn, colons, calls in the play); and every prefix."""
-    referee = REFEREES["bridgette"]
-    rng = random.Random(seed)
-    doc = dealt_record(referee, rng, rng.choice(FLAG_SETS))
-    add_events(referee, doc, rng, rng.random() / 2, 120)
-    return [{**doc, "events": doc["events"][:end]} for end in range(len(doc["events"]) + 1)]
-
-
 def test_bg_fast_lane_gives_the_verdict_the_handlers_give(monkeypatch: pytest.MonkeyPatch) -> None:
     """`ordinary_run` carries out only what `play` and `finish_trick` would: every verdict is the same with it off
     (BG-6.1 to BG-6.6), for the fixture, the fixture reversed, random legal deals and records with illegal events."""
@@ -867,7 +847,7 @@ def test_bg_fast_lane_gives_the_verdict_the_handlers_give(monkeypatch: pytest.Mo
     docs = [fixture, {**fixture, "events": fixture["events"][::-1]}]
     docs += [random_deal(seed, seed % 2, tuple(flags))[0] for seed, flags in enumerate(FLAG_SETS * 3)]
     for seed in range(12):
-        docs += mischief_records(seed)
+        docs += with_prefixes(REFEREES["bridgette"], seed, FLAG_SETS[seed % len(FLAG_SETS)], 0.5, 120)
     for doc in docs:
-        with_lane, without = verdicts_with_and_without_the_lane(doc, monkeypatch)
+        with_lane, without = verdicts_with_and_without_the_lane(REFEREES["bridgette"], TrickPlay, doc, monkeypatch)
         assert with_lane == without

@@ -14,11 +14,10 @@ from hypothesis import strategies as st
 from referee.core.games import REFEREES
 from referee.core.games.draw_bridge import REFEREE, contract_trick_winner, draw_trick_winner
 from referee.core.games.draw_bridge.play import CardPlay
-from referee.core.replay import verdict_json
 from referee.core.verdict import RecordError, Verdict
 from scoring.core.cards import parse_card, standard_pack
 from scoring.core.games.draw_bridge import GAME as SCORING
-from tests.referee.test_conformance import add_events, dealt_record
+from tests.referee.test_conformance import verdicts_with_and_without_the_lane, with_prefixes
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "draw_bridge" / "hand.json"
 PLAYERS = ["Anna", "Ben"]
@@ -687,33 +686,13 @@ def test_db_one_disallowed_card_is_flagged_at_that_event(seed: int, flags: list[
 # --- the fast lane (replay speed) -------------------------------------------------------------------------------
 
 
-def verdicts_with_and_without_the_lane(doc: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """The verdict of ``doc`` (as JSON, its reasons worded) with `ordinary_run` on, then off."""
-    verdicts = []
-    for lane in (True, False):
-        monkeypatch.setattr(CardPlay, "fast_lane", lane)
-        verdicts.append(verdict_json(replay(doc)))
-    return verdicts
-
-
-def mischief_records(seed: int) -> list[dict[str, Any]]:
-    """A record built one event at a time, each a legal answer or, as often as this seed says, any tap at all
-    (the conformance tests' generators); and every prefix of it."""
-    referee = REFEREES["draw_bridge"]
-    rng = random.Random(seed)
-    flags = rng.choice(FLAG_SETS)
-    doc = dealt_record(referee, rng, flags)
-    add_events(referee, doc, rng, rng.random() / 2, 150)
-    return [{**doc, "events": doc["events"][:end]} for end in range(len(doc["events"]) + 1)]
-
-
 def test_db_fast_lane_gives_the_verdict_the_handlers_give(monkeypatch: pytest.MonkeyPatch) -> None:
     """`ordinary_run` carries out only what `play` and `draw` would: every verdict is the same with it off."""
     fixture = json.loads(FIXTURE.read_text())
     docs = [fixture, {**fixture, "events": fixture["events"][::-1]}]
     docs += [random_legal_deal(seed, flags, seed % 2) for seed, flags in enumerate(FLAG_SETS * 3)]
     for seed in range(12):
-        docs += mischief_records(seed)
+        docs += with_prefixes(REFEREES["draw_bridge"], seed, FLAG_SETS[seed % len(FLAG_SETS)], 0.5, 150)
     for doc in docs:
-        with_lane, without = verdicts_with_and_without_the_lane(doc, monkeypatch)
+        with_lane, without = verdicts_with_and_without_the_lane(REFEREES["draw_bridge"], CardPlay, doc, monkeypatch)
         assert with_lane == without

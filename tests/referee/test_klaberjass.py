@@ -17,11 +17,15 @@ from hypothesis import strategies as st
 from referee.core.games.klaberjass import REFEREE, SETUP, allowed_cards, compare_sequences
 from referee.core.games.klaberjass.play import TrickPlay, may_play
 from referee.core.pack32 import PACK32
-from referee.core.replay import verdict_json
 from referee.core.verdict import RecordError, Verdict
 from scoring.core.cards import Card, parse_card
 from scoring.core.games.klaberjass import GAME
-from tests.referee.test_conformance import add_events, dealt_record, play_out
+from tests.referee.test_conformance import (
+    dealt_record,
+    play_out,
+    verdicts_with_and_without_the_lane,
+    with_prefixes,
+)
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "klaberjass" / "hand.json"
 NAMES = ("Nora", "Dan")
@@ -856,26 +860,6 @@ def test_kj_8_2_a_disallowed_card_is_flagged_at_that_event(rng: random.Random, d
 # --- the fast lane of ordinary plays ---------------------------------------------------------------------------
 
 
-def verdicts_with_and_without_the_lane(doc: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """The verdict of ``doc`` (as JSON, its reasons worded) with `ordinary_run` on, then off."""
-    verdicts = []
-    for lane in (True, False):
-        monkeypatch.setattr(TrickPlay, "fast_lane", lane)
-        verdicts.append(verdict_json(replay(doc)))
-    return verdicts
-
-
-def lane_records(seed: int) -> list[dict[str, Any]]:
-    """A record built one event at a time, each a legal answer or, as often as this seed says, any tap at all
-    (the conformance tests' generators: cards not held, out of turn, bella on any card, sequences, dix); and
-    every prefix of it."""
-    rng = random.Random(seed)
-    flags = rng.sample(sorted(GAME.flags), rng.randrange(0, 3))
-    doc = dealt_record(REFEREE, rng, flags)
-    add_events(REFEREE, doc, rng, rng.random(), 60)
-    return [{**doc, "events": doc["events"][:end]} for end in range(len(doc["events"]) + 1)]
-
-
 def test_kj_fast_lane_gives_the_verdict_the_handlers_give(monkeypatch: pytest.MonkeyPatch) -> None:
     """`ordinary_run` carries out only what `play` would (KJ-8.1 to KJ-8.4, R-KJ-11, KJ-7.1): every verdict is the
     same with it off, for the fixture, the fixture reversed, random legal deals and records with illegal events."""
@@ -890,7 +874,7 @@ def test_kj_fast_lane_gives_the_verdict_the_handlers_give(monkeypatch: pytest.Mo
         play_out(REFEREE, doc, rng)
         docs.append(doc)
     for seed in range(12):
-        docs += lane_records(seed)
+        docs += with_prefixes(REFEREE, seed, random.Random(seed).sample(sorted(GAME.flags), seed % 3), 1.0, 60)
     for doc in docs:
-        with_lane, without = verdicts_with_and_without_the_lane(doc, monkeypatch)
+        with_lane, without = verdicts_with_and_without_the_lane(REFEREE, TrickPlay, doc, monkeypatch)
         assert with_lane == without
