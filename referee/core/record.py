@@ -37,16 +37,6 @@ class Event:
     data: Mapping[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Common:
-    game: str
-    players: tuple[str, ...]
-    dealer: int
-    flags: Flags
-    hands: tuple[tuple[Card, ...], ...]
-    events: tuple[Event, ...]
-
-
 class Header(NamedTuple):
     """The common fields before the events: the seats, the dealer, the flags and the hands as dealt.
 
@@ -65,15 +55,8 @@ class Header(NamedTuple):
 CheckedEvent = tuple[int, str, int, Mapping[str, Any]]
 
 
-def read_common(doc: Any, game: str, event_types: tuple[str, ...]) -> Common:
-    """Read game, players, dealer, flags, hands and the event list of a record."""
-    header = read_header(doc, game)
-    events = tuple(Event(*checked) for checked in read_events(doc, game, event_types))
-    return Common(header.game, header.players, header.dealer, header.flags, header.hands, events)
-
-
 def read_header(doc: Any, game: str) -> Header:
-    """Read game, players, dealer, flags and hands: everything `read_common` reads but the events."""
+    """Read game, players, dealer, flags and hands: everything but the events."""
     if not isinstance(doc, dict):
         raise RecordError("record", _("a hand record must be a JSON object"))
     named, players, dealer, flags, hands = (
@@ -208,7 +191,7 @@ def event_card(event: Event, field: str = "card") -> Card:
     except CardError as error:
         # The path is built here, not passed in: most events hold a readable card and never need it.
         raise RecordError(f"events[{event.index - 1}].{field}", error.message) from None
-    # A Card of its own for each event, as before cards were shared: Bridgette's trick_winner tells the
-    # two cards of a trick apart with `is` (bridgette/play.py), so a card played twice must stay two objects.
-    # Return `card` itself once that compares ranks instead.
+    # A Card of its own for each event read this long way (an unusual spelling such as "10h"). No trick winner
+    # tells cards apart by `is` any more, so returning `card` itself would do too; Draw Bridge's fast lane
+    # leaves a draw of such a copy to its careful handler, which compares cards by value.
     return Card(card.rank, card.suit)
