@@ -102,7 +102,7 @@ class Auction(ReplayState):
     """The calls of a replay: turn, rank, doubles and the hand's requirements (BG-5.2 to BG-5.6)."""
 
     def call(self, step: Step) -> None:
-        _number, _kind, seat, _card, call, _cards, _count = step
+        _kind, seat, _card, call, _cards, _count = step
         assert call is not None  # a call step always carries its call
         name = self.names[seat]
         if self.phase == "exchange":

@@ -96,7 +96,7 @@ class Exchange(ReplayState):
             self.stock_left.pop(card, None)  # a card that is not in the stock takes nothing from it
 
     def exchange(self, step: Step) -> None:
-        _number, kind, seat, _card, _call, _cards, _count = step
+        kind, seat, _card, _call, _cards, _count = step
         name = self.names[seat]
         if self.phase != "exchange":
             self.flag(step, "BG-4.1", _(_EXCHANGE_SLIPS[kind, "late"]).format(player=name))
@@ -117,7 +117,7 @@ class Exchange(ReplayState):
             self.discard(step)
 
     def draw(self, step: Step) -> None:
-        _number, _kind, seat, _card, _call, cards, count = step
+        _kind, seat, _card, _call, cards, count = step
         name = self.names[seat]
         to_dealer = "bg_upcard_to_dealer" in self.flags
         if seat != self.dealer:
@@ -193,7 +193,7 @@ class Exchange(ReplayState):
         self.sizes[seat] += count
 
     def discard(self, step: Step) -> None:
-        _number, _kind, seat, _card, _call, cards, count = step
+        _kind, seat, _card, _call, cards, count = step
         name = self.names[seat]
         hand = self.hands[seat]
         if cards is None:

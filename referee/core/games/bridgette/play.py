@@ -133,7 +133,7 @@ class TrickPlay(ReplayState):
         block = self.block
         index = start
         for index in range(start, len(steps)):
-            _number, kind, seat, card, _call, _cards, _count = steps[index]
+            kind, seat, card, _call, _cards, _count = steps[index]
             hand = hands[seat]
             if kind != "play" or hand is None or card not in hand or not card.suit:  # `not suit`: a colon
                 break
@@ -176,7 +176,7 @@ class TrickPlay(ReplayState):
         return index
 
     def play(self, step: Step) -> None:
-        _number, _kind, seat, card, _call, _cards, _count = step
+        _kind, seat, card, _call, _cards, _count = step
         assert card is not None  # a play step always carries its card
         hand = self.hands[seat]
         trick = self.trick
@@ -265,7 +265,7 @@ class TrickPlay(ReplayState):
     def may_hold(self, step: Step, card: Card, hand: dict[Card, None] | None) -> bool:
         """Whether the player could hold ``card``, which is not in their known hand; a violation says where it
         was if not (BG-4.5, BG-6.6)."""
-        seat = step[2]
+        seat = step[1]
         place = self.where.get(card)
         if place is None or place == ("hand", seat):
             if hand is None:
@@ -286,7 +286,7 @@ class TrickPlay(ReplayState):
             return
         if card in allowed_leads(hand, block, self.flags):
             return
-        name = self.names[step[2]]
+        name = self.names[step[1]]
         suit = Suit(block).plural
         if card.is_colon:
             message = _("{player} led {card}; after the block on {suits} the lead must be another suit")
@@ -304,7 +304,7 @@ class TrickPlay(ReplayState):
             return
         if card in allowed_follows(hand, lead, self.flags):
             return
-        name = self.names[step[2]]
+        name = self.names[step[1]]
         if card.is_colon and group(card) == group(lead):
             assert same_suit is not None  # a matching colon is refused only to a player who could follow suit
             message = _(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -22,18 +21,18 @@ STOCK_SIZE = 29  # BG-3.3
 _BY_CODE = {card.code: card for card in (*standard_pack(), *colons())}
 _CALLS = {call.code: call for call in (*LADDER, PASS, DOUBLE, REDOUBLE)}
 _SEATS = range(GAME.seats)
-# For the quick reading of the usual events (`_read_usual_steps`): the types and seats, and each type's field.
-_KINDS = frozenset(EVENT_TYPES)
+# For the quick reading of the usual events (`_read_usual_steps`): the seats, and the step of each play and call by
+# its seat and code, made once (a step is immutable, so every record shares them).
 _SEAT_SET = frozenset(_SEATS)
-_FIELDS = {"play": "card", "call": "call", "draw": "cards", "discard": "cards"}
+_PLAY_STEPS = {seat: {code: ("play", seat, card, None, None, 0) for code, card in _BY_CODE.items()} for seat in _SEATS}
+_CALL_STEPS = {seat: {code: ("call", seat, None, call, None, 0) for code, call in _CALLS.items()} for seat in _SEATS}
 
 
-# One event as read: (number, type, seat, card, call, cards, card_count). The number is the event's 1-based position
-# in the record; a play carries its card, a call its call, a draw or a discard its cards (None when only how many was
-# recorded) and card_count, how many cards it moves (0 for a play or a call). A plain tuple, read by unpacking: a
-# replay makes one per event, and a NamedTuple's costs about four times as much to build.
-Step = tuple[int, str, int, Card | None, Call | None, tuple[Card, ...] | None, int]
-
+# One event as read: (type, seat, card, call, cards, card_count). A play carries its card, a call its call, a draw or
+# a discard its cards (None when only how many was recorded) and card_count, how many cards it moves (0 for a play or
+# a call). The event's 1-based number is its position in the record, which the replay knows. A plain tuple, read by
+# unpacking: a NamedTuple costs about four times as much to build.
+Step = tuple[str, int, Card | None, Call | None, tuple[Card, ...] | None, int]
 
 # A hand as dealt, or the stock: its cards in the record's order, as a read-only ordered set (a view of a dict
 # whose values are all None). The replay copies it into a dict of its own, and a dict copy keeps each card's
@@ -180,42 +179,37 @@ def _read_usual_steps(events: list[Any]) -> tuple[Step, ...] | None:
     `read_record` then reads them the careful way (`read_events`, `_read_steps`), which accepts the other spellings
     or names the first fault, with its path.
 
-    Replay speed: the types and seats are read and checked for the whole list at once, by builtins that loop in C.
+    Replay speed: a play or a call is one look-up of its seat and code in a table of steps made at import (a step
+    no longer carries the event's number, so one tuple serves every record).
     """
+    steps: list[Step] = []
+    append = steps.append
     try:
-        if not set(map(type, events)) <= {dict}:
-            return None
-        kinds = list(map(itemgetter("type"), events))
-        seats = list(map(itemgetter("seat"), events))
-        # `type(seat) is int` for every seat: a bool is an int too, and a seat written true is refused.
-        if not (set(kinds) <= _KINDS and set(map(type, seats)) <= {int} and set(seats) <= _SEAT_SET):
-            return None
-        tokens: list[Any] = list(
-            map(dict.get, events, map(_FIELDS.__getitem__, kinds))
-        )  # each event's card, call or cards
-        numbers = range(1, len(events) + 1)
-        # A list, made in one frame, then a tuple: a generator would be resumed once per event.
-        return tuple(
-            [
-                (number, kind, seat, _BY_CODE[token], None, None, 0)
-                if kind == "play"
-                else (number, kind, seat, None, _CALLS[token], None, 0)
-                if kind == "call"
-                else _usual_exchange_step(number, kind, seat, token, event)
-                for number, kind, seat, token, event in zip(numbers, kinds, seats, tokens, events, strict=True)
-            ]
-        )
-    except (KeyError, TypeError):  # a missing type or seat, a code not found, a value that cannot be looked up
+        for event in events:
+            # `type(seat) is int`: a bool is an int too, and a seat written true is refused.
+            if type(event) is not dict or type(seat := event["seat"]) is not int:
+                return None
+            kind = event["type"]
+            if kind == "play":
+                append(_PLAY_STEPS[seat][event["card"]])
+            elif kind == "call":
+                append(_CALL_STEPS[seat][event["call"]])
+            elif (kind == "draw" or kind == "discard") and seat in _SEAT_SET:
+                append(_usual_exchange_step(kind, seat, event["cards"], event))
+            else:
+                return None
+    except (KeyError, TypeError):  # a missing type, seat or field, a code not found, a value that cannot be looked up
         return None
+    return tuple(steps)
 
 
-def _usual_exchange_step(number: int, kind: str, seat: int, tokens: Any, event: dict[str, Any]) -> Step:
+def _usual_exchange_step(kind: str, seat: int, tokens: Any, event: dict[str, Any]) -> Step:
     """A draw or a discard that lists its cards by code and gives no count; KeyError for any other, which
     `_read_usual_steps` leaves to the careful reader."""
     if type(tokens) is not list or event.get("count") is not None:
         raise KeyError("cards")
     cards = tuple(map(_BY_CODE.__getitem__, tokens))
-    return (number, kind, seat, None, None, cards, len(cards))
+    return (kind, seat, None, None, cards, len(cards))
 
 
 def _read_steps(events: list[CheckedEvent]) -> tuple[Step, ...]:
@@ -228,9 +222,9 @@ def _read_steps(events: list[CheckedEvent]) -> tuple[Step, ...]:
             card = _BY_CODE.get(token) if isinstance(token, str) else None
             if card is None:
                 card = _read_card(number, token)
-            steps.append((number, kind, seat, card, None, None, 0))
+            steps.append((kind, seat, card, None, None, 0))
         elif kind == "call":
-            steps.append((number, kind, seat, None, _read_call(number, data.get("call")), None, 0))
+            steps.append((kind, seat, None, _read_call(number, data.get("call")), None, 0))
         else:
             steps.append(_read_exchange_step(number, kind, seat, data))
     return tuple(steps)
@@ -265,7 +259,7 @@ def _read_exchange_step(number: int, kind: str, seat: int, data: Mapping[str, An
             else:
                 message = _("a discard needs its cards, or a count when they were not seen")
             raise RecordError(f"events[{number - 1}].cards", message)
-        return (number, kind, seat, None, None, None, count)
+        return (kind, seat, None, None, None, count)
     try:
         # The path goes into parse_cards's messages ("events[2].cards must be a list of cards"); a record has
         # only four draws and discards, so it is built up front.
@@ -277,4 +271,4 @@ def _read_exchange_step(number: int, kind: str, seat: int, data: Mapping[str, An
             "count is {count} but {listed} card is listed", "count is {count} but {listed} cards are listed", len(cards)
         )
         raise RecordError(f"events[{number - 1}].count", message.format(count=count, listed=len(cards)))
-    return (number, kind, seat, None, None, cards, len(cards))
+    return (kind, seat, None, None, cards, len(cards))

@@ -39,7 +39,8 @@ class _Replay(Exchange, Auction, TrickPlay):
                 if index == end:
                     break
             step = steps[index]
-            kind = step[1]
+            self.number = index + 1
+            kind = step[0]
             if kind == "play":
                 self.play(step)
             elif kind == "call":

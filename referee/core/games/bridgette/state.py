@@ -35,6 +35,7 @@ class ReplayState:
             if hand is not None:
                 # From the dict, not the dealt tuple: the dict keeps each card's hash, the tuple would hash it again.
                 self.where.update(dict.fromkeys(hand, ("hand", seat)))
+        self.number = 0  # the 1-based number of the event being replayed, which a violation names
         self.violations: list[Violation] = []
         self.notes: list[str] = []
         self.phase = "exchange"  # then "auction", "play", "over"
@@ -70,10 +71,10 @@ class ReplayState:
     # ---- helpers -------------------------------------------------------------------------
 
     def flag(self, step: Step, rule: str, message: str, card: Card | None = None) -> None:
-        number, kind, seat = step[0], step[1], step[2]
+        kind, seat = step[0], step[1]
         trick = self.trick_number if kind == "play" and self.phase == "play" else None
         # The message says what happened in words; the rule is the violation's own field, shown beside it.
-        self.violations.append(Violation(number, seat, rule, message, trick, card))
+        self.violations.append(Violation(self.number, seat, rule, message, trick, card))
 
     def note(self, text: str) -> None:
         if text not in self.notes:
