@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from referee.core.games import REFEREES
 from referee.core.games.draw_bridge import REFEREE, contract_trick_winner, draw_trick_winner
-from referee.core.games.draw_bridge.play import CardPlay
+from referee.core.games.draw_bridge.lane import OrdinaryLane
 from referee.core.verdict import RecordError, Verdict
 from scoring.core.cards import parse_card, standard_pack
 from scoring.core.games.draw_bridge import GAME as SCORING
@@ -694,5 +694,5 @@ def test_db_fast_lane_gives_the_verdict_the_handlers_give(monkeypatch: pytest.Mo
     for seed in range(12):
         docs += with_prefixes(REFEREES["draw_bridge"], seed, FLAG_SETS[seed % len(FLAG_SETS)], 0.5, 150)
     for doc in docs:
-        with_lane, without = verdicts_with_and_without_the_lane(REFEREES["draw_bridge"], CardPlay, doc, monkeypatch)
+        with_lane, without = verdicts_with_and_without_the_lane(REFEREES["draw_bridge"], OrdinaryLane, doc, monkeypatch)
         assert with_lane == without

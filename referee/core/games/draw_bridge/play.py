@@ -10,7 +10,6 @@ from __future__ import annotations
 from referee.core.games.draw_bridge.draw_phase import CARD_WORDS, DrawPhase, draw_trick_winner
 from referee.core.games.draw_bridge.record import DrawBridgeEvent
 from referee.core.games.draw_bridge.state import (
-    AUCTION,
     DRAW_TRICKS,
     DRAWING,
     OVER,
@@ -59,78 +58,6 @@ _TRICK_PHASES = frozenset((DRAW_TRICKS, PLAY))  # the phases in which a card goe
 
 class CardPlay(DrawPhase):
     """Cards played to tricks in both phases; a lead made before the draws makes them first (DB-3.5)."""
-
-    # Whether `run` sends the ordinary events through `ordinary_run`; a test turns it off to show it changes nothing.
-    fast_lane = True
-
-    def ordinary_run(self, events: tuple[DrawBridgeEvent, ...], start: int) -> int:
-        """Carry out the ordinary events from ``start`` on; the position of the first that is not ordinary.
-
-        Replay speed: most events of a record are ordinary, and this handles them with the state in locals and
-        no calls but the trick's winner. Ordinary means nothing to flag and no choice to make:
-        - a card played in a trick phase (DB-3.7, DB-5) by the player whose turn it is, from the hand, that leads
-          or follows the led suit, or goes off it in the draw tricks where the suit need not be followed (DB-3.2);
-        - a draw, after a draw trick, by the player who draws next, of the stock's top card (DB-3.5).
-        Such an event does what `play` or `draw` would do with it, and `finish_trick` and `end_draws` after it.
-        Anything else (a call, an event out of turn or out of place, a card not held, a card off the led suit where
-        the suit must be followed) is left to those handlers, which check it, flag it and carry it out.
-        """
-        hands, played, tricks, stock = self.hands, self.played, self.tricks, self.stock
-        phase, leader, trick, pending = self.phase, self.leader, self.trick, self.pending_draws
-        phase_tricks = self.phase_tricks
-        follow_in_draw_tricks = MUST_FOLLOW_PHASE1 in self.flags  # R-DB-1
-        for index in range(start, len(events)):
-            _number, kind, seat, card, _call = events[index]
-            if kind == "draw":
-                # `is`: the record reader hands out the pack's own cards; an equal other object goes to `draw`.
-                if phase != DRAWING or seat != pending[0] or card is not stock[-1]:
-                    break
-                stock.pop()
-                hands[seat][card] = None
-                del pending[0]
-                if not pending:  # `end_draws`
-                    phase = AUCTION if phase_tricks == TRICKS_PER_PHASE else DRAW_TRICKS
-                continue
-            if kind != "play" or phase not in _TRICK_PHASES:
-                break
-            hand = hands[seat]
-            if card not in hand:
-                break
-            if not trick:
-                if seat != leader:
-                    break
-                del hand[card]
-                played[card] = len(tricks) + 1
-                trick.append((seat, card))
-                continue
-            lead_play = trick[0]
-            lead = lead_play[1]
-            if seat == leader or (card.suit != lead.suit and (phase == PLAY or follow_in_draw_tricks)):
-                break
-            del hand[card]
-            number = len(tricks) + 1
-            played[card] = number
-            phase_tricks += 1
-            # `finish_trick`, inline.
-            plays = (lead_play, (seat, card))
-            if phase == DRAW_TRICKS:
-                winner, reason = draw_trick_winner(leader, lead, card, self.flags)
-                tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, False)))
-                pending = [winner, 1 - winner]  # DB-3.5: the winner draws first
-                phase = DRAWING
-            else:
-                winner, reason = contract_trick_winner(leader, lead, card, self.trumps)
-                tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, True)))
-                self.tricks_won[winner] += 1
-                if phase_tricks == TRICKS_PER_PHASE:
-                    phase = OVER
-            leader = winner
-            trick = []
-        else:
-            index = len(events)
-        self.phase, self.leader, self.trick, self.pending_draws = phase, leader, trick, pending
-        self.phase_tricks = phase_tricks
-        return index
 
     def must_follow(self) -> bool:
         return self.phase == PLAY or MUST_FOLLOW_PHASE1 in self.flags

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.core.games.draw_bridge.auction import AuctionPhase
-from referee.core.games.draw_bridge.play import CardPlay
+from referee.core.games.draw_bridge.lane import OrdinaryLane
 from referee.core.games.draw_bridge.record import DrawBridgeRecord, read_record
 from referee.core.games.draw_bridge.state import (
     AUCTION,
@@ -53,7 +52,7 @@ class DrawBridgeReferee:
         return _Replay(record).run()
 
 
-class _Replay(CardPlay, AuctionPhase):
+class _Replay(OrdinaryLane):
     """One whole replay: the draw phase, the auction and the play over one state; only `Verdict` values leave it."""
 
     # --- the verdict -------------------------------------------------------------------------------------------

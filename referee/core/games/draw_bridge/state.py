@@ -1,7 +1,8 @@
 """The mutable state of one Draw Bridge replay, and the helpers every phase uses.
 
 Each concern of the replay is a class over this state: the draw phase (`DrawPhase`), the play
-of the cards (`CardPlay`), the auction (`AuctionPhase`); `replay._Replay` joins them.
+of the cards (`CardPlay`), the auction (`AuctionPhase`), the fast lane over them (`OrdinaryLane`);
+`replay._Replay` joins them.
 """
 
 from __future__ import annotations

@@ -1,0 +1,154 @@
+"""The fast lane of the replay: the ordinary events of every phase, carried out with the state in locals.
+
+Replay speed: most events of a record are ordinary, and `ordinary_run` handles a run of them with no call to
+the careful handlers (`CardPlay.play`, `DrawPhase.draw`, `AuctionPhase.call`), which stay the rule-by-rule
+reference and take every event the lane leaves to them.
+"""
+
+from __future__ import annotations
+
+from referee.core.calls import bid_index as ladder_index
+from referee.core.games.draw_bridge.auction import AuctionPhase
+from referee.core.games.draw_bridge.draw_phase import draw_trick_winner
+from referee.core.games.draw_bridge.play import CardPlay, contract_trick_winner
+from referee.core.games.draw_bridge.record import DrawBridgeEvent
+from referee.core.games.draw_bridge.state import AUCTION, DRAW_TRICKS, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
+from referee.core.verdict import Trick
+from scoring.core.cards import SUITS, standard_pack
+from scoring.core.games.draw_bridge import DRAW_TRICK_VARIANTS, MUST_FOLLOW_PHASE1
+
+_PACK = standard_pack()
+# The cards of each suit: "holds no card of the led suit" is one `isdisjoint` with the hand (DB-5.2, R-DB-1).
+_SUIT_CARDS = {suit: frozenset(card for card in _PACK if card.suit == suit) for suit in SUITS}
+# A draw trick under DB-3.3 alone (no R-DB-1 variant), by its lead and its second card: whether the second card
+# wins, and why, as `draw_trick_winner` says it; made once at import, so a replay only looks a trick up.
+_PLAIN_DRAW_TRICKS = {
+    (lead, follow): (winner == 1, reason)
+    for lead in _PACK
+    for follow in _PACK  # the same card too: one copy may have been led without being held
+    for winner, reason in [draw_trick_winner(0, lead, follow, frozenset())]
+}
+# Each bid of the auction (DB-4.1, "1C".."7NT") by its code: its place on the ladder and its (level, strain).
+_BIDS = {
+    f"{level}{strain}": (ladder_index(level, strain), (level, strain))
+    for level in range(1, 8)
+    for strain in ("C", "D", "H", "S", "NT")
+}
+
+
+class OrdinaryLane(CardPlay, AuctionPhase):
+    """The replay's handlers, and the fast lane in front of them."""
+
+    # Whether `run` sends the ordinary events through `ordinary_run`; a test turns it off to show it changes nothing.
+    fast_lane = True
+
+    def ordinary_run(self, events: tuple[DrawBridgeEvent, ...], start: int) -> int:
+        """Carry out the ordinary events from ``start`` on; the position of the first that is not ordinary.
+
+        Ordinary means in turn, in its phase, with nothing to flag and no choice to make:
+        - a card played in a trick phase (DB-3.7, DB-5) by the player whose turn it is, from the hand, that leads,
+          follows the led suit, or goes off it where the suit need not be followed (DB-3.2) or the hand holds no
+          card of it (DB-5.2, R-DB-1);
+        - a draw, after a draw trick, by the player who draws next, of the stock's top card (DB-3.5);
+        - a call in the auction by the player whose call it is: a pass, a bid that outranks the last (DB-4.1), a
+          double of the opponent's undoubled bid or a redouble of one's own doubled bid (DB-4.2).
+        Such an event does what `play`, `draw` or `call` would do with it (and `finish_trick`, `end_draws`,
+        `make_pass` after it). Anything else is left to those handlers, which check it, flag it and carry it out.
+        """
+        hands, played, tricks, stock, tricks_won = self.hands, self.played, self.tricks, self.stock, self.tricks_won
+        phase, leader, trick, pending = self.phase, self.leader, self.trick, self.pending_draws
+        phase_tricks, trumps = self.phase_tricks, self.trumps
+        caller, bid, bidder, doubled, passes = self.caller, self.bid, self.bidder, self.doubled, self.passes
+        bid_rank = -1 if bid is None else ladder_index(*bid)
+        flags = self.flags
+        follow_in_draw_tricks = MUST_FOLLOW_PHASE1 in flags  # R-DB-1
+        plain_draw_tricks = flags.isdisjoint(DRAW_TRICK_VARIANTS)  # DB-3.3 alone decides a draw trick
+        for index in range(start, len(events)):
+            _number, kind, seat, card, call = events[index]
+            if kind == "play":
+                if phase != DRAW_TRICKS and phase != PLAY:
+                    break
+                hand = hands[seat]
+                if card not in hand:
+                    break
+                if not trick:
+                    if seat != leader:
+                        break
+                    del hand[card]
+                    played[card] = len(tricks) + 1
+                    trick.append((seat, card))
+                    continue
+                lead_play = trick[0]
+                lead = lead_play[1]
+                if seat == leader:
+                    break
+                if (
+                    card.suit != lead.suit
+                    and (phase == PLAY or follow_in_draw_tricks)
+                    and not _SUIT_CARDS[lead.suit].isdisjoint(hand)
+                ):
+                    break  # a revoke: `check_following` flags it
+                del hand[card]
+                number = len(tricks) + 1
+                played[card] = number
+                phase_tricks += 1
+                # `finish_trick`, inline.
+                plays = (lead_play, (seat, card))
+                if phase == DRAW_TRICKS:
+                    if plain_draw_tricks:
+                        follower_wins, reason = _PLAIN_DRAW_TRICKS[lead, card]
+                        winner = seat if follower_wins else leader
+                    else:
+                        winner, reason = draw_trick_winner(leader, lead, card, flags)
+                    tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, False)))
+                    pending = [winner, 1 - winner]  # DB-3.5: the winner draws first
+                    phase = DRAWING
+                else:
+                    winner, reason = contract_trick_winner(leader, lead, card, trumps)
+                    tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, True)))
+                    tricks_won[winner] += 1
+                    if phase_tricks == TRICKS_PER_PHASE:
+                        phase = OVER
+                leader = winner
+                trick = []
+            elif kind == "draw":
+                # `is`: the record reader hands out the pack's own cards; an equal other object goes to `draw`.
+                if phase != DRAWING or seat != pending[0] or card is not stock[-1]:
+                    break
+                stock.pop()
+                hands[seat][card] = None
+                del pending[0]
+                if not pending:  # `end_draws`
+                    phase = AUCTION if phase_tricks == TRICKS_PER_PHASE else DRAW_TRICKS
+            else:  # a call
+                if phase != AUCTION or seat != caller:
+                    break
+                if call == "pass":
+                    if bid is not None:  # `make_pass`: a pass after a bid ends the auction (DB-4.1)
+                        self.declarer = bidder
+                        trumps = "" if bid[1] == "NT" else bid[1]
+                        phase, phase_tricks, leader = PLAY, 0, 1 - bidder  # DB-5.1
+                    else:
+                        passes += 1
+                        if passes == 2:
+                            phase = OVER  # DB-4.3: passed out
+                elif call == "double":
+                    if bid is None or bidder == seat or doubled:
+                        break
+                    doubled = 1
+                elif call == "redouble":
+                    if bid is None or bidder != seat or doubled != 1:
+                        break
+                    doubled = 2
+                else:
+                    rank, new_bid = _BIDS.get(call, (-1, None))  # "0NT" is no bid of the ladder
+                    if rank <= bid_rank:
+                        break
+                    bid, bid_rank, bidder, doubled = new_bid, rank, seat, 0  # DB-4.2: a bid cancels any double
+                caller = 1 - seat
+        else:
+            index = len(events)
+        self.phase, self.leader, self.trick, self.pending_draws = phase, leader, trick, pending
+        self.phase_tricks, self.trumps = phase_tricks, trumps
+        self.caller, self.bid, self.bidder, self.doubled, self.passes = caller, bid, bidder, doubled, passes
+        return index
