@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from referee.core.pack32 import PACK32
@@ -20,11 +19,12 @@ BIDS = ("take", "pass", "schmeiss", *SUITS)
 ANSWERS = ("play", "throw_in")
 HAND_SIZE = 9  # KJ-5.1
 FIRST_DEAL = 6  # KJ-3.2: a record of an annulled deal may hold only these
-_SEATS = range(2)
+_SEATS = range(2)  # KJ-1.1: two players
 _PACK = frozenset(PACK32)
 # The usual spellings of the 32 cards ("JH", "TH", "10H"), each straight to its card of the pack;
 # any other spelling goes through the card reader and the pack check.
 _BY_TOKEN = {card.code: card for card in PACK32} | {f"10{card.suit}": card for card in PACK32 if card.rank == "T"}
+_USUAL_FIRST = ("play", "bid", "answer", "dix", "declare")  # EVENT_TYPES, the usual first, for `in`
 
 
 class KlaberjassEvent(NamedTuple):
@@ -55,12 +55,15 @@ def as_event(event: KlaberjassEvent | Play) -> KlaberjassEvent:
     return event if type(event) is KlaberjassEvent else KlaberjassEvent._make(event)
 
 
+# The events below are made by tuple.__new__ with every field, half the cost of the NamedTuple's __new__.
 # Holds the place of an event that `read_record` reads after checking the deal.
 _NOT_YET_READ = KlaberjassEvent(0, "", 0)
 
 
-@dataclass(frozen=True, slots=True)
-class KlaberjassRecord:
+class KlaberjassRecord(NamedTuple):
+    """A hand record as read. A NamedTuple, not a frozen dataclass: as immutable, and far cheaper to build, once
+    per replay (by tuple.__new__ with every field, half the cost of the NamedTuple's own __new__)."""
+
     players: tuple[str, ...]
     dealer: int
     flags: Flags
@@ -128,10 +131,12 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> K
                 f"events[{number - 1}].announce",
                 _("the only announcement is bella, not {announce}").format(announce=repr(announce)),
             )
-        return KlaberjassEvent(number, kind, seat, "", card, (), announce == "bella")
+        return tuple.__new__(KlaberjassEvent, (number, kind, seat, "", card, (), announce == "bella"))
     if kind in ("bid", "answer"):
         options = BIDS if kind == "bid" else ANSWERS
         choice = data.get("choice")
+        if type(choice) is str and choice in options:  # the usual choice, spelled as it is listed
+            return tuple.__new__(KlaberjassEvent, (number, kind, seat, choice, None, (), False))
         if isinstance(choice, str) and kind == "bid" and choice.upper() in SUITS:
             choice = choice.upper()
         if choice not in options:
@@ -141,7 +146,7 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> K
                     options=", ".join(options), choice=repr(choice)
                 ),
             )
-        return KlaberjassEvent(number, kind, seat, str(choice))
+        return tuple.__new__(KlaberjassEvent, (number, kind, seat, str(choice), None, (), False))
     if kind == "declare":
         tokens = data.get("cards")
         try:  # the usual list of card codes, straight from the pack; anything else through the card reader
@@ -152,8 +157,8 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> K
         if not _PACK.issuperset(cards):  # the path of the first card not in the pack, spelled out only then
             for position, card in enumerate(cards):
                 _pack_card(card, f"events[{number - 1}].cards[{position}]")
-        return KlaberjassEvent(number, kind, seat, cards=cards)
-    return KlaberjassEvent(number, kind, seat)  # dix
+        return tuple.__new__(KlaberjassEvent, (number, kind, seat, "", None, cards, False))
+    return tuple.__new__(KlaberjassEvent, (number, kind, seat, "", None, (), False))  # dix
 
 
 def _read_events(events: list[Any]) -> tuple[list[KlaberjassEvent | Play], list[tuple[int, CheckedEvent]]]:
@@ -165,17 +170,20 @@ def _read_events(events: list[Any]) -> tuple[list[KlaberjassEvent | Play], list[
     # same first one as ever.
     read: list[KlaberjassEvent | Play] = []
     later: list[tuple[int, CheckedEvent]] = []  # (its place in `read`, the event as checked)
+    append = read.append
+    # Speed: the type compared with "play" first, the seat by one chained comparison, the card read only for a play.
     for number, event in enumerate(events, start=1):
         if type(event) is dict:
             kind, seat = event.get("type"), event.get("seat")
-            if kind in EVENT_TYPES and type(seat) is int and seat in _SEATS:
-                token, announce = event.get("card"), event.get("announce")
-                card = _BY_TOKEN.get(token) if kind == "play" and type(token) is str else None
-                if card is not None and (announce is None or announce == "bella"):
-                    read.append((number, kind, seat, "", card, (), announce == "bella"))
-                else:
-                    later.append((len(read), (number, kind, seat, event)))
-                    read.append(_NOT_YET_READ)
+            if kind in _USUAL_FIRST and type(seat) is int and 0 <= seat <= 1:
+                if kind == "play":
+                    token, announce = event.get("card"), event.get("announce")
+                    card = _BY_TOKEN.get(token) if type(token) is str else None
+                    if card is not None and (announce is None or announce == "bella"):
+                        append((number, kind, seat, "", card, (), announce == "bella"))
+                        continue
+                later.append((len(read), (number, kind, seat, event)))
+                append(_NOT_YET_READ)
                 continue
         raise bad_event(number, event, EVENT_TYPES, len(_SEATS))
     return read, later
@@ -210,4 +218,6 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
                     f"events[{number - 1}]",
                     _("the hands hold only the first six cards; record all nine to referee the play (KJ-5.1)"),
                 )
-    return KlaberjassRecord(header.players, header.dealer, header.flags, header.hands, turn_up, bottom, events)
+    return tuple.__new__(
+        KlaberjassRecord, (header.players, header.dealer, header.flags, header.hands, turn_up, bottom, events)
+    )
