@@ -28,6 +28,17 @@ _PLAIN_DRAW_TRICKS = {
     for follow in _PACK  # the same card too: one copy may have been led without being held
     for winner, reason in [draw_trick_winner(0, lead, follow, frozenset())]
 }
+# A trick of the play by its trump suit ("" at no trump), its lead and its second card: whether the second card
+# wins, and why, as `contract_trick_winner` says it (DB-5.3); made once at import, like the draw tricks.
+_CONTRACT_TRICKS = {
+    trumps: {
+        (lead, follow): (winner == 1, reason)
+        for lead in _PACK
+        for follow in _PACK
+        for winner, reason in [contract_trick_winner(0, lead, follow, trumps)]
+    }
+    for trumps in (*SUITS, "")
+}
 # Each bid of the auction (DB-4.1, "1C".."7NT") by its code: its place on the ladder and its (level, strain).
 _BIDS = {
     f"{level}{strain}": (ladder_index(level, strain), (level, strain))
@@ -104,7 +115,8 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                     pending = [winner, 1 - winner]  # DB-3.5: the winner draws first
                     phase = DRAWING
                 else:
-                    winner, reason = contract_trick_winner(leader, lead, card, trumps)
+                    follower_wins, reason = _CONTRACT_TRICKS[trumps][lead, card]
+                    winner = seat if follower_wins else leader
                     tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, True)))
                     tricks_won[winner] += 1
                     if phase_tricks == TRICKS_PER_PHASE:

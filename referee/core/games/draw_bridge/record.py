@@ -125,7 +125,8 @@ def _check_deal(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> None:
     """
     # The usual case in one set comparison; any other deal gets the careful loop below, which names the first
     # fault. No path or message is built for a deal that is fine.
-    if all(len(hand) == HAND_SIZE for hand in hands) and {*hands[0], *hands[1], *stock} == _PACK:
+    hand_0, hand_1 = hands  # the header holds one hand per seat (DB-1.1)
+    if len(hand_0) == HAND_SIZE == len(hand_1) and {*hand_0, *hand_1, *stock} == _PACK:
         return
     seen: dict[Card, str] = {}
     placed = [(f"hands[{seat}]", hand) for seat, hand in enumerate(hands)]

@@ -133,17 +133,23 @@ class _Replay(OrdinaryLane):
             if self.declarer is None:
                 message = _("passed out: no score, and {player} deals next (DB-4.3)")
                 notes.append(message.format(player=self.players[1 - self.dealer]))
-        return Verdict(
-            violations=tuple(self.violations),
-            tricks=tuple(tricks),
-            tricks_won=tuple(self.tricks_won),
-            card_points=None,
-            complete=entry is not None,
-            deal_entry=entry,
-            score=score,
-            next_turn=self.next_turn(),
-            hands=tuple(tuple(hand) for hand in self.hands),
-            notes=tuple(notes),
+        hand_0, hand_1 = self.hands
+        # Verdict(violations, tricks, tricks_won, card_points, complete, deal_entry, score, next_turn, notes, hands)
+        # made by tuple.__new__, as the tricks are: Verdict(...) runs the __new__ NamedTuple writes in Python.
+        return tuple.__new__(
+            Verdict,
+            (
+                tuple(self.violations),
+                tuple(tricks),
+                tuple(self.tricks_won),
+                None,
+                entry is not None,
+                entry,
+                score,
+                self.next_turn(),
+                tuple(notes),
+                (tuple(hand_0), tuple(hand_1)),
+            ),
         )
 
 
