@@ -11,7 +11,7 @@ from referee.core.calls import bid_index as ladder_index
 from referee.core.games.draw_bridge.auction import AuctionPhase
 from referee.core.games.draw_bridge.draw_phase import draw_trick_winner
 from referee.core.games.draw_bridge.play import CardPlay, contract_trick_winner
-from referee.core.games.draw_bridge.record import DrawBridgeEvent
+from referee.core.games.draw_bridge.record import RecordEvent
 from referee.core.games.draw_bridge.state import AUCTION, DRAW_TRICKS, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
 from referee.core.verdict import Trick
 from scoring.core.cards import SUITS, standard_pack
@@ -53,7 +53,7 @@ class OrdinaryLane(CardPlay, AuctionPhase):
     # Whether `run` sends the ordinary events through `ordinary_run`; a test turns it off to show it changes nothing.
     fast_lane = True
 
-    def ordinary_run(self, events: tuple[DrawBridgeEvent, ...], start: int) -> int:
+    def ordinary_run(self, events: tuple[RecordEvent, ...], start: int) -> int:
         """Carry out the ordinary events from ``start`` on; the position of the first that is not ordinary.
 
         Ordinary means in turn, in its phase, with nothing to flag and no choice to make:
@@ -75,7 +75,7 @@ class OrdinaryLane(CardPlay, AuctionPhase):
         follow_in_draw_tricks = MUST_FOLLOW_PHASE1 in flags  # R-DB-1
         plain_draw_tricks = flags.isdisjoint(DRAW_TRICK_VARIANTS)  # DB-3.3 alone decides a draw trick
         for index in range(start, len(events)):
-            _number, kind, seat, card, call = events[index]
+            kind, seat, card, call = events[index]
             if kind == "play":
                 if phase != DRAW_TRICKS and phase != PLAY:
                     break

@@ -23,11 +23,12 @@ _PACK = frozenset(standard_pack())
 _BY_CODE = {card.code: card for card in _PACK}
 
 
-# One play, draw or call as read: (number, type, seat, card, call), unpacked where it is used. ``number`` is the
-# event's 1-based position in the record's events; ``card`` is None for a call; ``call`` is "" for a play or a draw,
-# else "pass", "double", "redouble" or a bid "1C".."7NT" ("0NT" is read, then flagged). A plain tuple, not a
-# NamedTuple: a NamedTuple is built by tuple.__new__ or by the __new__ it writes in Python, either of which costs
-# more than the rest of reading the event, at one per event of every replay.
+# One play, draw or call as read: (type, seat, card, call), unpacked where it is used. ``card`` is None for a call;
+# ``call`` is "" for a play or a draw, else "pass", "double", "redouble" or a bid "1C".."7NT" ("0NT" is read, then
+# flagged). A plain tuple, not a NamedTuple; the usual ones are made once at import (`_USUAL_EVENTS`) and shared, so
+# reading an event builds nothing. Its number is its 1-based position in the record's events.
+RecordEvent: TypeAlias = tuple[str, int, Card | None, str]
+# An event as the replay's handlers take it: (number, type, seat, card, call).
 DrawBridgeEvent: TypeAlias = tuple[int, str, int, Card | None, str]
 
 
@@ -39,7 +40,7 @@ class DrawBridgeRecord(NamedTuple):
     flags: Flags
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]  # top card first
-    events: tuple[DrawBridgeEvent, ...]
+    events: tuple[RecordEvent, ...]
 
 
 def parse_call(value: Any, path: str) -> str:
@@ -51,6 +52,16 @@ def parse_call(value: Any, path: str) -> str:
 # Calls in normal form ("pass", "3NT"), each read by `parse_call` itself so the quick look-up agrees with it.
 _NORMAL_CALLS = {call.code: parse_call(call.code, "") for call in (*LADDER[1:], PASS, DOUBLE, REDOUBLE)}
 
+# The usual events by type, seat and card or call as written ("AS", "pass", "3NT"), each made once here: reading
+# one is a look-up (parse speed), and the replay compares their types with its own constants by identity.
+_USUAL_EVENTS: dict[str, dict[int, dict[str, RecordEvent]]] = {
+    "play": {seat: {code: ("play", seat, card, "") for code, card in _BY_CODE.items()} for seat in _SEAT_NUMBERS},
+    "draw": {seat: {code: ("draw", seat, card, "") for code, card in _BY_CODE.items()} for seat in _SEAT_NUMBERS},
+    "call": {
+        seat: {code: ("call", seat, None, call) for code, call in _NORMAL_CALLS.items()} for seat in _SEAT_NUMBERS
+    },
+}
+
 
 def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     """Read a Draw Bridge hand record: 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2).
@@ -61,39 +72,39 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     if isinstance(doc, dict) and doc.get("game") != name:
         raise RecordError("game", _("this is a Draw Bridge record, so game must be {name}").format(name=repr(name)))
     header = read_header(doc, name)
-    events: list[DrawBridgeEvent] = []
+    events: list[RecordEvent] = []
     unread: list[int] = []  # positions in `events` of a card or call not written as its code, read below
     # One pass reads and checks each event. The usual event, a dict with a known type, a plain int seat and a card
-    # or call written as its code, is read by subscripts and one table look-up (a key that is missing or a value
+    # or call written as its code, is looked up in `_USUAL_EVENTS` by subscripts (a key that is missing or a value
     # that cannot be looked up leaves the try). One that fails the shape test is refused at once (`bad_event`: no
     # earlier event was refused); one whose card or call is written some other way waits in `unread`, because the
     # stock and the deal are checked before it.
     listed = event_list(doc)
-    for number, event in enumerate(listed, start=1):
+    append = events.append
+    for event in listed:
         if type(event) is dict:
             try:
                 kind, seat = event["type"], event["seat"]
-                if type(seat) is int and seat in _SEAT_NUMBERS:
-                    if kind == "call":
-                        events.append((number, kind, seat, None, _NORMAL_CALLS[event["call"]]))
-                        continue
+                if type(seat) is int:  # not a bool; a seat that is no seat number is no key of the tables
                     if kind == "play" or kind == "draw":
-                        events.append((number, kind, seat, _BY_CODE[event["card"]], ""))
+                        append(_USUAL_EVENTS[kind][seat][event["card"]])
+                        continue
+                    if kind == "call":
+                        append(_USUAL_EVENTS[kind][seat][event["call"]])
                         continue
             except (KeyError, TypeError):
                 pass
         if not _well_formed(event):
-            raise bad_event(number, event, EVENT_TYPES, SEATS)
+            raise bad_event(len(events) + 1, event, EVENT_TYPES, SEATS)
         unread.append(len(events))
-        kind = event["type"]
-        events.append((number, kind, event["seat"], None, ""))
+        append((event["type"], event["seat"], None, ""))
     stock = _read_stock(doc.get("stock"))
     if len(stock) != STOCK_SIZE:
         message = _("the stock holds {size} cards, top card first (DB-2.2), not {count}")
         raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
     _check_deal(header.hands, stock)
     for position in unread:
-        events[position] = _read_slowly(events[position], listed[position])
+        events[position] = _read_slowly(position + 1, events[position], listed[position])
     return DrawBridgeRecord(header.players, header.dealer, header.flags, header.hands, stock, tuple(events))
 
 
@@ -146,14 +157,14 @@ def _check_deal(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> None:
             seen[card] = path
 
 
-def _read_slowly(event: DrawBridgeEvent, data: Mapping[str, Any]) -> DrawBridgeEvent:
-    """An event whose call or card is not written as its code ("x", "10h", or nothing readable): read by the
-    general readers, which say what is wrong; a card must be one of the 52-card pack (DB-1.1)."""
-    number, kind, seat, _card, _call = event
+def _read_slowly(number: int, event: RecordEvent, data: Mapping[str, Any]) -> RecordEvent:
+    """Event ``number``, whose call or card is not written as its code ("x", "10h", or nothing readable): read by
+    the general readers, which say what is wrong; a card must be one of the 52-card pack (DB-1.1)."""
+    kind, seat, _card, _call = event
     if kind == "call":
-        return (number, kind, seat, None, parse_call(data.get("call"), f"events[{number - 1}].call"))
+        return (kind, seat, None, parse_call(data.get("call"), f"events[{number - 1}].call"))
     card = event_card(Event(number, kind, seat, data))
     if card not in _PACK:
         message = _("{card} is not a card of the 52-card pack (DB-1.1)").format(card=card_name(card))
         raise RecordError(f"events[{number - 1}].card", message)
-    return (number, kind, seat, card, "")
+    return (kind, seat, card, "")

@@ -119,7 +119,7 @@ class _Replay(OrdinaryLane):
                 if index == len(events):
                     break
             event = events[index]
-            handlers[event[1]](event)  # by the event's type: play, draw or call
+            handlers[event[0]]((index + 1, *event))  # by the event's type: play, draw or call; with its number
             index += 1
         tricks = list(self.tricks)
         if self.trick:
