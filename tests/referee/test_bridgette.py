@@ -840,11 +840,32 @@ def test_a_disallowed_play_is_flagged_at_that_event(
 FLAG_SETS = [[], *([flag] for flag in REFEREE_FLAGS), sorted(REFEREE_FLAGS)]
 
 
+def _one_event_changed(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """``record`` with one event before the play changed: a call replaced by another, a draw or discard with a card
+    less, reversed, or by the other seat, and each of these events swapped with the next (the exchange and
+    auction lanes' refusals)."""
+    events = record["events"]
+    changed: list[dict[str, Any]] = []
+    for index, event in enumerate(events):
+        if event["type"] == "play":
+            break
+        if event["type"] == "call":
+            variants = [{**event, "call": call} for call in ("pass", "double", "redouble", "0NT", "1C", "2S", "7NT")]
+        else:
+            cards = event["cards"]
+            variants = [{**event, "cards": cards[:-1]}, {**event, "cards": cards[::-1]}]
+        variants.append({**event, "seat": 1 - event["seat"]})
+        changed += [{**record, "events": [*events[:index], variant, *events[index + 1 :]]} for variant in variants]
+        swapped = [*events[:index], *events[index + 1 : index + 2], event, *events[index + 2 :]]
+        changed.append({**record, "events": swapped})
+    return changed
+
+
 def test_bg_fast_lane_gives_the_verdict_the_handlers_give(monkeypatch: pytest.MonkeyPatch) -> None:
     """`ordinary_run` carries out only what `play` and `finish_trick` would: every verdict is the same with it off
     (BG-6.1 to BG-6.6), for the fixture, the fixture reversed, random legal deals and records with illegal events."""
     fixture = json.loads(FIXTURE.read_text())
-    docs = [fixture, {**fixture, "events": fixture["events"][::-1]}]
+    docs = [fixture, {**fixture, "events": fixture["events"][::-1]}, *_one_event_changed(fixture)]
     docs += [random_deal(seed, seed % 2, tuple(flags))[0] for seed, flags in enumerate(FLAG_SETS * 3)]
     for seed in range(12):
         docs += with_prefixes(REFEREES["bridgette"], seed, FLAG_SETS[seed % len(FLAG_SETS)], 0.5, 120)

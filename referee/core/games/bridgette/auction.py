@@ -101,6 +101,62 @@ _REFUSED_BIDS = {
 class Auction(ReplayState):
     """The calls of a replay: turn, rank, doubles and the hand's requirements (BG-5.2 to BG-5.6)."""
 
+    def ordinary_calls(self, steps: tuple[Step, ...], start: int) -> int:
+        """Carry out the ordinary calls from ``start`` on; the position of the first step that is not one.
+
+        Replay speed: this handles a run of calls with the state in locals. Ordinary means there is nothing to flag
+        or note: once the exchange is finished (BG-4.1), a call in turn (BG-5.3) before the auction has ended
+        (BG-5.5) that is a pass, a double of the opponent's undoubled bid, a redouble of one's own doubled bid
+        (BG-5.4), or a bid that outranks the current one (BG-5.2) from a recorded hand that meets its requirement
+        (BG-5.6, `bid_requirement`). Such a call does what `call` would do with it, up to the pass that ends the
+        auction (`end_auction`) or passes the deal out; anything else is left to `call`, which checks it rule by rule.
+        """
+        phase = self.phase
+        if phase != "auction" and (phase != "exchange" or len(self.exchanged) < len(self.exchange_order)):
+            return start
+        hands, flags = self.hands, self.flags
+        caller, bid, bidder, doubled, last_word = self.caller, self.bid, self.bidder, self.doubled, self.last_word
+        index = start
+        for index in range(start, len(steps)):
+            kind, seat, _card, call, _cards, _count = steps[index]
+            if kind != "call" or seat != caller:
+                break
+            assert call is not None  # a call step always carries its call
+            word = call.word
+            if word == "pass":
+                if bid is None:
+                    self.passes += 1
+                    if self.passes >= 2:
+                        self.passed_out, phase = True, "over"
+                elif last_word != "pass":
+                    phase = "play"  # `end_auction`, below
+            elif word == "bid":
+                hand = hands[seat]
+                if (bid is not None and call.index <= bid.index) or hand is None:
+                    break
+                if bid_requirement(suit_counts(hand), call, bid, flags) is not None:
+                    break
+                bid, bidder, doubled = call, seat, 0
+            elif word == "double" and bid is not None and bidder != seat and not doubled:
+                doubled = 1
+            elif word == "redouble" and bid is not None and bidder == seat and doubled == 1:
+                doubled = 2
+            else:
+                break
+            last_word, caller = word, 1 - seat
+            if phase != "exchange" and phase != "auction":
+                index += 1
+                break
+            phase = "auction"
+        else:
+            index = len(steps)
+        if index != start:
+            self.phase, self.caller, self.last_word = phase, caller, last_word
+            self.bid, self.bidder, self.doubled = bid, bidder, doubled
+            if phase == "play":
+                self.end_auction()
+        return index
+
     def call(self, step: Step) -> None:
         _kind, seat, _card, call, _cards, _count = step
         assert call is not None  # a call step always carries its call

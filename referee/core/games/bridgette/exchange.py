@@ -95,6 +95,53 @@ class Exchange(ReplayState):
         for card in cards:
             self.stock_left.pop(card, None)  # a card that is not in the stock takes nothing from it
 
+    def ordinary_exchange(self, steps: tuple[Step, ...]) -> int:
+        """Carry out the ordinary draws and discards at the start of ``steps``; the position of the first step that is
+        not one.
+
+        Replay speed: a record usually opens with the four exchange steps in order, and this handles them with the
+        state in locals. Ordinary means there is nothing to flag or note: with the stock recorded and the upcard going
+        to the non-dealer (no `bg_upcard_to_dealer`), the step due next (BG-4.1) by a seat whose hand is recorded; a
+        draw of exactly the cards `expected_draw` gives (the top of what is left of the stock, 2 for the non-dealer,
+        BG-4.2, or as many as the upcard's group says for the dealer, BG-4.3), none of them placed anywhere yet (they
+        are in the stock); a discard of cards all in the hand that leaves it 13 (BG-4.4, BG-4.5). Such a step does
+        what `exchange` would do with it; anything else is left to `exchange`, which checks it rule by rule.
+        """
+        stock_left, upcard = self.stock_left, self.upcard
+        if self.record.stock is None or upcard is None or "bg_upcard_to_dealer" in self.flags:
+            return 0
+        hands, where, sizes, exchanged = self.hands, self.where, self.sizes, self.exchanged
+        dealer_draws = DEALER_DRAWS[group(upcard)]
+        index = 0
+        for index, key in enumerate(self.exchange_order):
+            if index == len(steps):
+                break
+            kind, seat, _card, _call, cards, count = steps[index]
+            hand = hands[seat]
+            if (kind, seat) != key or hand is None or cards is None:
+                break
+            if kind == "draw":
+                if count != (dealer_draws if seat == self.dealer else 2) or cards != tuple(stock_left)[:count]:
+                    break
+                drawn = dict.fromkeys(cards)
+                for card in drawn:
+                    del stock_left[card]
+                hand.update(drawn)
+                where.update(dict.fromkeys(drawn, ("hand", seat)))
+                sizes[seat] += count
+            else:
+                gone = dict.fromkeys(cards, ("discard", seat))
+                if len(gone) != count or sizes[seat] - count != HAND_SIZE or not hand.keys() >= gone.keys():
+                    break
+                for card in gone:
+                    del hand[card]
+                where.update(gone)
+                sizes[seat] -= count
+            exchanged.add(key)
+        else:
+            index = len(self.exchange_order)
+        return index
+
     def exchange(self, step: Step) -> None:
         kind, seat, _card, _call, _cards, _count = step
         name = self.names[seat]

@@ -32,10 +32,18 @@ class _Replay(Exchange, Auction, TrickPlay):
 
     def run(self) -> Verdict:
         steps = self.record.steps
-        index, end = 0, len(steps)
+        end = len(steps)
+        # The fast lanes take the ordinary steps of each phase, up to the first that is not one; the handlers below
+        # take that one, checking it rule by rule, and the lanes go on after it.
+        lane = self.fast_lane
+        index = self.ordinary_exchange(steps) if lane else 0
         while index < end:
-            if self.phase == "play" and self.fast_lane:
-                index = self.ordinary_run(steps, index)  # the ordinary plays, up to the first step that is not one
+            if lane:
+                phase = self.phase
+                if phase == "auction" or phase == "exchange":
+                    index = self.ordinary_calls(steps, index)
+                if self.phase == "play":
+                    index = self.ordinary_run(steps, index)
                 if index == end:
                     break
             step = steps[index]
