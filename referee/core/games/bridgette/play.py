@@ -122,12 +122,13 @@ class TrickPlay(ReplayState):
 
         Replay speed: most steps of a record are ordinary plays, and this handles them with the state in locals.
         Ordinary means there is nothing to flag and no choice to make: in the play phase, in turn, a card of the
-        player's known hand that is not a colon (BG-2.3), and that leads with no block in force (BG-6.5), or follows
-        the suit of a lead that is not a colon (BG-6.2), or, from a follower who holds none of the led suit, is any
-        card but a colon (BG-6.2 allows it without listing the allowed cards). Such a play does what `play` and
-        `finish_trick` would do with it; no colon is played, so no trick sets a block. Anything else (a call, a
-        play out of turn or out of place, a card not held, a colon, a lead under a block, a card off the led suit
-        while holding it) is left to `play`, which checks it rule by rule.
+        player's known hand that leads, any card with no block in force or a card of another suit than the blocked
+        one, which lifts the block (BG-6.5); or follows a colon lead with any card (BG-6.4); or follows the suit led
+        (BG-6.2); or, from a follower who holds none of the led suit, is any card but a colon (BG-6.2 allows it
+        without listing the allowed cards). Such a play does what `play` and `finish_trick` would do with it; no
+        colon is played to a suit lead, so no trick sets a block. Anything else (a call, a play out of turn or out of
+        place, a card not held, a colon under a block or to a suit lead, a card of the blocked suit, a card off the
+        led suit while holding it) is left to `play`, which checks it rule by rule.
         """
         hands, where, tricks, won, trump = self.hands, self.where, self.tricks, self.won, self.trump
         trick, leader, number = self.trick, self.leader, self.trick_number
@@ -136,11 +137,16 @@ class TrickPlay(ReplayState):
         for index in range(start, len(steps)):
             kind, seat, card, _call, _cards, _count = steps[index]
             hand = hands[seat]
-            if kind != "play" or hand is None or card not in hand or not card.suit:  # `not suit`: a colon
+            if kind != "play" or hand is None or card not in hand:
                 break
+            suit = card.suit  # empty for a colon (BG-2.3)
             if not trick:
-                if seat != leader or block is not None:
+                if seat != leader:
                     break
+                if block is not None:
+                    if suit == block or not suit:
+                        break
+                    block = None  # BG-6.5: a block lasts for one lead only
                 del hand[card]
                 where[card] = ("trick", number)
                 trick.append((seat, card))
@@ -148,16 +154,17 @@ class TrickPlay(ReplayState):
             lead_play = trick[0]
             lead_seat, lead = lead_play
             led = lead.suit
-            if seat == lead_seat or not led:
+            if seat == lead_seat:
                 break
-            if card.suit == led:
+            if suit == led and suit:
                 # BG-6.3: the higher card of the suit led wins (strictly: of two equal cards, the leader's).
                 follower_wins = _RANK_VALUE[card] > _RANK_VALUE[lead]
                 reason = _HIGHER_TEXTS[card if follower_wins else lead]
-            elif led in {held.suit for held in hand}:
+            elif led and (not suit or led in {held.suit for held in hand}):
                 break
             else:
-                follower_wins, reason = trick_winner(lead, card, trump)  # a trump or a discard (BG-6.3)
+                # Any card to a colon lead (BG-6.4), or a trump or a discard by a follower void in the suit (BG-6.3).
+                follower_wins, reason = trick_winner(lead, card, trump)
             del hand[card]
             where[card] = ("trick", number)
             # `finish_trick`, inline. Made by tuple.__new__: Trick(...) runs the Python __new__ NamedTuple writes.
@@ -173,7 +180,7 @@ class TrickPlay(ReplayState):
                 break
         else:
             index = len(steps)
-        self.trick, self.leader, self.trick_number = trick, leader, number
+        self.trick, self.leader, self.trick_number, self.block = trick, leader, number, block
         return index
 
     def play(self, step: Step) -> None:
