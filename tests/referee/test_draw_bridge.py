@@ -239,6 +239,26 @@ def test_db_3_7_card_already_played() -> None:
     assert verdict.violations[0].message == "Ben played A♠, which was already played in draw trick 1"
 
 
+def test_db_3_7_a_card_played_twice_names_the_trick_it_left_the_hand_in() -> None:
+    # Ben leads A♠; Anna plays A♠ too, which she does not hold: both go to draw trick 1, which Ben wins on the tie.
+    # After the draws Ben leads A♠ again: it left his hand in draw trick 1, whichever copy is looked at first.
+    events = [play(1, "AS"), play(0, "AS"), draw(1, STOCK[0]), draw(0, STOCK[1]), play(1, "AS")]
+    messages = [violation.message for violation in replay(record(events)).violations]
+    assert messages == [
+        "Anna played A♠, which was already played in draw trick 1",
+        "Ben played A♠, which was already played in draw trick 1",
+    ]
+    # Anna leads K♠ out of turn, which Ben holds; Ben follows with it from his hand, and so it leaves his hand in
+    # draw trick 1, which Anna wins on the tie. Ben plays it again to draw trick 2.
+    events = [play(0, "KS"), play(1, "KS"), draw(0, STOCK[0]), draw(1, STOCK[1]), play(0, "JH"), play(1, "KS")]
+    messages = [violation.message for violation in replay(record(events)).violations]
+    assert messages == [
+        "Anna led K♠ to draw trick 1, but it was Ben's lead",
+        "Anna does not hold K♠",
+        "Ben played K♠, which was already played in draw trick 1",
+    ]
+
+
 def test_db_3_7_a_second_card_from_the_leader_is_flagged_and_skipped() -> None:
     verdict = replay(record([play(1, "AS"), play(1, "KS"), play(0, "JH")]))
     assert violations(verdict) == [(2, 1, "DB-3.7")]

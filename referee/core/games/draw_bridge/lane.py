@@ -66,7 +66,7 @@ class OrdinaryLane(CardPlay, AuctionPhase):
         Such an event does what `play`, `draw` or `call` would do with it (and `finish_trick`, `end_draws`,
         `make_pass` after it). Anything else is left to those handlers, which check it, flag it and carry it out.
         """
-        hands, played, tricks, stock, tricks_won = self.hands, self.played, self.tricks, self.stock, self.tricks_won
+        hands, tricks, stock, tricks_won = self.hands, self.tricks, self.stock, self.tricks_won
         phase, leader, trick, pending = self.phase, self.leader, self.trick, self.pending_draws
         phase_tricks, trumps = self.phase_tricks, self.trumps
         caller, bid, bidder, doubled, passes = self.caller, self.bid, self.bidder, self.doubled, self.passes
@@ -86,7 +86,6 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                     if seat != leader:
                         break
                     del hand[card]
-                    played[card] = len(tricks) + 1
                     trick.append((seat, card))
                     continue
                 lead_play = trick[0]
@@ -101,7 +100,6 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                     break  # a revoke: `check_following` flags it
                 del hand[card]
                 number = len(tricks) + 1
-                played[card] = number
                 phase_tricks += 1
                 # `finish_trick`, inline.
                 plays = (lead_play, (seat, card))

@@ -103,9 +103,9 @@ class CardPlay(DrawPhase):
             # A lead, or a card of the led suit, is always legal: only a card off the led suit needs the hand.
             if trick and card.suit != trick[0][1].suit and self.must_follow():
                 self.check_following(event, card)
-            self.played[card] = len(self.tricks) + 1
         else:
             self.flag_not_held(event)
+            self.unheld.add((len(self.tricks) + 1, seat, card))
         if trick:
             self.finish_trick(trick[0], (seat, card))
         else:
@@ -137,8 +137,8 @@ class CardPlay(DrawPhase):
         name = self.players[seat]
         assert card is not None
         rule = "DB-3.7" if self.phase == DRAW_TRICKS else "DB-5.2"
-        played_to = self.played.get(card)
-        if played_to:
+        played_to = self.played_from_hand(card)
+        if played_to is not None:
             message, trick = by_trick(
                 played_to,
                 gettext_noop("{player} played {card}, which was already played in draw trick {trick}"),
@@ -147,6 +147,18 @@ class CardPlay(DrawPhase):
             self.flag(event, rule, _(message).format(player=name, card=card_name(card), trick=trick))
         else:
             self.flag(event, rule, _("{player} does not hold {card}").format(player=name, card=card_name(card)))
+
+    def played_from_hand(self, card: Card) -> int | None:
+        """The number of the trick (`Trick.number`) ``card`` was played to from a hand, or None: named only in a
+        message, so it is looked for here rather than noted at each play. A card leaves a hand this way once at most:
+        it came from the deal or the stock and goes back to neither. A play of a card not held (`unheld`) went to its
+        trick too, and is passed over."""
+        tricks = [(trick.number, trick.plays) for trick in self.tricks]
+        for number, plays in [*tricks, (len(self.tricks) + 1, self.trick)]:
+            for seat, played in plays:
+                if played == card and (number, seat, card) not in self.unheld:
+                    return number
+        return None
 
     def check_following(self, event: DrawBridgeEvent, card: Card) -> None:
         """Flag ``card``, off the led suit, if the player still holds a card of the led suit (DB-5.2, R-DB-1)."""

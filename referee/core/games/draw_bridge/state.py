@@ -49,8 +49,9 @@ class ReplayState:
         # take from, and what a seat holds at the end is listed in that order, whatever the hash seed.
         self.hands: list[dict[Card, None]] = [dict.fromkeys(hand) for hand in record.hands]
         self.stock = list(reversed(record.stock))  # the top card is last, so drawing is pop()
-        # Each card played -> the number of the trick it was played to (`Trick.number`), named only in a message.
-        self.played: dict[Card, int] = {}
+        # Each play of a card its player did not hold, as (trick number, seat, card): it goes to the trick all the
+        # same, and `CardPlay.played_from_hand` passes over it.
+        self.unheld: set[tuple[int, int, Card]] = set()
         self.violations: list[Violation] = []
         self.tricks: list[Trick] = []
         self.phase = DRAW_TRICKS
