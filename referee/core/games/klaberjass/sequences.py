@@ -15,6 +15,9 @@ from scoring.core.cards import SUITS, Card, card_name, card_names
 from scoring.core.games.klaberjass import LONG_SEQUENCE, SHORT_SEQUENCE
 from scoring.core.i18n import _
 
+_suit, _rank = attrgetter("suit"), attrgetter("rank")
+_SEQUENCE_POWER_BY_CARD = {card: SEQUENCE_POWER[card.rank] for card in PACK32}
+
 
 def sequence_problem(cards: Sequence[Card]) -> str:
     """Why ``cards`` are not a sequence by KJ-6.1, or "" if they are one."""
@@ -34,10 +37,18 @@ def sequence_value(cards: Sequence[Card]) -> int:
     return LONG_SEQUENCE if len(cards) >= 4 else SHORT_SEQUENCE
 
 
-def _sequence_key(cards: Sequence[Card], trump: str, by_value: bool) -> tuple[int, int, bool]:
-    # R-KJ-5: length first (or value under kj_compare_by_value), then top card, then trumps.
-    size = sequence_value(cards) if by_value else len(cards)
-    return size, max(map(SEQUENCE_POWER.__getitem__, map(_rank, cards))), cards[0].suit == trump
+def _best_sequence(
+    sequences: Sequence[tuple[Card, ...]], trump: str, by_value: bool
+) -> tuple[tuple[Card, ...] | None, tuple[int, int, bool] | None]:
+    """A player's best sequence by R-KJ-5 and its key: length first (or value under kj_compare_by_value), then top
+    card, then trumps; of two as good, the first declared. (None, None) if the player declared none."""
+    best, best_key = None, None
+    for cards in sequences:
+        size = (LONG_SEQUENCE if len(cards) >= 4 else SHORT_SEQUENCE) if by_value else len(cards)  # sequence_value
+        key = size, max(map(_SEQUENCE_POWER_BY_CARD.__getitem__, cards)), cards[0][1] == trump  # [1]: the suit
+        if best_key is None or key > best_key:
+            best, best_key = cards, key
+    return best, best_key
 
 
 def compare_sequences(
@@ -53,15 +64,15 @@ def compare_sequences(
     seat and notes that explain the comparison.
     """
     by_value = "kj_compare_by_value" in flags
-    keys = [[_sequence_key(cards, trump, by_value) for cards in seat] for seat in declared]
-    first, second = max(keys[0], default=None), max(keys[1], default=None)
+    first_best, first = _best_sequence(declared[0], trump, by_value)
+    second_best, second = _best_sequence(declared[1], trump, by_value)
     if first is None and second is None:
         return [0, 0], []
     if first == second:
         return [0, 0], [_("the best sequences are equal, so nobody scores a sequence (KJ-6.3)")]
     winner = 0 if second is None or (first is not None and first > second) else 1
-    # The winner's best sequence; of two as good, the first declared.
-    best = declared[winner][keys[winner].index(max(keys[winner]))]
+    best = first_best if winner == 0 else second_best
+    assert best is not None
     if "kj_score_all_sequences" in flags:
         value = sum(sequence_value(cards) for cards in declared[winner])  # R-KJ-6 variant: every one
     else:
@@ -79,9 +90,7 @@ def compare_sequences(
     return points, notes
 
 
-_suit, _rank = attrgetter("suit"), attrgetter("rank")
 _SEVENS = {suit: Card("7", suit) for suit in SUITS}  # the dix of each trump suit (KJ-5.3)
-_SEQUENCE_POWER_BY_CARD = {card: SEQUENCE_POWER[card.rank] for card in PACK32}
 
 
 class DixAndSequences(ReplayState):
