@@ -117,7 +117,18 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
                 index = self.ordinary_run(events, index)
                 if index == len(events):
                     break
-            event = as_event(events[index])
+            event = events[index]
+            # The usual bid, dix or declaration through its short path, which changes nothing and says False for any
+            # other; the handlers below deal with that one.
+            kind = event[1]
+            if self.fast_lane and (
+                (kind == "bid" and self.usual_bid(event))
+                or (kind == "declare" and self.usual_declare(event))
+                or (kind == "dix" and self.usual_dix(event))
+            ):
+                index += 1
+                continue
+            event = as_event(event)
             # The usual event, a play during the play, needs no phase check (speed: one call fewer per card).
             if event.type == "play" and self.phase == "play":
                 self.play(event)

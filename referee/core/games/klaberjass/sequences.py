@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter
 
-from referee.core.games.klaberjass.record import KlaberjassEvent
+from referee.core.games.klaberjass.record import KlaberjassEvent, Play, as_event
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.pack32 import PACK32, SEQUENCE_POWER
 from scoring.core.base import Flags
@@ -93,10 +93,61 @@ def compare_sequences(
 _SEVENS = {suit: Card("7", suit) for suit in SUITS}  # the dix of each trump suit (KJ-5.3)
 
 
+def _runs() -> dict[frozenset[Card], tuple[Card, ...]]:
+    """Every sequence of KJ-6.1 in the pack, by its cards as a set: 3 to 8 cards in a row of one suit, high to low."""
+    runs = {}
+    for suit in SUITS:
+        row = sorted((card for card in PACK32 if card.suit == suit), key=_SEQUENCE_POWER_BY_CARD.__getitem__)[::-1]
+        for size in range(3, len(row) + 1):
+            for top in range(len(row) - size + 1):
+                runs[frozenset(row[top : top + size])] = tuple(row[top : top + size])
+    return runs
+
+
+_RUNS = _runs()
+
+
 class DixAndSequences(ReplayState):
     """The replay's handlers for the dix swap and declared sequences."""
 
     # --- dix and sequences (KJ-5.3, KJ-6) -----------------------------------------------------
+
+    def usual_dix(self, event: KlaberjassEvent | Play) -> bool:
+        """The short path of the usual dix, which `dix` accepts without a flag (KJ-5.3, R-KJ-4): during the play, the
+        first, by a player holding the 7 of trumps who has played no card and declared no sequence (a sequence the
+        dix may break is for `dix`), trumps taken in the first round or any round under kj_dix_any_trump. Made as
+        `dix` makes it; False, with nothing changed, for any other."""
+        seat, trick = event[2], self.trick
+        if self.phase != "play" or self.dix_done or self.declared[seat]:
+            return False
+        if self.tricks or (trick and trick[0][0] == seat):  # has_played
+            return False
+        if self.trump_round != 1 and "kj_dix_any_trump" not in self.flags:
+            return False
+        seven, hand = _SEVENS[self.trump], self.hands[seat]
+        if seven not in hand:
+            return False
+        cards = list(hand)
+        cards[cards.index(seven)] = self.record.turn_up
+        self.hands[seat] = dict.fromkeys(cards)
+        self.dix_done = True
+        return True
+
+    def usual_declare(self, event: KlaberjassEvent | Play) -> bool:
+        """The short path of the usual declaration, which `declare` accepts without a flag (KJ-6.1, KJ-6.2): during
+        the play, by a player who has played no card and declared no sequence before, of held cards that are a
+        sequence (one of `_RUNS`, no card twice). Kept as `declare` keeps it, high to low; False, with nothing
+        changed, for any other."""
+        seat, cards, trick = event[2], event[5], self.trick
+        if self.phase != "play" or self.declared[seat] or self.tricks or (trick and trick[0][0] == seat):
+            return False
+        given = frozenset(cards)
+        ordered = _RUNS.get(given)
+        if ordered is None or len(ordered) != len(cards) or not self.hands[seat].keys() >= given:
+            return False
+        self.declared[seat].append(ordered)
+        self.declared_at[ordered] = as_event(event)  # the event itself: only a play is read as a plain tuple
+        return True
 
     def dix(self, event: KlaberjassEvent) -> None:
         who, seven = self.name(event.seat), _SEVENS[self.trump]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.record import KlaberjassEvent
+from referee.core.games.klaberjass.record import KlaberjassEvent, Play
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.trump_rounds import chosen_suit
 from scoring.core.cards import SUIT_NAMES, SUITS
@@ -61,6 +61,22 @@ class TrumpChoice(ReplayState):
                 message = _("{player} must name a suit other than {suits} in the second round")
                 self.flag(event, "KJ-4.2", message.format(player=who, suits=_(SUIT_NAMES[up])))
             self.settle(event.seat, chosen_suit(choice, up))
+
+    def usual_bid(self, event: KlaberjassEvent | Play) -> bool:
+        """The short path of the usual bid (speed: no name looked up, no field read by name): during the bidding,
+        in turn, a pass, or a take in the first round or another suit in the second (KJ-4.1, KJ-4.2), which `bid`
+        accepts without a flag. Made as `bid` makes it; False, with nothing changed, for any other bid."""
+        seat, choice = event[2], event[3]
+        if self.phase != "bid" or seat != self.speaking():
+            return False
+        if choice == "pass":
+            self.pass_turn()
+            return True
+        up = self.record.turn_up.suit
+        if choice == "schmeiss" or self.out_of_round(choice, up):
+            return False
+        self.settle(seat, chosen_suit(choice, up))
+        return True
 
     def round_rule(self) -> str:
         return "KJ-4.1" if self.round == 1 else "KJ-4.2"
