@@ -81,8 +81,6 @@ _DID_NOT_FOLLOW_BY_CARD = {
     for card in PACK32
     for led in SUITS
 }
-# The K and Q of each suit as trumps: either, played, concerns bella (KJ-7.1).
-_BELLA_CARDS = {trump: frozenset({Card("K", trump), Card("Q", trump)}) for trump in SUITS}
 
 
 class TrickPlay(ReplayState):
@@ -98,23 +96,35 @@ class TrickPlay(ReplayState):
 
         An ordinary play is the one `play` accepts without a flag or a note: a card held (not a stray, KJ-5.1)
         by the player on turn (KJ-8.1), leading, following a plain suit led, or else one `may_play` allows
-        (KJ-8.2, R-KJ-11); no bella announced and not the K or Q of trumps, so bella is not concerned (KJ-7.1).
-        Such a play leaves the hand and goes to the trick, as in `play`; the trick is finished by `finish_trick`.
+        (KJ-8.2, R-KJ-11); bella announced only on the K or Q of trumps whose partner the same player played before,
+        and the K or Q of trumps without bella only while its partner is not that player's (KJ-7.1, R-KJ-8: what
+        `check_bella` records without a flag or a note). Such a play leaves the hand and goes to the trick, as in
+        `play`; the trick is finished by `finish_trick`.
         """
-        hands, strays, trump, bella_cards = self.hands, self.strays, self.trump, _BELLA_CARDS[self.trump]
+        hands, strays, trump, kq_by = self.hands, self.strays, self.trump, self.kq_by
         index = start
         for _number, kind, seat, _choice, card, _cards, bella in islice(events, start, None):
-            if kind != "play" or bella or card in bella_cards or card in strays:
+            if kind != "play" or (strays and card in strays):
                 break
+            rank, suit = card
             hand, trick = hands[seat], self.trick
             if trick:
                 led_seat, led = trick[0]
                 if seat == led_seat or card not in hand:
                     break
-                if not card.suit == led.suit != trump and not may_play(card, hand, led, trump):
+                if not suit == led.suit != trump and not may_play(card, hand, led, trump):
                     break
             elif seat != self.leader or card not in hand:
                 break
+            if suit == trump and (rank == "K" or rank == "Q"):
+                # Bella (KJ-7.1) exactly when its partner is this player's: else a flag, or a note (R-KJ-8).
+                if bella != (kq_by.get("Q" if rank == "K" else "K") == seat):
+                    break
+                if bella:
+                    self.bella = seat
+                kq_by.setdefault(rank, seat)
+            elif bella:
+                break  # bella on another card (KJ-7.1)
             del hand[card]
             trick.append((seat, card))
             index += 1
