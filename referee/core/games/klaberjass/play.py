@@ -104,7 +104,7 @@ class TrickPlay(ReplayState):
         hands, strays, trump, kq_by = self.hands, self.strays, self.trump, self.kq_by
         index = start
         for _number, kind, seat, _choice, card, _cards, bella in islice(events, start, None):
-            if kind != "play" or (strays and card in strays):
+            if kind != "play" or card is None or (strays and card in strays):  # a play has a card: for the types
                 break
             rank, suit = card
             hand, trick = hands[seat], self.trick
