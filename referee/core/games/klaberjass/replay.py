@@ -4,7 +4,7 @@ and the deal entry the scoring core scores (RULES.md KJ-8.5).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.core.games.klaberjass.play import TrickPlay, allowed_cards
@@ -101,39 +101,36 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
     def run(self) -> Verdict:
-        handlers = {
-            "bid": self.bid,
-            "answer": self.answer,
-            "dix": self.dix,
-            "declare": self.declare,
-            "play": self.play,
-        }
         events = self.record.events
+        lane = self.fast_lane
         index = 0
         while index < len(events):
-            # During the play, a run of ordinary plays goes through the fast lane (play.TrickPlay.ordinary_run);
-            # it stops at the first event that is not one, which the handlers below deal with.
-            if self.fast_lane and self.phase == "play":
-                index = self.ordinary_run(events, index)
-                if index == len(events):
-                    break
             event = events[index]
-            # The usual bid, dix or declaration through its short path, which changes nothing and says False for any
-            # other; the handlers below deal with that one.
-            kind = event[1]
-            if self.fast_lane and (
-                (kind == "bid" and self.usual_bid(event))
-                or (kind == "declare" and self.usual_declare(event))
-                or (kind == "dix" and self.usual_dix(event))
-            ):
-                index += 1
-                continue
+            kind = event[1]  # by place: a usual play is a plain tuple (record.Play)
+            if lane:
+                # During the play, a run of ordinary plays goes through the fast lane (play.TrickPlay.ordinary_run);
+                # it stops at the first event that is not one.
+                if kind == "play" and self.phase == "play":
+                    index = self.ordinary_run(events, index)
+                    if index == len(events):
+                        break
+                    event = events[index]
+                    kind = event[1]
+                # The usual bid, dix or declaration through its short path, which changes nothing and says False for
+                # any other; the handlers below deal with that one.
+                if (
+                    (kind == "bid" and self.usual_bid(event))
+                    or (kind == "declare" and self.usual_declare(event))
+                    or (kind == "dix" and self.usual_dix(event))
+                ):
+                    index += 1
+                    continue
             event = as_event(event)
             # The usual event, a play during the play, needs no phase check (speed: one call fewer per card).
-            if event.type == "play" and self.phase == "play":
+            if kind == "play" and self.phase == "play":
                 self.play(event)
             elif not self.wrong_phase(event):
-                handlers[event.type](event)
+                _HANDLERS[kind](self, event)
             index += 1
         if self.phase == "play" and self.short:
             self.notes.append(_("only the first six cards of each hand are recorded (KJ-3.2); play cannot be refereed"))
@@ -164,7 +161,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
                 )
                 entry = None
             else:
-                score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
+                score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
         return Verdict(
             # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
             violations=tuple(sorted(self.violations, key=lambda violation: violation.event)),
@@ -175,9 +172,18 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             deal_entry=entry,
             score=score,
             next_turn=self.next_turn(),
-            hands=tuple(tuple(hand) for hand in self.hands),
+            hands=tuple(map(tuple, self.hands)),
             notes=tuple(self.notes),
         )
 
+
+# Each event's handler, by its type.
+_HANDLERS: dict[str, Callable[[_Replay, KlaberjassEvent], None]] = {
+    "bid": _Replay.bid,
+    "answer": _Replay.answer,
+    "dix": _Replay.dix,
+    "declare": _Replay.declare,
+    "play": _Replay.play,
+}
 
 REFEREE = KlaberjassReferee()

@@ -128,7 +128,7 @@ class DixAndSequences(ReplayState):
         if seven not in hand:
             return False
         cards = list(hand)
-        cards[cards.index(seven)] = self.record.turn_up
+        cards[cards.index(seven)] = self.turn_up
         self.hands[seat] = dict.fromkeys(cards)
         self.dix_done = True
         return True

@@ -18,13 +18,18 @@ class ReplayState(TrumpRounds):
 
     def __init__(self, record: KlaberjassRecord) -> None:
         self.record = record
-        self.flags = record.flags
-        self.names = record.players
-        self.non_dealer = 1 - record.dealer
+        # The record's fields by place, in KlaberjassRecord's order (speed: a NamedTuple's field read by name is a
+        # property's call).
+        players, dealer, flags, hands, turn_up, _bottom, _events = record
+        self.flags = flags
+        self.names = players
+        self.dealer = dealer
+        self.non_dealer = 1 - dealer
+        self.turn_up: Card = turn_up
         # Each hand is an insertion-ordered dict used as a set: quick to look up and remove from, and
         # still in the dealt order that the allowed cards and the verdict's hands are listed in.
-        self.hands = [dict.fromkeys(hand) for hand in record.hands]
-        self.short = len(record.hands[0]) == FIRST_DEAL  # only the first deal recorded (KJ-3.2)
+        self.hands = list(map(dict.fromkeys, hands))
+        self.short = len(hands[0]) == FIRST_DEAL  # only the first deal recorded (KJ-3.2)
         self.phase = "bid"  # bid, answer, name, play, done, annulled
         self.start_rounds(self.non_dealer, 2)  # the non-dealer speaks first in each round (KJ-4.1)
         self.schmeisser: int | None = None
@@ -66,7 +71,3 @@ class ReplayState(TrumpRounds):
 
     def name(self, seat: int) -> str:
         return self.names[seat]
-
-    @property
-    def turn_up(self) -> Card:
-        return self.record.turn_up

@@ -72,7 +72,7 @@ class TrumpChoice(ReplayState):
         if choice == "pass":
             self.pass_turn()
             return True
-        up = self.record.turn_up.suit
+        up = self.turn_up[1]  # the suit, by place
         if choice == "schmeiss" or self.out_of_round(choice, up):
             return False
         self.settle(seat, chosen_suit(choice, up))
