@@ -83,6 +83,39 @@ _DID_NOT_FOLLOW_BY_CARD = {
 }
 
 
+def trick_outcome(first: Card, second: Card, trump: str) -> tuple[bool, Text, int]:
+    """Of a trick led with ``first`` and answered with ``second``: whether ``second`` wins it and why (KJ-8.3), and
+    its card points (KJ-2)."""
+    first_rank, suit = first
+    second_rank, second_suit = second
+    # `beats` written out: the higher card of the suit led, else the only trump.
+    if second_suit == suit:
+        power = TRUMP_POWER if suit == trump else PLAIN_POWER
+        second_wins = power[second_rank] > power[first_rank]
+    else:
+        second_wins = second_suit == trump
+    winning = second if second_wins else first
+    # The reason is kept as a msgid and its values, worded only when it is read (a `Text`, from the tables).
+    if second_suit == suit == trump:
+        reason = _HIGHER_TRUMP_BY_CARD[winning]
+    elif second_suit == suit:
+        reason = _HIGHER_CARD_BY_CARD[winning]
+    elif winning.suit == trump:
+        reason = _ONLY_TRUMP_BY_CARD[winning]
+    else:
+        reason = _DID_NOT_FOLLOW_BY_CARD[second, suit]
+    card_points = CARD_POINTS[trump]
+    return second_wins, reason, card_points[first] + card_points[second]
+
+
+# `trick_outcome` of every two cards of the pack (the same card twice too: a card already played is played again,
+# flagged), under each trump, made once: a trick's end is then one look-up (speed: it runs for every trick).
+_OUTCOMES = {
+    trump: {(first, second): trick_outcome(first, second, trump) for first in PACK32 for second in PACK32}
+    for trump in SUITS
+}
+
+
 class TrickPlay(ReplayState):
     """The replay's handlers for the cards played, trick by trick."""
 
@@ -227,31 +260,13 @@ class TrickPlay(ReplayState):
 
     def finish_trick(self) -> None:
         """Who wins the trick and why (KJ-8.3), and its card points (KJ-2); the ninth ends the play (KJ-8.4)."""
-        trump = self.trump
-        (first_seat, first), (second_seat, second) = self.trick
-        first_rank, suit = first
-        second_rank, second_suit = second
-        # `beats` written out, as this runs for every trick: the higher card of the suit led, else the only trump.
-        if second_suit == suit:
-            power = TRUMP_POWER if suit == trump else PLAIN_POWER
-            second_wins = power[second_rank] > power[first_rank]
-        else:
-            second_wins = second_suit == trump
-        winner, winning = (second_seat, second) if second_wins else (first_seat, first)
-        # The reason is kept as a msgid and its values, worded only when it is read (a `Text`, from the tables).
-        if second_suit == suit == trump:
-            reason = _HIGHER_TRUMP_BY_CARD[winning]
-        elif second_suit == suit:
-            reason = _HIGHER_CARD_BY_CARD[winning]
-        elif winning.suit == trump:
-            reason = _ONLY_TRUMP_BY_CARD[winning]
-        else:
-            reason = _DID_NOT_FOLLOW_BY_CARD[second, suit]
-        card_points = CARD_POINTS[trump]
-        points = card_points[first] + card_points[second]
+        trick = self.trick
+        (first_seat, first), (second_seat, second) = trick
+        second_wins, reason, points = _OUTCOMES[self.trump][first, second]  # trick_outcome, from the table
+        winner = second_seat if second_wins else first_seat
         number = len(self.tricks) + 1
         # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
-        self.tricks.append(tuple.__new__(Trick, (number, first_seat, tuple(self.trick), winner, reason, points, True)))
+        self.tricks.append(tuple.__new__(Trick, (number, first_seat, tuple(trick), winner, reason, points, True)))
         self.won[winner] += 1
         self.points[winner] += points
         self.trick = []
