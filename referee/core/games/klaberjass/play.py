@@ -132,22 +132,25 @@ class TrickPlay(ReplayState):
         (KJ-8.2, R-KJ-11); bella announced only on the K or Q of trumps whose partner the same player played before,
         and the K or Q of trumps without bella only while its partner is not that player's (KJ-7.1, R-KJ-8: what
         `check_bella` records without a flag or a note). Such a play leaves the hand and goes to the trick, as in
-        `play`; the trick is finished by `finish_trick`.
+        `play`; the second card of a trick ends it here as `finish_trick` does, with the state in local variables
+        (written back when the run stops).
         """
         hands, strays, trump, kq_by = self.hands, self.strays, self.trump, self.kq_by
+        tricks, won, points, outcomes = self.tricks, self.won, self.points, _OUTCOMES[trump]
+        trick, leader = self.trick, self.leader
         index = start
         for _number, kind, seat, _choice, card, _cards, bella in islice(events, start, None):
             if kind != "play" or card is None or (strays and card in strays):  # a play has a card: for the types
                 break
             rank, suit = card
-            hand, trick = hands[seat], self.trick
+            hand = hands[seat]
             if trick:
                 led_seat, led = trick[0]
                 if seat == led_seat or card not in hand:
                     break
-                if not suit == led.suit != trump and not may_play(card, hand, led, trump):
+                if not suit == led[1] != trump and not may_play(card, hand, led, trump):  # led[1]: its suit
                     break
-            elif seat != self.leader or card not in hand:
+            elif seat != leader or card not in hand:
                 break
             if suit == trump and (rank == "K" or rank == "Q"):
                 # Bella (KJ-7.1) exactly when its partner is this player's: else a flag, or a note (R-KJ-8).
@@ -159,12 +162,24 @@ class TrickPlay(ReplayState):
             elif bella:
                 break  # bella on another card (KJ-7.1)
             del hand[card]
-            trick.append((seat, card))
             index += 1
-            if len(trick) == 2:
-                self.finish_trick()
-                if self.phase != "play":
-                    break  # the ninth trick ends the play (KJ-8.4): what follows is flagged by the handlers
+            if not trick:
+                trick = [(seat, card)]
+                continue
+            # The second card: the trick ends as in `finish_trick`.
+            second_wins, reason, trick_points = outcomes[led, card]
+            leader = seat if second_wins else led_seat
+            number = len(tricks) + 1
+            plays = (trick[0], (seat, card))
+            tricks.append(tuple.__new__(Trick, (number, led_seat, plays, leader, reason, trick_points, True)))
+            won[leader] += 1
+            points[leader] += trick_points
+            trick = []
+            if number == TRICKS:
+                self.last_trick = leader  # KJ-8.4
+                self.phase = "done"
+                break  # the ninth trick ends the play (KJ-8.4): what follows is flagged by the handlers
+        self.trick, self.leader = trick, leader
         return index
 
     # --- play (KJ-7, KJ-8) -------------------------------------------------------------------
