@@ -20,22 +20,26 @@ from scoring.core.games.draw_bridge import DRAW_TRICK_VARIANTS, MUST_FOLLOW_PHAS
 _PACK = standard_pack()
 # The cards of each suit: "holds no card of the led suit" is one `isdisjoint` with the hand (DB-5.2, R-DB-1).
 _SUIT_CARDS = {suit: frozenset(card for card in _PACK if card.suit == suit) for suit in SUITS}
-# A draw trick under DB-3.3 alone (no R-DB-1 variant), by its lead and its second card: whether the second card
+# A draw trick under DB-3.3 alone (no R-DB-1 variant), by its lead, then its second card: whether the second card
 # wins, and why, as `draw_trick_winner` says it; made once at import, so a replay only looks a trick up.
 _PLAIN_DRAW_TRICKS = {
-    (lead, follow): (winner == 1, reason)
+    lead: {
+        follow: (winner == 1, reason)
+        for follow in _PACK  # the same card too: one copy may have been led without being held
+        for winner, reason in [draw_trick_winner(0, lead, follow, frozenset())]
+    }
     for lead in _PACK
-    for follow in _PACK  # the same card too: one copy may have been led without being held
-    for winner, reason in [draw_trick_winner(0, lead, follow, frozenset())]
 }
-# A trick of the play by its trump suit ("" at no trump), its lead and its second card: whether the second card
-# wins, and why, as `contract_trick_winner` says it (DB-5.3); made once at import, like the draw tricks.
+# A trick of the play by its trump suit ("" at no trump), its lead, then its second card: whether the second card
+# wins and why, as `contract_trick_winner` says it (DB-5.3), and whether it is off the led suit (DB-5.2).
 _CONTRACT_TRICKS = {
     trumps: {
-        (lead, follow): (winner == 1, reason)
+        lead: {
+            follow: (winner == 1, reason, follow.suit != lead.suit)
+            for follow in _PACK
+            for winner, reason in [contract_trick_winner(0, lead, follow, trumps)]
+        }
         for lead in _PACK
-        for follow in _PACK
-        for winner, reason in [contract_trick_winner(0, lead, follow, trumps)]
     }
     for trumps in (*SUITS, "")
 }
@@ -67,68 +71,79 @@ class OrdinaryLane(CardPlay, AuctionPhase):
         `make_pass` after it). Anything else is left to those handlers, which check it, flag it and carry it out.
         """
         hands, tricks, stock, tricks_won = self.hands, self.tricks, self.stock, self.tricks_won
-        phase, leader, trick, pending = self.phase, self.leader, self.trick, self.pending_draws
-        phase_tricks, trumps = self.phase_tricks, self.trumps
+        phase, leader, phase_tricks, trumps = self.phase, self.leader, self.phase_tricks, self.trumps
+        # The trick so far as its lead (or None), and the draws due as who draws next and how many are left: the
+        # state's `trick` and `pending_draws` lists, kept in locals and written back below.
+        lead_play = self.trick[0] if self.trick else None
+        drawer = self.pending_draws[0] if self.pending_draws else 0
+        draws_due = len(self.pending_draws)
         caller, bid, bidder, doubled, passes = self.caller, self.bid, self.bidder, self.doubled, self.passes
         bid_rank = -1 if bid is None else ladder_index(*bid)
+        contract_tricks = _CONTRACT_TRICKS[trumps]  # read in the play only, once the auction has set the trumps
         flags = self.flags
         follow_in_draw_tricks = MUST_FOLLOW_PHASE1 in flags  # R-DB-1
         plain_draw_tricks = flags.isdisjoint(DRAW_TRICK_VARIANTS)  # DB-3.3 alone decides a draw trick
         for index in range(start, len(events)):
             kind, seat, card, call = events[index]
             if kind == "play":
+                assert card is not None  # a play always has its card (`RecordEvent`)
                 if phase != DRAW_TRICKS and phase != PLAY:
                     break
                 hand = hands[seat]
-                if card not in hand:
-                    break
-                if not trick:
-                    if seat != leader:
+                if lead_play is None:
+                    # A lead, in turn, of a card held: `pop` takes it out of the hand (its value is None, so the
+                    # default False says it was not there, and nothing was taken).
+                    if seat != leader or hand.pop(card, False) is False:
                         break
-                    del hand[card]
-                    trick.append((seat, card))
+                    lead_play = (seat, card)
                     continue
-                lead_play = trick[0]
-                lead = lead_play[1]
                 if seat == leader:
                     break
-                if (
-                    card.suit != lead.suit
-                    and (phase == PLAY or follow_in_draw_tricks)
-                    and not _SUIT_CARDS[lead.suit].isdisjoint(hand)
-                ):
-                    break  # a revoke: `check_following` flags it
-                del hand[card]
+                lead = lead_play[1]
                 number = len(tricks) + 1
-                phase_tricks += 1
-                # `finish_trick`, inline.
-                plays = (lead_play, (seat, card))
-                if phase == DRAW_TRICKS:
+                # The second card: a revoke goes to `check_following` (DB-5.2, R-DB-1), a card not held to
+                # `flag_not_held`; otherwise `finish_trick`, inline.
+                if phase == PLAY:
+                    follower_wins, reason, off_suit = contract_tricks[lead][card]
+                    if off_suit and not _SUIT_CARDS[lead.suit].isdisjoint(hand):
+                        break
+                    if hand.pop(card, False) is False:
+                        break
+                    winner = seat if follower_wins else leader
+                    tricks.append(
+                        tuple.__new__(Trick, (number, leader, (lead_play, (seat, card)), winner, reason, 0, True))
+                    )
+                    tricks_won[winner] += 1
+                    phase_tricks += 1
+                    if phase_tricks == TRICKS_PER_PHASE:
+                        phase = OVER
+                else:
+                    if follow_in_draw_tricks and card.suit != lead.suit and not _SUIT_CARDS[lead.suit].isdisjoint(hand):
+                        break
+                    if hand.pop(card, False) is False:
+                        break
                     if plain_draw_tricks:
-                        follower_wins, reason = _PLAIN_DRAW_TRICKS[lead, card]
+                        follower_wins, reason = _PLAIN_DRAW_TRICKS[lead][card]
                         winner = seat if follower_wins else leader
                     else:
                         winner, reason = draw_trick_winner(leader, lead, card, flags)
-                    tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, False)))
-                    pending = [winner, 1 - winner]  # DB-3.5: the winner draws first
+                    tricks.append(
+                        tuple.__new__(Trick, (number, leader, (lead_play, (seat, card)), winner, reason, 0, False))
+                    )
+                    phase_tricks += 1
+                    drawer, draws_due = winner, 2  # DB-3.5: the winner draws first
                     phase = DRAWING
-                else:
-                    follower_wins, reason = _CONTRACT_TRICKS[trumps][lead, card]
-                    winner = seat if follower_wins else leader
-                    tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, True)))
-                    tricks_won[winner] += 1
-                    if phase_tricks == TRICKS_PER_PHASE:
-                        phase = OVER
                 leader = winner
-                trick = []
+                lead_play = None
             elif kind == "draw":
                 # `is`: the record reader hands out the pack's own cards; an equal other object goes to `draw`.
-                if phase != DRAWING or seat != pending[0] or card is not stock[-1]:
+                if phase != DRAWING or seat != drawer or card is not stock[-1]:
                     break
                 stock.pop()
                 hands[seat][card] = None
-                del pending[0]
-                if not pending:  # `end_draws`
+                drawer = 1 - drawer
+                draws_due -= 1
+                if not draws_due:  # `end_draws`
                     phase = AUCTION if phase_tricks == TRICKS_PER_PHASE else DRAW_TRICKS
             else:  # a call
                 if phase != AUCTION or seat != caller:
@@ -137,6 +152,7 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                     if bid is not None:  # `make_pass`: a pass after a bid ends the auction (DB-4.1)
                         self.declarer = bidder
                         trumps = "" if bid[1] == "NT" else bid[1]
+                        contract_tricks = _CONTRACT_TRICKS[trumps]
                         phase, phase_tricks, leader = PLAY, 0, 1 - bidder  # DB-5.1
                     else:
                         passes += 1
@@ -158,7 +174,8 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                 caller = 1 - seat
         else:
             index = len(events)
-        self.phase, self.leader, self.trick, self.pending_draws = phase, leader, trick, pending
-        self.phase_tricks, self.trumps = phase_tricks, trumps
+        self.phase, self.leader, self.phase_tricks, self.trumps = phase, leader, phase_tricks, trumps
+        self.trick = [] if lead_play is None else [lead_play]
+        self.pending_draws = [drawer, 1 - drawer][:draws_due]
         self.caller, self.bid, self.bidder, self.doubled, self.passes = caller, bid, bidder, doubled, passes
         return index
