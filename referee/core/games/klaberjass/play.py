@@ -142,7 +142,7 @@ class TrickPlay(ReplayState):
         for _number, kind, seat, _choice, card, _cards, bella in islice(events, start, None):
             if kind != "play" or card is None or (strays and card in strays):  # a play has a card: for the types
                 break
-            rank, suit = card
+            suit = card[1]  # by place, and the rank only for a trump (speed: each read costs, at one per card)
             hand = hands[seat]
             if trick:
                 led_seat, led = trick[0]
@@ -152,7 +152,7 @@ class TrickPlay(ReplayState):
                     break
             elif seat != leader or card not in hand:
                 break
-            if suit == trump and (rank == "K" or rank == "Q"):
+            if suit == trump and ((rank := card[0]) == "K" or rank == "Q"):
                 # Bella (KJ-7.1) exactly when its partner is this player's: else a flag, or a note (R-KJ-8).
                 if bella != (kq_by.get("Q" if rank == "K" else "K") == seat):
                     break
