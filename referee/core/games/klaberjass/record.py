@@ -23,7 +23,9 @@ _SEATS = range(2)  # KJ-1.1: two players
 _PACK = frozenset(PACK32)
 # The usual spellings of the 32 cards ("JH", "TH", "10H"), each straight to its card of the pack;
 # any other spelling goes through the card reader and the pack check.
-_BY_TOKEN = {card.code: card for card in PACK32} | {f"10{card.suit}": card for card in PACK32 if card.rank == "T"}
+_BY_TOKEN: dict[Any, Card] = {card.code: card for card in PACK32} | {
+    f"10{card.suit}": card for card in PACK32 if card.rank == "T"
+}
 _USUAL_FIRST = ("play", "bid", "answer", "dix", "declare")  # EVENT_TYPES, the usual first, for `in`
 
 
@@ -172,15 +174,19 @@ def _read_events(events: list[Any]) -> tuple[list[KlaberjassEvent | Play], list[
     later: list[tuple[int, CheckedEvent]] = []  # (its place in `read`, the event as checked)
     append = read.append
     # Speed: the type compared with "play" first, the seat by one chained comparison, the card read only for a play.
+    # A card code of another type than str finds no card (the table's keys are str) and is read later, as before.
     for number, event in enumerate(events, start=1):
         if type(event) is dict:
             kind, seat = event.get("type"), event.get("seat")
             if kind in _USUAL_FIRST and type(seat) is int and 0 <= seat <= 1:
                 if kind == "play":
-                    token, announce = event.get("card"), event.get("announce")
-                    card = _BY_TOKEN.get(token) if type(token) is str else None
+                    announce = event.get("announce")
+                    try:  # a usual card code straight from the pack; anything else (unhashable too) is read later
+                        card = _BY_TOKEN.get(event.get("card"))
+                    except TypeError:
+                        card = None
                     if card is not None and (announce is None or announce == "bella"):
-                        append((number, kind, seat, "", card, (), announce == "bella"))
+                        append((number, kind, seat, "", card, (), announce is not None))  # bella or none
                         continue
                 later.append((len(read), (number, kind, seat, event)))
                 append(_NOT_YET_READ)
