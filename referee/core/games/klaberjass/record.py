@@ -94,10 +94,13 @@ def _one_card(doc: Mapping[str, Any], field: str) -> Card:
     return _pack_card(card, field)
 
 
+_SIZES = ({HAND_SIZE}, {FIRST_DEAL})  # the hands' sizes as a set: 9 each, or 6 each (KJ-3.2)
+
+
 def _check_hands(hands: Sequence[Sequence[Card]]) -> set[Card]:
     """Refuse hands that are not 9 (or, KJ-3.2, 6) different cards each of the 32-card pack; return the cards dealt."""
     sizes = set(map(len, hands))
-    if sizes not in ({HAND_SIZE}, {FIRST_DEAL}):
+    if sizes not in _SIZES:
         raise RecordError("hands", _("each hand must hold the 9 cards after the second deal (KJ-5.1)"))
     # The usual case in one set comparison: a set keeps each card's hash, so comparing it with the
     # pack hashes nothing again, and no path or message is built for a card that is fine.

@@ -5,6 +5,7 @@ and the deal entry the scoring core scores (RULES.md KJ-8.5).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from operator import attrgetter
 from typing import Any
 
 from referee.core.games.klaberjass.play import TrickPlay, allowed_cards
@@ -162,21 +163,28 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
                 entry = None
             else:
                 score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
-        return Verdict(
-            # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
-            violations=tuple(sorted(self.violations, key=lambda violation: violation.event)),
-            tricks=tuple(tricks),
-            tricks_won=tuple(self.won),
-            card_points=tuple(self.points),
-            complete=complete,
-            deal_entry=entry,
-            score=score,
-            next_turn=self.next_turn(),
-            hands=tuple(map(tuple, self.hands)),
-            notes=tuple(self.notes),
+        next_turn = self.next_turn()
+        # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
+        violations = tuple(sorted(self.violations, key=_EVENT_NUMBER))
+        # Made by tuple.__new__ with every field, in Verdict's order: Verdict(...) runs the NamedTuple's Python __new__.
+        return tuple.__new__(
+            Verdict,
+            (
+                violations,
+                tuple(tricks),
+                tuple(self.won),  # tricks_won
+                tuple(self.points),  # card_points
+                complete,
+                entry,  # deal_entry
+                score,
+                next_turn,
+                tuple(self.notes),
+                tuple(map(tuple, self.hands)),
+            ),
         )
 
 
+_EVENT_NUMBER = attrgetter("event")  # a violation's event number
 # Each event's handler, by its type.
 _HANDLERS: dict[str, Callable[[_Replay, KlaberjassEvent], None]] = {
     "bid": _Replay.bid,
