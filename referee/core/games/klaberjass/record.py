@@ -200,9 +200,9 @@ def _read_events(events: list[Any]) -> tuple[list[KlaberjassEvent | Play], list[
 
 def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
     """Read a Klaberjass hand record; raise RecordError with the path of the problem."""
-    header = read_header(doc, game)
+    _game, players, dealer, flags, hands = read_header(doc, game)  # by place: a NamedTuple's field is a property
     read, later = _read_events(event_list(doc))
-    dealt = _check_hands(header.hands)
+    dealt = _check_hands(hands)
     if "turn_up" not in doc:
         raise RecordError("turn_up", _("turn_up is missing: the card turned face up after the deal (KJ-3.3)"))
     turn_up = _one_card(doc, "turn_up")
@@ -220,13 +220,11 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
     for position, (number, kind, seat, data) in later:
         read[position] = _read_event(number, kind, seat, data)
     events = tuple(read)
-    if len(header.hands[0]) == FIRST_DEAL:
+    if len(hands[0]) == FIRST_DEAL:
         for number, kind, *_fields in events:  # by place: a usual play is a plain tuple
             if kind in ("dix", "declare", "play"):
                 raise RecordError(
                     f"events[{number - 1}]",
                     _("the hands hold only the first six cards; record all nine to referee the play (KJ-5.1)"),
                 )
-    return tuple.__new__(
-        KlaberjassRecord, (header.players, header.dealer, header.flags, header.hands, turn_up, bottom, events)
-    )
+    return tuple.__new__(KlaberjassRecord, (players, dealer, flags, hands, turn_up, bottom, events))

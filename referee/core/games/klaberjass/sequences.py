@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter
 
-from referee.core.games.klaberjass.record import KlaberjassEvent, Play, as_event
+from referee.core.games.klaberjass.record import KlaberjassEvent, Play
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.pack32 import PACK32, SEQUENCE_POWER
 from scoring.core.base import Flags
@@ -146,7 +146,8 @@ class DixAndSequences(ReplayState):
         if ordered is None or len(ordered) != len(cards) or not self.hands[seat].keys() >= given:
             return False
         self.declared[seat].append(ordered)
-        self.declared_at[ordered] = as_event(event)  # the event itself: only a play is read as a plain tuple
+        assert type(event) is KlaberjassEvent  # only a usual play is read as a plain tuple
+        self.declared_at[ordered] = event
         return True
 
     def dix(self, event: KlaberjassEvent) -> None:

@@ -460,8 +460,9 @@ def _components(deal: KlaberjassDeal, player: int, sequence_lines: list[Line]) -
         lines.append(CARD_POINT_LINES[player][card_points])
     if deal.last_trick == player:
         lines.append(LAST_TRICK_LINES[player])
-    if sequence_lines:
-        lines += [line for line in sequence_lines if line.side == player]
+    for line in sequence_lines:  # a loop, not a list comprehension: no frame of its own (speed)
+        if line.side == player:
+            lines.append(line)
     if deal.bella == player:
         lines.append(BELLA_LINES[player])
     return lines
