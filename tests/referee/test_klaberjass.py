@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.core.games.klaberjass import REFEREE, SETUP, allowed_cards, compare_sequences
+from referee.core.games.klaberjass import BIDS, REFEREE, SETUP, allowed_cards, compare_sequences
 from referee.core.games.klaberjass.play import TrickPlay, may_play
 from referee.core.pack32 import PACK32
 from referee.core.verdict import RecordError, Verdict
@@ -876,5 +876,53 @@ def test_kj_fast_lane_gives_the_verdict_the_handlers_give(monkeypatch: pytest.Mo
     for seed in range(12):
         docs += with_prefixes(REFEREE, seed, random.Random(seed).sample(sorted(GAME.flags), seed % 3), 1.0, 60)
     for doc in docs:
+        with_lane, without = verdicts_with_and_without_the_lane(REFEREE, TrickPlay, doc, monkeypatch)
+        assert with_lane == without
+
+
+def _short_path_variants(fixture: dict[str, Any]) -> list[dict[str, Any]]:
+    """The fixture with one event changed in each way a short path must tell apart: each bid choice, a declaration
+    missing a card, with a card twice or one not held, made twice, a dix twice, bella announced, or not, on each
+    play; each event dropped or repeated; with the flags that change the dix and the bidding."""
+    events = fixture["events"]
+    changed: list[list[dict[str, Any]]] = []
+    for index, event in enumerate(events):
+        before, after = events[:index], events[index + 1 :]
+        changed += [[*before, *after], [*before, event, event, *after]]  # dropped, repeated
+        if event["type"] == "bid":
+            changed += [[*before, {**event, "choice": choice}, *after] for choice in BIDS]
+            passes = [{**event, "choice": "pass"}, {**event, "seat": 1, "choice": "pass"}]  # the first round
+            changed += [[*before, *passes, {**event, "choice": choice}, *after] for choice in BIDS]
+        elif event["type"] == "declare":
+            cards = event["cards"]
+            for other in (cards[1:], [*cards, cards[0]], [*cards, "AH"], ["AS", "KS", "QS"]):
+                changed.append([*before, {**event, "cards": other}, *after])
+        elif event["type"] == "play":
+            changed.append([*before, {**event, "announce": "bella"}, *after])
+            changed.append([*before, {key: value for key, value in event.items() if key != "announce"}, *after])
+    flag_sets: tuple[list[str], ...] = ([], ["kj_dix_any_trump"], ["kj_schmeiss"], ["kj_schmeiss", "kj_dix_any_trump"])
+    return [{**fixture, "flags": flags, "events": each} for each in changed for flags in flag_sets]
+
+
+def test_kj_short_paths_give_the_verdict_the_handlers_give(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The short paths of the usual bid, dix and declaration, and the lane's K and Q of trumps and bella (KJ-4, KJ-5.3,
+    KJ-6, KJ-7.1, R-KJ-8), switched with the lane: every verdict of the fixture, changed one event at a time, is the
+    same with them off."""
+    fixture = json.loads(FIXTURE.read_text())
+    # Nora holds the 7, 8 and 9 of trumps: a sequence declared with the 7 before the dix does not count (KJ-6.2).
+    sevens = {
+        **fixture,
+        "hands": [
+            ["9H", "8H", "7H", "AS", "KS", "AC", "9C", "7D", "AH"],
+            ["KH", "QH", "JH", "QS", "JS", "10S", "KC", "10C", "AD"],
+        ],
+        "events": [
+            {"type": "bid", "seat": 0, "choice": "take"},
+            {"type": "declare", "seat": 0, "cards": ["9H", "8H", "7H"]},
+            {"type": "dix", "seat": 0},
+            {"type": "play", "seat": 0, "card": "AH"},
+        ],
+    }
+    for doc in [*_short_path_variants(fixture), *_short_path_variants(sevens)]:
         with_lane, without = verdicts_with_and_without_the_lane(REFEREE, TrickPlay, doc, monkeypatch)
         assert with_lane == without
