@@ -14,10 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import scoring.core.games.klaberjass as scoring_klaberjass
 from referee.core.games.klaberjass import BIDS, REFEREE, SETUP, allowed_cards, compare_sequences
 from referee.core.games.klaberjass.play import TrickPlay, may_play
 from referee.core.pack32 import PACK32
 from referee.core.verdict import RecordError, Verdict
+from scoring.core.base import EntryError
 from scoring.core.cards import Card, parse_card
 from scoring.core.games.klaberjass import GAME
 from tests.referee.test_conformance import (
@@ -926,3 +928,47 @@ def test_kj_short_paths_give_the_verdict_the_handlers_give(monkeypatch: pytest.M
     for doc in [*_short_path_variants(fixture), *_short_path_variants(sevens)]:
         with_lane, without = verdicts_with_and_without_the_lane(REFEREE, TrickPlay, doc, monkeypatch)
         assert with_lane == without
+
+
+def _scored(entry: Any, flags: frozenset[str]) -> Any:
+    """What the scoring core makes of a deal entry: the deal, or the error with its type, field, rule and words."""
+    try:
+        return GAME.parse_deal(entry, flags)
+    except EntryError as error:
+        return type(error), error.field, error.rule, error.message
+
+
+def test_kj_9_1_the_usual_deal_entry_is_read_as_the_field_readers_read_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The referee's deal entry read by plain tests (scoring's `_usual_deal`) gives the deal, or the error, that the
+    field readers give (KJ-2.2, KJ-4.3, KJ-6.3, KJ-7.1, KJ-8.4, R-KJ-6): the entry changed one field at a time to
+    values each reader refuses or reads differently."""
+    usual = {"maker": 0, "trump": "H", "card_points": [93, 45], "last_trick": 0, "sequence_points": [0, 20], "bella": 1}
+    values: dict[str, list[Any]] = {
+        "maker": [1, 2, -1, True, 1.0, None, "0"],
+        "trump": ["S", "h", "X", "", None, 1],
+        "card_points": [
+            [0, 18],
+            [146, 0],
+            [100, 47],
+            [10, 7],
+            [-1, 30],
+            [True, 30],
+            [30.0, 30],
+            [30],
+            [30, 30, 1],
+            (30, 30),
+        ],
+        "last_trick": [1, 2, False, None],
+        "sequence_points": [[20, 0], [50, 0], [20, 20], [40, 0], [60, 0], [100, 0], [30, 0], [False, 0], [0], None],
+        "bella": [None, 0, 2, True, "1"],
+    }
+    entries: list[Any] = [usual, {**usual, "no_trick": 1}, {**usual, "annulled": False}, {"annulled": True}, [usual]]
+    entries += [{key: value for key, value in usual.items() if key != field} for field in usual]
+    entries += [{**usual, field: value} for field, options in values.items() for value in options]
+    flag_sets = [frozenset(), frozenset({"kj_score_all_sequences"}), frozenset({"kj_no_meld_without_trick"})]
+    for entry in entries:
+        for flags in flag_sets:
+            fast = _scored(entry, flags)
+            monkeypatch.setattr(scoring_klaberjass, "_usual_deal", lambda entry, flags: None)
+            assert fast == _scored(entry, flags), entry
+            monkeypatch.undo()
