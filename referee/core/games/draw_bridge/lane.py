@@ -80,6 +80,8 @@ class OrdinaryLane(CardPlay, AuctionPhase):
         caller, bid, bidder, doubled, passes = self.caller, self.bid, self.bidder, self.doubled, self.passes
         bid_rank = -1 if bid is None else ladder_index(*bid)
         contract_tricks = _CONTRACT_TRICKS[trumps]  # read in the play only, once the auction has set the trumps
+        number = len(tricks)  # the number of the last trick finished (`Trick.number`)
+        make_trick = tuple.__new__  # each Trick made from its fields' tuple: Trick(...) runs a __new__ in Python
         flags = self.flags
         follow_in_draw_tricks = MUST_FOLLOW_PHASE1 in flags  # R-DB-1
         plain_draw_tricks = flags.isdisjoint(DRAW_TRICK_VARIANTS)  # DB-3.3 alone decides a draw trick
@@ -100,7 +102,6 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                 if seat == leader:
                     break
                 lead = lead_play[1]
-                number = len(tricks) + 1
                 # The second card: a revoke goes to `check_following` (DB-5.2, R-DB-1), a card not held to
                 # `flag_not_held`; otherwise `finish_trick`, inline.
                 if phase == PLAY:
@@ -109,9 +110,10 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                         break
                     if hand.pop(card, False) is False:
                         break
+                    number += 1
                     winner = seat if follower_wins else leader
                     tricks.append(
-                        tuple.__new__(Trick, (number, leader, (lead_play, (seat, card)), winner, reason, 0, True))
+                        make_trick(Trick, (number, leader, (lead_play, (seat, card)), winner, reason, 0, True))
                     )
                     tricks_won[winner] += 1
                     phase_tricks += 1
@@ -122,13 +124,14 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                         break
                     if hand.pop(card, False) is False:
                         break
+                    number += 1
                     if plain_draw_tricks:
                         follower_wins, reason = _PLAIN_DRAW_TRICKS[lead][card]
                         winner = seat if follower_wins else leader
                     else:
                         winner, reason = draw_trick_winner(leader, lead, card, flags)
                     tricks.append(
-                        tuple.__new__(Trick, (number, leader, (lead_play, (seat, card)), winner, reason, 0, False))
+                        make_trick(Trick, (number, leader, (lead_play, (seat, card)), winner, reason, 0, False))
                     )
                     phase_tricks += 1
                     drawer, draws_due = winner, 2  # DB-3.5: the winner draws first

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any, NamedTuple, TypeAlias
 
 from referee.core.calls import DOUBLE, LADDER, PASS, REDOUBLE
@@ -109,10 +110,11 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
 
 
 def _read_stock(tokens: Any) -> tuple[Card, ...]:
-    """The stock's cards, top card first: a list of codes by a look-up each, any other by the general reader."""
-    if type(tokens) is list:
+    """The stock's cards, top card first: a list of 26 codes looked up in one call, any other by the general reader."""
+    if type(tokens) is list and len(tokens) == STOCK_SIZE:  # an itemgetter of one key gives no tuple
         try:
-            return tuple(map(_BY_CODE.__getitem__, tokens))
+            cards: tuple[Card, ...] = itemgetter(*tokens)(_BY_CODE)
+            return cards
         except (KeyError, TypeError):
             pass  # a card written another way, or no card: the general reader reads it or says what is wrong
     try:

@@ -110,7 +110,6 @@ class _Replay(OrdinaryLane):
         }
 
     def run(self) -> Verdict:
-        handlers = {"play": self.play, "draw": self.draw, "call": self.call}
         events = self.record.events
         index = 0
         while index < len(events):
@@ -118,8 +117,9 @@ class _Replay(OrdinaryLane):
                 index = self.ordinary_run(events, index)  # the ordinary events, up to the first that is not
                 if index == len(events):
                     break
-            event = events[index]
-            handlers[event[0]]((index + 1, *event))  # by the event's type: play, draw or call; with its number
+            kind, seat, card, call = events[index]
+            handler = self.play if kind == "play" else self.draw if kind == "draw" else self.call
+            handler((index + 1, kind, seat, card, call))  # the event with its number
             index += 1
         tricks = list(self.tricks)
         if self.trick:

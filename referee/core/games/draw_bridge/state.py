@@ -48,7 +48,7 @@ class ReplayState:
         # Each hand is an insertion-ordered dict used as a set, in the order dealt and drawn: quick to look up and
         # take from, and what a seat holds at the end is listed in that order, whatever the hash seed.
         self.hands: list[dict[Card, None]] = [dict.fromkeys(hand) for hand in record.hands]
-        self.stock = list(reversed(record.stock))  # the top card is last, so drawing is pop()
+        self.stock = list(record.stock[::-1])  # the top card is last, so drawing is pop()
         # Each play of a card its player did not hold, as (trick number, seat, card): it goes to the trick all the
         # same, and `CardPlay.played_from_hand` passes over it.
         self.unheld: set[tuple[int, int, Card]] = set()
