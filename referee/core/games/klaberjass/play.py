@@ -52,6 +52,16 @@ def broken_rule(card: Card, hand: Collection[Card], led: Card, trump: str) -> st
     return allowed_cards(hand, led, trump)[1]
 
 
+# The cards of each card's suit that beat it as trumps (KJ-2.1): a hand holds a higher trump than a led one if it
+# holds one of these (speed: a set test in C, not a loop over the hand).
+_HIGHER_TRUMPS = {
+    card: frozenset(
+        other for other in PACK32 if other.suit == card.suit and TRUMP_POWER[other.rank] > TRUMP_POWER[card.rank]
+    )
+    for card in PACK32
+}
+
+
 def may_play(card: Card, hand: Collection[Card], led: Card, trump: str) -> bool:
     """Whether ``card``, held in ``hand``, is among `allowed_cards` to ``led``: answered without listing them."""
     suit, led_suit = card.suit, led.suit
@@ -59,10 +69,7 @@ def may_play(card: Card, hand: Collection[Card], led: Card, trump: str) -> bool:
         if suit != trump:
             return True
         # KJ-8.2 (a) with R-KJ-11: a trump higher than the led one, if the hand holds one.
-        led_power = TRUMP_POWER[led.rank]
-        return TRUMP_POWER[card.rank] > led_power or not any(
-            other.suit == trump and TRUMP_POWER[other.rank] > led_power for other in hand
-        )
+        return TRUMP_POWER[card.rank] > TRUMP_POWER[led.rank] or _HIGHER_TRUMPS[led].isdisjoint(hand)
     if led_suit in map(_suit, hand):
         return False  # KJ-8.2: follow suit
     # R-KJ-11: void in the suit led, a trump if the hand holds one; the trick holds only the lead, so any trump.
