@@ -866,6 +866,9 @@ def test_bg_fast_lane_gives_the_verdict_the_handlers_give(monkeypatch: pytest.Mo
     (BG-6.1 to BG-6.6), for the fixture, the fixture reversed, random legal deals and records with illegal events."""
     fixture = json.loads(FIXTURE.read_text())
     docs = [fixture, {**fixture, "events": fixture["events"][::-1]}, *_one_event_changed(fixture)]
+    # The fixture under each house rule: its matching colon played to a suit lead while holding the suit (event 14)
+    # is refused under bg_colon_only_when_void.
+    docs += [{**fixture, "flags": flags} for flags in FLAG_SETS[1:]]
     docs += [random_deal(seed, seed % 2, tuple(flags))[0] for seed, flags in enumerate(FLAG_SETS * 3)]
     for seed in range(12):
         docs += with_prefixes(REFEREES["bridgette"], seed, FLAG_SETS[seed % len(FLAG_SETS)], 0.5, 120)

@@ -37,7 +37,7 @@ def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, Tex
         follower_wins = _RANK_VALUE[follow] > _RANK_VALUE[lead]
         return follower_wins, _HIGHER_TEXTS[follow if follower_wins else lead]
     if not follow_suit:
-        return False, Text(_COLON_TO_SUIT, {"card": NAMED_WORDS[follow], "lead": CARD_WORDS[lead]})
+        return False, _COLON_TO_SUIT_TEXTS[follow][lead]
     values = {"card": CARD_WORDS[follow], "lead": CARD_WORDS[lead]}
     if follow_suit == trump:
         return True, Text(_TRUMPS, values)
@@ -72,6 +72,27 @@ _NOT_IN_GROUP = {
 }
 # BG-6.5: the reason of a trick won over a matching colon, which blocks the led suit; BG-6.1: one player's trick.
 _BLOCKS = gettext_noop("{reason}; {suits} may not be led to the next trick (BG-6.5)")
+# Each card's group (BG-2.2), and the reasons of a trick where a colon is played to a suit lead, by the colon and the
+# lead: made once at import, as the reasons of the tricks won within the suit led are.
+_GROUP = {card: group(card) for card in CARD_WORDS}
+_COLON_TO_SUIT_TEXTS = {
+    colon: {
+        lead: Text(_COLON_TO_SUIT, {"card": NAMED_WORDS[colon], "lead": word})
+        for lead, word in CARD_WORDS.items()
+        if lead.suit
+    }
+    for colon in CARD_WORDS
+    if not colon.suit
+}
+# The matching colon's trick (BG-6.5): one per colon and lead of its group.
+_BLOCK_TEXTS = {
+    colon: {
+        lead: Text(_BLOCKS, {"reason": reason, "suits": PLURAL_WORDS[lead.suit]})
+        for lead, reason in texts.items()
+        if _GROUP[lead] == _GROUP[colon]
+    }
+    for colon, texts in _COLON_TO_SUIT_TEXTS.items()
+}
 _BOTH_CARDS = gettext_noop("{player} played both cards out of turn and keeps the trick (BG-6.1)")
 # BG-4.4, BG-4.5: a card played that is elsewhere, by where it is (`ReplayState.misplaced`).
 _MISPLACED_PLAY: dict[str | None, str] = {
@@ -125,10 +146,11 @@ class TrickPlay(ReplayState):
         player's known hand that leads, any card with no block in force or a card of another suit than the blocked
         one, which lifts the block (BG-6.5); or follows a colon lead with any card (BG-6.4); or follows the suit led
         (BG-6.2); or, from a follower who holds none of the led suit, is any card but a colon (BG-6.2 allows it
-        without listing the allowed cards). Such a play does what `play` and `finish_trick` would do with it; no
-        colon is played to a suit lead, so no trick sets a block. Anything else (a call, a play out of turn or out of
-        place, a card not held, a colon under a block or to a suit lead, a card of the blocked suit, a card off the
-        led suit while holding it) is left to `play`, which checks it rule by rule.
+        without listing the allowed cards); or is a colon played to a suit lead that `allowed_follows` allows (the
+        matching one, which sets a block, BG-6.5, or one from a hand of nothing else). Such a play does what `play`
+        and `finish_trick` would do with it. Anything else (a call, a play out of turn or out of place, a card not
+        held, a colon under a block, a card of the blocked suit, a card off the led suit while holding it, a colon
+        `allowed_follows` refuses) is left to `play`, which checks it rule by rule.
         """
         hands, where, tricks, won, trump = self.hands, self.where, self.tricks, self.won, self.trump
         trick, leader, number = self.trick, self.leader, self.trick_number
@@ -160,11 +182,27 @@ class TrickPlay(ReplayState):
                 # BG-6.3: the higher card of the suit led wins (strictly: of two equal cards, the leader's).
                 follower_wins = _RANK_VALUE[card] > _RANK_VALUE[lead]
                 reason = _HIGHER_TEXTS[card if follower_wins else lead]
-            elif led and (not suit or led in {held.suit for held in hand}):
-                break
-            else:
+            elif suit or not led:
+                if led and led in {held.suit for held in hand}:
+                    break
                 # Any card to a colon lead (BG-6.4), or a trump or a discard by a follower void in the suit (BG-6.3).
                 follower_wins, reason = trick_winner(lead, card, trump)
+            else:
+                # A colon played to a suit lead, which the leader wins (BG-6.3). The matching colon (BG-2.2) may replace
+                # following suit (R-BG-14, under bg_colon_only_when_void only from a hand void in the suit) and blocks
+                # the led suit for the next lead (BG-6.5); a colon that does not match, only from a hand of nothing
+                # but such colons (BG-6.2), as `allowed_follows` lists them.
+                kind = _GROUP[lead]
+                if _GROUP[card] == kind:
+                    if "bg_colon_only_when_void" in self.flags and led in {held.suit for held in hand}:
+                        break
+                    block = led
+                    reason = _BLOCK_TEXTS[card][lead]
+                elif any(held.suit or _GROUP[held] == kind for held in hand):
+                    break
+                else:
+                    reason = _COLON_TO_SUIT_TEXTS[card][lead]
+                follower_wins = False
             del hand[card]
             where[card] = ("trick", number)
             # `finish_trick`, inline. Made by tuple.__new__: Trick(...) runs the Python __new__ NamedTuple writes.
@@ -343,10 +381,10 @@ class TrickPlay(ReplayState):
             winner = follower if follower_wins else leader
             # A colon (no suit, BG-2.3: `not suit` rather than a call to is_colon) matching a lead of a suit.
             lead_suit = lead.suit
-            if not follow.suit and lead_suit and group(follow) == group(lead):
+            if not follow.suit and lead_suit and _GROUP[follow] == _GROUP[lead]:
                 # BG-6.5: the matching colon blocks the led suit for the leader's next lead only.
                 self.block = lead_suit
-                reason = Text(_BLOCKS, {"reason": reason, "suits": PLURAL_WORDS[lead_suit]})
+                reason = _BLOCK_TEXTS[follow][lead]
         # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
         self.tricks.append(tuple.__new__(Trick, (number, leader, tuple(trick), winner, reason, 0, True)))
         self.won[winner] += 1
