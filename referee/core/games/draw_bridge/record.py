@@ -54,7 +54,7 @@ def parse_call(value: Any, path: str) -> str:
 _NORMAL_CALLS = {call.code: parse_call(call.code, "") for call in (*LADDER[1:], PASS, DOUBLE, REDOUBLE)}
 
 # The usual events by type, seat and card or call as written ("AS", "pass", "3NT"), each made once here: reading
-# one is a look-up (parse speed), and the replay compares their types with its own constants by identity.
+# one is a look-up (parse speed), and their types are the replay's own constants, which `==` finds by identity.
 _USUAL_EVENTS: dict[str, dict[int, dict[str, RecordEvent]]] = {
     "play": {seat: {code: ("play", seat, card, "") for code, card in _BY_CODE.items()} for seat in _SEAT_NUMBERS},
     "draw": {seat: {code: ("draw", seat, card, "") for code, card in _BY_CODE.items()} for seat in _SEAT_NUMBERS},
