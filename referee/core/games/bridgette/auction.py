@@ -101,6 +101,8 @@ _REFUSED_BIDS = {
 class Auction(ReplayState):
     """The calls of a replay: turn, rank, doubles and the hand's requirements (BG-5.2 to BG-5.6)."""
 
+    __slots__ = ()
+
     def ordinary_calls(self, steps: tuple[Step, ...], start: int) -> int:
         """Carry out the ordinary calls from ``start`` on; the position of the first step that is not one.
 

@@ -60,6 +60,8 @@ _MISPLACED_DISCARD: dict[str | None, str] = {
 class Exchange(ReplayState):
     """The exchange steps of a replay: who draws and discards when, and how many cards (BG-4.1 to BG-4.5)."""
 
+    __slots__ = ()
+
     def expected_draw(self, seat: int, count: int | None = None) -> tuple[Card, ...] | None:
         """BG-4.2 / BG-4.3 / R-BG-9: the stock cards this seat draws (``count`` of them), if the stock is known.
 

@@ -134,6 +134,8 @@ def allowed_leads(hand: Iterable[Card], block: str | None, flags: Flags) -> list
 class TrickPlay(ReplayState):
     """The plays of a replay: turn, holding, leads and follows, and each trick's winner (BG-6.1 to BG-6.6)."""
 
+    __slots__ = ()
+
     # Whether `run` sends the ordinary steps through the fast lanes (`ordinary_exchange`, `ordinary_calls`,
     # `ordinary_run`); a test turns it off to show it changes nothing.
     fast_lane = True

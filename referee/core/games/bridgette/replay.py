@@ -28,6 +28,8 @@ class BridgetteReferee:
 class _Replay(Exchange, Auction, TrickPlay):
     """The working state of one replay. Private and short-lived; the verdict it returns is immutable."""
 
+    __slots__ = ()
+
     # ---- the replay -----------------------------------------------------------------------
 
     def run(self) -> Verdict:

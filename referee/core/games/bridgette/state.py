@@ -20,6 +20,41 @@ from scoring.core.i18n import _
 class ReplayState:
     """What one replay remembers between events, and the helpers every phase uses."""
 
+    # Replay speed: with this many attributes an instance's __dict__ no longer shares its keys with the class, so
+    # each `self.x` would be a dict look-up; slots make the set-up and every attribute read cheaper. The phase
+    # classes and `replay._Replay` declare no slots of their own (`__slots__ = ()`).
+    __slots__ = (
+        "bid",
+        "bidder",
+        "block",
+        "caller",
+        "dealer",
+        "doubled",
+        "exchange_order",
+        "exchanged",
+        "flags",
+        "hands",
+        "last_word",
+        "leader",
+        "names",
+        "notes",
+        "number",
+        "passed_out",
+        "passes",
+        "phase",
+        "record",
+        "sizes",
+        "stock_left",
+        "trick",
+        "trick_number",
+        "tricks",
+        "trump",
+        "upcard",
+        "violations",
+        "where",
+        "won",
+    )
+
     def __init__(self, record: BridgetteRecord) -> None:
         self.record = record
         self.flags = record.flags
