@@ -38,6 +38,9 @@ Step = tuple[str, int, Card | None, Call | None, tuple[Card, ...] | None, int]
 # whose values are all None). The replay copies it into a dict of its own, and a dict copy keeps each card's
 # hash: a card is hashed once in a replay, when the record is read, not again for each hand and the stock.
 CardSet = MappingProxyType[Card, None]
+# Where a card is, as the replay tracks it: ("hand", seat), ("discard", seat) or ("trick", number).
+Place = tuple[str, int]
+_IN_HAND = tuple(("hand", seat) for seat in _SEATS)
 
 
 class BridgetteRecord(NamedTuple):
@@ -51,6 +54,8 @@ class BridgetteRecord(NamedTuple):
     stock: CardSet | None  # top first
     upcard: Card | None  # the top of the stock whenever the stock is recorded (BG-3.3)
     steps: tuple[Step, ...]
+    # Where each card of the recorded hands is, ("hand", seat): the replay copies it (`ReplayState.where`).
+    places: MappingProxyType[Card, Place]
 
 
 def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
@@ -63,11 +68,11 @@ def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
         # Some event is written otherwise: read the careful way, in the order that names the first fault: the
         # events' types and seats, then the deal, then each event's card, call or cards.
         events = read_events(doc, "bridgette", EVENT_TYPES)
-        hands, stock, upcard = _read_deal(doc, header.hands)
+        hands, stock, upcard, places = _read_deal(doc, header.hands)
         steps = _read_steps(events)
     else:
-        hands, stock, upcard = _read_deal(doc, header.hands)
-    return BridgetteRecord(header.players, header.dealer, header.flags, hands, stock, upcard, steps)
+        hands, stock, upcard, places = _read_deal(doc, header.hands)
+    return BridgetteRecord(header.players, header.dealer, header.flags, hands, stock, upcard, steps, places)
 
 
 # ---- the deal: hands, stock and upcard ------------------------------------------------------------------
@@ -75,30 +80,33 @@ def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
 
 def _read_deal(
     doc: Mapping[str, Any], dealt: Sequence[Sequence[Card]]
-) -> tuple[tuple[CardSet | None, ...], CardSet | None, Card | None]:
-    """The hands, the stock and the upcard, once the hands are 13 cards or none (BG-3.2) and no card is dealt
-    twice (BG-1.2)."""
+) -> tuple[tuple[CardSet | None, ...], CardSet | None, Card | None, MappingProxyType[Card, Place]]:
+    """The hands, the stock, the upcard and where each card of the hands is, once the hands are 13 cards or none
+    (BG-3.2) and no card is dealt twice (BG-1.2)."""
     try:
         stock = _read_stock(doc)
         upcard = _read_upcard(doc, stock)
     except RecordError:
         _check_deal_carefully(doc, dealt)  # names a fault in the hands first, else raises this one again
         raise
-    # The usual record in one comparison: the cards of every hand and of the stock (or the upcard) merged into
-    # one dict hold as many cards as were read. Merging dicts hashes no card again, and no path or message is
-    # built; any fault is named by the careful check.
+    # Each card is hashed once, into its hand's dict or the stock's; the place of each card of the hands is made
+    # from the hands' dicts, which keep the hashes.
     hands = [dict.fromkeys(hand) for hand in dealt]
     rest = stock if stock is not None else () if upcard is None else (upcard,)
     rest_set = dict.fromkeys(rest)
-    every: dict[Card, None] = {}
-    for cards in (*hands, rest_set):
-        every.update(cards)
-    if len(every) != sum(len(hand) for hand in dealt) + len(rest) or any(
+    places: dict[Card, Place] = {}
+    for seat, hand in enumerate(hands):
+        places.update(dict.fromkeys(hand, _IN_HAND[seat]))
+    # The usual record in one comparison: the cards of every hand and of the stock (or the upcard) merged into
+    # one dict hold as many cards as were read. Merging dicts hashes no card again, and no path or message is
+    # built; any fault is named by the careful check.
+    if len(places | rest_set) != sum(len(hand) for hand in dealt) + len(rest) or any(
         len(hand) not in (0, HAND_SIZE) for hand in dealt
     ):
         _check_deal_carefully(doc, dealt)
     stock_set = MappingProxyType(rest_set) if stock is not None else None
-    return tuple(MappingProxyType(hand) if hand else None for hand in hands), stock_set, upcard
+    views = tuple(MappingProxyType(hand) if hand else None for hand in hands)
+    return views, stock_set, upcard, MappingProxyType(places)
 
 
 def _check_deal_carefully(doc: Mapping[str, Any], dealt: Sequence[Sequence[Card]]) -> None:

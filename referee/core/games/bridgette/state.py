@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from referee.core.calls import Call
 from referee.core.games.bridgette.pack import named
-from referee.core.games.bridgette.record import HAND_SIZE, BridgetteRecord, Step
+from referee.core.games.bridgette.record import HAND_SIZE, BridgetteRecord, Place, Step
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card
 from scoring.core.i18n import _
@@ -65,11 +65,8 @@ class ReplayState:
         self.hands: list[dict[Card, None] | None] = [None if hand is None else hand.copy() for hand in record.hands]
         self.sizes = [HAND_SIZE, HAND_SIZE]  # cards held during the exchange, seen or not (BG-4.5)
         # Where each card whose place is known now is: ("hand", seat), ("discard", seat) or ("trick", number).
-        self.where: dict[Card, tuple[str, int]] = {}
-        for seat, hand in enumerate(self.hands):
-            if hand is not None:
-                # From the dict, not the dealt tuple: the dict keeps each card's hash, the tuple would hash it again.
-                self.where.update(dict.fromkeys(hand, ("hand", seat)))
+        # At first the cards of the recorded hands: copied from the record's, which keeps each card's hash.
+        self.where: dict[Card, Place] = record.places.copy()
         self.number = 0  # the 1-based number of the event being replayed, which a violation names
         self.violations: list[Violation] = []
         self.notes: list[str] = []
