@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import islice
+
 from referee.core.games.bridgette.pack import group
 from referee.core.games.bridgette.record import HAND_SIZE, Step
 from referee.core.games.bridgette.state import ReplayState
@@ -123,13 +125,13 @@ class Exchange(ReplayState):
             if (kind, seat) != key or hand is None or cards is None:
                 break
             if kind == "draw":
-                if count != (dealer_draws if seat == self.dealer else 2) or cards != tuple(stock_left)[:count]:
+                if count != (dealer_draws if seat == self.dealer else 2) or cards != tuple(islice(stock_left, count)):
                     break
-                drawn = dict.fromkeys(cards)
-                for card in drawn:
+                mine = ("hand", seat)
+                for card in cards:  # the top of the stock: no card twice
                     del stock_left[card]
-                hand.update(drawn)
-                where.update(dict.fromkeys(drawn, ("hand", seat)))
+                    hand[card] = None
+                    where[card] = mine
                 sizes[seat] += count
             else:
                 gone = dict.fromkeys(cards, ("discard", seat))
