@@ -26,8 +26,9 @@ _BY_CODE = {card.code: card for card in _PACK}
 
 # One play, draw or call as read: (type, seat, card, call), unpacked where it is used. ``card`` is None for a call;
 # ``call`` is "" for a play or a draw, else "pass", "double", "redouble" or a bid "1C".."7NT" ("0NT" is read, then
-# flagged). A plain tuple, not a NamedTuple; the usual ones are made once at import (`_USUAL_EVENTS`) and shared, so
-# reading an event builds nothing. Its number is its 1-based position in the record's events.
+# flagged). A plain tuple, not a NamedTuple; the usual ones are made once at import (`_USUAL_CARD_EVENTS`,
+# `_USUAL_CALLS`) and shared, so reading an event builds nothing. Its number is its 1-based position in the
+# record's events.
 RecordEvent: TypeAlias = tuple[str, int, Card | None, str]
 # An event as the replay's handlers take it: (number, type, seat, card, call).
 DrawBridgeEvent: TypeAlias = tuple[int, str, int, Card | None, str]
@@ -53,14 +54,15 @@ def parse_call(value: Any, path: str) -> str:
 # Calls in normal form ("pass", "3NT"), each read by `parse_call` itself so the quick look-up agrees with it.
 _NORMAL_CALLS = {call.code: parse_call(call.code, "") for call in (*LADDER[1:], PASS, DOUBLE, REDOUBLE)}
 
-# The usual events by type, seat and card or call as written ("AS", "pass", "3NT"), each made once here: reading
-# one is a look-up (parse speed), and their types are the replay's own constants, which `==` finds by identity.
-_USUAL_EVENTS: dict[str, dict[int, dict[str, RecordEvent]]] = {
+# The usual events, each made once here: a play or a draw by type, seat and card as written ("AS"), a call by seat
+# and call as written ("pass", "3NT"). Reading one is a look-up (parse speed), and their types are the replay's own
+# constants, which `==` finds by identity.
+_USUAL_CARD_EVENTS: dict[str, dict[int, dict[str, RecordEvent]]] = {
     "play": {seat: {code: ("play", seat, card, "") for code, card in _BY_CODE.items()} for seat in _SEAT_NUMBERS},
     "draw": {seat: {code: ("draw", seat, card, "") for code, card in _BY_CODE.items()} for seat in _SEAT_NUMBERS},
-    "call": {
-        seat: {code: ("call", seat, None, call) for code, call in _NORMAL_CALLS.items()} for seat in _SEAT_NUMBERS
-    },
+}
+_USUAL_CALLS: dict[int, dict[str, RecordEvent]] = {
+    seat: {code: ("call", seat, None, call) for code, call in _NORMAL_CALLS.items()} for seat in _SEAT_NUMBERS
 }
 
 
@@ -76,23 +78,23 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     events: list[RecordEvent] = []
     unread: list[int] = []  # positions in `events` of a card or call not written as its code, read below
     # One pass reads and checks each event. The usual event, a dict with a known type, a plain int seat and a card
-    # or call written as its code, is looked up in `_USUAL_EVENTS` by subscripts (a key that is missing or a value
-    # that cannot be looked up leaves the try). One that fails the shape test is refused at once (`bad_event`: no
-    # earlier event was refused); one whose card or call is written some other way waits in `unread`, because the
-    # stock and the deal are checked before it.
+    # or call written as its code, is looked up in `_USUAL_CALLS` or `_USUAL_CARD_EVENTS` by subscripts (a key that
+    # is missing or a value that cannot be looked up leaves the try). One that fails the shape test is refused at
+    # once (`bad_event`: no earlier event was refused); one whose card or call is written some other way waits in
+    # `unread`, because the stock and the deal are checked before it.
     listed = event_list(doc)
     append = events.append
     for event in listed:
         if type(event) is dict:
             try:
-                kind, seat = event["type"], event["seat"]
+                seat = event["seat"]
                 if type(seat) is int:  # not a bool; a seat that is no seat number is no key of the tables
-                    if kind == "play" or kind == "draw":
-                        append(_USUAL_EVENTS[kind][seat][event["card"]])
-                        continue
+                    kind = event["type"]
                     if kind == "call":
-                        append(_USUAL_EVENTS[kind][seat][event["call"]])
-                        continue
+                        append(_USUAL_CALLS[seat][event["call"]])
+                    else:  # a play or a draw; any other type is no key of the table
+                        append(_USUAL_CARD_EVENTS[kind][seat][event["card"]])
+                    continue
             except (KeyError, TypeError):
                 pass
         if not _well_formed(event):
