@@ -73,9 +73,9 @@ class _Replay(Exchange, Auction, TrickPlay):
         return self.play_turn()
 
     def verdict(self) -> Verdict:
-        tricks = list(self.tricks)
+        tricks = self.tricks
         if self.trick:
-            tricks.append(Trick(self.trick_number, self.trick[0][0], tuple(self.trick)))
+            tricks = [*tricks, Trick(self.trick_number, self.trick[0][0], tuple(self.trick))]
         complete = self.phase == "over"
         entry: dict[str, Any] | None = None
         score = None
@@ -93,18 +93,22 @@ class _Replay(Exchange, Auction, TrickPlay):
                     "tricks": self.won[self.bidder],
                 }
             score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
-        return Verdict(
-            violations=tuple(self.violations),
-            tricks=tuple(tricks),
-            tricks_won=tuple(self.won),
-            card_points=None,
-            complete=complete,
-            deal_entry=entry,
-            score=score,
-            next_turn=self.next_turn(),
-            notes=tuple(self.notes),
-            # What each seat holds now; an unrecorded hand shows as empty (R-BG-13).
-            hands=tuple(tuple(hand) if hand is not None else () for hand in self.hands),
+        # Every field in Verdict's order, made by tuple.__new__: Verdict(...) runs the Python __new__ NamedTuple writes.
+        return tuple.__new__(
+            Verdict,
+            (
+                tuple(self.violations),  # violations
+                tuple(tricks),  # tricks
+                tuple(self.won),  # tricks_won
+                None,  # card_points
+                complete,
+                entry,  # deal_entry
+                score,
+                self.next_turn(),
+                tuple(self.notes),
+                # hands: what each seat holds now; an unrecorded hand shows as empty (R-BG-13).
+                tuple([tuple(hand) if hand is not None else () for hand in self.hands]),
+            ),
         )
 
 
