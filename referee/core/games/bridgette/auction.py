@@ -123,6 +123,8 @@ class Auction(ReplayState):
             return start
         hands, flags = self.hands, self.flags
         caller, bid, bidder, doubled, last_word = self.caller, self.bid, self.bidder, self.doubled, self.last_word
+        # Each seat's suit counts, made at its first bid: no hand changes during the auction.
+        counts: list[dict[str, int] | None] = [None, None]
         index = start
         for index in range(start, len(steps)):
             kind, seat, _card, call, _cards, _count = steps[index]
@@ -141,7 +143,10 @@ class Auction(ReplayState):
                 hand = hands[seat]
                 if (bid is not None and call.index <= bid.index) or hand is None:
                     break
-                if bid_requirement(suit_counts(hand), call, bid, flags) is not None:
+                held = counts[seat]
+                if held is None:
+                    held = counts[seat] = suit_counts(hand)
+                if bid_requirement(held, call, bid, flags) is not None:
                     break
                 bid, bidder, doubled = call, seat, 0
             elif word == "double" and bid is not None and bidder != seat and not doubled:
