@@ -72,6 +72,8 @@ _NOT_IN_GROUP = {
 }
 # BG-6.5: the reason of a trick won over a matching colon, which blocks the led suit; BG-6.1: one player's trick.
 _BLOCKS = gettext_noop("{reason}; {suits} may not be led to the next trick (BG-6.5)")
+# A card's place once played to trick n (`ReplayState.where`), made once for each trick: _IN_TRICK[n].
+_IN_TRICK = tuple(("trick", number) for number in range(TRICKS + 1))
 # Each card's group (BG-2.2), and the reasons of a trick where a colon is played to a suit lead, by the colon and the
 # lead: made once at import, as the reasons of the tricks won within the suit led are.
 _GROUP = {card: group(card) for card in CARD_WORDS}
@@ -172,7 +174,7 @@ class TrickPlay(ReplayState):
                         break
                     block = None  # BG-6.5: a block lasts for one lead only
                 del hand[card]
-                where[card] = ("trick", number)
+                where[card] = _IN_TRICK[number]
                 trick.append((seat, card))
                 continue
             lead_play = trick[0]
@@ -206,7 +208,7 @@ class TrickPlay(ReplayState):
                     reason = _COLON_TO_SUIT_TEXTS[card][lead]
                 follower_wins = False
             del hand[card]
-            where[card] = ("trick", number)
+            where[card] = _IN_TRICK[number]
             # `finish_trick`, inline. Made by tuple.__new__: Trick(...) runs the Python __new__ NamedTuple writes.
             winner = seat if follower_wins else lead_seat
             tricks.append(tuple.__new__(Trick, (number, lead_seat, (lead_play, (seat, card)), winner, reason, 0, True)))

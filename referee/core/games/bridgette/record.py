@@ -41,6 +41,7 @@ CardSet = MappingProxyType[Card, None]
 # Where a card is, as the replay tracks it: ("hand", seat), ("discard", seat) or ("trick", number).
 Place = tuple[str, int]
 _IN_HAND = tuple(("hand", seat) for seat in _SEATS)
+_DEALT_SIZES = frozenset((0, HAND_SIZE))  # a hand as dealt, or none if it was not recorded (BG-3.2)
 
 
 class BridgetteRecord(NamedTuple):
@@ -100,9 +101,8 @@ def _read_deal(
     # The usual record in one comparison: the cards of every hand and of the stock (or the upcard) merged into
     # one dict hold as many cards as were read. Merging dicts hashes no card again, and no path or message is
     # built; any fault is named by the careful check.
-    if len(places | rest_set) != sum(len(hand) for hand in dealt) + len(rest) or any(
-        len(hand) not in (0, HAND_SIZE) for hand in dealt
-    ):
+    sizes = list(map(len, dealt))
+    if len(rest_set | places) != sum(sizes) + len(rest) or not _DEALT_SIZES.issuperset(sizes):
         _check_deal_carefully(doc, dealt)
     stock_set = MappingProxyType(rest_set) if stock is not None else None
     views = tuple(MappingProxyType(hand) if hand else None for hand in hands)
