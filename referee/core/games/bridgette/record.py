@@ -203,21 +203,16 @@ def _read_usual_steps(events: list[Any]) -> tuple[Step, ...] | None:
             elif kind == "call":
                 append(_CALL_STEPS[seat][event["call"]])
             elif (kind == "draw" or kind == "discard") and seat in _SEAT_SET:
-                append(_usual_exchange_step(kind, seat, event["cards"], event))
+                # A draw or a discard that lists its cards by code and gives no count.
+                if type(tokens := event["cards"]) is not list or event.get("count") is not None:
+                    return None
+                cards = tuple(map(_BY_CODE.__getitem__, tokens))
+                append((kind, seat, None, None, cards, len(cards)))
             else:
                 return None
     except (KeyError, TypeError):  # a missing type, seat or field, a code not found, a value that cannot be looked up
         return None
     return tuple(steps)
-
-
-def _usual_exchange_step(kind: str, seat: int, tokens: Any, event: dict[str, Any]) -> Step:
-    """A draw or a discard that lists its cards by code and gives no count; KeyError for any other, which
-    `_read_usual_steps` leaves to the careful reader."""
-    if type(tokens) is not list or event.get("count") is not None:
-        raise KeyError("cards")
-    cards = tuple(map(_BY_CODE.__getitem__, tokens))
-    return (kind, seat, None, None, cards, len(cards))
 
 
 def _read_steps(events: list[CheckedEvent]) -> tuple[Step, ...]:

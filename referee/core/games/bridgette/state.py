@@ -16,6 +16,11 @@ from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card
 from scoring.core.i18n import _
 
+# BG-4.1: the exchange's steps in order, by the dealer's seat: the non-dealer draws and discards, then the dealer.
+_EXCHANGE_ORDERS = tuple(
+    (("draw", 1 - dealer), ("discard", 1 - dealer), ("draw", dealer), ("discard", dealer)) for dealer in (0, 1)
+)
+
 
 class ReplayState:
     """What one replay remembers between events, and the helpers every phase uses."""
@@ -72,13 +77,7 @@ class ReplayState:
         self.notes: list[str] = []
         self.phase = "exchange"  # then "auction", "play", "over"
         self.upcard = record.upcard
-        nondealer = 1 - self.dealer
-        self.exchange_order = (
-            ("draw", nondealer),
-            ("discard", nondealer),
-            ("draw", self.dealer),
-            ("discard", self.dealer),
-        )
+        self.exchange_order = _EXCHANGE_ORDERS[self.dealer]
         self.exchanged: set[tuple[str, int]] = set()
         # The stock cards not taken yet, top first, when the stock is recorded: each draw is judged from what is
         # left. A dict used as an ordered set: a draw removes its cards with one look-up each.
