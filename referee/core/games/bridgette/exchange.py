@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import islice
-
 from referee.core.games.bridgette.pack import group
 from referee.core.games.bridgette.record import HAND_SIZE, Step
 from referee.core.games.bridgette.state import ReplayState
@@ -77,7 +75,7 @@ class Exchange(ReplayState):
         top = self.record.upcard  # the stock's first card, whenever the stock is recorded (BG-3.3)
         if self.record.stock is None or top is None:
             return None
-        left = list(self.stock_left)
+        left = list(self.left_in_stock())
         if seat != self.dealer:
             count = 2 if count is None else count
             if "bg_upcard_to_dealer" in self.flags:
@@ -96,8 +94,9 @@ class Exchange(ReplayState):
             return
         if cards is None:
             cards = self.expected_draw(seat, count) or ()
+        stock_left = self.left_in_stock()
         for card in cards:
-            self.stock_left.pop(card, None)  # a card that is not in the stock takes nothing from it
+            stock_left.pop(card, None)  # a card that is not in the stock takes nothing from it
 
     def ordinary_exchange(self, steps: tuple[Step, ...]) -> int:
         """Carry out the ordinary draws and discards at the start of ``steps``; the position of the first step that is
@@ -111,12 +110,14 @@ class Exchange(ReplayState):
         are in the stock); a discard of cards all in the hand that leaves it 13 (BG-4.4, BG-4.5). Such a step does
         what `exchange` would do with it; anything else is left to `exchange`, which checks it rule by rule.
         """
-        stock_left, upcard = self.stock_left, self.upcard
-        if self.record.stock is None or upcard is None or "bg_upcard_to_dealer" in self.flags:
+        stock, upcard = self.record.stock, self.upcard
+        if stock is None or upcard is None or "bg_upcard_to_dealer" in self.flags:
             return 0
         hands, where, sizes, exchanged = self.hands, self.where, self.sizes, self.exchanged
         dealer_draws = DEALER_DRAWS[group(upcard)]
-        index = 0
+        # The stock's top `taken` cards are drawn: an ordinary draw takes the next ones, so what is left of the
+        # stock is always stock[taken:] (`left_in_stock` makes its dict from there, should a careful handler need it).
+        index = taken = 0
         for index, key in enumerate(self.exchange_order):
             if index == len(steps):
                 break
@@ -125,25 +126,33 @@ class Exchange(ReplayState):
             if (kind, seat) != key or hand is None or cards is None:
                 break
             if kind == "draw":
-                if count != (dealer_draws if seat == self.dealer else 2) or cards != tuple(islice(stock_left, count)):
+                if count != (dealer_draws if seat == self.dealer else 2) or cards != stock[taken : taken + count]:
                     break
+                taken += count
                 mine = ("hand", seat)
                 for card in cards:  # the top of the stock: no card twice
-                    del stock_left[card]
                     hand[card] = None
                     where[card] = mine
                 sizes[seat] += count
             else:
-                gone = dict.fromkeys(cards, ("discard", seat))
-                if len(gone) != count or sizes[seat] - count != HAND_SIZE or not hand.keys() >= gone.keys():
+                if sizes[seat] - count != HAND_SIZE:
                     break
-                for card in gone:
-                    del hand[card]
-                where.update(gone)
+                kept = hand.copy()  # the hand as it was, given back in its order should a card not be in it
+                try:
+                    for card in cards:
+                        del hand[card]  # a card not in the hand, or listed twice, is not there to delete
+                except KeyError:
+                    hand.clear()
+                    hand.update(kept)
+                    break
+                gone = ("discard", seat)
+                for card in cards:
+                    where[card] = gone
                 sizes[seat] -= count
             exchanged.add(key)
         else:
             index = len(self.exchange_order)
+        self.stock_taken = taken
         return index
 
     def exchange(self, step: Step) -> None:

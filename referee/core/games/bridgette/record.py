@@ -34,9 +34,10 @@ _CALL_STEPS = {seat: {code: ("call", seat, None, call, None, 0) for code, call i
 # unpacking: a NamedTuple costs about four times as much to build.
 Step = tuple[str, int, Card | None, Call | None, tuple[Card, ...] | None, int]
 
-# A hand as dealt, or the stock: its cards in the record's order, as a read-only ordered set (a view of a dict
-# whose values are all None). The replay copies it into a dict of its own, and a dict copy keeps each card's
-# hash: a card is hashed once in a replay, when the record is read, not again for each hand and the stock.
+# A hand as dealt: its cards in the record's order, as a read-only ordered set (a view of a dict whose values are
+# all None). The replay copies it into a dict of its own, and a dict copy keeps each card's hash: a card of a hand
+# is hashed once in a replay, when the record is read. The stock stays a tuple: the usual exchange takes its
+# cards from the top by position (`Exchange.ordinary_exchange`), and only the careful handlers make a dict of it.
 CardSet = MappingProxyType[Card, None]
 # Where a card is, as the replay tracks it: ("hand", seat), ("discard", seat) or ("trick", number).
 Place = tuple[str, int]
@@ -52,7 +53,7 @@ class BridgetteRecord(NamedTuple):
     dealer: int
     flags: Flags
     hands: tuple[CardSet | None, ...]  # as dealt; None: the hand was not recorded
-    stock: CardSet | None  # top first
+    stock: tuple[Card, ...] | None  # top first
     upcard: Card | None  # the top of the stock whenever the stock is recorded (BG-3.3)
     steps: tuple[Step, ...]
     # Where each card of the recorded hands is, ("hand", seat): the replay copies it (`ReplayState.where`).
@@ -81,7 +82,7 @@ def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
 
 def _read_deal(
     doc: Mapping[str, Any], dealt: Sequence[Sequence[Card]]
-) -> tuple[tuple[CardSet | None, ...], CardSet | None, Card | None, MappingProxyType[Card, Place]]:
+) -> tuple[tuple[CardSet | None, ...], tuple[Card, ...] | None, Card | None, MappingProxyType[Card, Place]]:
     """The hands, the stock, the upcard and where each card of the hands is, once the hands are 13 cards or none
     (BG-3.2) and no card is dealt twice (BG-1.2)."""
     try:
@@ -90,23 +91,23 @@ def _read_deal(
     except RecordError:
         _check_deal_carefully(doc, dealt)  # names a fault in the hands first, else raises this one again
         raise
-    # Each card is hashed once, into its hand's dict or the stock's; the place of each card of the hands is made
-    # from the hands' dicts, which keep the hashes.
+    # Each card is hashed once into a dict: its hand's, or for the stock (or the upcard) the one the check below
+    # counts; the place of each card of the hands is made from the hands' dicts, which keep the hashes.
     hands = [dict.fromkeys(hand) for hand in dealt]
     rest = stock if stock is not None else () if upcard is None else (upcard,)
-    rest_set = dict.fromkeys(rest)
     places: dict[Card, Place] = {}
     for seat, hand in enumerate(hands):
         places.update(dict.fromkeys(hand, _IN_HAND[seat]))
-    # The usual record in one comparison: the cards of every hand and of the stock (or the upcard) merged into
-    # one dict hold as many cards as were read. Merging dicts hashes no card again, and no path or message is
+    # The usual record in one comparison: the cards of every hand and of the stock (or the upcard) gathered into
+    # one dict hold as many cards as were read. Adding the places hashes no card again, and no path or message is
     # built; any fault is named by the careful check.
+    every = dict.fromkeys(rest)
+    every.update(places)
     sizes = list(map(len, dealt))
-    if len(rest_set | places) != sum(sizes) + len(rest) or not _DEALT_SIZES.issuperset(sizes):
+    if len(every) != sum(sizes) + len(rest) or not _DEALT_SIZES.issuperset(sizes):
         _check_deal_carefully(doc, dealt)
-    stock_set = MappingProxyType(rest_set) if stock is not None else None
     views = tuple(MappingProxyType(hand) if hand else None for hand in hands)
-    return views, stock_set, upcard, MappingProxyType(places)
+    return views, stock, upcard, MappingProxyType(places)
 
 
 def _check_deal_carefully(doc: Mapping[str, Any], dealt: Sequence[Sequence[Card]]) -> None:

@@ -50,6 +50,7 @@ class ReplayState:
         "record",
         "sizes",
         "stock_left",
+        "stock_taken",
         "trick",
         "trick_number",
         "tricks",
@@ -80,8 +81,10 @@ class ReplayState:
         self.exchange_order = _EXCHANGE_ORDERS[self.dealer]
         self.exchanged: set[tuple[str, int]] = set()
         # The stock cards not taken yet, top first, when the stock is recorded: each draw is judged from what is
-        # left. A dict used as an ordered set: a draw removes its cards with one look-up each.
-        self.stock_left: dict[Card, None] = record.stock.copy() if record.stock is not None else {}
+        # left. The usual exchange takes the top `stock_taken` cards by position (`Exchange.ordinary_exchange`);
+        # the careful handlers make `stock_left` of the rest when they first need it (`left_in_stock`).
+        self.stock_taken = 0
+        self.stock_left: dict[Card, None] | None = None
         # auction (BG-5)
         self.caller = self.dealer
         self.bid: Call | None = None
@@ -106,6 +109,15 @@ class ReplayState:
         trick = self.trick_number if kind == "play" and self.phase == "play" else None
         # The message says what happened in words; the rule is the violation's own field, shown beside it.
         self.violations.append(Violation(self.number, seat, rule, message, trick, card))
+
+    def left_in_stock(self) -> dict[Card, None]:
+        """The stock cards not taken yet, top first, as a dict used as an ordered set (a draw removes its cards
+        with one look-up each); empty when the stock is not recorded."""
+        left = self.stock_left
+        if left is None:
+            stock = self.record.stock
+            left = self.stock_left = dict.fromkeys(stock[self.stock_taken :]) if stock is not None else {}
+        return left
 
     def note(self, text: str) -> None:
         if text not in self.notes:
