@@ -11,6 +11,7 @@ from referee.core.games.bridgette.play import TrickPlay
 from referee.core.games.bridgette.record import BridgetteRecord, read_record
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.games.bridgette import GAME as SCORING
+from scoring.core.games.bridgette import score_played
 
 
 class BridgetteReferee:
@@ -82,17 +83,21 @@ class _Replay(Exchange, Auction, TrickPlay):
         if complete:
             if self.passed_out:
                 entry = {"passed_out": True}
+                score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
             else:
                 bid = self.bid
                 assert bid is not None
+                declarer, doubled = self.bidder, self.doubled
+                won = self.won[declarer]
                 entry = {
-                    "declarer": self.bidder,
+                    "declarer": declarer,
                     "level": bid.level,
                     "strain": bid.strain,
-                    "doubled": self.doubled,
-                    "tricks": self.won[self.bidder],
+                    "doubled": doubled,
+                    "tricks": won,
                 }
-            score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
+                # The score of this entry, as `score_deal(parse_deal(entry))` gives it, read from the values at once.
+                score = score_played(declarer, bid.level, bid.strain, doubled, won, self.flags)
         # Every field in Verdict's order, made by tuple.__new__: Verdict(...) runs the Python __new__ NamedTuple writes.
         return tuple.__new__(
             Verdict,
