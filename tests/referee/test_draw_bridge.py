@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from referee.core.games import REFEREES
 from referee.core.games.draw_bridge import REFEREE, contract_trick_winner, draw_trick_winner
 from referee.core.games.draw_bridge.lane import OrdinaryLane
+from referee.core.games.draw_bridge.replay import deal_of
 from referee.core.verdict import RecordError, Verdict
 from scoring.core.cards import parse_card, standard_pack
 from scoring.core.games.draw_bridge import GAME as SCORING
@@ -615,6 +617,18 @@ def test_db_fixture_replays_legal_and_complete() -> None:
     assert verdict.deal_entry is not None and "declarer" in verdict.deal_entry
     deal = SCORING.parse_deal(verdict.deal_entry, frozenset(doc["flags"]))
     assert verdict.score == SCORING.score_deal(deal, doc["dealer"], frozenset(doc["flags"]), 0)
+
+
+def test_db_the_replays_deal_entry_is_read_as_the_careful_reader_reads_it() -> None:
+    """`deal_of` finds the deal of every entry the replay can make (`_Replay.deal_entry`) at once; the scoring's
+    careful reader gives the very same deal for each."""
+    entries: list[dict[str, Any]] = [{"passed_out": True}]
+    for declarer, level, strain, doubled, tricks in itertools.product(
+        (0, 1), range(1, 8), ("C", "D", "H", "S", "NT"), (0, 1, 2), range(14)
+    ):
+        entries.append({"declarer": declarer, "level": level, "strain": strain, "doubled": doubled, "tricks": tricks})
+    for entry in entries:
+        assert deal_of(entry) is SCORING.parse_deal(entry, frozenset()), entry
 
 
 def test_db_docs_example_is_worked_example_d10() -> None:

@@ -18,8 +18,9 @@ from referee.core.games.draw_bridge.state import (
 )
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.cards import card_name
+from scoring.core.contract import PASSED_OUT, Contract
+from scoring.core.games.draw_bridge import CONTRACTS, MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
 from scoring.core.games.draw_bridge import GAME as SCORING
-from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
 from scoring.core.i18n import _, gettext_noop
 
 # The turn during the draw tricks, by lead or play, whether any card may be led (DB-3.2) and whether the stock's top
@@ -38,6 +39,15 @@ _DRAW_TRICK_PROMPTS = {
         "{player} to play to draw trick {trick}; face up on the stock: {card} (R-DB-2)"
     ),
 }
+
+
+def deal_of(entry: dict[str, Any]) -> Contract:
+    """The deal `SCORING.parse_deal` reads from an entry the replay made (`_Replay.deal_entry`), found at once: such an
+    entry is passed out, or a declarer's seat, a bid of the ladder (DB-4.1), a doubling and tricks in range, which
+    the careful reader's checks would all pass (a test compares the two)."""
+    if "passed_out" in entry:
+        return PASSED_OUT
+    return CONTRACTS.deals[entry["declarer"], entry["level"], entry["strain"], entry["doubled"], entry["tricks"]]
 
 
 class DrawBridgeReferee:
@@ -128,8 +138,7 @@ class _Replay(OrdinaryLane):
         score = None
         notes: list[str] = []
         if entry is not None:
-            deal = SCORING.parse_deal(entry, self.flags)
-            score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
+            score = SCORING.score_deal(deal_of(entry), self.dealer, self.flags, 0)
             if self.declarer is None:
                 message = _("passed out: no score, and {player} deals next (DB-4.3)")
                 notes.append(message.format(player=self.players[1 - self.dealer]))
