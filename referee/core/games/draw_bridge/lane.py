@@ -85,7 +85,8 @@ class OrdinaryLane(CardPlay, AuctionPhase):
         flags = self.flags
         follow_in_draw_tricks = MUST_FOLLOW_PHASE1 in flags  # R-DB-1
         plain_draw_tricks = flags.isdisjoint(DRAW_TRICK_VARIANTS)  # DB-3.3 alone decides a draw trick
-        for index in range(start, len(events)):
+        indexes = iter(range(start, len(events)))  # an iterator: the draws after a draw trick may be taken with it
+        for index in indexes:
             kind, seat, card, call = events[index]
             if kind == "play":
                 assert card is not None  # a play always has its card (`RecordEvent`)
@@ -136,6 +137,25 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                     phase_tricks += 1
                     drawer, draws_due = winner, 2  # DB-3.5: the winner draws first
                     phase = DRAWING
+                    # The two draws, when the next two events are them as `draw` takes them in turn: the winner's,
+                    # then the loser's, each of the stock's top card (`is`, as below). Taken here, with the trick's
+                    # locals; a draw that is not is met by the loop, as any event is.
+                    if index + 2 < len(events):
+                        first, second = events[index + 1], events[index + 2]
+                        if (
+                            first[0] == "draw"
+                            and first[1] == winner
+                            and first[2] is stock[-1]
+                            and second[0] == "draw"
+                            and second[1] == 1 - winner
+                            and second[2] is stock[-2]  # the stock holds two cards or more until all 13 are played
+                        ):
+                            hands[winner][stock.pop()] = None
+                            hands[1 - winner][stock.pop()] = None
+                            next(indexes)
+                            next(indexes)
+                            draws_due = 0  # `end_draws`
+                            phase = AUCTION if phase_tricks == TRICKS_PER_PHASE else DRAW_TRICKS
                 leader = winner
                 lead_play = None
             elif kind == "draw":
