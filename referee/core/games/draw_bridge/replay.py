@@ -131,9 +131,9 @@ class _Replay(OrdinaryLane):
             handler = self.play if kind == "play" else self.draw if kind == "draw" else self.call
             handler((index + 1, kind, seat, card, call))  # the event with its number
             index += 1
-        tricks = list(self.tricks)
-        if self.trick:
-            tricks.append(Trick(len(tricks) + 1, self.leader, tuple(self.trick), counts=self.phase == PLAY))
+        tricks = tuple(self.tricks)
+        if self.trick:  # the trick in progress, last
+            tricks += (Trick(len(tricks) + 1, self.leader, tuple(self.trick), counts=self.phase == PLAY),)
         entry = self.deal_entry()
         score = None
         notes: list[str] = []
@@ -149,7 +149,7 @@ class _Replay(OrdinaryLane):
             Verdict,
             (
                 tuple(self.violations),
-                tuple(tricks),
+                tricks,
                 tuple(self.tricks_won),
                 None,
                 entry is not None,
