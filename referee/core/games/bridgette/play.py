@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import itemgetter
 
 from referee.core.games.bridgette.pack import CARD_WORDS, NAMED_WORDS, group, named
 from referee.core.games.bridgette.record import Step
@@ -78,6 +79,9 @@ _NOT_IN_GROUP = {
 }
 # BG-6.5: the reason of a trick won over a matching colon, which blocks the led suit; BG-6.1: one player's trick.
 _BLOCKS = gettext_noop("{reason}; {suits} may not be led to the next trick (BG-6.5)")
+# A card's suit as the tuple's C code reads it: `suit in map(_SUIT_OF, hand)` asks whether a hand holds a suit with no
+# Python step per card.
+_SUIT_OF = itemgetter(1)
 # A card's place once played to trick n (`ReplayState.where`), made once for each trick: _IN_TRICK[n].
 _IN_TRICK = tuple(("trick", number) for number in range(TRICKS + 1))
 # Each card's group (BG-2.2), and the reasons of a trick where a colon is played to a suit lead, by the colon and the
@@ -192,7 +196,7 @@ class TrickPlay(ReplayState):
                 # BG-6.3: the higher card of the suit led wins (strictly: of two equal cards, the leader's).
                 follower_wins, reason = _FOLLOWING[lead][card]
             elif suit or not led:
-                if led and led in {held.suit for held in hand}:
+                if led and led in map(_SUIT_OF, hand):  # the follower holds the suit led
                     break
                 # Any card to a colon lead (BG-6.4), or a trump or a discard by a follower void in the suit (BG-6.3).
                 follower_wins, reason = trick_winner(lead, card, trump)
@@ -203,7 +207,7 @@ class TrickPlay(ReplayState):
                 # but such colons (BG-6.2), as `allowed_follows` lists them.
                 kind = _GROUP[lead]
                 if _GROUP[card] == kind:
-                    if "bg_colon_only_when_void" in self.flags and led in {held.suit for held in hand}:
+                    if "bg_colon_only_when_void" in self.flags and led in map(_SUIT_OF, hand):
                         break
                     block = led
                     reason = _BLOCK_TEXTS[card][lead]
