@@ -94,9 +94,13 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                     break
                 hand = hands[seat]
                 if lead_play is None:
-                    # A lead, in turn, of a card held: `pop` takes it out of the hand (its value is None, so the
-                    # default False says it was not there, and nothing was taken).
-                    if seat != leader or hand.pop(card, False) is False:
+                    # A lead, in turn, of a card held: `del` takes it out of the hand; a card not held is a KeyError,
+                    # and nothing was taken (here and below: no method call, where `pop` would be one).
+                    if seat != leader:
+                        break
+                    try:
+                        del hand[card]
+                    except KeyError:
                         break
                     lead_play = (seat, card)
                     continue
@@ -109,7 +113,9 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                     follower_wins, reason, off_suit = contract_tricks[lead][card]
                     if off_suit and not _SUIT_CARDS[lead.suit].isdisjoint(hand):
                         break
-                    if hand.pop(card, False) is False:
+                    try:
+                        del hand[card]
+                    except KeyError:
                         break
                     number += 1
                     winner = seat if follower_wins else leader
@@ -123,7 +129,9 @@ class OrdinaryLane(CardPlay, AuctionPhase):
                 else:
                     if follow_in_draw_tricks and card.suit != lead.suit and not _SUIT_CARDS[lead.suit].isdisjoint(hand):
                         break
-                    if hand.pop(card, False) is False:
+                    try:
+                        del hand[card]
+                    except KeyError:
                         break
                     number += 1
                     if plain_draw_tricks:
