@@ -75,7 +75,10 @@ def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
         steps = _read_steps(events)
     else:
         hands, stock, upcard, places = _read_deal(doc, header.hands)
-    return BridgetteRecord(header.players, header.dealer, header.flags, hands, stock, upcard, steps, places)
+    # Every field in order, made by tuple.__new__: BridgetteRecord(...) runs the Python __new__ NamedTuple writes.
+    return tuple.__new__(
+        BridgetteRecord, (header.players, header.dealer, header.flags, hands, stock, upcard, steps, places)
+    )
 
 
 # ---- the deal: hands, stock and upcard ------------------------------------------------------------------
@@ -107,7 +110,7 @@ def _read_deal(
     sizes = list(map(len, dealt))
     if len(every) != sum(sizes) + len(rest) or not _DEALT_SIZES.issuperset(sizes):
         _check_deal_carefully(doc, dealt)
-    views = tuple(MappingProxyType(hand) if hand else None for hand in hands)
+    views = tuple([MappingProxyType(hand) if hand else None for hand in hands])
     return views, stock, upcard, MappingProxyType(places)
 
 
@@ -138,12 +141,13 @@ def _check_deal_carefully(doc: Mapping[str, Any], dealt: Sequence[Sequence[Card]
 
 
 def _read_stock(doc: Mapping[str, Any]) -> tuple[Card, ...] | None:
-    if doc.get("stock") is None:
+    tokens = doc.get("stock")
+    if tokens is None:
         return None
-    stock = _codes(doc["stock"])
+    stock = _codes(tokens)
     if stock is None:
         try:
-            stock = parse_cards(doc["stock"], "stock")
+            stock = parse_cards(tokens, "stock")
         except CardError as error:
             raise RecordError(error.path, error.message) from None
     if len(stock) != STOCK_SIZE:
