@@ -167,8 +167,10 @@ class TrickPlay(ReplayState):
         `allowed_follows` refuses) is left to `play`, which checks it rule by rule.
         """
         hands, where, tricks, won, trump = self.hands, self.where, self.tricks, self.won, self.trump
-        trick, leader, number = self.trick, self.leader, self.trick_number
-        block = self.block
+        leader, number, block = self.leader, self.trick_number, self.block
+        # The trick's lead, (seat, card), once led; None before. A trick holds at most its lead between steps (the
+        # second card finishes it), so the lane keeps the lead alone and gives `self.trick` back when it stops.
+        lead_play = self.trick[0] if self.trick else None
         index = start
         for index in range(start, len(steps)):
             kind, seat, card, _call, _cards, _count = steps[index]
@@ -176,7 +178,7 @@ class TrickPlay(ReplayState):
             if kind != "play" or hand is None or card not in hand:
                 break
             suit = card.suit  # empty for a colon (BG-2.3)
-            if not trick:
+            if lead_play is None:
                 if seat != leader:
                     break
                 if block is not None:
@@ -185,9 +187,8 @@ class TrickPlay(ReplayState):
                     block = None  # BG-6.5: a block lasts for one lead only
                 del hand[card]
                 where[card] = _IN_TRICK[number]
-                trick.append((seat, card))
+                lead_play = (seat, card)
                 continue
-            lead_play = trick[0]
             lead_seat, lead = lead_play
             led = lead.suit
             if seat == lead_seat:
@@ -223,7 +224,7 @@ class TrickPlay(ReplayState):
             tricks.append(tuple.__new__(Trick, (number, lead_seat, (lead_play, (seat, card)), winner, reason, 0, True)))
             won[winner] += 1
             leader = winner
-            trick = []
+            lead_play = None
             number += 1
             if number > TRICKS:
                 self.phase = "over"
@@ -231,7 +232,8 @@ class TrickPlay(ReplayState):
                 break
         else:
             index = len(steps)
-        self.trick, self.leader, self.trick_number, self.block = trick, leader, number, block
+        self.trick = [lead_play] if lead_play is not None else []
+        self.leader, self.trick_number, self.block = leader, number, block
         return index
 
     def play(self, step: Step) -> None:
