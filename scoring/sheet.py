@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring import rulebook
-from scoring.core.base import Flag, Points
+from scoring.core.base import Flag, Line, Points
 from scoring.core.match import MatchResult
 from scoring.core.steps import first_text
 from scoring.marks import mark_suits, short_names
@@ -50,6 +50,16 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
     players = result.match.players
     names = result.names
     describe = result.match.rules.describe
+    # A game hands out the same Line object for the same line of many deals (its cached breakdowns), so each
+    # line is worded once per sheet, by identity: wording one goes through the translation catalogue.
+    worded: dict[int, str] = {}
+
+    def text(line: Line) -> str:
+        words = worded.get(id(line))
+        if words is None:
+            words = worded[id(line)] = line.text
+        return words
+
     return [
         {
             "number": deal.number,
@@ -59,7 +69,7 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
                 (points_text(total), change_text(points))
                 for points, total in zip(deal.score.points, deal.totals, strict=True)
             ],
-            "lines": [(names[line.side], points_text(line.points), line.text, line.rule) for line in deal.score.lines],
+            "lines": [(names[line.side], points_text(line.points), text(line), line.rule) for line in deal.score.lines],
         }
         for deal in result.deals
     ]
