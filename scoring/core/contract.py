@@ -94,6 +94,13 @@ class ContractRules:
         }
         object.__setattr__(self, "deals", deals)
 
+    def plain_deal(self, declarer: Any, level: Any, strain: Any, doubled: Any, tricks: Any) -> Contract | None:
+        """The deal of these contract values when they are plain values of a bid, with one look-up in ``deals``;
+        None otherwise. ``type(...) is int`` turns ``True`` and ``1.0`` away, which would find a key too."""
+        if type(declarer) is type(level) is type(doubled) is type(tricks) is int and type(strain) is str:
+            return self.deals.get((declarer, level, strain, doubled, tricks))
+        return None
+
     @property
     def lowest_level(self) -> int:
         return self.bids[0][0]
@@ -123,16 +130,12 @@ def parse_contract(entry: Any, rules: ContractRules) -> Contract:
 def usual_contract(entry: Entry, rules: ContractRules) -> Contract | None:
     """The deal of an entry whose contract fields are plain values of a bid under ``rules``, with one
     look-up in ``rules.deals`` whatever else the entry holds (the caller has refused the rest, and a
-    passed-out switch); None otherwise. ``type(...) is int`` turns ``True`` and ``1.0`` away, which
-    would find a key too."""
+    passed-out switch); None otherwise (`ContractRules.plain_deal`)."""
     try:
         declarer, level, strain, tricks = _FOUR_VALUES(entry)
     except KeyError:
         return None
-    doubled = entry.get("doubled", 0)
-    if type(declarer) is type(level) is type(doubled) is type(tricks) is int and type(strain) is str:
-        return rules.deals.get((declarer, level, strain, doubled, tricks))
-    return None
+    return rules.plain_deal(declarer, level, strain, entry.get("doubled", 0), tricks)
 
 
 def _read_contract(entry: Any, rules: ContractRules) -> Contract:

@@ -287,13 +287,11 @@ def score_played(declarer: int, level: int, strain: str, doubled: int, tricks: i
     "tricks": tricks}`` read by `parse_deal`: the score of a played contract, as the referee's verdict writes it.
 
     Speed: a replay scores its deal, and `parse_deal` is a few calls and tests for an entry whose values the
-    referee made itself (plain ints and a strain letter of a bid it allowed). Such values are one look-up in
-    ``CONTRACTS.deals``, the table `parse_deal` reads the usual entry from; any other value is read by `parse_deal`,
+    referee made itself (plain ints and a strain letter of a bid it allowed). Such values are one look-up
+    (`ContractRules.plain_deal`, as `parse_deal` finds the usual entry); any other value is read by `parse_contract`,
     which refuses it with its field and rule.
     """
-    # `type(...) is int` turns True and 1.0 away, which would find a key too (as `parse_deal` does).
-    plain = type(declarer) is type(level) is type(doubled) is type(tricks) is int and type(strain) is str
-    deal = CONTRACTS.deals.get((declarer, level, strain, doubled, tricks)) if plain else None
+    deal = CONTRACTS.plain_deal(declarer, level, strain, doubled, tricks)
     if deal is None:
         entry = {"declarer": declarer, "level": level, "strain": strain, "doubled": doubled, "tricks": tricks}
         deal = parse_contract(entry, CONTRACTS)
