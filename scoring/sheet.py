@@ -15,6 +15,7 @@ from django.utils.translation import pgettext
 
 from scoring import rulebook
 from scoring.core.base import Flag, Line, Points
+from scoring.core.i18n import one_language
 from scoring.core.match import MatchResult
 from scoring.core.steps import first_text
 from scoring.marks import mark_suits, short_names
@@ -60,19 +61,22 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
             words = worded[id(line)] = line.text
         return words
 
-    return [
-        {
-            "number": deal.number,
-            "dealer": players[deal.dealer],
-            "short": describe(deal.deal, players),
-            "cells": [
-                (points_text(total), change_text(points))
-                for points, total in zip(deal.score.points, deal.totals, strict=True)
-            ],
-            "lines": [(names[line.side], points_text(line.points), text(line), line.rule) for line in deal.score.lines],
-        }
-        for deal in result.deals
-    ]
+    with one_language():  # the sheet's words, each looked up once (scoring/core/i18n.py)
+        return [
+            {
+                "number": deal.number,
+                "dealer": players[deal.dealer],
+                "short": describe(deal.deal, players),
+                "cells": [
+                    (points_text(total), change_text(points))
+                    for points, total in zip(deal.score.points, deal.totals, strict=True)
+                ],
+                "lines": [
+                    (names[line.side], points_text(line.points), text(line), line.rule) for line in deal.score.lines
+                ],
+            }
+            for deal in result.deals
+        ]
 
 
 def flags_in_force(result: MatchResult) -> list[Flag]:
@@ -111,61 +115,61 @@ def deal_url(view: str, match_id: int) -> Callable[[int], str]:
     return lambda number: f"{head}{number}{tail}"
 
 
-def sheet_body(rows: list[dict[str, Any]], edit_url: Callable[[int], str] | None) -> SafeString:
+def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> SafeString:
     """The match page's sheet rows as HTML: per deal its number, dealer, short form with the
     breakdown to open, and each side's total and change; with ``edit_url``, the number is the deal's
     Edit link. Hearts and diamonds are marked red and every rule ID is a link to its rule.
 
-    Built here rather than by the template: a row holds some 30 values, and the template engine
-    spends microseconds on each (look-up, localisation, escaping), which at 200 deals was most of
-    the page's time. Every text is escaped with ``html.escape``, as Django's ``escape`` does; the
-    numbers are ``sheet_rows``'s own digits. (Django's admin builds its change-list cells in Python
-    too.) templates/_includes/score_sheet.html holds the table around them.
+    Built here, straight from the evaluation, rather than by the template: a row holds some 30
+    values, and the template engine spends microseconds on each (look-up, localisation, escaping),
+    which at 200 deals was most of the page's time. Every text is escaped with ``html.escape``, as
+    Django's ``escape`` does. (Django's admin builds its change-list cells in Python too.)
+    templates/_includes/score_sheet.html holds the table around them.
     """
-    escaped: dict[str, str] = {}  # names, rules and most line texts recur on every row: escape each once
-    # The page's own words, translated once for the whole sheet.
+    players = result.match.players
+    describe = result.match.rules.describe
+    # The page's own words, translated and escaped once for the whole sheet, and each name once.
     edit_label = escape(_("Edit deal %(number)s"))
-    dealt = escape(_("%(dealer)s dealt."))
-    no_points = escape(_("No points."))
-
-    def text(value: str) -> str:
-        try:
-            return escaped[value]
-        except KeyError:
-            return escaped.setdefault(value, mark_suits(escape(value)))
-
+    no_points = f"<li>{escape(_('No points.'))}</li>"
+    dealers = [mark_suits(escape(name)) for name in players]
+    dealt = [f'<li class="dealt">{escape(_("%(dealer)s dealt.")) % {"dealer": name}}</li>' for name in dealers]
+    sides = [mark_suits(escape(name)) for name in result.names]
     links: dict[str, str] = {}
+    # A game hands out the same Line for the same line of many deals (its tables of judged lines), so
+    # each line's item is made once per sheet, by identity; the evaluation keeps every Line alive.
+    items: dict[int, str] = {}
 
-    def rule(rule_id: str) -> str:
-        try:
-            return links[rule_id]
-        except KeyError:
-            return links.setdefault(
-                rule_id, rulebook.link_html(rule_id) or f'<span class="rule">{escape(rule_id)}</span>'
-            )
+    def item(line: Line) -> str:
+        rule = links.get(line.rule)
+        if rule is None:
+            rule = links[line.rule] = rulebook.link_html(line.rule) or f'<span class="rule">{escape(line.rule)}</span>'
+        text = f"<li>{sides[line.side]} {points_text(line.points)}: {mark_suits(escape(line.text))} {rule}</li>"
+        items[id(line)] = text
+        return text
 
     html = []
-    for row in rows:
-        number = row["number"]
-        dealer = text(row["dealer"])
-        lines = "".join(
-            f"<li>{text(name)} {points}: {text(line)} {rule(rule_id)}</li>"
-            for name, points, line, rule_id in row["lines"]
-        )
-        cells = "".join(f'<td class="num">{total}<small>({change})</small></td>' for total, change in row["cells"])
-        # The deal's number is its Edit link on the owner's page: one thumb-sized target, one column less.
-        first = (
-            f'<a class="edit" href="{escape(edit_url(number))}" aria-label="{edit_label % {"number": number}}">'
-            f"{number}</a>"
-            if edit_url
-            else str(number)
-        )
-        html.append(
-            f'<tr id="deal-{number}"><th scope="row">{first}</th><td class="dealer">{dealer}</td>'
-            f'<td class="deal"><details><summary>{mark_suits(escape(row["short"]))}</summary><ul class="lines">'
-            f'<li class="dealt">{dealt % {"dealer": dealer}}</li>{lines or f"<li>{no_points}</li>"}</ul></details></td>'
-            f"{cells}</tr>\n"
-        )
+    with one_language():  # the sheet's words, each looked up once (scoring/core/i18n.py)
+        for deal in result.deals:
+            number = deal.number
+            lines = "".join([items.get(id(line)) or item(line) for line in deal.score.lines]) or no_points
+            cells = "".join(
+                [
+                    f'<td class="num">{points_text(total)}<small>({change_text(points)})</small></td>'
+                    for points, total in zip(deal.score.points, deal.totals, strict=True)
+                ]
+            )
+            # The deal's number is its Edit link on the owner's page: one thumb-sized target, one column less.
+            first = (
+                f'<a class="edit" href="{escape(edit_url(number))}" aria-label="{edit_label % {"number": number}}">'
+                f"{number}</a>"
+                if edit_url
+                else number
+            )
+            html.append(
+                f'<tr id="deal-{number}"><th scope="row">{first}</th><td class="dealer">{dealers[deal.dealer]}</td>'
+                f'<td class="deal"><details><summary>{mark_suits(escape(describe(deal.deal, players)))}</summary>'
+                f'<ul class="lines">{dealt[deal.dealer]}{lines}</ul></details></td>{cells}</tr>\n'
+            )
     return mark_safe("".join(html))  # every text above is escaped
 
 
@@ -173,7 +177,6 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
     """Everything the match page's standings and score sheet show, from one evaluation (``result``);
     ``editable``: the owner's page, with an Edit link on each deal."""
     game = result.match.rules
-    rows = sheet_rows(result)
     best = max(result.totals) if result.deals else None
     leader = best is not None and result.totals.count(best) == 1
     standings = [
@@ -190,8 +193,7 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
         "match": match,
         "game": game,
         "result": result,
-        "rows": rows,
-        "sheet_body": sheet_body(rows, deal_url("deal_edit", match.pk) if editable else None),
+        "sheet_body": sheet_body(result, deal_url("deal_edit", match.pk) if editable else None),
         "editable": editable,
         "side_names": result.names,
         "side_columns": list(zip(result.names, short_names(result.names), strict=True)),

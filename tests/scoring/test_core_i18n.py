@@ -301,7 +301,8 @@ def test_the_hook_module_imports_no_django() -> None:
         elif isinstance(node, ast.ImportFrom):
             imported.append(node.module or "")
     assert imported
-    assert {name.split(".")[0] for name in imported} <= {"__future__", "collections", "typing"}, imported
+    standard = {"__future__", "collections", "contextlib", "contextvars", "typing"}
+    assert {name.split(".")[0] for name in imported} <= standard, imported
 
 
 def test_the_app_installs_djangos_translations() -> None:
@@ -374,3 +375,74 @@ def test_score_reads_a_regional_variant_as_its_language(tmp_path: Path, tagging:
     out = StringIO()
     call_command("score", match_file(tmp_path), "--json", "--lang", "hu-HU", stdout=out)
     assert json.loads(out.getvalue())["deals"][0]["lines"][0]["text"].startswith("[hu]")
+
+
+class Counting:
+    """A translator that counts its look-ups, and words each text by the language it is set to now."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.language = "xx"
+
+    def gettext(self, message: str) -> str:
+        self.calls += 1
+        return f"{self.language}:{message}"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self.calls += 1
+        return f"{self.language}:{singular if n == 1 else plural}"
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.calls += 1
+        return f"{self.language}:{context}:{message}"
+
+
+@pytest.fixture
+def counting() -> Iterator[Counting]:
+    before = i18n.installed()
+    counter = Counting()
+    i18n.install(counter.gettext, counter.ngettext, lambda: counter.language, counter.pgettext)
+    try:
+        yield counter
+    finally:
+        i18n.install(*before)
+
+
+def test_one_language_looks_each_text_up_once_and_words_it_as_outside(counting: Counting) -> None:
+    outside = [i18n._("Deal"), i18n.ngettext("trick", "tricks", 1), i18n.ngettext("trick", "tricks", 3)]
+    outside.append(i18n.pgettext("rank letter", "Q"))
+    counting.calls = 0
+    with i18n.one_language():
+        for _ in range(3):
+            inside = [i18n._("Deal"), i18n.ngettext("trick", "tricks", 1), i18n.ngettext("trick", "tricks", 3)]
+            inside.append(i18n.pgettext("rank letter", "Q"))
+            assert inside == outside == ["xx:Deal", "xx:trick", "xx:tricks", "xx:rank letter:Q"]
+    assert counting.calls == 4  # once each, not three times
+    # A msgid that reads like another kind's key is still its own text.
+    with i18n.one_language():
+        assert i18n.pgettext("Deal", "x") == "xx:Deal:x" and i18n._("Deal") == "xx:Deal"
+
+
+def test_one_language_drops_its_words_when_the_block_ends(counting: Counting) -> None:
+    with i18n.one_language():
+        assert i18n._("Deal") == "xx:Deal"
+        with i18n.one_language():  # a block inside another shares its words
+            assert i18n._("Deal") == "xx:Deal"
+        assert counting.calls == 1
+    counting.language = "yy"
+    assert i18n._("Deal") == "yy:Deal"
+    with i18n.one_language():
+        assert i18n._("Deal") == "yy:Deal"
+
+
+def test_one_language_holds_its_words_for_its_own_thread_only(counting: Counting) -> None:
+    import threading
+
+    seen = []
+    with i18n.one_language():
+        i18n._("Deal")
+        counting.language = "yy"  # another thread's language, say, or a later request's
+        worker = threading.Thread(target=lambda: seen.append(i18n._("Deal")))
+        worker.start()
+        worker.join()
+    assert seen == ["yy:Deal"]

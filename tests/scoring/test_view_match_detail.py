@@ -128,3 +128,24 @@ def test_names_in_the_sheet_are_escaped(owner_client: Any, owner: Any) -> None:
     )
     assert f"<li>{anna} 250: value of 2{heart}, 250" in page
     assert "Ben &amp; Co" in page
+
+
+def test_r_cb_2_r_cb_4_the_sheet_is_worded_in_the_pages_language_plural_forms_by_count(
+    owner_client: Any, make_match: Any
+) -> None:
+    # The sheet's words are looked up once per sheet (scoring/core/i18n.py, one_language): each line
+    # still takes the plural form of its own count. Polish: 1 trick "lewie", 4 tricks "lewach".
+    first = {"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}  # +3, +4 made (R-CB-2); -2, -5 failed (R-CB-4)
+    second = {"calls": [2, 2, 2, 2], "tricks": [1, 4, 4, 4]}  # Anna fails with 1 trick: -2 (R-CB-4)
+    match = make_match(game="call_bridge", deals=[first, second], target=100)
+    page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "pl"}).content.decode()
+    assert "<summary>deklaracje 3 4 2 5, lewy 4 4 1 4</summary>" in page
+    assert "<summary>deklaracje 2 2 2 2, lewy 1 4 4 4</summary>" in page
+    assert f"<li>Anna 3: deklaracja 3 spełniona przy 4 lewach {rulebook.link_html('R-CB-2')}</li>" in page
+    assert f"<li>Cleo −2: deklaracja 2 niespełniona przy 1 lewie {rulebook.link_html('R-CB-4')}</li>" in page
+    assert f"<li>Anna −2: deklaracja 2 niespełniona przy 1 lewie {rulebook.link_html('R-CB-4')}</li>" in page
+    assert f"<li>Dan −5: deklaracja 5 niespełniona przy 4 lewach {rulebook.link_html('R-CB-4')}</li>" in page
+    # The next page, in English, is worded afresh.
+    page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "en"}).content.decode()
+    assert "<summary>calls 3 4 2 5, tricks 4 4 1 4</summary>" in page
+    assert "<li>Cleo −2: call 2 failed with 1 trick" in page
