@@ -15,6 +15,7 @@ no page has), so no separate JavaScript catalogue is fetched.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -110,6 +111,12 @@ def script_words() -> dict[str, str]:
 
 
 def script_words_json() -> str:
+    return _script_words_json(translation.get_language())
+
+
+@functools.cache  # one per language: the catalogues do not change while the server runs
+def _script_words_json(language: str | None) -> str:
+    # Every page's <meta name="ui-words"> holds these words: some fifty look-ups, made once per language.
     return json.dumps(script_words(), ensure_ascii=False, sort_keys=True)
 
 

@@ -6,6 +6,7 @@ admin app's), so these tests see a page really change language whatever locale/ 
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -189,6 +190,15 @@ def test_the_scripts_get_their_words_only_where_translated() -> None:
     with translation.override("en"):
         assert script_words() == {}
         assert script_words_json() == "{}"
+    # Made once per language, and each language gets its own (the English above is not reused).
+    for _ in range(2):
+        for code in ("hu", "en", "pl"):
+            with translation.override(code):
+                words = json.loads(script_words_json())
+                assert words == script_words()
+                assert bool(words) is (code != "en")
+                if words:
+                    assert words["Try again"] == translation.gettext("Try again") != "Try again"
 
 
 def test_a_refused_language_leaves_the_accounts_choice_alone(client: Client, owner: Any) -> None:

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from scoring.core.i18n import Plural, _, render
 
@@ -133,8 +133,7 @@ class Line:
         return self.side
 
 
-@dataclass(frozen=True, slots=True)
-class DealScore:
+class DealScore(NamedTuple):
     """The points of one deal, one per side, and the lines that add up to them.
 
     ``counts`` is False for a deal that does not count towards a fixed match
@@ -151,8 +150,7 @@ class DealScore:
     carry: Any = None
 
 
-@dataclass(frozen=True, slots=True)
-class Progress:
+class Progress(NamedTuple):
     """Where a match stands after some deals: what end rules look at."""
 
     totals: tuple[Points, ...]  # one per side

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring.core.base import (
     DealScore,
@@ -81,8 +81,7 @@ class MatchFile:
         return dict(sorted(deal.items(), key=lambda item: rank.get(item[0], len(rank))))
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
+class DealResult(NamedTuple):
     number: int
     dealer: int  # a seat
     deal: Any

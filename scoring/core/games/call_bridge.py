@@ -129,9 +129,8 @@ def _names(seats: tuple[int, ...], players: tuple[str, ...]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
-def _top_seats(totals: tuple[Points, ...]) -> tuple[Points, tuple[int, ...]]:
-    top = max(totals)
-    return top, tuple(seat for seat, total in enumerate(totals) if total == top)
+def _leaders(totals: tuple[Points, ...], top: Points) -> tuple[int, ...]:
+    return tuple([seat for seat, total in enumerate(totals) if total == top])
 
 
 def _judge(call: int, tricks: int, pagat: bool) -> tuple[int, str, Plural, dict[str, int]]:
@@ -262,8 +261,9 @@ class CallBridge:
         """Score each call by the table of §2.6: R-CB-2 (calls 2-7), R-CB-3 (bonus calls), R-CB-4 (failure)."""
         pagat = PAGAT_WINDOW in flags
         if DECIMAL_OVERTRICKS not in flags:  # whole points: each seat's line is in LINES
-            whole = tuple(_line(seat, deal.calls[seat], deal.tricks[seat], pagat) for seat in SEAT_NUMBERS)
-            return DealScore(tuple(line.points for line in whole), whole)
+            calls, counts = deal.calls, deal.tricks
+            whole = tuple([_line(seat, calls[seat], counts[seat], pagat) for seat in SEAT_NUMBERS])
+            return DealScore(tuple([line.points for line in whole]), whole)
         points: list[Points] = []
         lines: list[Line] = []
         for seat, call, tricks in zip(SEAT_NUMBERS, deal.calls, deal.tricks, strict=True):
@@ -289,9 +289,10 @@ class CallBridge:
         target = progress.target
         if target is None:
             return None
-        top, leaders = _top_seats(progress.totals)
+        top = max(progress.totals)
         if top < target:
             return None
+        leaders = _leaders(progress.totals, top)
         deals = progress.deals_played
         if len(leaders) == 1:
             reason = ngettext(
@@ -322,8 +323,7 @@ class CallBridge:
         return _("Deal {number} · Target {target}").format(number=coming, target=target)
 
     def describe(self, deal: CallBridgeDeal, players: tuple[str, ...]) -> str:
-        calls = " ".join(str(call) for call in deal.calls)
-        tricks = " ".join(str(count) for count in deal.tricks)
+        calls, tricks = " ".join(map(str, deal.calls)), " ".join(map(str, deal.tricks))
         return _("calls {calls}, tricks {tricks}").format(calls=calls, tricks=tricks)
 
     def to_entry(self, deal: CallBridgeDeal) -> dict[str, Any]:
