@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import threading
 from datetime import UTC, tzinfo
 from functools import cache
 from typing import Any
@@ -18,6 +19,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
@@ -45,7 +47,7 @@ MAX_IMPORT_BYTES = 1_000_000
 # Room in an import request for what is not the file: the CSRF token, the multipart boundaries and
 # part headers (a long file name included).
 IMPORT_FORM_OVERHEAD = 16_000
-# A PDF costs a worker up to 1.5 s of CPU (make bench): a client address may fetch 10 a minute (owner's and
+# A PDF costs a worker about 1.2 s of CPU (make bench): a client address may fetch 10 a minute (owner's and
 # shared ones together), and all the holders of one share link 30 a minute, from however many
 # addresses. Settings of the same names override them (read per request, so tests can lower them).
 PDF_RATE_PER_ADDRESS = "10/m"
@@ -110,13 +112,26 @@ def _static_fetcher() -> Any:
     class StaticFetcher(URLFetcher):  # type: ignore[misc]
         def fetch(self, url: str, headers: Any = None) -> Any:
             path = urlparse(url).path
-            found = finders.find(path.removeprefix(prefix)) if path.startswith(prefix) else None
+            found = _static_file(path.removeprefix(prefix)) if path.startswith(prefix) else None
             if not found:
                 raise ValueError(f"not fetched: {url}")
             with open(str(found), "rb") as handle:
                 return URLFetcherResponse(url, body=handle.read(), headers={"Content-Type": "text/css"})
 
     return StaticFetcher()
+
+
+def _static_file(name: str) -> str | None:
+    """The file on disk of a static file's name as ``{% static %}`` writes it: the source file, or in
+    production, where the manifest storage names each file by its hash (``css/report.0123abcdef12.css``),
+    the copy collectstatic made under that name. Without the latter the production PDF had no stylesheet
+    (A4 only, no fixed table layout) and no Devanagari font."""
+    found = finders.find(name)
+    if found:
+        return str(found)
+    if staticfiles_storage.exists(name):
+        return str(staticfiles_storage.path(name))
+    return None
 
 
 def _css_string(text: str) -> str:
@@ -133,7 +148,8 @@ def page_footer() -> SafeString:
     return mark_safe(" ".join(part for part in css if part != '""'))  # each text part quoted and escaped above
 
 
-def render_pdf(request: HttpRequest | None, match: Match, paper: str = "a4", zone: tzinfo = UTC) -> bytes:
+def pdf_document(request: HttpRequest | None, match: Match, paper: str = "a4", zone: tzinfo = UTC) -> Any:
+    """The report laid out in pages for the PDF (a WeasyPrint Document)."""
     from weasyprint import HTML
 
     # A PDF is a document that travels: it reads as the share link does ("owner", not a login name),
@@ -141,7 +157,27 @@ def render_pdf(request: HttpRequest | None, match: Match, paper: str = "a4", zon
     context = report_context(match, shared=True, pdf=True)
     context.update(shared=True, paper=paper, pdf=True, zone=zone, page_footer=page_footer())
     html = render_to_string("reports/report_pdf.html", context, request=request)
-    return HTML(string=html, base_url="http://trickbook.invalid/", url_fetcher=_static_fetcher()).write_pdf()
+    document = HTML(string=html, base_url="http://trickbook.invalid/", url_fetcher=_static_fetcher())
+    return document.render(font_config=_font_config())
+
+
+def render_pdf(request: HttpRequest | None, match: Match, paper: str = "a4", zone: tzinfo = UTC) -> bytes:
+    return pdf_document(request, match, paper, zone).write_pdf()
+
+
+_fonts = threading.local()
+
+
+def _font_config() -> Any:
+    """This thread's WeasyPrint font configuration, kept from one PDF to the next: a new one per PDF loaded
+    the fonts again (fontconfig's list, each face Pango opens, the @font-face files of report_pdf.html).
+    One per thread, as Pango's font maps are not shared between threads."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    config = getattr(_fonts, "config", None)
+    if config is None:
+        config = _fonts.config = FontConfiguration()
+    return config
 
 
 def _pdf(request: HttpRequest, match: Match) -> HttpResponse:
