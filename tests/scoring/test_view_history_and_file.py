@@ -27,6 +27,25 @@ def test_history_lists_who_and_what(owner_client: Any, make_match: Any) -> None:
     assert "owner" in page
 
 
+def test_history_says_each_change_with_its_deal_before_and_after(
+    owner_client: Any, owner: Any, make_match: Any
+) -> None:
+    from scoring.models import Change
+
+    match = make_match()
+    for action, before, after in (
+        (Change.Action.ADDED, None, B1_ANNA_2H_EXACT),
+        (Change.Action.EDITED, B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER),
+        (Change.Action.REMOVED, B2_BEN_1NT_3_OVER, None),
+    ):
+        Change.objects.create(match=match, user=owner, action=action, number=1, before=before, after=after)
+    page = owner_client.get(reverse("match_history", args=[match.pk])).content.decode()
+    assert "{%" not in page and "%}" not in page  # every template tag is read, none printed
+    assert "<strong>Added deal 1</strong>: 2♥ by Anna, 8 tricks</li>" in page
+    assert "<strong>Edited deal 1</strong>: was 2♥ by Anna, 8 tricks; now 1NT by Ben, 10 tricks</li>" in page
+    assert "<strong>Removed deal 1</strong>: 1NT by Ben, 10 tricks</li>" in page
+
+
 def test_download_is_the_match_file_and_scores_the_same(owner_client: Any, make_match: Any, tmp_path: Path) -> None:
     match = make_match(deals=[B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER], flags=["bg_multiply_insult"])
     response = owner_client.get(reverse("match_download", args=[match.pk]))
