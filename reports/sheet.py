@@ -18,7 +18,7 @@ from scoring.core.base import Flags, Game, side_titles
 from scoring.core.match import MatchResult
 from scoring.marks import needs_shaping
 from scoring.models import Change, Match
-from scoring.sheet import flags_in_force, sheet_rows, winners_text
+from scoring.sheet import flags_in_force, points_text, sheet_rows, winners_text
 
 # The PDF of a long match prints its result, its chart and its last deals only: laying out a table
 # row costs WeasyPrint tens of milliseconds, so a 500-deal sheet took 24 s and 250 MB. The CSV and
@@ -198,7 +198,7 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
         "deal_count": deal_count,
         "pdf_deals": PDF_DEALS,
         "rows_cut": len(rows) < deal_count,
-        "totals": list(zip(names, result.totals, strict=True)),
+        "totals": [(name, points_text(total)) for name, total in zip(names, result.totals, strict=True)],
         "chart": running_totals_chart(list(names), [deal.totals for deal in result.deals]),
         "corrections": corrections,
         "older_corrections": older_corrections,

@@ -43,7 +43,7 @@ def test_the_pdf_sheet_holds_the_last_deals_and_the_page_holds_them_all(make_mat
     assert (pdf["deal_count"], pdf["rows_cut"]) == (PDF_DEALS + 5, True)
     assert [row["number"] for row in page["rows"]] == list(range(1, PDF_DEALS + 6))
     assert page["rows_cut"] is False
-    assert pdf["totals"] == page["totals"] == [("Anna", 70), ("Ben", 70), ("Cleo", 70), ("Dan", 70)]
+    assert pdf["totals"] == page["totals"] == [("Anna", "70"), ("Ben", "70"), ("Cleo", "70"), ("Dan", "70")]
 
 
 def test_a_short_match_pdf_prints_every_deal_without_a_note(client: Any, make_match: Any) -> None:

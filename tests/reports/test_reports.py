@@ -38,7 +38,20 @@ def test_report_shows_corrections(owner_client: Any, make_match: Any) -> None:
     owner_client.post(reverse("deal_edit", args=[match.pk, 1]), {"revision": "1", "passed_out": "on"})
     page = owner_client.get(reverse("report", args=[match.pk])).content.decode()
     assert "Edited deal 1" in page
+    assert "<strong>Edited deal 1</strong>: was 2♥ by Anna, 8 tricks; now " in page
+    assert "{%" not in page
     assert "No deal was edited or removed." not in page
+
+
+def test_r_cb_4_report_totals_are_written_as_the_sheet_writes_them(owner_client: Any, make_match: Any) -> None:
+    # Cleo calls 2 and takes 1, Dan calls 5 and takes 4: both fail, -2 and -5 (R-CB-4), with a minus sign.
+    deal = {"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}
+    match = make_match(game="call_bridge", deals=[deal], target=100)
+    page = owner_client.get(reverse("report", args=[match.pk])).content.decode()
+    totals = page[page.index('<table class="totals">') :]
+    totals = totals[: totals.index("</table>")]
+    assert '<td class="num">3</td>' in totals and '<td class="num">4</td>' in totals
+    assert '<td class="num">\u22122</td>' in totals and '<td class="num">\u22125</td>' in totals
 
 
 def test_pdf_text_holds_players_running_totals_and_winner(owner_client: Any, make_match: Any) -> None:
