@@ -117,6 +117,7 @@ def script_words_json() -> str:
 @functools.cache  # one per language: the catalogues do not change while the server runs
 def _script_words_json(language: str | None) -> str:
     # Every page's <meta name="ui-words"> holds these words: some fifty look-ups, made once per language.
+    # ``language`` is the active one, which script_words reads: it is here as the cache's key.
     return json.dumps(script_words(), ensure_ascii=False, sort_keys=True)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import threading
 from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
@@ -436,8 +437,6 @@ def test_one_language_drops_its_words_when_the_block_ends(counting: Counting) ->
 
 
 def test_one_language_holds_its_words_for_its_own_thread_only(counting: Counting) -> None:
-    import threading
-
     seen = []
     with i18n.one_language():
         i18n._("Deal")
