@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from scoring.models import Deal, Match
 from scoring.core.match import parse_match
+from scoring.models import Deal, Match
 from scoring.services import create_match, save_first_step
 
 pytestmark = pytest.mark.django_db
@@ -101,6 +101,20 @@ def test_odd_calls_are_answered_in_place(
     response = post_calls(owner_client, match, number=number, progress=progress, **fields)
     assert (response.status_code, said in words(response.content.decode())) == (status, True)
     assert Match.objects.get(pk=match.pk).deal_in_progress is None
+
+
+def test_cb_4_2_the_same_calls_posted_twice_are_saved_once_and_answered_alike(
+    owner_client: Any, make_match: Any
+) -> None:
+    match = make_match("call_bridge")
+    first = post_calls(owner_client, match)
+    again = post_calls(owner_client, match)  # the first answer was lost: the phone sends it again
+    assert (first.status_code, again.status_code) == (200, 200)
+    page = again.content.decode()
+    assert "Calls for deal 1 saved." in page
+    assert "changed from another phone" not in page
+    assert '<input type="hidden" name="progress" value="1">' in page  # the rest goes with revision 1
+    assert Match.objects.get(pk=match.pk).version == 1
 
 
 def test_someone_elses_match_is_refused(stranger_client: Any, make_match: Any) -> None:
