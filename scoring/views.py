@@ -6,6 +6,7 @@ read-only share page looks it up by its token and has no write paths.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -500,6 +501,12 @@ def share_stop(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect(reverse("match", args=[match.pk]) + "#share")
 
 
+def live_sheet_key(match_id: int, version: int, token: str) -> str:
+    """The "sheets" cache key of a share link's fragment in the active language, under the current URL prefix."""
+    prefix = hashlib.blake2s(get_script_prefix().encode(), digest_size=8).hexdigest()  # short, whatever it is
+    return f"live:{match_id}:{version}:{token}:{get_language()}:{prefix}"
+
+
 def _live_sheet(match_id: int, version: int, token: str) -> str:
     """The share page's live fragment of a match at one version, rendered once and then served from
     the "sheets" cache: any number of phones polling one match cost one evaluation and one render for
@@ -507,10 +514,12 @@ def _live_sheet(match_id: int, version: int, token: str) -> str:
 
     Nothing is ever invalidated: every write bumps the version (scoring/services.py), so the next
     poll asks for a new key. The key holds the share token too, which the fragment polls and which a
-    new share link replaces without a write. The fragment is rendered without the request: it is the
-    same for every viewer.
+    new share link replaces without a write, and everything else its words and links depend on: the
+    language (issue 14) and the URL prefix the app is mounted under, which every link it holds starts
+    with (a fragment made under another prefix would send every viewer's poll there). The fragment is
+    rendered without the request: it is the same for every viewer of that link, language and prefix.
     """
-    key = f"live:{match_id}:{version}:{token}:{get_language()}"  # one fragment per language (issue 14)
+    key = live_sheet_key(match_id, version, token)
     sheets = caches["sheets"]
     html: str | None = sheets.get(key)
     if html is None:
