@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -103,18 +103,26 @@ LOGIN_FAILURES = AddressLimit("login-failures", "20/15m")
 SIGNUPS = AddressLimit("signups", "5/h")
 SIGNUP_POSTS = "20/h"
 
-_login_form_view = auth_views.LoginView.as_view()
+
+def throttled_login(view: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+    """A log-in view whose posts are refused (429) to an address with 20 failed log-ins in 15 minutes, counted
+    together for every log-in page (Trickbook's and the admin's): each guess costs a password hash."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest) -> HttpResponse:
+        if request.method != "POST":
+            return view(request)
+        LOGIN_FAILURES.check(request)
+        response = view(request)
+        if response.status_code != 302:  # a log-in redirects; anything else failed
+            LOGIN_FAILURES.count(request)
+        return response
+
+    return wrapper
 
 
-def login_view(request: HttpRequest) -> HttpResponse:
-    """Django's log-in page, refused (429) to an address with 20 failed log-ins in 15 minutes."""
-    if request.method != "POST":
-        return _login_form_view(request)
-    LOGIN_FAILURES.check(request)
-    response = _login_form_view(request)
-    if response.status_code != 302:  # a log-in redirects; anything else failed
-        LOGIN_FAILURES.count(request)
-    return response
+login_view = throttled_login(auth_views.LoginView.as_view())
+admin_login = throttled_login(admin.site.login)  # django-axes locks a username there too (config/settings.py)
 
 
 @require_http_methods(["GET", "POST"])
