@@ -229,27 +229,49 @@ LOGGING = {
 # The caches. "default": rate-limit counters. "sheets": the share page's live fragment, rendered once
 # per match version (scoring/views.py, _live_sheet), kept apart so that fragments never push
 # counters out. Local memory, one per worker process, by default; set REDIS_URL (redis://host:6379/0)
-# when several servers or many workers must share them.
+# when several servers or many workers must share them. Both backends are config/cache.py's: the local
+# one is bounded by bytes as well as entries, and Redis degrades to local memory while it cannot be
+# reached, rather than failing the request (docs/deployment.md).
 SHEETS_CACHE_SECONDS = 600  # a version nobody polls any more is dropped after this
+# The largest share sheet, as stored: 500 Call Bridge deals between four 40-character Devanagari names,
+# worded in Hindi, measured at 1.05 MB (0.96 MB in English; some 0.65 MB with short ASCII names; 40 kB at
+# 40 deals). tests/scoring/test_sheet_cache.py measures it again and fails if this figure is off by a tenth.
+SHEET_MOST_BYTES = 1_100_000
+# What one worker keeps of sheets: 40 MB, some 38 of the largest or a thousand at 40 deals.
+SHEETS_CACHE_BYTES = 40 * 2**20
+SHEETS_LOCAL = {"MAX_ENTRIES": 1000, "MAX_BYTES": SHEETS_CACHE_BYTES}
+COUNTERS_LOCAL = {"MAX_ENTRIES": 10_000, "MAX_BYTES": 4 * 2**20}
 if os.environ.get("REDIS_URL"):
+    # A Redis that does not answer is given up on quickly (a refused connection is at once).
+    REDIS_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]},
+        "default": {
+            "BACKEND": "config.cache.FallbackRedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "OPTIONS": REDIS_OPTIONS,
+            "FALLBACK": COUNTERS_LOCAL,
+        },
         "sheets": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.FallbackRedisCache",
             "LOCATION": os.environ["REDIS_URL"],
             "KEY_PREFIX": "sheets",
             "TIMEOUT": SHEETS_CACHE_SECONDS,
+            "OPTIONS": REDIS_OPTIONS,
+            "FALLBACK": SHEETS_LOCAL,
         },
     }
 else:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "trickbook"},
-        # At most 100 fragments per worker: some 4 MB at 40 deals, 40 MB if all held 500 deals.
+        "default": {
+            "BACKEND": "config.cache.SizedLocMemCache",
+            "LOCATION": "trickbook",
+            "OPTIONS": COUNTERS_LOCAL,
+        },
         "sheets": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "BACKEND": "config.cache.SizedLocMemCache",
             "LOCATION": "trickbook-sheets",
             "TIMEOUT": SHEETS_CACHE_SECONDS,
-            "OPTIONS": {"MAX_ENTRIES": 100},
+            "OPTIONS": SHEETS_LOCAL,
         },
     }
 
