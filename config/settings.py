@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "config.views.private_account_pages",  # Cache-Control: private, no-store on a logged-in player's pages
+    "scoring.offline.mark_the_session",  # whose session an answer was sent to, for the service worker
     "config.language.account_language",  # a logged-in player's own language wins (config/language.py)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
