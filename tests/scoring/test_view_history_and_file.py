@@ -102,6 +102,7 @@ def test_a_long_history_is_shown_a_page_at_a_time_latest_first(
     assert '<a href="?page=2" rel="prev">Older changes</a>' in latest
     middle = owner_client.get(url, {"page": "2"}).content.decode()
     assert "Changes 101–200 of 250, oldest first." in middle
+    assert '<ol class="changes" start="101">' in middle  # numbered as the whole history is
     assert middle.count("<strong>Edited deal") == HISTORY_PAGE
     assert '<a href="?page=3" rel="next">Newer changes</a>' in middle
     assert "Changes 201–250" in owner_client.get(url, {"page": "99"}).content.decode()  # past the end: the last
