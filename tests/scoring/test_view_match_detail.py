@@ -217,13 +217,33 @@ def test_r_cb_2_r_cb_4_the_sheet_is_worded_in_the_pages_language_plural_forms_by
     second = {"calls": [2, 2, 2, 2], "tricks": [1, 4, 4, 4]}  # Anna fails with 1 trick: -2 (R-CB-4)
     match = make_match(game="call_bridge", deals=[first, second], target=100)
     page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "pl"}).content.decode()
-    assert "<summary>deklaracje 3 4 2 5, lewy 4 4 1 4</summary>" in page
-    assert "<summary>deklaracje 2 2 2 2, lewy 1 4 4 4</summary>" in page
+    # Each call as the pad has it, "Anna 3 (made 4)" in Polish.
+    assert "<summary>Anna 3 (wzięte 4), Ben 4 (wzięte 4), Cleo 2 (wzięte 1), Dan 5 (wzięte 4)</summary>" in page
+    assert "<summary>Anna 2 (wzięte 1), Ben 2 (wzięte 4), Cleo 2 (wzięte 4), Dan 2 (wzięte 4)</summary>" in page
     assert f"<li>Anna 3: deklaracja 3 spełniona przy 4 lewach {rulebook.link_html('R-CB-2')}</li>" in page
     assert f"<li>Cleo −2: deklaracja 2 niespełniona przy 1 lewie {rulebook.link_html('R-CB-4')}</li>" in page
     assert f"<li>Anna −2: deklaracja 2 niespełniona przy 1 lewie {rulebook.link_html('R-CB-4')}</li>" in page
     assert f"<li>Dan −5: deklaracja 5 niespełniona przy 4 lewach {rulebook.link_html('R-CB-4')}</li>" in page
     # The next page, in English, is worded afresh.
     page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "en"}).content.decode()
-    assert "<summary>calls 3 4 2 5, tricks 4 4 1 4</summary>" in page
+    assert "<summary>Anna 3 (made 4), Ben 4 (made 4), Cleo 2 (made 1), Dan 5 (made 4)</summary>" in page
     assert "<li>Cleo −2: call 2 failed with 1 trick" in page
+
+
+def test_kj_9_2_a_bate_row_reads_in_the_pages_language(owner_client: Any, make_match: Any) -> None:
+    # Anna makes spades with 50 card points + 10 for the last trick against Ben's 70: 60 to 70, bate (KJ-9.2).
+    bate = {
+        "maker": 0,
+        "trump": "S",
+        "card_points": [50, 70],
+        "last_trick": 0,
+        "sequence_points": [0, 0],
+        "bella": None,
+    }
+    match = make_match(game="klaberjass", deals=[bate])
+    page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "hu"}).content.decode()
+    assert (
+        '<summary>Anna választotta az adut (♠), és megbukott, 60–70 (<span class="rule">KJ-9.2</span>)</summary>'
+    ) in page
+    page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "en"}).content.decode()
+    assert '<summary>Anna makes ♠ and is bate, 60 to 70 (<span class="rule">KJ-9.2</span>)</summary>' in page

@@ -283,7 +283,8 @@ class Bridgette:
         """The row as the table says it: passed out (BG-7.4, R-BG-10), made exactly or with overtricks, naming the
         bonus's rule where the tricks earn one (BG-7.1, R-BG-4), or down, with the penalty's rule (BG-7.3, R-BG-7)."""
         if deal.declarer is None:
-            return _(PASSED_OUT_REDEALT_ROW if "bg_passout_redeal" in flags else PASSED_OUT_ROW)
+            redealt = "bg_passout_redeal" in flags
+            return _(PASSED_OUT_REDEALT_ROW) if redealt else _(PASSED_OUT_ROW)
         overtricks = deal.tricks - 6 - deal.level
         if overtricks < 0:
             # The penalty's own line names its rule: BG-7.3, or R-BG-7 past the table's end.
