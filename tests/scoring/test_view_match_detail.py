@@ -208,6 +208,11 @@ def test_names_in_the_sheet_are_escaped(owner_client: Any, owner: Any) -> None:
     assert "Ben &amp; Co" in page
 
 
+def pad(row: str) -> str:
+    """A Call Bridge row as the sheet holds it: no-break spaces inside each player's words."""
+    return row.replace(" ", "\u00a0").replace(",\u00a0", ", ")
+
+
 def test_r_cb_2_r_cb_4_the_sheet_is_worded_in_the_pages_language_plural_forms_by_count(
     owner_client: Any, make_match: Any
 ) -> None:
@@ -217,16 +222,20 @@ def test_r_cb_2_r_cb_4_the_sheet_is_worded_in_the_pages_language_plural_forms_by
     second = {"calls": [2, 2, 2, 2], "tricks": [1, 4, 4, 4]}  # Anna fails with 1 trick: -2 (R-CB-4)
     match = make_match(game="call_bridge", deals=[first, second], target=100)
     page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "pl"}).content.decode()
-    # Each call as the pad has it, "Anna 3 (made 4)" in Polish.
-    assert "<summary>Anna 3 (wzięte 4), Ben 4 (wzięte 4), Cleo 2 (wzięte 1), Dan 5 (wzięte 4)</summary>" in page
-    assert "<summary>Anna 2 (wzięte 1), Ben 2 (wzięte 4), Cleo 2 (wzięte 4), Dan 2 (wzięte 4)</summary>" in page
+    # Each call as the pad has it, "Anna 3 (made 4)" in Polish, each player's words held together (no-break spaces).
+    assert (
+        f"<summary>{pad('Anna 3 (wzięte 4), Ben 4 (wzięte 4), Cleo 2 (wzięte 1), Dan 5 (wzięte 4)')}</summary>" in page
+    )
+    assert (
+        f"<summary>{pad('Anna 2 (wzięte 1), Ben 2 (wzięte 4), Cleo 2 (wzięte 4), Dan 2 (wzięte 4)')}</summary>" in page
+    )
     assert f"<li>Anna 3: deklaracja 3 spełniona przy 4 lewach {rulebook.link_html('R-CB-2')}</li>" in page
     assert f"<li>Cleo −2: deklaracja 2 niespełniona przy 1 lewie {rulebook.link_html('R-CB-4')}</li>" in page
     assert f"<li>Anna −2: deklaracja 2 niespełniona przy 1 lewie {rulebook.link_html('R-CB-4')}</li>" in page
     assert f"<li>Dan −5: deklaracja 5 niespełniona przy 4 lewach {rulebook.link_html('R-CB-4')}</li>" in page
     # The next page, in English, is worded afresh.
     page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "en"}).content.decode()
-    assert "<summary>Anna 3 (made 4), Ben 4 (made 4), Cleo 2 (made 1), Dan 5 (made 4)</summary>" in page
+    assert f"<summary>{pad('Anna 3 (made 4), Ben 4 (made 4), Cleo 2 (made 1), Dan 5 (made 4)')}</summary>" in page
     assert "<li>Cleo −2: call 2 failed with 1 trick" in page
 
 

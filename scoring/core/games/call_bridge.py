@@ -129,6 +129,15 @@ def _names(seats: tuple[int, ...], players: tuple[str, ...]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+def _held_together(words: str) -> str:
+    """One player's words on a sheet's row with no-break spaces, except after a comma: a narrow column then breaks
+    the row between players ("Anna 4 (made 5)," on a line of its own), never inside "Anna 4"."""
+    return words.replace(" ", NO_BREAK).replace("," + NO_BREAK, ", ")
+
+
+NO_BREAK = "\u00a0"
+
+
 def _leaders(totals: tuple[Points, ...], top: Points) -> tuple[int, ...]:
     return tuple([seat for seat, total in enumerate(totals) if total == top])
 
@@ -344,7 +353,7 @@ class CallBridge:
                 )
             else:
                 words = _("{name} {call} (made {tricks})")
-            items.append(words.format(name=players[seat], call=call, tricks=tricks))
+            items.append(_held_together(words.format(name=players[seat], call=call, tricks=tricks)))
         return ", ".join(items)
 
     def to_entry(self, deal: CallBridgeDeal) -> dict[str, Any]:
