@@ -117,6 +117,14 @@ def result_headline(result: MatchResult) -> str:
     return _("%(winners)s %(verb)s.") % {"winners": winners_text(result), "verb": win_verb(result)}
 
 
+def reason_sentence(result: MatchResult) -> str:
+    """The game's reason for the end of a finished match as a sentence of its own: "Dora passed 500 first" (its
+    rule goes beside it)."""
+    assert result.outcome is not None
+    reason = result.outcome.reason
+    return reason[:1].upper() + reason[1:]
+
+
 def standing_mark(result: MatchResult, side: int, leader: int | None) -> str:
     """The word under a side's total: "leads" for the one side ahead in a running match; once it is finished,
     what the winners did ("wins", "win", "share the win", "draw"); nothing for any other side."""
@@ -230,8 +238,7 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
         "winners": winners_text(result),
         "win_verb": win_verb(result) if result.winners else "",
         "headline": result_headline(result) if result.finished else "",
-        # The game's reason as a sentence of its own: "Dora passed 500 first" (its rule goes beside it).
-        "reason": result.outcome.reason[:1].upper() + result.outcome.reason[1:] if result.outcome else "",
+        "reason": reason_sentence(result) if result.outcome else "",
         "roles": roles,
         "flags": flags_in_force(result),
         "progress": progress,
@@ -249,10 +256,10 @@ def result_line(result: MatchResult) -> str:
     if result.outcome is None:
         dealer = players[result.next_dealer] if result.next_dealer is not None else "?"
         return _("Match in progress: %(stage)s; %(dealer)s deals next.") % {"stage": result.stage, "dealer": dealer}
-    return _("%(winners)s %(verb)s (%(reason)s, %(rule)s).") % {
-        "winners": winners_text(result),
-        "verb": win_verb(result),
-        "reason": result.outcome.reason,
+    # As the match page's banner says it: the result once, then the game's reason and its rule.
+    return _("%(headline)s %(reason)s (%(rule)s).") % {
+        "headline": result_headline(result),
+        "reason": reason_sentence(result),
         "rule": result.outcome.rule,
     }
 
