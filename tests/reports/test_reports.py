@@ -59,7 +59,7 @@ def test_pdf_text_holds_players_running_totals_and_winner(owner_client: Any, mak
     response = owner_client.get(reverse("report_pdf", args=[match.pk]))
     assert response["Content-Type"] == "application/pdf"
     reader = PdfReader(io.BytesIO(response.content))
-    text = " ".join(page.extract_text() for page in reader.pages)
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)  # lines joined by one space
     for expected in ("Anna", "Ben", "Ben won. Ben has the higher total, 600–500", "500", "600"):
         assert expected in text
     assert "Page 1 of" in text
