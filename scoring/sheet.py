@@ -235,8 +235,6 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
         "side_names": result.names,
         "side_columns": list(zip(result.names, short_names(result.names), strict=True)),
         "standings": standings,
-        "winners": winners_text(result),
-        "win_verb": win_verb(result) if result.winners else "",
         "headline": result_headline(result) if result.finished else "",
         "reason": reason_sentence(result) if result.outcome else "",
         "roles": roles,
