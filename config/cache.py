@@ -1,8 +1,8 @@
 """The cache backends settings.py names: a local-memory cache bounded by bytes, and Redis that degrades.
 
 **SizedLocMemCache.** Django's local-memory cache bounds its entries by count only, and one share sheet at
-500 deals is near a megabyte (settings.SHEET_MOST_BYTES, measured by tests/scoring/test_sheet_cache.py) where
-one at 40 deals is some 40 kB: a count alone either keeps few sheets or lets a worker grow by a hundred
+500 deals is over a megabyte (settings.SHEET_MOST_BYTES, measured by tests/scoring/test_sheet_cache.py) where
+one at 40 deals is some 50 kB: a count alone either keeps few sheets or lets a worker grow by a hundred
 megabytes. This one also keeps the stored (pickled) values under ``OPTIONS["MAX_BYTES"]``, dropping the least
 recently used first.
 
