@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.cache import caches
 from django.urls import reverse, set_script_prefix
 
@@ -129,3 +130,47 @@ def test_a_sheet_made_under_another_url_prefix_is_never_served_here(client: Any,
     here = client.get(url, headers=HTMX).content.decode()
     assert f'hx-get="{url}"' in here
     assert "/x/" not in here
+
+
+def test_a_revalidated_poll_carries_every_header_of_the_fragment_it_stands_for(client: Any, make_match: Any) -> None:
+    # A 304 updates the headers the phone keeps with its copy (RFC 9110, 15.4.5): it must say how
+    # the copy may be kept, in which language, and under which policy, exactly as the 200 did.
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    url = reverse("shared_match", args=[match.share_token])
+    first = client.get(url, headers=HTMX)
+    again = client.get(url, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+    for header in ("ETag", "Cache-Control", "Content-Language", "Content-Security-Policy", "X-Frame-Options"):
+        assert again[header] == first[header], header
+    assert again["Cache-Control"] == "no-cache"
+    assert again["X-Content-Type-Options"] == "nosniff"
+    assert again["Referrer-Policy"] == "same-origin"
+    assert {"HX-Request", "Accept-Language"} <= {name.strip() for name in again["Vary"].split(",")}
+
+
+def test_a_logged_in_viewers_revalidated_poll_is_no_cache_not_no_store(owner_client: Any, make_match: Any) -> None:
+    # The share sheet is the same for every viewer: a logged-in one's 304 keeps the 200's "no-cache",
+    # which a "private, no-store" (for a player's own pages) would replace with a copy never kept.
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    url = reverse("shared_match", args=[match.share_token])
+    first = owner_client.get(url, headers=HTMX)
+    again = owner_client.get(url, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+    assert first["Cache-Control"] == again["Cache-Control"] == "no-cache"
+
+
+def test_a_revalidated_poll_answers_in_the_viewers_language(client: Any, make_match: Any) -> None:
+    # The ETag names the language: a Hungarian viewer's copy is revalidated in Hungarian, and an
+    # English copy is not taken for it.
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    url = reverse("shared_match", args=[match.share_token])
+    english = client.get(url, headers=HTMX)["ETag"]
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "hu"
+    hungarian = client.get(url, headers=HTMX)
+    assert hungarian.status_code == 200
+    assert hungarian["Content-Language"] == "hu"
+    assert hungarian["ETag"] != english
+    again = client.get(url, headers={**HTMX, "If-None-Match": hungarian["ETag"]})
+    assert again.status_code == 304
+    assert again["Content-Language"] == "hu"
+    assert client.get(url, headers={**HTMX, "If-None-Match": english}).status_code == 200
