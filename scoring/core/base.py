@@ -150,6 +150,37 @@ class DealScore(NamedTuple):
     carry: Any = None
 
 
+class DealState(NamedTuple):
+    """A deal's state for the JSON sheet (docs/match-file.md), in codes that read the same in every language.
+
+    ``result`` is the deal's result kind ("made", "down", "dedans", "litige", "capot", "passed_out"...);
+    ``values`` the game's own state of the deal (Contract Bridge's vulnerability and games, Belote's takers),
+    each value a number, a bool, a code, None or a list of them, indexed by side where it is a side's."""
+
+    result: str
+    values: Mapping[str, Any] = {}
+
+
+def deal_state(game: Game, deal: Any, score: DealScore, flags: Flags) -> DealState:
+    """The deal's `DealState`, from the game's optional ``deal_state(deal, score, flags)`` method. A game without
+    one gives the name of its no-play switch for a deal with no play ("passed_out", "annulled") and "played"."""
+    own = getattr(game, "deal_state", None)
+    if own is not None:
+        state: DealState = own(deal, score, flags)
+        return state
+    no_play = game.entry_spec(flags).no_play
+    if no_play is not None and game.to_entry(deal).get(no_play) is True:
+        return DealState(no_play)
+    return DealState("played")
+
+
+def scoring_form(game: Game, flags: Flags) -> str | None:
+    """The match's scoring form as a code (Contract Bridge's "rubber" or "chicago"), from the game's optional
+    ``scoring_form(flags)`` method; None for a game with one form only."""
+    own = getattr(game, "scoring_form", None)
+    return None if own is None else str(own(flags))
+
+
 class Progress(NamedTuple):
     """Where a match stands after some deals: what end rules look at."""
 
@@ -373,3 +404,6 @@ class Game(Protocol):
 
     def to_entry(self, deal: Any) -> dict[str, Any]:
         """The deal back in match-file shape: the normalised entry, every field present."""
+
+    # Optional, read through `deal_state` and `scoring_form` above (a game may leave them out):
+    # ``deal_state(deal, score, flags) -> DealState`` and ``scoring_form(flags) -> str``.

@@ -145,11 +145,14 @@ def test_r_bl_6_the_request_schema_takes_belote_deals_with_or_without_announceme
     jsonschema_rs = pytest.importorskip("jsonschema_rs")
     shapes = {shape["properties"]["game"]["const"]: shape for shape in request_schema(client)["oneOf"]}
     played = shapes["belote"]["properties"]["deals"]["items"]["oneOf"][0]
-    assert {"taker_announcements", "defender_announcements"} <= set(played["properties"])
-    assert not {"taker_announcements", "defender_announcements"} & set(played["required"])
+    announced = {"taker_run", "taker_carre", "defender_run", "defender_carre", "equal_runs_first"}
+    assert announced <= set(played["properties"])
+    assert not announced & set(played["required"])
     validator = jsonschema_rs.Draft202012Validator(request_schema(client))
     deal = sample_deals("belote")[0]["entry"]
-    without = {key: value for key, value in deal.items() if not key.endswith("_announcements")}
+    assert deal["taker_run"] == 3  # BL1: the takers' tierce
+    without = {key: value for key, value in deal.items() if not key.startswith(("taker_", "defender_", "equal_"))}
+    without["taker_card_points"] = deal["taker_card_points"]
     doc = {"game": "belote", "players": players("belote"), "first_dealer": 0}
     for flags in ([], ["bl_no_announcements"]):
         assert validator.is_valid({**doc, "flags": flags, "deals": [deal, without]}), flags
