@@ -161,13 +161,18 @@ class DealState(NamedTuple):
     values: Mapping[str, Any] = {}
 
 
-def deal_state(game: Game, deal: Any, score: DealScore, flags: Flags) -> DealState:
-    """The deal's `DealState`, from the game's optional ``deal_state(deal, score, flags)`` method. A game without
-    one gives the name of its no-play switch for a deal with no play ("passed_out", "annulled") and "played"."""
+def deal_state(game: Game, deal: Any, score: DealScore, flags: Flags, *, dealer: int, before: Any) -> DealState:
+    """The deal's `DealState`, from the game's optional ``deal_state(deal, score, flags, dealer=, before=)`` method
+    (``before`` is the carry the deal was scored from, None before the first). Without one, the deal value's own
+    ``result_code`` where it has one (a contract: made, down, passed_out), else the name of the game's no-play switch
+    for a deal with no play ("passed_out", "annulled"), else "played"."""
     own = getattr(game, "deal_state", None)
     if own is not None:
-        state: DealState = own(deal, score, flags)
+        state: DealState = own(deal, score, flags, dealer=dealer, before=before)
         return state
+    code = getattr(deal, "result_code", None)
+    if isinstance(code, str):
+        return DealState(code)
     no_play = game.entry_spec(flags).no_play
     if no_play is not None and game.to_entry(deal).get(no_play) is True:
         return DealState(no_play)
@@ -406,4 +411,4 @@ class Game(Protocol):
         """The deal back in match-file shape: the normalised entry, every field present."""
 
     # Optional, read through `deal_state` and `scoring_form` above (a game may leave them out):
-    # ``deal_state(deal, score, flags) -> DealState`` and ``scoring_form(flags) -> str``.
+    # ``deal_state(deal, score, flags, *, dealer, before) -> DealState`` and ``scoring_form(flags) -> str``.

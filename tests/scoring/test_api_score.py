@@ -118,7 +118,8 @@ def test_br_1_1_a_partnership_game_s_sheet_names_its_sides_and_each_line_s_side(
     assert sheet["sides"] == ["Anna & Cleo", "Ben & Dev"]  # N-S, E-W: seats 0 and 2, 1 and 3
     lines = [line for deal in sheet["deals"] for line in deal["lines"]]
     assert {line["side"] for line in lines} == {0, 1}
-    assert all(line["seat"] == line["side"] for line in lines)  # the former name of the key, kept
+    # A line's value is a side's, so it has its "side" alone: "seat" is kept only where each side is one seat.
+    assert all("seat" not in line for line in lines)
     for deal in sheet["deals"]:
         for side in (0, 1):
             assert sum(line["points"] for line in deal["lines"] if line["side"] == side) == deal["points"][side]

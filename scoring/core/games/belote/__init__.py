@@ -510,7 +510,7 @@ class Belote:
             "belote": deal.belote,
         }
 
-    def deal_state(self, deal: BeloteDeal, score: DealScore, flags: Flags) -> DealState:
+    def deal_state(self, deal: BeloteDeal, score: DealScore, flags: Flags, *, dealer: int, before: Any) -> DealState:
         """The JSON's state of a deal (docs/match-file.md): its result code, the takers' side, and which side scored
         announcements and by which step of R-BL-4."""
         if deal.passed_out:
