@@ -40,6 +40,21 @@ def change_text(points: Points) -> str:
     return f"+{points_text(points)}" if points > 0 else points_text(points)
 
 
+def held_over_text(points: int) -> str:
+    """What a sheet row says of the points still waiting for a later deal's winner after it (R-KJ-9, R-BL-10)."""
+    return pgettext("a score sheet row: points waiting for a later deal's winner", "%(points)s held over") % {
+        "points": points_text(points)
+    }
+
+
+def short_text(describe: Callable[[Any, tuple[str, ...]], str], deal: Any, players: tuple[str, ...]) -> str:
+    """A row's short form: the game's own (`Game.describe`), and the points held over after the deal while they
+    wait, so that a sheet shows them on every row until a deal's winner takes them."""
+    text = describe(deal.deal, players)
+    held = deal.score.held_over
+    return f"{text} · {held_over_text(held)}" if held else text
+
+
 def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
     """One row per deal for the score-sheet templates, every value ready to print.
 
@@ -66,7 +81,7 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
             {
                 "number": deal.number,
                 "dealer": players[deal.dealer],
-                "short": describe(deal.deal, players),
+                "short": short_text(describe, deal, players),
                 "cells": [
                     (points_text(total), change_text(points))
                     for points, total in zip(deal.score.points, deal.totals, strict=True)
@@ -165,9 +180,10 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> Sa
                 if edit_url
                 else number
             )
+            short = mark_suits(escape(short_text(describe, deal, players)))
             html.append(
                 f'<tr id="deal-{number}"><th scope="row">{first}</th><td class="dealer">{dealers[deal.dealer]}</td>'
-                f'<td class="deal"><details><summary>{mark_suits(escape(describe(deal.deal, players)))}</summary>'
+                f'<td class="deal"><details><summary>{short}</summary>'
                 f'<ul class="lines">{dealt[deal.dealer]}{lines}</ul></details></td>{cells}</tr>\n'
             )
     return mark_safe("".join(html))  # every text above is escaped
