@@ -92,16 +92,19 @@ class _Replay(TrumpChoice, TrickPlay):
             sides_won[side_of(seat)] += won
         capot = camps[0] if sides_won[0] == TRICKS else camps[1] if sides_won[1] == TRICKS else NO_CAPOT
         said = self.belote_by if self.belote_by is not None and self.rebelote_by == self.belote_by else None
-        return {
+        # BL-5: announcements are not in the hand record, so the entry leaves them out: none declared.
+        entry = {
             "taker": self.taker,
             "trump": self.trump,
             "taker_card_points": self.points[takers],
             "last_trick": camps[side_of(self.last_trick)],
             "capot": capot,
-            "taker_announcements": 0,  # BL-5: announcements are not in the hand record
-            "defender_announcements": 0,
             "belote": said,
         }
+        try:  # in the spelling Trickbook stores (docs/match-file.md), every field present
+            return SCORING.to_entry(SCORING.parse_deal(entry, self.flags))
+        except EntryError:  # said with the verdict, where the entry is read again
+            return entry
 
     def end_notes(self) -> None:
         if self.phase == "thrown_in":
