@@ -18,6 +18,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from tests.browser.conftest import axe_options
 from tests.browser.test_scoring_table import tap as tap_choice
 from tests.browser.test_signup_and_games import sign_up
 
@@ -295,6 +296,12 @@ def test_bl_9_1_a_new_user_plays_belote_to_1000_on_a_phone(phone: Any, live_serv
             expect(preview).to_contain_text("tierce to the A beats the defenders' tierce to the Q (higher top card)")
             expect(preview).to_contain_text("R-BL-4")
             page.screenshot(path=str(SCREENSHOTS / "belote-entry-390.png"), full_page=True)
+            assert [violation["id"] for violation in Axe().run(page).response["violations"]] == []
+            page.emulate_media(color_scheme="dark")
+            page.screenshot(path=str(SCREENSHOTS / "belote-entry-dark-390.png"), full_page=True)
+            dark = Axe().run(page, options=axe_options(page)).response["violations"]
+            assert [violation["id"] for violation in dark] == []
+            page.emulate_media(color_scheme="light")
             taps.save(number)
             continue
         enter_belote_deal(taps, number, deal)
@@ -323,3 +330,36 @@ def test_bl_9_1_a_new_user_plays_belote_to_1000_on_a_phone(phone: Any, live_serv
     assert csv.ok
     header = csv.text().splitlines()[0]
     assert header.endswith("Léa & Inès points,Marc & Hugo points,Léa & Inès total,Marc & Hugo total")
+
+
+def test_r_bl_4_equal_tierces_ask_for_their_top_cards_at_the_field(phone: Any, live_server: Any) -> None:
+    # Both camps declare a tierce: the comparison needs their top cards (R-BL-4 step 4), and says so at the field
+    # without losing the taps; with them, Léa's to the K beats Hugo's to the Q.
+    page = phone.new_page()
+    sign_up(page, live_server)
+    new_match(page, live_server, "Belote", ["Léa", "Marc", "Inès", "Hugo"], first_dealer=3)
+    taps = Taps(page)
+    wait_for_deal(page, 1)
+    taps.tap("Taker", "Léa")
+    taps.tap("Trump", "♥")
+    taps.type("#id_defender_card_points", "52")
+    taps.tap(LAST, "Takers")
+    taps.tap(TAKERS_RUN, "Tierce")
+    taps.tap(DEFENDERS_RUN, "Tierce")
+    page.get_by_role("button", name="Save deal 1").click()
+    message = "Both camps' best runs have the same length: choose the top card of the takers' run to compare them."
+    expect(page.locator("#err-taker_run_top")).to_contain_text(message)
+    expect(page.locator("#err-taker_run_top")).to_contain_text("R-BL-4")
+    expect(page.locator("#id_defender_card_points")).to_have_value("52")
+    fits_the_phone(page)
+    page.screenshot(path=str(SCREENSHOTS / "belote-entry-error-390.png"), full_page=True)
+    assert [violation["id"] for violation in Axe().run(page).response["violations"]] == []
+    page.wait_for_load_state("networkidle")  # the refused save's answer and its preview have settled
+    taps.tap("Takers' run: top card", "K")
+    taps.tap("Defenders' run: top card", "Q")
+    page.get_by_role("button", name="Save deal 1").click()
+    wait_for_deal(page, 2)
+    # 100 + 10 + 20 against 52: made, 130–52 (BL-8.2).
+    expect(page.get_by_test_id("total-0")).to_have_text("130")
+    expect(page.get_by_test_id("total-1")).to_have_text("52")
+    expect(page.locator("#deal-1 summary")).to_contain_text("Léa ♥ 110–52, made")
