@@ -177,3 +177,27 @@ def test_the_api_gives_the_command_s_sheet_in_every_language(client: Any, tmp_pa
         )
         assert response.status_code == 200
         assert without_words(response.json()) == without_words(score_json(tmp_path, doc, lang))
+
+
+def test_kj_9_2_a_klaberjass_deal_is_made_bate_tied_or_annulled(tmp_path: Path) -> None:
+    # KJ-9.1 totals, Anna making trumps: 93 + 10 against 35 (K1 without its sequences and bella): made;
+    # 40 against 80 + 10: bate; 70 against 60 + 10: a tie (KJ-9.2). Then a deal both passed twice (KJ-4.4).
+    def deal(points: list[int], last: int) -> dict[str, Any]:
+        return {"maker": 0, "trump": "H", "card_points": points, "last_trick": last}
+
+    deals = [deal([93, 35], 0), deal([40, 80], 1), deal([70, 60], 1), {"annulled": True}]
+    sheet = score_json(tmp_path, {"game": "klaberjass", "players": ["Anna", "Ben"], "first_dealer": 1, "deals": deals})
+    assert [deal["result"] for deal in sheet["deals"]] == ["made", "bate", "tie", "annulled"]
+    assert [deal["state"]["maker"] for deal in sheet["deals"]] == [0, 0, 0, None]
+
+
+def test_cb_a_call_bridge_deal_says_who_made_their_call(tmp_path: Path) -> None:
+    # C1 (RULES.md §6.2): calls 3 4 2 5, tricks 4 4 1 4: Anna and Ben make theirs (+3, +4), Cleo and Dan fail (-2, -5).
+    doc = {"game": "call_bridge", "players": BELOTE_PLAYERS, "first_dealer": 0, "target": 30}
+    sheet = score_json(tmp_path, doc | {"deals": [{"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}]})
+    (deal,) = sheet["deals"]
+    assert (deal["result"], deal["state"], deal["points"]) == (
+        "played",
+        {"made": [True, True, False, False]},
+        [3, 4, -2, -5],
+    )
