@@ -92,8 +92,9 @@ class _Replay(TrumpChoice, TrickPlay):
             sides_won[side_of(seat)] += won
         capot = camps[0] if sides_won[0] == TRICKS else camps[1] if sides_won[1] == TRICKS else NO_CAPOT
         said = self.belote_by if self.belote_by is not None and self.rebelote_by == self.belote_by else None
-        # BL-5: announcements are not in the hand record, so the entry leaves them out: none declared.
-        entry = {
+        # BL-5: announcements are not in the hand record, so the entry leaves them out: none declared. The verdict
+        # gives it as the scoring core stores it, every field present (`verdict`).
+        return {
             "taker": self.taker,
             "trump": self.trump,
             "taker_card_points": self.points[takers],
@@ -101,10 +102,6 @@ class _Replay(TrumpChoice, TrickPlay):
             "capot": capot,
             "belote": said,
         }
-        try:  # in the spelling Trickbook stores (docs/match-file.md), every field present
-            return SCORING.to_entry(SCORING.parse_deal(entry, self.flags))
-        except EntryError:  # said with the verdict, where the entry is read again
-            return entry
 
     def end_notes(self) -> None:
         if self.phase == "thrown_in":
@@ -162,6 +159,7 @@ class _Replay(TrumpChoice, TrickPlay):
                 entry = None
             else:
                 score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
+                entry = SCORING.to_entry(deal)  # in the spelling Trickbook stores (docs/match-file.md)
         return Verdict(
             violations=tuple(self.violations),
             tricks=tuple(tricks),

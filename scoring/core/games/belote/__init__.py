@@ -14,7 +14,7 @@ A litige holds the takers' points over to the next deal (BL-8.4, R-BL-10): they 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any
@@ -260,16 +260,12 @@ class BeloteDeal:
     @property
     def scored_announcements(self) -> tuple[int, int]:
         """What each camp scores for announcements after the comparison (BL-5.5): the takers', the defenders'."""
-        winner = self.comparison.winner
-        if winner is Camp.TAKERS:
-            return self.announcements[0].total, 0
-        return (0, self.announcements[1].total) if winner is Camp.DEFENDERS else (0, 0)
+        return scored_announcements(self.announcements, self.comparison)
 
     @property
     def trick_points(self) -> tuple[int, int]:
         """Each camp's trick points, the dix de der where it belongs (BL-2.3): the takers', the defenders'."""
-        takers = self.taker_card_points + (LAST_TRICK if self.last_trick is Camp.TAKERS else 0)
-        return takers, TRICK_POINTS - takers
+        return trick_points(self.taker_card_points, self.last_trick)
 
     @property
     def code(self) -> str:
@@ -282,6 +278,12 @@ PASSED_OUT = BeloteDeal(passed_out=True)
 
 def _card_points(entry: Entry, capot: Camp | None) -> int:
     """The takers' card points (BL-2.2): entered, or 152 less the defenders', or a capot's (BL-8.5)."""
+    taker: Any = entry.get("taker_card_points")
+    defender: Any = entry.get("defender_card_points")
+    # The usual entry at once: the takers' points, with the defenders' the rest or left out (as in fields.integer).
+    usual = type(taker) is int and 0 <= taker <= CARD_POINTS and taker not in NO_SUCH_CARD_POINTS
+    if usual and (defender is None or (type(defender) is int and defender == CARD_POINTS - taker)):
+        return int(taker)
     given = [field for field in ("taker_card_points", "defender_card_points") if entry.get(field) is not None]
     values = {field: integer(entry, field, 0, CARD_POINTS, "BL-2.2") for field in given}
     for field, points in values.items():
@@ -330,15 +332,35 @@ def _check_capot(capot: Camp | None, card_points: int, last_trick: Camp) -> None
         raise RuleError("capot", "BL-8.5", message.format(card_points=CARD_POINTS, held=held))
 
 
-def contract_result(deal: BeloteDeal, flags: Flags) -> Result:
-    """BL-8.2 to BL-8.4 on the exact totals of BL-8.1 (R-BL-8, R-BL-10; rounding comes after, R-BL-12)."""
-    if deal.capot is not None:
-        return Result.MADE if deal.capot is Camp.TAKERS else Result.DEDANS  # BL-8.5
-    trick = deal.trick_points
-    announced = deal.scored_announcements
-    holder = None if deal.belote is None or "bl_belote_not_in_contract" in flags else side_of(deal.belote)
-    takers = trick[0] + announced[0] + (BELOTE if holder == deal.takers else 0)
-    defenders = trick[1] + announced[1] + (BELOTE if holder == 1 - deal.takers else 0)
+def trick_points(taker_card_points: int, last_trick: Camp) -> tuple[int, int]:
+    """Each camp's trick points, the dix de der where it belongs (BL-2.3): the takers', the defenders'."""
+    takers = taker_card_points + (LAST_TRICK if last_trick is Camp.TAKERS else 0)
+    return takers, TRICK_POINTS - takers
+
+
+def scored_announcements(announcements: Pair, comparison: Comparison) -> tuple[int, int]:
+    """What each camp scores for announcements after the comparison (BL-5.5): the takers', the defenders'."""
+    winner = comparison.winner
+    if winner is Camp.TAKERS:
+        return announcements[0].total, 0
+    return (0, announcements[1].total) if winner is Camp.DEFENDERS else (0, 0)
+
+
+def contract_result(
+    capot: Camp | None,
+    takers_side: int,
+    trick: tuple[int, int],
+    announced: tuple[int, int],
+    belote: int | None,
+    flags: Flags,
+) -> Result:
+    """BL-8.2 to BL-8.4 on the exact totals of BL-8.1 (R-BL-8, R-BL-10; rounding comes after, R-BL-12); a capot by
+    the takers is made and one by the defenders dedans (BL-8.5). ``trick`` and ``announced`` are each camp's."""
+    if capot is not None:
+        return Result.MADE if capot is Camp.TAKERS else Result.DEDANS
+    holder = None if belote is None or "bl_belote_not_in_contract" in flags else side_of(belote)
+    takers = trick[0] + announced[0] + (BELOTE if holder == takers_side else 0)
+    defenders = trick[1] + announced[1] + (BELOTE if holder == 1 - takers_side else 0)
     if takers != defenders:
         return Result.MADE if takers > defenders else Result.DEDANS
     if "bl_tie_is_made" in flags:
@@ -438,8 +460,9 @@ class Belote:
         _check_capot(capot, card_points, last_trick)
         pair, comparison = read_announcements(entry, flags, announcement_totals(flags))
         belote = seat(entry, "belote", SEATS, "BL-6.1", optional=True)
-        deal = BeloteDeal(False, taker, trump, card_points, last_trick, capot, pair, comparison, belote)
-        return replace(deal, result=contract_result(deal, flags))
+        trick, announced = trick_points(card_points, last_trick), scored_announcements(pair, comparison)
+        result = contract_result(capot, side_of(taker), trick, announced, belote, flags)
+        return BeloteDeal(False, taker, trump, card_points, last_trick, capot, pair, comparison, belote, result)
 
     def score_deal(self, deal: BeloteDeal, dealer: int, flags: Flags, held_over: int, carry: Any = None) -> DealScore:
         """BL-8.1 totals, compared as in BL-8.2 to BL-8.5 (R-BL-7, R-BL-8, R-BL-10 to R-BL-12)."""
@@ -635,10 +658,7 @@ class _DealScoring:
         return _line(self.sides[camp], points, rule, message)
 
     def _announced(self, camp: Camp, points: int) -> Line:
-        """The winning camp's announcements, and why they won the comparison (BL-5.5 alone, R-BL-4 against others)."""
-        comparison = self.deal.comparison
-        message, values = comparison_values(self.deal.announcements, comparison)
-        return Line(self.sides[camp], points, "BL-5.5" if comparison.reason == "alone" else "R-BL-4", message, values)
+        return _announced_line(self.sides[camp], points, self.deal.announcements, self.deal.comparison)
 
 
 # The lines' words that recur (msgids; a line words them when shown, scoring/core/base.py Line).
@@ -656,6 +676,14 @@ CAPOT_TEXT = gettext_noop("capot: all eight tricks")
 IN_TENS_TEXT = gettext_noop("trick points written in tens")
 CANCEL_TEXT = gettext_noop("equal announcements cancel: neither camp scores them")
 BELOTE_TEXT = gettext_noop("belote-rebelote")
+
+
+@lru_cache(maxsize=1024)
+def _announced_line(side: int, points: int, announcements: Pair, comparison: Comparison) -> Line:
+    """The winning camp's announcements, and why they won the comparison (BL-5.5 alone, R-BL-4 against others); made
+    once while it recurs, as `_line` is."""
+    message, values = comparison_values(announcements, comparison)
+    return Line(side, points, "BL-5.5" if comparison.reason == "alone" else "R-BL-4", message, values)
 
 
 @lru_cache(maxsize=1024)

@@ -15,9 +15,9 @@ announcements worth those points, alone, which scores the same.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from scoring.core.base import Entry, EntryField, FieldKind, Flags, FormatError, RuleError
@@ -61,6 +61,7 @@ FIELDS = (
     "equal_runs_first",
 )
 OLD_FIELDS = ("taker_announcements", "defender_announcements")
+FIELD_SET = frozenset(FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,19 +74,19 @@ class Declared:
     in_trumps: bool = False
     carre: str | None = None
     others: int = 0
+    # Worked out once, when the value is made (a deal's are read through a cache, `_declared`):
+    total: int = field(init=False, repr=False, compare=False)  # what the camp scores if it wins (BL-5.5)
+    best_value: int = field(init=False, repr=False, compare=False)  # its best announcement's worth
 
-    @property
-    def total(self) -> int:
-        """What the camp scores if its announcements win the comparison (BL-5.5)."""
-        return run_value(self.run) + (CARRE_VALUES[self.carre] if self.carre else 0) + self.others
+    def __post_init__(self) -> None:
+        carre = CARRE_VALUES[self.carre] if self.carre else 0
+        run = run_value(self.run)
+        object.__setattr__(self, "total", run + carre + self.others)
+        object.__setattr__(self, "best_value", max(run, carre))
 
     def best_is_carre(self) -> bool:
         """Whether the camp's best announcement is its carré: the higher value, and at 100 a carré (R-BL-4 2)."""
         return self.carre is not None and CARRE_VALUES[self.carre] >= run_value(self.run)
-
-    @property
-    def best_value(self) -> int:
-        return CARRE_VALUES[self.carre] if self.best_is_carre() and self.carre else run_value(self.run)
 
     @property
     def words(self) -> Text:
@@ -292,8 +293,35 @@ NO_RUN_TEXT = {
 def read_announcements(entry: Entry, flags: Flags, allowed: frozenset[int]) -> tuple[Pair, Comparison]:
     """Each camp's announcements and the comparison that decides which camp scores them (BL-5.5, R-BL-4).
 
-    ``allowed`` are the totals a camp's announcements can reach (BL-5.6, R-BL-5)."""
-    new = any(field in entry for field in FIELDS)
+    ``allowed`` are the totals a camp's announcements can reach (BL-5.6, R-BL-5). A deal's announcement fields are
+    few values that recur, so each set read once is kept (keyed by the values' types too, so that 1 is never read
+    as true); an older entry, or one whose values cannot be a key, is read in full."""
+    if "taker_announcements" not in entry and "defender_announcements" not in entry:
+        values = tuple(map(entry.get, FIELDS))
+        no_announcements = "bl_no_announcements" in flags
+        cancel = "bl_equal_announcements_cancel" in flags
+        try:
+            return _announcements_of(values, tuple(map(type, values)), no_announcements, cancel, allowed)
+        except TypeError:  # unhashable values: read below, which says what is wrong with them
+            pass
+    return _read_announcements(entry, flags, allowed)
+
+
+@lru_cache(maxsize=1024)
+def _announcements_of(
+    values: tuple[Any, ...], types: tuple[type, ...], no_announcements: bool, cancel: bool, allowed: frozenset[int]
+) -> tuple[Pair, Comparison]:
+    entry = {name: value for name, value in zip(FIELDS, values, strict=True) if value is not None}
+    flags = frozenset(
+        name
+        for name, on in (("bl_no_announcements", no_announcements), ("bl_equal_announcements_cancel", cancel))
+        if on
+    )
+    return _read_announcements(entry, flags, allowed)
+
+
+def _read_announcements(entry: Entry, flags: Flags, allowed: frozenset[int]) -> tuple[Pair, Comparison]:
+    new = not FIELD_SET.isdisjoint(entry)
     old = [field for field in OLD_FIELDS if field in entry]
     if new and old:
         message = _("Give each camp's announcements or the older totals ({field}), not both.")
@@ -324,13 +352,13 @@ def read_announcements(entry: Entry, flags: Flags, allowed: frozenset[int]) -> t
 def _from_totals(entry: Entry, flags: Flags, allowed: frozenset[int]) -> Pair:
     """An older entry: each camp's points after the comparison, read as the fewest announcements worth them."""
     values = []
-    for field in OLD_FIELDS:
-        value = whole_number(entry.get(field, 0), field)
+    for name in OLD_FIELDS:
+        value = whole_number(entry.get(name, 0), name)
         if value and "bl_no_announcements" in flags:
-            raise RuleError(field, "R-BL-6", _("This match is played without announcements (R-BL-6)."))
+            raise RuleError(name, "R-BL-6", _("This match is played without announcements (R-BL-6)."))
         if value not in allowed:
             message = _("No two hands declare announcements worth {value} (see the list in BL-5.6).")
-            raise RuleError(field, "BL-5.6", message.format(value=value))
+            raise RuleError(name, "BL-5.6", message.format(value=value))
         values.append(value)
     if values[0] and values[1]:
         message = _("Only the side with the best announcement scores announcements: the other side's are 0.")
