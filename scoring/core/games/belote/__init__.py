@@ -89,7 +89,6 @@ ANNOUNCEMENT_TOTALS = frozenset(
 )
 # R-BL-5 variant: a card may serve in a carré and in a run, which adds these totals.
 SHARED_CARD_TOTALS = ANNOUNCEMENT_TOTALS | {180, 230, 280, 310, 330, 360, 380, 410, 430, 440, 490}
-MOST_ANNOUNCEMENTS = 550  # two carrés in each hand: jacks and nines, aces and tens
 
 TARGET = 1000  # BL-1.3, R-BL-13
 
