@@ -74,7 +74,7 @@ class Declared:
     in_trumps: bool = False
     carre: str | None = None
     others: int = 0
-    # Worked out once, when the value is made (a deal's are read through a cache, `_declared`):
+    # Worked out once, when the value is made (a deal's announcements are read once per set, `read_announcements`):
     total: int = field(init=False, repr=False, compare=False)  # what the camp scores if it wins (BL-5.5)
     best_value: int = field(init=False, repr=False, compare=False)  # its best announcement's worth
 
