@@ -54,7 +54,7 @@ bench: $(STAMP)
 load: $(STAMP)
 	$(BIN)/python -m bench.load
 
-# The catalogues (README "Languages"): every marked text into locale/<lang>/LC_MESSAGES/django.po, then
+# The catalogues (docs/languages.md): every marked text into locale/<lang>/LC_MESSAGES/django.po, then
 # the .mo files, which are committed so that a clone runs without gettext. No locations (--no-location):
 # a catalogue changes only when a text does. tests/test_translations.py reads MESSAGES_OPTIONS from here.
 MESSAGES_LANGUAGES := -l hu -l pl -l hi

@@ -3,7 +3,7 @@
 Development (the default, DJANGO_DEBUG=1): SQLite, a throwaway secret key.
 Production (DJANGO_DEBUG=0): SECRET_KEY is required; secure cookies, HSTS and the
 HTTPS redirect are on unless switched off (for a TLS proxy that already redirects).
-PostgreSQL whenever DATABASE_URL is set. The README's "Run it for a club" lists them.
+PostgreSQL whenever DATABASE_URL is set. docs/deployment.md lists them.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         # Persistent connections in production: a new PostgreSQL connection per request costs more
-        # than the request itself (see README "Load test").
+        # than the request itself (see docs/load-test.md).
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0" if DEBUG else "60")),
         conn_health_checks=True,
     )
@@ -179,7 +179,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Languages (README "Languages"): each named in itself for the footer's switcher. The first visit
+# Languages (docs/languages.md): each named in itself for the footer's switcher. The first visit
 # follows Accept-Language; a choice is kept in the language cookie and, for a logged-in player, on
 # the account (config/language.py). Numbers and dates follow the language (Django 5 always localises).
 LANGUAGE_CODE = "en"
@@ -277,7 +277,7 @@ else:
     }
 
 # Rate limits (django-ratelimit) count per client address (config/client.py) and answer 429.
-# With the local-memory cache each worker counts on its own, so a limit is per worker: the README
+# With the local-memory cache each worker counts on its own, so a limit is per worker: docs/deployment.md
 # says to set REDIS_URL for exact limits. The library's checks ask for memcached or django-redis.
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_IP_META_KEY = "config.client.client_address"

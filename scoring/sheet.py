@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring import rulebook
-from scoring.core.base import Flag, Line, Points, row_words
+from scoring.core.base import Flag, Flags, Line, Points, RowWords, row_words
 from scoring.core.i18n import one_language
 from scoring.core.match import MatchResult
 from scoring.core.steps import first_text
@@ -38,6 +38,21 @@ def points_text(points: Points) -> str:
 def change_text(points: Points) -> str:
     """A deal's points beside a running total: ``+120``, ``-50``, ``0``."""
     return f"+{points_text(points)}" if points > 0 else points_text(points)
+
+
+def held_over_text(points: int) -> str:
+    """What a sheet row says of the points still waiting for a later deal's winner after it (R-KJ-9, R-BL-10)."""
+    return pgettext("a score sheet row: points waiting for a later deal's winner", "%(points)s held over") % {
+        "points": points_text(points)
+    }
+
+
+def short_text(describe: RowWords, deal: Any, players: tuple[str, ...], flags: Flags) -> str:
+    """A row's short form: the game's own (`row_words`), and the points held over after the deal while they wait,
+    so that a sheet shows them on every row until a deal's winner takes them."""
+    text = describe(deal.deal, deal.score, players, flags)
+    held = deal.score.held_over
+    return f"{text} · {held_over_text(held)}" if held else text
 
 
 def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
@@ -67,7 +82,7 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
             {
                 "number": deal.number,
                 "dealer": players[deal.dealer],
-                "short": describe(deal.deal, deal.score, players, flags),
+                "short": short_text(describe, deal, players, flags),
                 "cells": [
                     (points_text(total), change_text(points))
                     for points, total in zip(deal.score.points, deal.totals, strict=True)
@@ -201,7 +216,7 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> Sa
             )
             # The row's words name a rule where one applies; in the summary, which opens the breakdown on a tap,
             # it is cited, not linked (the breakdown links every rule).
-            said = rulebook.cite_rules_in(mark_suits(escape(describe(deal.deal, deal.score, players, flags))))
+            said = rulebook.cite_rules_in(mark_suits(escape(short_text(describe, deal, players, flags))))
             html.append(
                 f'<tr id="deal-{number}"><th scope="row">{first}</th><td class="dealer">{dealers[deal.dealer]}</td>'
                 f'<td class="deal"><details><summary>{said}</summary>'

@@ -150,6 +150,42 @@ class DealScore(NamedTuple):
     carry: Any = None
 
 
+class DealState(NamedTuple):
+    """A deal's state for the JSON sheet (docs/match-file.md), in codes that read the same in every language.
+
+    ``result`` is the deal's result kind ("made", "down", "dedans", "litige", "capot", "passed_out"...);
+    ``values`` the game's own state of the deal (Contract Bridge's vulnerability and games, Belote's takers),
+    each value a number, a bool, a code, None or a list of them, indexed by side where it is a side's."""
+
+    result: str
+    values: Mapping[str, Any] = {}
+
+
+def deal_state(game: Game, deal: Any, score: DealScore, flags: Flags, *, dealer: int, before: Any) -> DealState:
+    """The deal's `DealState`, from the game's optional ``deal_state(deal, score, flags, dealer=, before=)`` method
+    (``before`` is the carry the deal was scored from, None before the first). Without one, the deal value's own
+    ``result_code`` where it has one (a contract: made, down, passed_out), else the name of the game's no-play switch
+    for a deal with no play ("passed_out", "annulled"), else "played"."""
+    own = getattr(game, "deal_state", None)
+    if own is not None:
+        state: DealState = own(deal, score, flags, dealer=dealer, before=before)
+        return state
+    code = getattr(deal, "result_code", None)
+    if isinstance(code, str):
+        return DealState(code)
+    no_play = game.entry_spec(flags).no_play
+    if no_play is not None and game.to_entry(deal).get(no_play) is True:
+        return DealState(no_play)
+    return DealState("played")
+
+
+def scoring_form(game: Game, flags: Flags) -> str | None:
+    """The match's scoring form as a code (Contract Bridge's "rubber" or "chicago"), from the game's optional
+    ``scoring_form(flags)`` method; None for a game with one form only."""
+    own = getattr(game, "scoring_form", None)
+    return None if own is None else str(own(flags))
+
+
 class Progress(NamedTuple):
     """Where a match stands after some deals: what end rules look at."""
 
@@ -376,6 +412,9 @@ class Game(Protocol):
 
     def to_entry(self, deal: Any) -> dict[str, Any]:
         """The deal back in match-file shape: the normalised entry, every field present."""
+
+    # Optional, read through `deal_state` and `scoring_form` above (a game may leave them out):
+    # ``deal_state(deal, score, flags, *, dealer, before) -> DealState`` and ``scoring_form(flags) -> str``.
 
 
 @runtime_checkable

@@ -15,6 +15,7 @@ from typing import Any
 
 from scoring.core.base import (
     DealScore,
+    DealState,
     Entry,
     EntryField,
     EntrySpec,
@@ -358,6 +359,13 @@ class CallBridge:
 
     def to_entry(self, deal: CallBridgeDeal) -> dict[str, Any]:
         return {"calls": list(deal.calls), "tricks": list(deal.tricks)}
+
+    def deal_state(
+        self, deal: CallBridgeDeal, score: DealScore, flags: Flags, *, dealer: int, before: Any
+    ) -> DealState:
+        """The JSON sheet's state of a deal (docs/match-file.md): whether each player made their call, as their score
+        says (a made call scores, a failed one loses its value, R-CB-2 to R-CB-4)."""
+        return DealState("played", {"made": [points > 0 for points in score.points]})
 
 
 GAME = CallBridge()

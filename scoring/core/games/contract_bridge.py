@@ -28,6 +28,7 @@ from typing import Any
 from scoring.core import law77
 from scoring.core.base import (
     DealScore,
+    DealState,
     Entry,
     EntryField,
     EntrySpec,
@@ -774,6 +775,43 @@ class ContractBridge:
             entry["honours"] = deal.honours.value
             entry["stopped"] = deal.stopped
         return entry
+
+    def scoring_form(self, flags: Flags) -> str:
+        """The match's form in the JSON sheet: "rubber" (BR-7), or "chicago" for a Chicago round (BR-8, R-BR-2)."""
+        return "chicago" if is_chicago(flags) else "rubber"
+
+    def deal_state(
+        self, deal: BridgeDeal, score: DealScore, flags: Flags, *, dealer: int, before: Table | None
+    ) -> DealState:
+        """The JSON sheet's state of a deal (docs/match-file.md), per side, from the tables before and after it:
+        the vulnerability it was played at (BR-7.3, BR-8.2), the games won in the rubber after it (BR-7.2), its
+        points below the line (the trick score, BR-7.1) and above, the part-scores below the line after it (none in
+        Chicago, BR-8.3, unless they carry, R-BR-7), and its number in a Chicago round (BR-8.4: a passed-out deal has
+        none)."""
+        table = START if before is None else before
+        after: Table = score.carry
+        chicago = is_chicago(flags)
+        passed_out = deal.contract.declarer is None
+        if chicago:
+            vulnerable = chicago_vulnerability(table.deals + 1, dealer, flags)
+        else:
+            vulnerable = (table.games[0] > 0, table.games[1] > 0)
+        # BR-8.3: a Chicago deal is scored on its own, with no line, unless part-scores carry (R-BR-7).
+        lined = not chicago or CARRY_PARTSCORES in flags
+        below = [0, 0]
+        trick_rule = "BR-6.1" if chicago else "BR-7.1"  # the trick score, which goes below the line
+        for line in score.lines:
+            if line.rule == trick_rule:
+                below[line.side] += int(line.points)
+        state = {
+            "vulnerable": list(vulnerable),
+            "games": None if chicago else list(after.games),
+            "below": below if lined else None,
+            "above": [int(points) - below[side] for side, points in enumerate(score.points)] if lined else None,
+            "part_scores": list(after.below) if lined else None,
+            "chicago_deal": None if not chicago or passed_out else after.deals,
+        }
+        return DealState(deal.contract.result_code, state)
 
 
 GAME = ContractBridge()

@@ -14,6 +14,7 @@ from typing import Any
 
 from scoring.core.base import (
     DealScore,
+    DealState,
     Entry,
     EntryField,
     EntrySpec,
@@ -479,6 +480,17 @@ class Klaberjass:
         if deal.no_trick is not None:
             entry["no_trick"] = deal.no_trick
         return entry
+
+    def deal_state(
+        self, deal: KlaberjassDeal, score: DealScore, flags: Flags, *, dealer: int, before: Any
+    ) -> DealState:
+        """The JSON sheet's result of a deal (docs/match-file.md), from the totals of KJ-9.1: made (the maker's is
+        higher), bate (lower) or tie (KJ-9.2), or annulled (KJ-4.4); and who made trumps."""
+        if deal.annulled:
+            return DealState("annulled", {"maker": None})
+        totals = deal.totals(sequence_lines(deal.sequences, flags, deal.no_trick)[0])
+        maker, opponent = totals[deal.maker], totals[1 - deal.maker]
+        return DealState("made" if maker > opponent else "bate" if maker < opponent else "tie", {"maker": deal.maker})
 
 
 def _components(deal: KlaberjassDeal, player: int, sequence_lines: list[Line]) -> list[Line]:
