@@ -89,7 +89,8 @@
           form.querySelector("input[name=first_dealer][value=random]").checked = true;
         }
       });
-      form.querySelectorAll(".rule-group").forEach(function (group) {
+      // The game's house rules, and the choice of its form asked first (rubber or Chicago).
+      form.querySelectorAll(".rule-group, .first-choice").forEach(function (group) {
         show(group, group.getAttribute("data-game") === name);
       });
       var targetField = document.getElementById("target-field");
