@@ -58,13 +58,23 @@ from scoring.core.contract import (
     usual_contract,
 )
 from scoring.core.fields import choice, flag_true, only_fields
-from scoring.core.i18n import Translated, TranslatedTuple, Word, _, gettext_noop, ngettext, ngettext_lazy
+from scoring.core.i18n import Translated, TranslatedTuple, Word, _, gettext_noop, ngettext, ngettext_lazy, pgettext
 from scoring.core.words import Doubling, Strain
 
 # Seats 0 to 3, clockwise (BR-1.1), and the sides: msgids, translated where shown (a line's values are Words).
 COMPASS = (gettext_noop("North"), gettext_noop("East"), gettext_noop("South"), gettext_noop("West"))
-# Translators: the seats' letters on a bridge score pad: North, East, South, West.
-SEAT_LETTERS = (gettext_noop("N"), gettext_noop("E"), gettext_noop("S"), gettext_noop("W"))
+
+
+def seat_letters() -> tuple[str, ...]:
+    """BR-1.1: each seat's letter in the active language (Hungarian writes É, K, D, Ny), as a pad writes the seats."""
+    return (
+        pgettext("seat letter: North", "N"),
+        pgettext("seat letter: East", "E"),
+        pgettext("seat letter: South", "S"),
+        pgettext("seat letter: West", "W"),
+    )
+
+
 SIDE_NAMES = (gettext_noop("N-S"), gettext_noop("E-W"))
 SIDE_WORDS = tuple(Word(name) for name in SIDE_NAMES)
 ROUND_DEALS = 4  # BR-8.1
@@ -798,7 +808,7 @@ def chicago_pad(played: Sequence[PlayedDeal], players: tuple[str, ...], flags: F
             break  # R-BR-4: a round that stopped has no more deals
         dealer = (first_dealer + number - 1) % len(COMPASS)  # BR-8.4: a passed-out deal is dealt again
         vulnerable = chicago_vulnerability(number, dealer, flags)
-        who = _("{seat} · {name}").format(seat=_(SEAT_LETTERS[dealer]), name=players[dealer])
+        who = _("{seat} · {name}").format(seat=seat_letters()[dealer], name=players[dealer])
         cells = _cells(points[number]) if number in points else (None, None)
         rows.append(PadRow(_deal_label(number), cells, marks=(who, _vulnerable_word(vulnerable))))
     totals = (sum(pair[0] for pair in points.values()), sum(pair[1] for pair in points.values()))
@@ -821,8 +831,12 @@ class ContractBridge:
     seats = 4
     sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # N-S, E-W (BR-1.1)
     side_labels = TranslatedTuple(SIDE_NAMES)
-    seat_labels = TranslatedTuple(SEAT_LETTERS)
     seat_names = TranslatedTuple(COMPASS)
+
+    @property
+    def seat_labels(self) -> tuple[str, ...]:
+        return seat_letters()
+
     seating = Translated(
         gettext_noop("Four players clockwise from North: North, East, South, West; North-South play East-West.")
     )
@@ -958,7 +972,7 @@ class ContractBridge:
             label = next(label for offset, label in RESULTS.choices if offset == result)
             # Translators: a bridge deal as a score pad writes it: contract, declarer's seat, result ("4♠X S −1").
             text = _("{contract} {seat} {result}").format(
-                contract=contract.contract, seat=_(SEAT_LETTERS[contract.declarer]), result=label
+                contract=contract.contract, seat=seat_letters()[contract.declarer], result=label
             )
         honours = deal.honours is not Honours.NONE
         if honours and deal.stopped:
