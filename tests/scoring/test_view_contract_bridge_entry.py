@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from scoring.core.base import seat_titles
 from scoring.core.games import GAMES
 from scoring.core.match import parse_match
 from scoring.forms import DealForm, entry_to_initial
@@ -111,3 +113,13 @@ def test_br_7_1_the_match_share_and_report_pages_show_the_rubber_pad(owner_clien
 def test_a_game_without_a_pad_of_its_own_shows_none(owner_client: Any, make_match: Any) -> None:
     match = make_match("belote", deals=[{"passed_out": True}])
     assert 'class="pad"' not in owner_client.get(reverse("match", args=[match.pk])).content.decode()
+
+
+def test_br_1_1_each_language_writes_the_seats_with_its_own_letters() -> None:
+    # Hungarian bridge names the seats Észak, Kelet, Dél, Nyugat: É, K, D, Ny; Polish keeps N, E, S, W.
+    deal = GAME.parse_deal({"declarer": 2, "level": 4, "strain": "S", "doubled": 1, "tricks": 9}, frozenset())
+    with translation.override("hu"):
+        assert GAME.describe(deal, MATCH.players) == "4♠X D −1"
+        assert seat_titles(GAME, MATCH.players) == ("É · Anna", "K · Ben", "D · Cleo", "Ny · Dev")
+    with translation.override("pl"):
+        assert GAME.describe(deal, MATCH.players) == "4♠X S −1"
