@@ -58,7 +58,17 @@ from scoring.core.contract import (
     usual_contract,
 )
 from scoring.core.fields import choice, flag_true, only_fields
-from scoring.core.i18n import Translated, TranslatedTuple, Word, _, gettext_noop, ngettext, ngettext_lazy, pgettext
+from scoring.core.i18n import (
+    Translated,
+    TranslatedTuple,
+    Word,
+    _,
+    gettext_noop,
+    ngettext,
+    ngettext_lazy,
+    one_language,
+    pgettext,
+)
 from scoring.core.words import Doubling, Strain
 
 # Seats 0 to 3, clockwise (BR-1.1), and the sides: msgids, translated where shown (a line's values are Words).
@@ -988,9 +998,10 @@ class ContractBridge:
         deals with each one's dealer and vulnerability (BR-8.2); None before the first deal."""
         if not played:
             return None
-        if is_chicago(flags):
-            return chicago_pad(played, players, flags)
-        return rubber_pad(played)
+        with one_language():  # a long rubber's rows word the same few texts: each looked up once
+            if is_chicago(flags):
+                return chicago_pad(played, players, flags)
+            return rubber_pad(played)
 
     def to_entry(self, deal: BridgeDeal) -> dict[str, Any]:
         """The normalised entry: every field (the contract fields, honours, stopped), or the passed-out switch."""
