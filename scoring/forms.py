@@ -520,9 +520,13 @@ class NewMatchForm(GamePlayersForm):
             self.add_error("first_dealer", text)
         if self.errors:
             return data
-        # A flag asked first (rubber or Chicago) is posted as its own choice, first_<flag>: "on" or "off".
+        # A flag asked first (rubber or Chicago) is posted as its own choice, first_<flag>: "on" or "off". One of
+        # another game (a crafted post) goes with the house rules, which refuse it at their field (RULES-0.3).
         firsts = [
-            flag.name for flag in game.flags.values() if flag.first and self.data.get(f"first_{flag.name}") == "on"
+            flag.name
+            for other in GAMES.values()
+            for flag in other.flags.values()
+            if flag.first and self.data.get(f"first_{flag.name}") == "on"
         ]
         doc = {
             "game": game.name,

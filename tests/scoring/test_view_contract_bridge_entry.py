@@ -123,3 +123,11 @@ def test_br_1_1_each_language_writes_the_seats_with_its_own_letters() -> None:
         assert seat_titles(GAME, MATCH.players) == ("É · Anna", "K · Ben", "D · Cleo", "Ny · Dev")
     with translation.override("pl"):
         assert GAME.describe(deal, MATCH.players) == "4♠X S −1"
+
+
+def test_rules_0_3_another_game_s_first_choice_is_refused_not_dropped(owner_client: Any) -> None:
+    data = {"game": "belote", "first_br_chicago": "on", "target": "1000", **FOUR}
+    response = owner_client.post(reverse("match_new"), data)
+    assert response.status_code == 200
+    assert "is a Contract Bridge flag" in html.unescape(response.content.decode())
+    assert not Match.objects.exists()
