@@ -201,6 +201,7 @@ def score_pad(result: MatchResult) -> dict[str, Any] | None:
     ]
     return {
         "caption": pad.caption,
+        "heading": pad.heading,
         "marks": pad.marks,
         "columns": list(zip(labels, result.names, strict=True)),
         "width": 1 + len(pad.marks) + len(result.names),

@@ -423,13 +423,15 @@ class PadGroup:
 @dataclass(frozen=True, slots=True)
 class Pad:
     """A game's own score pad, laid out as its players keep one on paper (a rubber's above and below the line):
-    a ``caption``, the headings of its extra columns (``marks``), its groups of rows, and the rows at its
-    foot (premiums, the total). Its columns are the game's sides; every text is in the active language."""
+    a ``caption``, the headings of its extra columns (``marks``), its groups of rows, the rows at its foot
+    (premiums, the total) and the ``heading`` of its row headings' column. Its columns are the game's sides;
+    every text is in the active language."""
 
     caption: str
     marks: tuple[str, ...]
     groups: tuple[PadGroup, ...]
     foot: tuple[PadRow, ...]
+    heading: str = ""  # the row headings' column, where one word names them all ("Deal"); else unnamed
 
 
 class Game(Protocol):

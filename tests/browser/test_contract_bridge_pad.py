@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Match
 from scoring.share import renew_share_link
-from tests.browser.conftest import axe_options
+from tests.browser.conftest import PHONE, axe_options, log_in
 from tests.browser.test_partnership_games import Taps, fits_the_phone, wait_for_deal
 from tests.browser.test_signup_and_games import sign_up
 from tests.scoring.test_contract_bridge_pad import RUBBER, TOTALS, VULNERABLE, WRITTEN
@@ -188,7 +188,7 @@ def test_br_7_a_new_user_scores_a_rubber_with_results_and_the_pad_matches_the_pa
     ]
 
 
-def test_br_8_2_a_chicago_round_gets_its_four_deal_pad(phone: Any, live_server: Any) -> None:
+def test_br_8_2_a_chicago_round_gets_its_four_deal_pad(phone: Any, browser: Any, live_server: Any) -> None:
     page = phone.new_page()
     sign_up(page, live_server)
     page.goto(f"{live_server.url}/matches/new/")
@@ -209,12 +209,21 @@ def test_br_8_2_a_chicago_round_gets_its_four_deal_pad(phone: Any, live_server: 
     pad = read_pad(page)
     assert pad == [
         {"part": "pad-deals", "title": "", "rows": [
-            ["Deal 1", "N · Anna", "neither", "140", ""],
-            ["Deal 2", "E · Ben", "E-W", "", ""],
-            ["Deal 3", "S · Cleo", "N-S", "", ""],
-            ["Deal 4", "W · Dev", "both", "", ""]]},
-        {"part": "", "title": "", "rows": [["Total", "", "", "140", "0"]]},
+            ["1", "N · Anna", "neither", "140", ""],
+            ["2", "E · Ben", "E-W", "", ""],
+            ["3", "S · Cleo", "N-S", "", ""],
+            ["4", "W · Dev", "both", "", ""]]},
+        {"part": "", "title": "", "rows": [["Total", "140", "0"]]},
     ]  # fmt: skip
     fits_the_phone(page)
     page.screenshot(path=str(SCREENSHOTS / "chicago.png"), full_page=True)
     assert [violation["id"] for violation in Axe().run(page, options=axe_options(page)).response["violations"]] == []
+    # In Hungarian, whose words are longer, the pad fits the phone too, its seats É, K, D, Ny.
+    hungarian = browser.new_context(viewport=PHONE, has_touch=True, locale="hu")
+    page = hungarian.new_page()
+    log_in(page, live_server, "newcomer", "a-long-passphrase-2")
+    page.goto(f"{live_server.url}/matches/{Match.objects.get().pk}/")
+    expect(page.locator("#sheet table.pad tbody tr").first).to_contain_text("É · Anna")
+    fits_the_phone(page)
+    page.screenshot(path=str(SCREENSHOTS / "chicago-hu.png"), full_page=True)
+    hungarian.close()

@@ -186,13 +186,13 @@ def test_br_8_the_chicago_pad_marks_each_deal_s_dealer_and_vulnerability() -> No
     ]  # fmt: skip
     pad = GAME.pad(result.deals, PLAYERS, result.match.flags)
     assert pad is not None
-    assert (pad.caption, pad.marks) == ("Chicago score pad", ("Dealer", "Vulnerable"))
+    assert (pad.caption, pad.heading, pad.marks) == ("Chicago score pad", "Deal", ("Dealer", "Vulnerable"))
     (deals_group,) = pad.groups
     assert deals_group.rows == (
-        PadRow("Deal 1", (140, None), marks=("N · Anna", "neither")),
-        PadRow("Deal 2", (None, 600), marks=("E · Ben", "E-W")),
-        PadRow("Deal 3", (None, 100), marks=("S · Cleo", "N-S")),
-        PadRow("Deal 4", (1560, None), marks=("W · Dev", "both")),
+        PadRow("1", (140, None), marks=("N · Anna", "neither")),
+        PadRow("2", (None, 600), marks=("E · Ben", "E-W")),
+        PadRow("3", (None, 100), marks=("S · Cleo", "N-S")),
+        PadRow("4", (1560, None), marks=("W · Dev", "both")),
     )
     assert pad.foot == (PadRow("Total", (1700, 700)),)
 

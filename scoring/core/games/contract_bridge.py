@@ -820,10 +820,13 @@ def chicago_pad(played: Sequence[PlayedDeal], players: tuple[str, ...], flags: F
         vulnerable = chicago_vulnerability(number, dealer, flags)
         who = _("{seat} · {name}").format(seat=seat_letters()[dealer], name=players[dealer])
         cells = _cells(points[number]) if number in points else (None, None)
-        rows.append(PadRow(_deal_label(number), cells, marks=(who, _vulnerable_word(vulnerable))))
+        rows.append(PadRow(str(number), cells, marks=(who, _vulnerable_word(vulnerable))))
     totals = (sum(pair[0] for pair in points.values()), sum(pair[1] for pair in points.values()))
     group = PadGroup(PadPart.DEALS, "", tuple(rows))
-    return Pad(_("Chicago score pad"), (_("Dealer"), _("Vulnerable")), (group,), (PadRow(_("Total"), totals),))
+    marks = (_("Dealer"), _("Vulnerable"))
+    # Translators: the heading of a Chicago score pad's column of deal numbers, 1 to 4.
+    heading = pgettext("score pad column", "Deal")
+    return Pad(_("Chicago score pad"), marks, (group,), (PadRow(_("Total"), totals),), heading)
 
 
 class ContractBridge:
