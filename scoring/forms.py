@@ -118,10 +118,11 @@ def form_field(
     else:
         choices = [(str(value), text) for value, text in field.choices]
     # A value no button offers (a crafted post) is refused with the field's rule, like the core does.
-    # The message keeps Django's own %(value)s for the refused value; the rest is filled in now.
+    # The message keeps Django's own %(value)s for the refused value, which Django fills in later; the
+    # rest is filled in now with every "%" doubled, since a label holds a player's name ("50%").
     refused = {
         "invalid_choice": _("%(value)s is not allowed for %(field)s (%(rule)s).")
-        % {"value": "%(value)s", "field": label, "rule": field.rule}
+        % {"value": "%(value)s", "field": str(label).replace("%", "%%"), "rule": field.rule}
     }
     widget = Segmented()
     if field.entered_as is not None:
