@@ -18,7 +18,7 @@ from scoring.core.base import FieldKind, Flags, Game, deal_state, side_titles
 from scoring.core.match import MatchResult
 from scoring.marks import needs_shaping
 from scoring.models import Change, Match
-from scoring.sheet import flags_in_force, points_text, sheet_rows, winners_text
+from scoring.sheet import flags_in_force, points_text, score_pad, sheet_rows, winners_text
 
 # The PDF of a long match prints its result, its chart and its last deals only: laying out a table
 # row costs WeasyPrint tens of milliseconds, so a 500-deal sheet took 24 s and 250 MB. The CSV and
@@ -211,6 +211,7 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
         "flags": flags_in_force(result),
         "side_names": names,
         "rows": rows,
+        "pad": score_pad(result),
         "deal_count": deal_count,
         "pdf_deals": PDF_DEALS,
         "rows_cut": len(rows) < deal_count,

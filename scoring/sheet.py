@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring import rulebook
-from scoring.core.base import Flag, Flags, Line, Points, RowWords, row_words
+from scoring.core.base import Flag, Flags, Line, PadRow, Points, RowWords, row_words, seat_titles
 from scoring.core.i18n import one_language
 from scoring.core.match import MatchResult
 from scoring.core.steps import first_text
@@ -64,6 +64,7 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
     Django's number localisation for each one.
     """
     players = result.match.players
+    dealers = seat_titles(result.match.rules, players)  # "S · Cleo" where the game names the seats
     flags = result.match.flags
     names = result.names
     describe = row_words(result.match.rules)
@@ -81,7 +82,7 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
         return [
             {
                 "number": deal.number,
-                "dealer": players[deal.dealer],
+                "dealer": dealers[deal.dealer],
                 "short": short_text(describe, deal, players, flags),
                 "cells": [
                     (points_text(total), change_text(points))
@@ -177,10 +178,11 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> Sa
     players = result.match.players
     flags = result.match.flags
     describe = row_words(result.match.rules)
-    # The page's own words, translated and escaped once for the whole sheet, and each name once.
+    # The page's own words, translated and escaped once for the whole sheet, and each name once (with its seat's
+    # label where the game names the seats: "S · Cleo").
     edit_label = escape(_("Edit deal %(number)s"))
     no_points = f"<li>{escape(_('No points.'))}</li>"
-    dealers = [mark_suits(escape(name)) for name in players]
+    dealers = [mark_suits(escape(name)) for name in seat_titles(result.match.rules, players)]
     dealt = [f'<li class="dealt">{escape(_("%(dealer)s dealt.")) % {"dealer": name}}</li>' for name in dealers]
     sides = [mark_suits(escape(name)) for name in result.names]
     links: dict[str, str] = {}
@@ -225,6 +227,41 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> Sa
     return mark_safe("".join(html))  # every text above is escaped
 
 
+def _pad_row(row: PadRow) -> dict[str, Any]:
+    cells = ["" if points is None else points_text(points) for points in row.cells]
+    return {"label": row.label, "note": row.note, "marks": row.marks, "cells": cells}
+
+
+def score_pad(result: MatchResult) -> dict[str, Any] | None:
+    """The game's own score pad (`Game.pad`: a rubber above and below the line, Chicago's four deals) with every
+    figure worded as the sheet words it, and its columns: each side's label at the table and its players ("N-S",
+    "Anna & Cleo"). None where the game keeps no pad of its own. Its template is templates/_includes/score_pad.html,
+    on the match page (and so the share page), the report and the PDF."""
+    game = result.match.rules
+    pad = game.pad(result.deals, result.match.players, result.match.flags)
+    if pad is None:
+        return None
+    labels = game.side_labels or result.names
+    groups = [
+        {
+            "part": group.part.value,
+            "title": group.title,
+            "closed": group.closed,
+            "rows": list(map(_pad_row, group.rows)),
+        }
+        for group in pad.groups
+    ]
+    return {
+        "caption": pad.caption,
+        "heading": pad.heading,
+        "marks": pad.marks,
+        "columns": list(zip(labels, result.names, strict=True)),
+        "width": 1 + len(pad.marks) + len(result.names),
+        "groups": groups,
+        "foot": [_pad_row(row) for row in pad.foot],
+    }
+
+
 def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> dict[str, Any]:
     """Everything the match page's standings and score sheet show, from one evaluation (``result``);
     ``editable``: the owner's page, with an Edit link on each deal."""
@@ -246,6 +283,7 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
         "game": game,
         "result": result,
         "sheet_body": sheet_body(result, deal_url("deal_edit", match.pk) if editable else None),
+        "pad": score_pad(result),
         "editable": editable,
         "side_names": result.names,
         "side_columns": list(zip(result.names, short_names(result.names), strict=True)),

@@ -4,7 +4,7 @@ report name each side by its players ("Anna & Cleo"), and everything fits a 390 
 
 Each deal's taps are counted (a tapped button, a typed number, the passed-out box and the save each count one) and
 pinned, so the entry form stays quick to fill at the table: every deal of the rubber takes at most six, the save
-included (BR-9.1: declarer, level, strain, doubling when doubled, tricks, honours when held).
+included (BR-9.1: declarer, level, strain, doubling when doubled, the result, honours when held).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def fits_the_phone(page: Any) -> None:
 def sheet_fits(page: Any) -> None:
     """The score sheet, its breakdowns closed, needs no sideways scrolling in its box."""
     table, box = page.evaluate(
-        "(t => [t.scrollWidth, t.parentElement.clientWidth])(document.querySelector('#sheet table'))"
+        "(t => [t.scrollWidth, t.parentElement.clientWidth])(document.querySelector('#sheet table.sheet'))"
     )
     assert table <= box
 
@@ -87,7 +87,7 @@ def standings(page: Any) -> list[str]:
 
 def sheet_columns(page: Any) -> list[str]:
     """The sheet's column headings as a screen reader names them (the sides' whole names)."""
-    header = page.locator("#sheet thead th").evaluate_all(
+    header = page.locator("#sheet table.sheet thead th").evaluate_all(
         "ths => ths.map(th => (th.querySelector('.long') || th).textContent)"
     )
     return [" ".join(text.split()) for text in header]
@@ -99,37 +99,38 @@ def shown_columns(page: Any) -> list[str]:
         const short = th.querySelector('.short');
         return short && short.checkVisibility() ? short.textContent : th.textContent;
     })"""
-    return [" ".join(text.split()) for text in page.locator("#sheet thead th").evaluate_all(script)]
+    return [" ".join(text.split()) for text in page.locator("#sheet table.sheet thead th").evaluate_all(script)]
 
 
 # --- Contract Bridge: the rubber won two games to one (docs/rules/contract_bridge.md, Worked examples) ---
 
-# Anna (North), Ben (East), Cleo (South), Dev (West); Anna deals first. Each deal: declarer, level, strain, doubled
-# ("" when not doubled), declarer's tricks, honours ("" for none); None is a deal all four passed.
+# Anna (North), Ben (East), Cleo (South), Dev (West); Anna deals first. Each deal: declarer's seat button, level,
+# strain, doubled ("" when not doubled), the result against the 6 + level tricks the contract needs (BR-9.1), honours
+# ("" for none); None is a deal all four passed.
 RUBBER = [
-    ("Cleo", "2", "♥", "", "9", ""),  # N-S 90: 60 below, an overtrick above
-    ("Ben", "3", "NT", "", "9", "E-W 150"),  # E-W 250: game 1 to E-W, honours 150
-    ("Dev", "4", "♠", "X", "8", ""),  # N-S 500: down 2 doubled, E-W vulnerable
+    ("S · Cleo", "2", "♥", "", "+1", ""),  # N-S 90: 60 below, an overtrick above
+    ("E · Ben", "3", "NT", "", "=", "E-W 150"),  # E-W 250: game 1 to E-W, honours 150
+    ("W · Dev", "4", "♠", "X", "−2", ""),  # N-S 500: down 2 doubled, E-W vulnerable
     None,  # passed out (BR-7.7)
-    ("Anna", "1", "NT", "", "8", ""),  # N-S 70
-    ("Cleo", "2", "♦", "", "8", "N-S 100"),  # N-S 140: 80 towards game, honours 100
-    ("Anna", "2", "♣", "", "8", ""),  # N-S 40: game 1 to N-S, both vulnerable
-    ("Ben", "6", "♥", "", "12", ""),  # E-W 1430: slam 750, rubber 2–1 500
+    ("N · Anna", "1", "NT", "", "+1", ""),  # N-S 70
+    ("S · Cleo", "2", "♦", "", "=", "N-S 100"),  # N-S 140: 80 towards game, honours 100
+    ("N · Anna", "2", "♣", "", "=", ""),  # N-S 40: game 1 to N-S, both vulnerable
+    ("E · Ben", "6", "♥", "", "=", ""),  # E-W 1430: slam 750, rubber 2–1 500
 ]
-RUBBER_TAPS = [5, 6, 6, 2, 5, 6, 5, 5]  # declarer, level, strain, [doubled], tricks, [honours], save
+RUBBER_TAPS = [5, 6, 6, 2, 5, 6, 5, 5]  # declarer, level, strain, [doubled], result, [honours], save
 
 
 def enter_bridge_deal(taps: Taps, number: int, deal: tuple[str, ...] | None) -> None:
     if deal is None:
         taps.check("Passed out (no bid)")
     else:
-        declarer, level, strain, doubled, tricks, honours = deal
+        declarer, level, strain, doubled, result, honours = deal
         taps.tap("Declarer", declarer)
         taps.tap("Level", level)
         taps.tap("Strain", strain)
         if doubled:
             taps.tap("Doubled", doubled)
-        taps.tap("Declarer's tricks", tricks)
+        taps.tap("Result", result)
         if honours:
             taps.tap("Honours", honours)
     taps.save(number)
@@ -146,7 +147,7 @@ def test_br_7_6_a_new_user_plays_a_rubber_won_two_games_to_one_on_a_phone(phone:
         wait_for_deal(page, number)
         if number == 1:
             # The preview names the sides before the deal is saved.
-            for legend, label in (("Declarer", "Cleo"), ("Level", "2"), ("Strain", "♥"), ("Declarer's tricks", "9")):
+            for legend, label in (("Declarer", "S · Cleo"), ("Level", "2"), ("Strain", "♥"), ("Result", "+1")):
                 tap_choice(page, legend, label)
             expect(page.locator("#preview")).to_contain_text("This deal: Anna & Cleo 90, Ben & Dev 0")
             taps.now = 4

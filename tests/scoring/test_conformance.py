@@ -386,6 +386,29 @@ def test_sides_cover_every_seat_once(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_seats_are_named_by_the_rules_or_not_at_all(name: str) -> None:
+    # Where the rules name the seats (North... and N...), every seat has a label and a name; else neither.
+    game = GAMES[name]
+    assert (game.seat_labels == ()) == (game.seat_names == ())
+    for words in (game.seat_labels, game.seat_names):
+        assert words == () or (len(words) == game.seats and all(words))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_score_pad_of_the_game_s_own_is_none_or_one_cell_per_side(name: str) -> None:
+    game = GAMES[name]
+    assert game.pad((), tuple(players(game)), NO_FLAGS) is None  # nothing to draw before the first deal
+    for entry in [sample for sample_name, sample in SAMPLES if sample_name == name][:3]:
+        doc = {"game": name, "players": players(game), "first_dealer": 0, "target": default_target(name)}
+        result = evaluate(parse_match({**doc, "deals": [entry]}))
+        pad = game.pad(result.deals, result.match.players, NO_FLAGS)
+        if pad is not None:
+            for row in [*(row for group in pad.groups for row in group.rows), *pad.foot]:
+                assert len(row.cells) == len(game.sides)
+                assert len(row.marks) in (0, len(pad.marks))
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_setup_texts_are_sentences_citing_their_rules(name: str) -> None:
     game = GAMES[name]
     assert game.seating.endswith(".") and "\n" not in game.seating

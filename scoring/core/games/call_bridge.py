@@ -201,6 +201,8 @@ class CallBridge:
     seats = SEATS
     sides = one_seat_sides(SEATS)  # no partners (§2.1)
     side_labels: tuple[str, ...] = ()
+    seat_labels: tuple[str, ...] = ()  # the rules give the seats no names of their own
+    seat_names: tuple[str, ...] = ()
     seating = Translated(
         gettext_noop(
             "Four players, listed counterclockwise in the order they play: each next player sits on the previous "
@@ -213,6 +215,10 @@ class CallBridge:
     target_text = Translated(gettext_noop("A target agreed before the match is required (R-CB-5); 30 is suggested."))
     dealer_rule = "CB-3.1"
     held_over_rule: str | None = None
+
+    def pad(self, played: object, players: object, flags: object) -> None:
+        """No score pad of the game's own: the score sheet is its pad."""
+        return None
 
     def default_target(self, flags: Flags) -> int | None:
         # R-CB-5: there is no default; a match must be created with a target.

@@ -401,6 +401,8 @@ class Belote:
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES  # BL-1.1
     side_labels: tuple[str, ...] = ()
+    seat_labels: tuple[str, ...] = ()  # the rules give the seats no names of their own
+    seat_names: tuple[str, ...] = ()
     seating = Translated(
         gettext_noop(
             "Four players, listed in the order they play: the first and third are partners against the second and "
@@ -413,6 +415,10 @@ class Belote:
     target_text = Translated(gettext_noop("Plays to 1,000 if left empty (R-BL-13); 501 and 2,000 are common too."))
     dealer_rule = "BL-3.1"
     held_over_rule: str | None = "R-BL-10"  # a litige's takers' points wait for the next deal's winner
+
+    def pad(self, played: object, players: object, flags: object) -> None:
+        """No score pad of the game's own: the score sheet is its pad."""
+        return None
 
     def default_target(self, flags: Flags) -> int | None:
         """1,000 (BL-1.3, R-BL-13)."""

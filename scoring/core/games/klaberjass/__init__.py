@@ -277,6 +277,8 @@ class Klaberjass:
     seats = SEATS
     sides = one_seat_sides(SEATS)
     side_labels: tuple[str, ...] = ()
+    seat_labels: tuple[str, ...] = ()  # the rules give the seats no names of their own
+    seat_names: tuple[str, ...] = ()
     seating = Translated(gettext_noop("Two players, in seat order."))
     target_required = False
     suggested_target: int | None = TARGET
@@ -284,6 +286,10 @@ class Klaberjass:
     target_text = Translated(gettext_noop("Plays to 500 if left empty (KJ-1.1), or 501 under kj_target_501 (R-KJ-12)."))
     dealer_rule = "KJ-3.1"
     held_over_rule: str | None = "R-KJ-9"  # kj_tie_points_hang: a maker's tie waits for the next deal
+
+    def pad(self, played: object, players: object, flags: object) -> None:
+        """No score pad of the game's own: the score sheet is its pad."""
+        return None
 
     def default_target(self, flags: Flags) -> int | None:
         """500 (KJ-1.1), or 501 under `kj_target_501` (R-KJ-12)."""
