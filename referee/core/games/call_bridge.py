@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.protocol import Referee
-from referee.core.record import Event, Header, event_card, event_list, read_events, read_header
+from referee.core.record import CheckedEvent, Event, event_card, in_pack, read_events, read_header
 from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
 from referee.core.verdict import RecordError, Trick, Turn, Verdict, Violation
 from scoring.core.base import EntryError, Flags
-from scoring.core.cards import RANK_VALUES, SUITS, Card, card_name, card_word, standard_pack
+from scoring.core.cards import RANK_VALUES, Card, card_name, card_word, standard_pack
 from scoring.core.games.call_bridge import (
     ALLOW_13,
     HIGHEST_CALL,
@@ -39,15 +39,6 @@ from scoring.core.words import SINGULAR_WORDS, Suit
 EVENT_TYPES = ("call", "play")
 TRUMPS = "S"  # CB-2.1: spades are always trumps
 _PACK = frozenset(standard_pack())
-_BY_CODE = {card.code: card for card in _PACK}
-_SUIT_CARDS = {suit: frozenset(card for card in _PACK if card.suit == suit) for suit in SUITS}
-
-
-# One call or play as read: (number, type, seat, call, card), ``number`` its 1-based position in the
-# record's events, ``call`` None for a play and ``card`` None for a call. A plain tuple, not a NamedTuple:
-# a NamedTuple, even made by tuple.__new__, costs about three times as much to build, and a record holds
-# one per event, read anew for every replay; the replay takes each event apart into its fields at once.
-CallBridgeEvent = tuple[int, str, int, int | None, Card | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +47,7 @@ class CallBridgeRecord:
     dealer: int
     flags: Flags
     hands: tuple[tuple[Card, ...], ...]
-    events: tuple[CallBridgeEvent, ...]
+    events: tuple[Event, ...]
 
 
 def _rank(card: Card) -> int:
@@ -71,10 +62,8 @@ def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]], fla
     if not trick:
         return list(hand), ""  # CB-5.1: any card may be led, spades included
     led = trick[0][1].suit
-    # Speed: whether the hand holds a suit at all is asked of the suit's cards as a set, in C, before the hand is gone
-    # through card by card to list them: the replay's quick path asks this of players void in the led suit.
-    if not _SUIT_CARDS[led].isdisjoint(hand):
-        same_suit = [card for card in hand if card.suit == led]
+    same_suit = [card for card in hand if card.suit == led]
+    if same_suit:
         # CB-5.2 (a): follow suit with any card of it.
         if MUST_HEAD_TRICK not in flags:
             return same_suit, "CB-5.2"
@@ -87,9 +76,9 @@ def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]], fla
         highest = max(RANK_VALUES[card.rank] for _, card in trick if card.suit == led)
         heading = [card for card in same_suit if RANK_VALUES[card.rank] > highest]
         return (heading, "R-CB-7") if heading else (same_suit, "CB-5.2")
-    if _SUIT_CARDS[TRUMPS].isdisjoint(hand):
-        return list(hand), ""  # CB-5.2 (c)
     spades = [card for card in hand if card.suit == TRUMPS]
+    if not spades:
+        return list(hand), ""  # CB-5.2 (c)
     trick_spades = [RANK_VALUES[card.rank] for _, card in trick if card.suit == TRUMPS]
     if not trick_spades:
         return spades, "CB-5.2"  # CB-5.2 (b): no spade yet, any spade
@@ -109,19 +98,14 @@ def trick_winner(trick: Sequence[tuple[int, Card]]) -> tuple[int, Text]:
                 winner, best = seat, card
         elif card.suit == TRUMPS:  # the first spade on a trick led in another suit
             winner, best = seat, card
-    return winner, _WHY_WINS[best]  # every card of a record is of the 52-card pack (CB-1.1), checked when read
+    # Why, a spade or a card of the led suit (the winner is either): a `Text`, worded only when it is read.
+    if best.suit == TRUMPS:
+        return winner, Text(_HIGHEST_SPADE, {"card": card_word(best)})
+    return winner, Text(_HIGHEST_OF_LED_SUIT, {"card": card_word(best), "suit": SINGULAR_WORDS[best.suit]})
 
 
-# CB-5.3: why a trick's winner won, a spade or a card of the led suit (the winner is either), by the winning card:
-# a `Text` of its msgid and values, worded only when it is read. Made once: the reason depends on the card alone.
 _HIGHEST_SPADE = gettext_noop("{card} is the highest spade (CB-5.3)")
 _HIGHEST_OF_LED_SUIT = gettext_noop("{card} is the highest {suit}; no spade was played (CB-5.3)")
-_WHY_WINS = {
-    card: Text(_HIGHEST_SPADE, {"card": card_word(card)})
-    if card.suit == TRUMPS
-    else Text(_HIGHEST_OF_LED_SUIT, {"card": card_word(card), "suit": SINGULAR_WORDS[card.suit]})
-    for card in _PACK
-}
 
 
 def _why_illegal(name: str, card: Card, hand: Collection[Card], trick: Sequence[tuple[int, Card]], rule: str) -> str:
@@ -157,70 +141,42 @@ class CallBridgeReferee:
     name = "call_bridge"
 
     def parse(self, doc: Mapping[str, Any]) -> CallBridgeRecord:
-        """Read a Call Bridge hand record: 4 hands of 13 from one 52-card pack (CB-1.1, CB-3.2), calls and plays."""
+        """Read a Call Bridge hand record: 4 hands of 13 from one 52-card pack (CB-1.1, CB-3.2), calls and plays.
+        A fault is told in this order: the header, every event's type and seat, the hands, each call and card."""
         header = read_header(doc, self.name)
-        events = _usual_events(event_list(doc))
-        if events is None:
-            return _read_record(doc, header, self.name)
+        checked = read_events(doc, self.name, EVENT_TYPES)
         _check_hands(header.hands)
-        return CallBridgeRecord(header.players, header.dealer, header.flags, header.hands, events)
+        return CallBridgeRecord(
+            players=header.players,
+            dealer=header.dealer,
+            flags=header.flags,
+            hands=header.hands,
+            events=tuple(map(_read_event, checked)),
+        )
 
     def replay(self, record: CallBridgeRecord) -> Verdict:
         """Replay the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4), flagging each illegal event."""
         return _Replay(record).run()
 
 
-def _usual_events(events: list[Any]) -> tuple[CallBridgeEvent, ...] | None:
-    """The events read in one pass, when each is a usual one: a call of a plain number or a play of a card spelled
-    as its code ("5H"), by a seat from 0 to 3. None at the first event of any other kind, for `_read_record`
-    to read the whole list again and name the first fault in the order the checks have always come."""
-    read: list[CallBridgeEvent] = []
-    # Speed: the fields are read by subscript; a missing one, or a card that is no code, raises KeyError or TypeError.
-    try:
-        for number, event in enumerate(events, start=1):
-            if type(event) is not dict:
-                return None
-            kind, seat = event["type"], event["seat"]
-            if type(seat) is not int or not 0 <= seat < SEATS:
-                return None
-            if kind == "play":
-                read.append((number, "play", seat, None, _BY_CODE[event["card"]]))
-            elif kind == "call" and type(value := event["call"]) is int:
-                read.append((number, "call", seat, value, None))
-            else:
-                return None
-    except (KeyError, TypeError):
-        return None
-    return tuple(read)
-
-
-def _read_record(doc: Mapping[str, Any], header: Header, game: str) -> CallBridgeRecord:
-    """The record read the careful way, for events the quick pass of `CallBridgeReferee.parse` does not know:
-    every event's type and seat first (`read_events`), then the hands, then each call's number and play's card."""
-    checked = read_events(doc, game, EVENT_TYPES)
-    _check_hands(header.hands)
-    events: list[CallBridgeEvent] = []
-    for index, kind, seat, data in checked:
-        if kind == "call":
-            value = data.get("call")
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RecordError(
-                    f"events[{index - 1}].call",
-                    _("a call must be a whole number, not {value}").format(value=repr(value)),
-                )
-            events.append((index, "call", seat, value, None))
-        else:
-            events.append((index, "play", seat, None, _played_card(index, seat, data)))
-    return CallBridgeRecord(header.players, header.dealer, header.flags, header.hands, tuple(events))
+def _read_event(checked: CheckedEvent) -> Event:
+    """A call's number, or a play's card of the 52-card pack (CB-1.1)."""
+    number, kind, seat, data = checked
+    if kind == "call":
+        value = data.get("call")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RecordError(
+                f"events[{number - 1}].call",
+                _("a call must be a whole number, not {value}").format(value=repr(value)),
+            )
+        return Event(number=number, type=kind, seat=seat, call=value)
+    message = _("{card} is not a card of the 52-card pack (CB-1.1)")
+    card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", message)
+    return Event(number=number, type=kind, seat=seat, card=card)
 
 
 def _check_hands(hands: Sequence[Sequence[Card]]) -> None:
     """Refuse hands that are not 4 x 13 cards of one 52-card pack (CB-1.1, CB-3.2), naming the first fault."""
-    # The usual case in one set comparison: a set keeps each card's hash, so comparing it with the pack
-    # hashes nothing again, and no path or message is built for a card that is fine. The set is made by
-    # set.union, in C, where a comprehension would take each of the 52 cards in a step of Python.
-    if all(len(hand) == TRICKS_PER_DEAL for hand in hands) and set().union(*hands) == _PACK:
-        return
     seen: dict[Card, str] = {}
     for seat, hand in enumerate(hands):
         if len(hand) != TRICKS_PER_DEAL:
@@ -229,29 +185,12 @@ def _check_hands(hands: Sequence[Sequence[Card]]) -> None:
             )
         for position, card in enumerate(hand):
             path = f"hands[{seat}][{position}]"
-            if card not in _PACK:
-                raise RecordError(
-                    path, _("{card} is not a card of the 52-card pack (CB-1.1)").format(card=card_name(card))
-                )
+            in_pack(card, _PACK, path, _("{card} is not a card of the 52-card pack (CB-1.1)"))
             if card in seen:
                 raise RecordError(
                     path, _("{card} is dealt twice (also at {path})").format(card=card_name(card), path=seen[card])
                 )
             seen[card] = path
-
-
-def _played_card(index: int, seat: int, data: Mapping[str, Any]) -> Card:
-    """The card of a play event; the common spelling ("5H") straight from the pack, any other through the reader."""
-    token = data.get("card")
-    card = _BY_CODE.get(token) if isinstance(token, str) else None
-    if card is None:
-        card = event_card(Event(index, "play", seat, data))
-        if card not in _PACK:
-            raise RecordError(
-                f"events[{index - 1}].card",
-                _("{card} is not a card of the 52-card pack (CB-1.1)").format(card=card_name(card)),
-            )
-    return card
 
 
 class _Replay:
@@ -262,22 +201,22 @@ class _Replay:
         self.flags = record.flags
         self.players = record.players
         self.first = (record.dealer + 1) % SEATS  # CB-4.1, CB-5.1: the dealer's right
-        # Each hand is an insertion-ordered dict used as a set: quick to look up and remove from.
+        # Each hand is an insertion-ordered dict used as an ordered set, in the order dealt.
         self.hands = [dict.fromkeys(hand) for hand in record.hands]
         self.calls: list[int | None] = [None] * SEATS
         self.highest_call = TRICKS_PER_DEAL if ALLOW_13 in record.flags else HIGHEST_CALL
         self.played: dict[Card, int] = {}  # card -> trick number
-        self.must_head = MUST_HEAD_TRICK in record.flags
         self.violations: list[Violation] = []
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * SEATS
         self.leader = self.first
         self.trick: list[tuple[int, Card]] = []  # the current trick, emptied when it is over
 
-    def flag(self, event: CallBridgeEvent, rule: str, message: str, card: Card | None = None) -> None:
-        number, kind, seat, _call, _card = event
-        trick = len(self.tricks) + 1 if kind == "play" else None
-        self.violations.append(Violation(number, seat, rule, message, trick, card))
+    def flag(self, event: Event, rule: str, message: str, card: Card | None = None) -> None:
+        trick = len(self.tricks) + 1 if event.type == "play" else None
+        self.violations.append(
+            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=card)
+        )
 
     def due_caller(self) -> int | None:
         for step in range(SEATS):
@@ -295,28 +234,13 @@ class _Replay:
                 return seat
         return self.leader  # not reached: a trick is complete after four cards
 
-    def seat_in_turn(self) -> int | None:
-        """The seat to play next when play has kept to the rules' order: every seat has called (CB-4.1), fewer
-        than 13 tricks are over and the current trick has gone round in turn from its leader (CB-5.1); else None.
-
-        That seat is `due_player`'s answer, found without a set: the quick path of `run` is taken only for it."""
-        if None in self.calls or len(self.tricks) == TRICKS_PER_DEAL:
-            return None
-        seat = self.leader
-        for played_by, _card in self.trick:
-            if played_by != seat:
-                return None
-            seat = (seat + 1) % SEATS
-        return seat
-
     def started(self) -> bool:
         """Whether any card has been played (each play goes to the current trick, and each trick over to tricks)."""
         return bool(self.tricks or self.trick)
 
-    def call(self, event: CallBridgeEvent) -> None:
-        _number, _kind, seat, value, _card = event
+    def call(self, event: Event) -> None:
+        seat, value = event.seat, event.call
         name = self.players[seat]
-        assert value is not None
         if self.calls[seat] is not None:
             self.flag(
                 event,
@@ -354,8 +278,8 @@ class _Replay:
             )
         self.calls[seat] = value
 
-    def play(self, event: CallBridgeEvent) -> None:
-        _number, _kind, seat, _call, card = event
+    def play(self, event: Event) -> None:
+        seat, card = event.seat, event.card
         name = self.players[seat]
         assert card is not None
         if len(self.tricks) == TRICKS_PER_DEAL:
@@ -372,8 +296,7 @@ class _Replay:
         hand, trick = self.hands[seat], self.trick
         # A played card has left its hand, so a card still in the hand was never played.
         if card in hand:
-            # Most plays are a lead or follow suit, legal unless cb_must_head_trick asks for more: not asked.
-            rule = self.broken_rule(card, hand) if trick and (card.suit != trick[0][1].suit or self.must_head) else ""
+            rule = self.broken_rule(card, hand)
             if rule:
                 self.flag(event, rule, _why_illegal(name, card, hand, trick, rule), card)
             del hand[card]
@@ -394,18 +317,15 @@ class _Replay:
         """CB-5.3: the four cards of the current trick go to its winner, who leads to the next."""
         trick = self.trick
         winner, reason = trick_winner(trick)
-        # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ of NamedTuple, twice the cost.
         number = len(self.tricks) + 1
-        self.tricks.append(tuple.__new__(Trick, (number, self.leader, tuple(trick), winner, reason, 0, True)))
+        self.tricks.append(Trick(number=number, leader=self.leader, plays=tuple(trick), winner=winner, reason=reason))
         self.tricks_won[winner] += 1
         self.leader = winner
         trick.clear()
 
     def broken_rule(self, card: Card, hand: Collection[Card]) -> str:
         """The rule that playing ``card`` from ``hand`` to the current trick breaks, or "" if it is legal."""
-        # Most plays are a lead (CB-5.1) or follow suit (CB-5.2 (a)), both legal unless cb_must_head_trick
-        # asks for more (R-CB-7): answered without listing the allowed cards.
-        if not self.trick or (card.suit == self.trick[0][1].suit and not self.must_head):
+        if not self.trick:
             return ""
         allowed, rule = allowed_cards(hand, self.trick, self.flags)
         if not rule or card in allowed:
@@ -431,40 +351,15 @@ class _Replay:
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
     def run(self) -> Verdict:
-        hands, played, trick, tricks = self.hands, self.played, self.trick, self.tricks
-        flags, must_head = self.flags, self.must_head
-        in_turn = self.seat_in_turn()
         for event in self.record.events:
-            _number, kind, seat, _call, card = event
-            # Speed: most events are a play in turn (`seat_in_turn`) of a card in the hand that CB-5.2 allows,
-            # which breaks no rule. Such a play is made here in a few steps; `play` would come to the same with
-            # its checks. A lead, or a card that follows suit with no cb_must_head_trick duty, is allowed without
-            # listing the allowed cards (CB-5.1, CB-5.2 (a)). Only a play has a card.
-            if (
-                card is not None
-                and seat == in_turn
-                and card in (hand := hands[seat])
-                and (
-                    not trick
-                    or (card.suit == trick[0][1].suit and not must_head)
-                    or card in allowed_cards(hand, trick, flags)[0]
-                )
-            ):
-                del hand[card]
-                played[card] = len(tricks) + 1
-                trick.append((seat, card))
-                if len(trick) < SEATS:
-                    in_turn = (seat + 1) % SEATS  # the trick still goes round in turn
-                    continue
-                self.finish_trick()
-            elif kind == "call":
+            if event.type == "call":
                 self.call(event)
             else:
                 self.play(event)
-            in_turn = self.seat_in_turn()
+        tricks, trick = self.tricks, self.trick
         shown = list(tricks)
         if trick:
-            shown.append(Trick(len(shown) + 1, self.leader, tuple(trick)))
+            shown.append(Trick(number=len(shown) + 1, leader=self.leader, plays=tuple(trick)))
         complete = len(self.tricks) == TRICKS_PER_DEAL and None not in self.calls
         notes: list[str] = []
         entry: dict[str, Any] | None = None
@@ -490,7 +385,7 @@ class _Replay:
             deal_entry=entry,
             score=score,
             next_turn=self.next_turn(),
-            hands=tuple(map(tuple, hands)),
+            hands=tuple(map(tuple, self.hands)),
             notes=tuple(notes),
         )
 

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from referee.core.pack32 import PACK32
-from referee.core.record import CheckedEvent, Event, bad_event, event_card, event_list, read_header
+from referee.core.record import CheckedEvent, Event, event_card, read_events, read_header
 from referee.core.trump_rounds import PASS, TAKE
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import RANK_LABELS, SUITS, Card, CardError, card_name, parse_card, parse_cards
-from scoring.core.games.belote import SEATS
+from scoring.core.cards import SUITS, Card, CardError, card_name, parse_card, parse_cards
 from scoring.core.i18n import _, ngettext
 
 EVENT_TYPES = ("bid", "play")
@@ -23,24 +22,7 @@ SAYINGS = ("belote", "rebelote")  # BL-6.1
 FIRST_DEAL = 5  # BL-3.3: 3 then 2 cards each
 STOCK = 11  # BL-3.3: what is left once the turn-up is turned
 _PACK = frozenset(PACK32)
-# The pack's cards as most plays write them, by code ("KH", "TH") or with a 10 ("10H"); any other spelling
-# is read the long way (`_read_event`).
-_BY_CODE = {
-    spelling: card for card in PACK32 for spelling in (card.code, RANK_LABELS.get(card.rank, card.rank) + card.suit)
-}
-_SEATS = range(SEATS)
 _SAYINGS_READ = (None, "", *SAYINGS)  # no saying, or belote or rebelote
-
-
-class BeloteEvent(NamedTuple):
-    """One bid or play as read (a NamedTuple: immutable and cheap, one per event of every replay)."""
-
-    number: int  # 1-based position in the record's events
-    type: str
-    seat: int
-    choice: str = ""
-    card: Card | None = None
-    saying: str = ""  # "belote" or "rebelote", said with the card (BL-6.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +33,7 @@ class BeloteRecord:
     hands: tuple[tuple[Card, ...], ...]  # the first five cards of each seat (BL-3.3)
     turn_up: Card
     stock: tuple[Card, ...]  # the other 11 cards in the order the dealer gives them (BL-3.4)
-    events: tuple[BeloteEvent, ...]
+    events: tuple[Event, ...]
 
 
 def _pack_card(card: Card, path: str) -> Card:
@@ -74,10 +56,6 @@ def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple
             STOCK,
         )
         raise RecordError("stock", message.format(count=STOCK))
-    # The usual deal in one set comparison; the careful loop below names the first fault of any other.
-    dealt = {*hands[0], *hands[1], *hands[2], *hands[3], turn_up, *stock}
-    if len(dealt) == len(hands) * FIRST_DEAL + 1 + len(stock) and dealt <= _PACK:
-        return
     seen: set[Card] = set()
     placed = [(f"hands[{seat}][{n}]", card) for seat, hand in enumerate(hands) for n, card in enumerate(hand)]
     placed += [("turn_up", turn_up), *((f"stock[{n}]", card) for n, card in enumerate(stock))]
@@ -88,21 +66,18 @@ def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple
         seen.add(card)
 
 
-def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> BeloteEvent:
-    # Paths like "events[4].card" are spelled out only for an event that is refused.
+def _read_event(checked: CheckedEvent) -> Event:
+    """An event whose type and seat are checked: a play's card and saying, or a bid's choice."""
+    number, kind, seat, data = checked
     if kind == "play":
-        token = data.get("card")
-        card = _BY_CODE.get(token) if isinstance(token, str) else None
-        if card is None:
-            card = _pack_card(event_card(Event(number, kind, seat, data)), f"events[{number - 1}].card")
+        card = _pack_card(event_card(number, data), f"events[{number - 1}].card")
         saying = data.get("announce")
         if saying not in _SAYINGS_READ:
             raise RecordError(
                 f"events[{number - 1}].announce",
                 _("announce is belote or rebelote (BL-6.1), not {saying}").format(saying=repr(saying)),
             )
-        # Made by tuple.__new__ with every field: BeloteEvent(...) runs the Python __new__ NamedTuple writes.
-        return tuple.__new__(BeloteEvent, (number, kind, seat, "", card, saying or ""))
+        return Event(number=number, type=kind, seat=seat, card=card, announce=saying or "")
     choice = data.get("choice")
     if isinstance(choice, str) and choice.upper() in SUITS:
         choice = choice.upper()
@@ -111,7 +86,7 @@ def _read_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> B
             f"events[{number - 1}].choice",
             _("choice must be one of {options}, not {choice}").format(options=", ".join(BIDS), choice=repr(choice)),
         )
-    return BeloteEvent(number, kind, seat, str(choice))
+    return Event(number=number, type=kind, seat=seat, choice=str(choice))
 
 
 def _cards(doc: Mapping[str, Any], field: str) -> tuple[Card, ...]:
@@ -126,32 +101,8 @@ def _cards(doc: Mapping[str, Any], field: str) -> tuple[Card, ...]:
 def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     """Read a Belote hand record; raise RecordError with the path of the problem."""
     header = read_header(doc, game)
-    # One pass over the events checks each one's shape (a bad one is refused at once, before the deal is
-    # checked) and reads the usual play or bid: a card code, no saying or one of the two; a choice as written.
-    # From the first other event on, they are kept as checked and read the long way once the deal is checked,
-    # so that a record with several faults is refused for the same first one as ever.
-    read: list[BeloteEvent] = []
-    later: list[CheckedEvent] = []
-    for number, event in enumerate(event_list(doc), start=1):
-        if type(event) is dict:
-            kind, seat = event.get("type"), event.get("seat")
-            if kind in EVENT_TYPES and type(seat) is int and seat in _SEATS:
-                if later:
-                    later.append((number, kind, seat, event))
-                elif kind == "play":
-                    token, saying = event.get("card"), event.get("announce")
-                    card = _BY_CODE.get(token) if type(token) is str else None
-                    if card is not None and saying in _SAYINGS_READ:
-                        # Made by tuple.__new__ with all its fields: the NamedTuple's own __new__ is Python.
-                        read.append(tuple.__new__(BeloteEvent, (number, kind, seat, "", card, saying or "")))
-                    else:
-                        later.append((number, kind, seat, event))
-                elif (choice := event.get("choice")) in BIDS:
-                    read.append(tuple.__new__(BeloteEvent, (number, kind, seat, choice, None, "")))
-                else:
-                    later.append((number, kind, seat, event))
-                continue
-        raise bad_event(number, event, EVENT_TYPES, SEATS)
+    # A fault is told in this order: the header, the events' types and seats, the deal, each event's fields.
+    checked = read_events(doc, game, EVENT_TYPES)
     if doc.get("turn_up") is None:
         raise RecordError(
             "turn_up", _("turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
@@ -159,8 +110,7 @@ def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     (turn_up,) = _cards(doc, "turn_up")
     stock = _cards(doc, "stock")
     _check_deal(header.hands, turn_up, stock)
-    read += [_read_event(*checked) for checked in later]
-    events = tuple(read)
+    events = tuple(map(_read_event, checked))
     if len(stock) != STOCK:
         for event in events:
             if event.type == "play":

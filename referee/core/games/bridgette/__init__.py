@@ -28,7 +28,7 @@ from referee.core.games.bridgette.auction import bid_requirement, cheapest_level
 from referee.core.games.bridgette.exchange import DEALER_DRAWS
 from referee.core.games.bridgette.pack import group, named
 from referee.core.games.bridgette.play import TRICKS, allowed_follows, allowed_leads, trick_winner
-from referee.core.games.bridgette.record import EVENT_TYPES, HAND_SIZE, STOCK_SIZE, BridgetteRecord, Step
+from referee.core.games.bridgette.record import EVENT_TYPES, HAND_SIZE, STOCK_SIZE, BridgetteRecord
 from referee.core.games.bridgette.replay import REFEREE as REPLAY
 from referee.core.games.bridgette.replay import BridgetteReferee
 from referee.core.games.bridgette.setup import SETUP
@@ -51,7 +51,6 @@ __all__ = [
     "BridgetteRecord",
     "BridgetteReferee",
     "Call",
-    "Step",
     "allowed_follows",
     "allowed_leads",
     "bid_index",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.core.cards import Card, CardWord, card_name, card_word, colons, standard_pack
+from scoring.core.cards import Card, CardWord, card_name, card_word
 from scoring.core.i18n import Word, _, gettext_noop
 
 # BG-2.2: aces and the Grand Colon; J Q K and the Royal Colon; every other card (2 to 10, Little Colon).
@@ -25,9 +25,7 @@ def named(card: Card) -> str:
     return _(_THE_COLONS[card.rank]) if card.is_colon else card_name(card)
 
 
-# Each of the 55 cards as a placeholder's value in a text worded when it is read (a trick's reason, an `i18n.Text`):
-# as `card_name` words it (its `card_word`), and as `named` does (a colon by its msgid with the article).
-CARD_WORDS: dict[Card, CardWord] = {card: card_word(card) for card in (*standard_pack(), *colons())}
-NAMED_WORDS: dict[Card, CardWord | Word] = {
-    card: Word(_THE_COLONS[card.rank]) if card.is_colon else word for card, word in CARD_WORDS.items()
-}
+def named_word(card: Card) -> CardWord | Word:
+    """A card as a placeholder's value in a text worded when it is read (a trick's reason, an `i18n.Text`), as
+    `named` words it: a colon by its msgid with the article, any other card as `card_name` does."""
+    return Word(_THE_COLONS[card.rank]) if card.is_colon else card_word(card)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from referee.core.calls import LADDER, allowed_calls, double_refusal
-from referee.core.games.contract_bridge.record import BridgeEvent
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY, ReplayState, left_of, partner_of
+from referee.core.record import Event
 from referee.core.verdict import Turn
 from scoring.core.games.contract_bridge import side_of
 from scoring.core.i18n import _, gettext_noop
@@ -29,9 +29,8 @@ _REFUSALS = {
 class Auction(ReplayState):
     """Each call checked in turn (BR-4.8): an illegal call is flagged and has no effect, and the turn passes on."""
 
-    def call(self, event: BridgeEvent) -> None:
-        _number, _kind, seat, call, _card = event
-        assert call is not None  # a call event always carries its call
+    def call(self, event: Event) -> None:
+        seat, call = event.seat, event.call
         name = self.players[seat]
         if self.phase != AUCTION:
             if self.declarer is None:
@@ -60,9 +59,8 @@ class Auction(ReplayState):
                 self.doubled = 1 if call.word == "double" else 2
                 self.passes = 0
 
-    def make_bid(self, event: BridgeEvent) -> None:
-        _number, _kind, seat, call, _card = event
-        assert call is not None
+    def make_bid(self, event: Event) -> None:
+        seat, call = event.seat, event.call
         name = self.players[seat]
         if call.level == 0:
             self.flag(

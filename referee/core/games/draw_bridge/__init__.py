@@ -14,9 +14,8 @@ played out of turn still goes to the trick); an illegal call has no effect.
 
 The modules, by concern: `record` reads the hand record; `state` holds the replay's state;
 `draw_phase` the draw tricks' winners and the draws (DB-3, R-DB-1); `auction` the calls (DB-4);
-`play` the cards to tricks in both phases and the play of the contract (DB-5); `lane` the fast lane
-that carries out the ordinary events of every phase ahead of those handlers; `replay` joins them and
-gives the verdict.
+`play` the cards to tricks in both phases and the play of the contract (DB-5); `replay` joins them
+and gives the verdict.
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ from referee.core.games.draw_bridge.record import (
     EVENT_TYPES,
     HAND_SIZE,
     STOCK_SIZE,
-    DrawBridgeEvent,
     DrawBridgeRecord,
     parse_call,
 )
@@ -51,7 +49,6 @@ __all__ = [
     "SETUP",
     "STOCK_SIZE",
     "TRICKS_PER_PHASE",
-    "DrawBridgeEvent",
     "DrawBridgeRecord",
     "DrawBridgeReferee",
     "bid_index",

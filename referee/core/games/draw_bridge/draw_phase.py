@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.record import DrawBridgeEvent
 from referee.core.games.draw_bridge.state import (
     AUCTION,
     DRAW_TRICKS,
@@ -10,15 +9,14 @@ from referee.core.games.draw_bridge.state import (
     TRICKS_PER_PHASE,
     ReplayState,
 )
+from referee.core.record import Event
 from scoring.core.base import Flags
-from scoring.core.cards import RANK_VALUES, Card, card_name, card_word, standard_pack
+from scoring.core.cards import RANK_VALUES, Card, card_name, card_word
 from scoring.core.games.draw_bridge import LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES
 from scoring.core.i18n import Text, _, gettext_noop
 from scoring.core.words import SINGULAR_WORDS
 
 _TIE_SUIT_RANK = {"S": 4, "H": 3, "D": 2, "C": 1}  # db_suit_breaks_ties: bidding order (R-DB-1)
-# Each card of the pack as a trick's reason names it, worded when the reason is read (`card_word`).
-CARD_WORDS = {card: card_word(card) for card in standard_pack()}
 # Why a draw trick is won (DB-3.3, R-DB-1), for `draw_trick_winner` (msgids: scoring/core/i18n.py).
 _OFF_SUIT = gettext_noop("{card} is off-suit and only the led suit wins ({flag}, R-DB-1)")
 _HIGHER_OF_SUIT = gettext_noop("{card} is the higher {suit} ({flag}, R-DB-1)")
@@ -48,51 +46,26 @@ def draw_trick_winner(leader: int, lead: Card, follow: Card, flags: Flags) -> tu
     if LED_SUIT_WINS in flags or MUST_FOLLOW_PHASE1 in flags:
         flag = LED_SUIT_WINS if LED_SUIT_WINS in flags else MUST_FOLLOW_PHASE1
         if follow.suit != lead.suit:
-            return leader, _OFF_SUIT_TEXTS[flag, follow]
-        if follow_rank > lead_rank:
-            return follower, _HIGHER_OF_SUIT_TEXTS[flag, follow]
-        return leader, _HIGHER_OF_SUIT_TEXTS[flag, lead]
+            return leader, Text(_OFF_SUIT, {"card": card_word(follow), "flag": flag})
+        higher = follow if follow_rank > lead_rank else lead
+        values = {"card": card_word(higher), "suit": SINGULAR_WORDS[higher.suit], "flag": flag}
+        return (follower if follow_rank > lead_rank else leader), Text(_HIGHER_OF_SUIT, values)
     if follow_rank > lead_rank:
-        return follower, _OUTRANKS_TEXTS[follow, lead]
+        return follower, Text(_OUTRANKS, {"card": card_word(follow), "other": card_word(lead)})
     if follow_rank < lead_rank:
-        return leader, _OUTRANKS_TEXTS[lead, follow]
+        return leader, Text(_OUTRANKS, {"card": card_word(lead), "other": card_word(follow)})
     if SUIT_BREAKS_TIES in flags:
         if _TIE_SUIT_RANK[follow.suit] > _TIE_SUIT_RANK[lead.suit]:
-            return follower, _TIE_ON_SUIT_TEXTS[follow]
-        return leader, _TIE_ON_SUIT_TEXTS[lead]
-    return leader, _TIE_TO_LEADER_TEXT
-
-
-# Each reason of `draw_trick_winner`, made once at import for each card or pair of cards it can name, by the flag
-# it names: a replay only looks its reasons up (replay speed; each Text is immutable).
-_FLAGS_OF_THE_LED_SUIT = (LED_SUIT_WINS, MUST_FOLLOW_PHASE1)
-_OFF_SUIT_TEXTS = {
-    (flag, card): Text(_OFF_SUIT, {"card": word, "flag": flag})
-    for flag in _FLAGS_OF_THE_LED_SUIT
-    for card, word in CARD_WORDS.items()
-}
-_HIGHER_OF_SUIT_TEXTS = {
-    (flag, card): Text(_HIGHER_OF_SUIT, {"card": word, "suit": SINGULAR_WORDS[card.suit], "flag": flag})
-    for flag in _FLAGS_OF_THE_LED_SUIT
-    for card, word in CARD_WORDS.items()
-}
-_OUTRANKS_TEXTS = {
-    (best, other): Text(_OUTRANKS, {"card": best_word, "other": other_word})
-    for best, best_word in CARD_WORDS.items()
-    for other, other_word in CARD_WORDS.items()
-    if RANK_VALUES[best.rank] > RANK_VALUES[other.rank]
-}
-_TIE_ON_SUIT_TEXTS = {
-    card: Text(_TIE_ON_SUIT, {"card": word, "flag": SUIT_BREAKS_TIES}) for card, word in CARD_WORDS.items()
-}
-_TIE_TO_LEADER_TEXT = Text(_TIE_TO_LEADER)
+            return follower, Text(_TIE_ON_SUIT, {"card": card_word(follow), "flag": SUIT_BREAKS_TIES})
+        return leader, Text(_TIE_ON_SUIT, {"card": card_word(lead), "flag": SUIT_BREAKS_TIES})
+    return leader, Text(_TIE_TO_LEADER)
 
 
 class DrawPhase(ReplayState):
     """The draws after each draw trick: the winner first, then the loser, from the top of the stock (DB-3.5)."""
 
-    def draw(self, event: DrawBridgeEvent) -> None:
-        _number, _kind, seat, card, _call = event
+    def draw(self, event: Event) -> None:
+        seat, card = event.seat, event.card
         assert card is not None
         if self.phase != DRAWING:
             self.flag_misplaced(event)
@@ -108,9 +81,7 @@ class DrawPhase(ReplayState):
             self.flag(event, "DB-3.5", message.format(player=name, first=first, trick=self.phase_tricks))
         pending.remove(seat)
         top = self.stock[-1]
-        # Mostly the very object: the record reader hands out the pack's own cards. `is` answers that case
-        # without calling Card.__eq__, a Python method.
-        if card is top or card == top:
+        if card == top:
             self.stock.pop()
         else:
             card = self.draw_other(event, card, top)
@@ -118,9 +89,9 @@ class DrawPhase(ReplayState):
         if not pending:
             self.end_draws()
 
-    def draw_other(self, event: DrawBridgeEvent, card: Card, top: Card) -> Card:
+    def draw_other(self, event: Event, card: Card, top: Card) -> Card:
         """A draw of another card than the top of the stock: flagged (DB-3.5); the card the player gets."""
-        _number, _kind, seat, _card, _call = event
+        seat = event.seat
         name = self.players[seat]
         if card in self.stock:
             message = _("{player} drew {card}, but the top card of the stock was {top}")
@@ -131,14 +102,14 @@ class DrawPhase(ReplayState):
         self.flag(event, "DB-3.5", message.format(player=name, card=card_name(card), top=card_name(top)))
         return self.stock.pop()
 
-    def make_missing_draws(self, event: DrawBridgeEvent) -> None:
+    def make_missing_draws(self, event: Event) -> None:
         """DB-3.5: both draws come before the next lead or call. Flag the slip once and make the draws.
 
         The draws are fixed by the stock order (the winner takes the top card, the loser the next), so
         they can be made for the players and the rest of the record judged as it stands.
         """
         names = [self.players[seat] for seat in self.pending_draws]
-        _number, kind, _seat, _card, _call = event
+        kind = event.type
         message = _(_BEFORE_THE_DRAWS[kind, len(names)])
         values = self.event_words(event)
         self.flag(event, "DB-3.5", message.format(**values, trick=self.phase_tricks, first=names[0], then=names[-1]))

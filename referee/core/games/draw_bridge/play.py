@@ -7,8 +7,7 @@ under db_must_follow_phase1) differ.
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.draw_phase import CARD_WORDS, DrawPhase, draw_trick_winner
-from referee.core.games.draw_bridge.record import DrawBridgeEvent
+from referee.core.games.draw_bridge.draw_phase import DrawPhase, draw_trick_winner
 from referee.core.games.draw_bridge.state import (
     DRAW_TRICKS,
     DRAWING,
@@ -18,8 +17,9 @@ from referee.core.games.draw_bridge.state import (
     _display_order,
     by_trick,
 )
+from referee.core.record import Event
 from referee.core.verdict import Trick
-from scoring.core.cards import RANK_VALUES, Card, card_name
+from scoring.core.cards import RANK_VALUES, Card, card_name, card_word
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1
 from scoring.core.i18n import Text, _, gettext_noop
 from scoring.core.words import SINGULAR_WORDS
@@ -33,11 +33,11 @@ def contract_trick_winner(leader: int, lead: Card, follow: Card, trumps: str) ->
     if follow.suit == lead.suit:
         winner, higher = (follower, follow) if RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank] else (leader, lead)
         if lead.suit == trumps:
-            return winner, _HIGHER_TRUMP_TEXTS[higher]
-        return winner, _HIGHER_OF_SUIT_TEXTS[higher]
+            return winner, Text(_HIGHER_TRUMP, {"card": card_word(higher)})
+        return winner, Text(_HIGHER_OF_SUIT, {"card": card_word(higher), "suit": SINGULAR_WORDS[higher.suit]})
     if follow.suit == trumps:
-        return follower, Text(_TRUMPS, {"card": CARD_WORDS[follow], "lead": CARD_WORDS[lead]})
-    return leader, _NEITHER_TEXTS[follow]
+        return follower, Text(_TRUMPS, {"card": card_word(follow), "lead": card_word(lead)})
+    return leader, Text(_NEITHER, {"card": card_word(follow)})
 
 
 # Why a phase-2 trick is won (DB-5.3), for `contract_trick_winner` (msgids: scoring/core/i18n.py).
@@ -45,13 +45,6 @@ _HIGHER_TRUMP = gettext_noop("{card} is the higher trump (DB-5.3)")
 _HIGHER_OF_SUIT = gettext_noop("{card} is the higher {suit} (DB-5.3)")
 _TRUMPS = gettext_noop("{card} trumps {lead} (DB-5.3)")
 _NEITHER = gettext_noop("{card} neither follows suit nor trumps (DB-5.3)")
-# The reasons that name one card, made once for each card of the pack: a replay only looks them up (replay speed).
-_HIGHER_TRUMP_TEXTS = {card: Text(_HIGHER_TRUMP, {"card": word}) for card, word in CARD_WORDS.items()}
-_HIGHER_OF_SUIT_TEXTS = {
-    card: Text(_HIGHER_OF_SUIT, {"card": word, "suit": SINGULAR_WORDS[card.suit]}) for card, word in CARD_WORDS.items()
-}
-_NEITHER_TEXTS = {card: Text(_NEITHER, {"card": word}) for card, word in CARD_WORDS.items()}
-
 
 _TRICK_PHASES = frozenset((DRAW_TRICKS, PLAY))  # the phases in which a card goes to a trick
 
@@ -78,10 +71,9 @@ class CardPlay(DrawPhase):
             return "DB-5.1" if first else "DB-5.3"
         return "DB-3.1" if first else "DB-3.5"
 
-    def play(self, event: DrawBridgeEvent) -> None:
-        _number, _kind, seat, card, _call = event
+    def play(self, event: Event) -> None:
+        seat, card = event.seat, event.card
         assert card is not None
-        # Each check below reads the state once into a local: this runs for every card of every replay.
         if self.phase not in _TRICK_PHASES:
             if self.phase == DRAWING:
                 self.make_missing_draws(event)
@@ -100,7 +92,6 @@ class CardPlay(DrawPhase):
         hand = self.hands[seat]
         if card in hand:  # DB-3.7 check 2, DB-5.2
             del hand[card]
-            # A lead, or a card of the led suit, is always legal: only a card off the led suit needs the hand.
             if trick and card.suit != trick[0][1].suit and self.must_follow():
                 self.check_following(event, card)
         else:
@@ -111,9 +102,9 @@ class CardPlay(DrawPhase):
         else:
             trick.append((seat, card))
 
-    def flag_out_of_turn(self, event: DrawBridgeEvent, leader: int) -> None:
+    def flag_out_of_turn(self, event: Event, leader: int) -> None:
         """A lead by the player who was not to lead, or a second card to the same trick (DB-3.7, DB-5.3)."""
-        _number, _kind, seat, card, _call = event
+        seat, card = event.seat, event.card
         assert card is not None
         if not self.trick:
             message, trick = by_trick(
@@ -132,8 +123,8 @@ class CardPlay(DrawPhase):
         values = {"player": self.players[seat], "card": card_name(card), "other": self.players[1 - seat]}
         self.flag(event, "DB-5.3" if self.phase == PLAY else "DB-3.7", _(message).format(**values, trick=trick))
 
-    def flag_not_held(self, event: DrawBridgeEvent) -> None:
-        _number, _kind, seat, card, _call = event
+    def flag_not_held(self, event: Event) -> None:
+        seat, card = event.seat, event.card
         name = self.players[seat]
         assert card is not None
         rule = "DB-3.7" if self.phase == DRAW_TRICKS else "DB-5.2"
@@ -160,10 +151,10 @@ class CardPlay(DrawPhase):
                     return number
         return None
 
-    def check_following(self, event: DrawBridgeEvent, card: Card) -> None:
+    def check_following(self, event: Event, card: Card) -> None:
         """Flag ``card``, off the led suit, if the player still holds a card of the led suit (DB-5.2, R-DB-1)."""
         lead = self.trick[0][1]
-        _number, _kind, seat, _card, _call = event
+        seat = event.seat
         same_suit = [held for held in self.hands[seat] if held.suit == lead.suit]
         if same_suit:
             first = min(same_suit, key=_display_order)  # the first of the suit in the hand as shown
@@ -182,16 +173,16 @@ class CardPlay(DrawPhase):
         follow = follow_play[1]
         number = len(self.tricks) + 1
         self.phase_tricks += 1
-        # Each Trick (number, leader, plays, winner, reason, points, counts) is made by tuple.__new__: Trick(...)
-        # runs the __new__ NamedTuple writes in Python, twice the cost.
         if self.phase == DRAW_TRICKS:
             winner, reason = draw_trick_winner(leader, lead, follow, self.flags)
-            self.tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, False)))
+            self.tricks.append(
+                Trick(number=number, leader=leader, plays=plays, winner=winner, reason=reason, counts=False)
+            )
             self.pending_draws = [winner, 1 - winner]  # DB-3.5: the winner draws first
             self.phase = DRAWING
         else:
             winner, reason = contract_trick_winner(leader, lead, follow, self.trumps)
-            self.tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, True)))
+            self.tricks.append(Trick(number=number, leader=leader, plays=plays, winner=winner, reason=reason))
             self.tricks_won[winner] += 1
             if self.phase_tricks == TRICKS_PER_PHASE:
                 self.phase = OVER

@@ -24,7 +24,6 @@ from referee.core.games.klaberjass.record import (
     EVENT_TYPES,
     FIRST_DEAL,
     HAND_SIZE,
-    KlaberjassEvent,
     KlaberjassRecord,
 )
 from referee.core.games.klaberjass.replay import REFEREE as REPLAY
@@ -46,7 +45,6 @@ __all__ = [
     "SETUP",
     "TRICKS",
     "TRUMP_ORDER",
-    "KlaberjassEvent",
     "KlaberjassRecord",
     "KlaberjassReferee",
     "allowed_cards",

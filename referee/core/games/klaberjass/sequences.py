@@ -7,16 +7,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter
 
-from referee.core.games.klaberjass.record import KlaberjassEvent, Play
 from referee.core.games.klaberjass.state import ReplayState
-from referee.core.pack32 import PACK32, SEQUENCE_POWER
+from referee.core.pack32 import SEQUENCE_POWER
+from referee.core.record import Event
 from scoring.core.base import Flags
 from scoring.core.cards import SUITS, Card, card_name, card_names
 from scoring.core.games.klaberjass import LONG_SEQUENCE, SHORT_SEQUENCE
 from scoring.core.i18n import _
 
 _suit, _rank = attrgetter("suit"), attrgetter("rank")
-_SEQUENCE_POWER_BY_CARD = {card: SEQUENCE_POWER[card.rank] for card in PACK32}
+
+
+def _sequence_power(card: Card) -> int:
+    """A card's place in a sequence (KJ-6.1): A K Q J 10 9 8 7, high to low."""
+    return SEQUENCE_POWER[card.rank]
 
 
 def sequence_problem(cards: Sequence[Card]) -> str:
@@ -45,7 +49,7 @@ def _best_sequence(
     best, best_key = None, None
     for cards in sequences:
         size = (LONG_SEQUENCE if len(cards) >= 4 else SHORT_SEQUENCE) if by_value else len(cards)  # sequence_value
-        key = size, max(map(_SEQUENCE_POWER_BY_CARD.__getitem__, cards)), cards[0][1] == trump  # [1]: the suit
+        key = size, max(map(_sequence_power, cards)), cards[0].suit == trump
         if best_key is None or key > best_key:
             best, best_key = cards, key
     return best, best_key
@@ -93,64 +97,12 @@ def compare_sequences(
 _SEVENS = {suit: Card("7", suit) for suit in SUITS}  # the dix of each trump suit (KJ-5.3)
 
 
-def _runs() -> dict[frozenset[Card], tuple[Card, ...]]:
-    """Every sequence of KJ-6.1 in the pack, by its cards as a set: 3 to 8 cards in a row of one suit, high to low."""
-    runs = {}
-    for suit in SUITS:
-        row = sorted((card for card in PACK32 if card.suit == suit), key=_SEQUENCE_POWER_BY_CARD.__getitem__)[::-1]
-        for size in range(3, len(row) + 1):
-            for top in range(len(row) - size + 1):
-                runs[frozenset(row[top : top + size])] = tuple(row[top : top + size])
-    return runs
-
-
-_RUNS = _runs()
-
-
 class DixAndSequences(ReplayState):
     """The replay's handlers for the dix swap and declared sequences."""
 
     # --- dix and sequences (KJ-5.3, KJ-6) -----------------------------------------------------
 
-    def usual_dix(self, event: KlaberjassEvent | Play) -> bool:
-        """The short path of the usual dix, which `dix` accepts without a flag (KJ-5.3, R-KJ-4): during the play, the
-        first, by a player holding the 7 of trumps who has played no card and declared no sequence (a sequence the
-        dix may break is for `dix`), trumps taken in the first round or any round under kj_dix_any_trump. Made as
-        `dix` makes it; False, with nothing changed, for any other."""
-        seat, trick = event[2], self.trick
-        if self.phase != "play" or self.dix_done or self.declared[seat]:
-            return False
-        if self.tricks or (trick and trick[0][0] == seat):  # has_played
-            return False
-        if self.trump_round != 1 and "kj_dix_any_trump" not in self.flags:
-            return False
-        seven, hand = _SEVENS[self.trump], self.hands[seat]
-        if seven not in hand:
-            return False
-        cards = list(hand)
-        cards[cards.index(seven)] = self.turn_up
-        self.hands[seat] = dict.fromkeys(cards)
-        self.dix_done = True
-        return True
-
-    def usual_declare(self, event: KlaberjassEvent | Play) -> bool:
-        """The short path of the usual declaration, which `declare` accepts without a flag (KJ-6.1, KJ-6.2): during
-        the play, by a player who has played no card and declared no sequence before, of held cards that are a
-        sequence (one of `_RUNS`, no card twice). Kept as `declare` keeps it, high to low; False, with nothing
-        changed, for any other."""
-        seat, cards, trick = event[2], event[5], self.trick
-        if self.phase != "play" or self.declared[seat] or self.tricks or (trick and trick[0][0] == seat):
-            return False
-        given = frozenset(cards)
-        ordered = _RUNS.get(given)
-        if ordered is None or len(ordered) != len(cards) or not self.hands[seat].keys() >= given:
-            return False
-        self.declared[seat].append(ordered)
-        assert type(event) is KlaberjassEvent  # only a usual play is read as a plain tuple
-        self.declared_at[ordered] = event
-        return True
-
-    def dix(self, event: KlaberjassEvent) -> None:
+    def dix(self, event: Event) -> None:
         who, seven = self.name(event.seat), _SEVENS[self.trump]
         hand = self.hands[event.seat]
         if self.dix_done or seven not in hand:
@@ -188,8 +140,8 @@ class DixAndSequences(ReplayState):
                 ).format(player=who, cards=card_names(cards), card=card_name(seven)),
             )
 
-    def declare(self, event: KlaberjassEvent) -> None:
-        who, cards, earlier = self.name(event.seat), event.cards, self.declared[event.seat]
+    def declare(self, event: Event) -> None:
+        who, cards, earlier = self.name(event.seat), event.cards or (), self.declared[event.seat]
         if self.has_played(event.seat):
             message = _("{player} declared {cards} after playing a card")
             self.flag(event, "KJ-6.2", message.format(player=who, cards=card_names(cards)))
@@ -209,6 +161,6 @@ class DixAndSequences(ReplayState):
             message = _("{player} declared {cards}: {problem}")
             self.flag(event, "KJ-6.1", message.format(player=who, cards=card_names(cards), problem=problem))
             return
-        ordered = tuple(sorted(cards, key=_SEQUENCE_POWER_BY_CARD.__getitem__, reverse=True))  # no two alike
+        ordered = tuple(sorted(cards, key=_sequence_power, reverse=True))  # no two alike
         earlier.append(ordered)
         self.declared_at[ordered] = event
