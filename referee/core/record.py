@@ -12,7 +12,7 @@ Each game module reads the rest; this module reads the common fields.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -152,8 +152,29 @@ def event_card(number: int, data: Mapping[str, Any], field: str = "card") -> Car
 
 
 def in_pack(card: Card, pack: frozenset[Card], path: str, message: str) -> Card:
-    """``card`` if the game's pack holds it; else a RecordError at ``path`` with ``message`` (worded, with
-    ``{card}`` for the card's name)."""
+    """``card`` if the game's pack holds it; else a RecordError at ``path`` with ``message``, a msgid with
+    ``{card}`` for the card's name."""
     if card not in pack:
-        raise RecordError(path, message.format(card=card_name(card)))
+        raise RecordError(path, _(message).format(card=card_name(card)))
     return card
+
+
+class DealtCards:
+    """The cards of a deal, placed one by one in record order (the hands, then the cards outside them): a card
+    that is not of the game's pack, or one placed twice, is refused at its path (``hands[1][4]``, ``stock[3]``)
+    in the game's words, msgids with ``{card}`` and, for a card placed twice, ``{path}``, where it was first."""
+
+    def __init__(self, pack: frozenset[Card] | None, not_in_pack: str, twice: str) -> None:
+        self.pack, self.not_in_pack, self.twice = pack, not_in_pack, twice
+        self.seen: dict[Card, str] = {}
+
+    def place(self, card: Card, path: str) -> None:
+        if self.pack is not None:
+            in_pack(card, self.pack, path, self.not_in_pack)
+        if card in self.seen:
+            raise RecordError(path, _(self.twice).format(card=card_name(card), path=self.seen[card]))
+        self.seen[card] = path
+
+    def place_all(self, cards: Sequence[Card], path: str) -> None:
+        for index, card in enumerate(cards):
+            self.place(card, f"{path}[{index}]")

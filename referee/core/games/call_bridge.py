@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.protocol import Referee
-from referee.core.record import CheckedEvent, Event, event_card, in_pack, read_events, read_header
+from referee.core.record import CheckedEvent, DealtCards, Event, event_card, in_pack, read_events, read_header
 from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
 from referee.core.verdict import RecordError, Trick, Turn, Verdict, Violation
 from scoring.core.base import EntryError, Flags
@@ -39,6 +39,7 @@ from scoring.core.words import SINGULAR_WORDS, Suit
 EVENT_TYPES = ("call", "play")
 TRUMPS = "S"  # CB-2.1: spades are always trumps
 _PACK = frozenset(standard_pack())
+_NOT_IN_PACK = gettext_noop("{card} is not a card of the 52-card pack (CB-1.1)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,27 +171,19 @@ def _read_event(checked: CheckedEvent) -> Event:
                 _("a call must be a whole number, not {value}").format(value=repr(value)),
             )
         return Event(number=number, type=kind, seat=seat, call=value)
-    message = _("{card} is not a card of the 52-card pack (CB-1.1)")
-    card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", message)
+    card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
     return Event(number=number, type=kind, seat=seat, card=card)
 
 
 def _check_hands(hands: Sequence[Sequence[Card]]) -> None:
     """Refuse hands that are not 4 x 13 cards of one 52-card pack (CB-1.1, CB-3.2), naming the first fault."""
-    seen: dict[Card, str] = {}
+    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice (also at {path})"))
     for seat, hand in enumerate(hands):
         if len(hand) != TRICKS_PER_DEAL:
             raise RecordError(
                 f"hands[{seat}]", _("each hand holds 13 cards (CB-3.2), not {count}").format(count=len(hand))
             )
-        for position, card in enumerate(hand):
-            path = f"hands[{seat}][{position}]"
-            in_pack(card, _PACK, path, _("{card} is not a card of the 52-card pack (CB-1.1)"))
-            if card in seen:
-                raise RecordError(
-                    path, _("{card} is dealt twice (also at {path})").format(card=card_name(card), path=seen[card])
-                )
-            seen[card] = path
+        dealt.place_all(hand, f"hands[{seat}]")
 
 
 class _Replay:

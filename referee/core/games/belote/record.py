@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.pack32 import PACK32
-from referee.core.record import CheckedEvent, Event, event_card, read_events, read_header
+from referee.core.record import CheckedEvent, DealtCards, Event, event_card, in_pack, read_events, read_header
 from referee.core.trump_rounds import PASS, TAKE
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import SUITS, Card, CardError, card_name, parse_card, parse_cards
-from scoring.core.i18n import _, ngettext
+from scoring.core.cards import SUITS, Card, CardError, parse_card, parse_cards
+from scoring.core.i18n import _, gettext_noop, ngettext
 
 EVENT_TYPES = ("bid", "play")
 BIDS = (TAKE, PASS, *SUITS)
@@ -36,12 +36,7 @@ class BeloteRecord:
     events: tuple[Event, ...]
 
 
-def _pack_card(card: Card, path: str) -> Card:
-    if card not in _PACK:
-        raise RecordError(
-            path, _("{card} is not in the 32-card Belote pack: A K Q J 10 9 8 7").format(card=card_name(card))
-        )
-    return card
+_NOT_IN_PACK = gettext_noop("{card} is not in the 32-card Belote pack: A K Q J 10 9 8 7")
 
 
 def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple[Card, ...]) -> None:
@@ -56,21 +51,18 @@ def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple
             STOCK,
         )
         raise RecordError("stock", message.format(count=STOCK))
-    seen: set[Card] = set()
-    placed = [(f"hands[{seat}][{n}]", card) for seat, hand in enumerate(hands) for n, card in enumerate(hand)]
-    placed += [("turn_up", turn_up), *((f"stock[{n}]", card) for n, card in enumerate(stock))]
-    for path, card in placed:
-        _pack_card(card, path)
-        if card in seen:
-            raise RecordError(path, _("{card} is dealt twice").format(card=card_name(card)))
-        seen.add(card)
+    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice"))
+    for seat, hand in enumerate(hands):
+        dealt.place_all(hand, f"hands[{seat}]")
+    dealt.place(turn_up, "turn_up")
+    dealt.place_all(stock, "stock")
 
 
 def _read_event(checked: CheckedEvent) -> Event:
     """An event whose type and seat are checked: a play's card and saying, or a bid's choice."""
     number, kind, seat, data = checked
     if kind == "play":
-        card = _pack_card(event_card(number, data), f"events[{number - 1}].card")
+        card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
         saying = data.get("announce")
         if saying not in _SAYINGS_READ:
             raise RecordError(

@@ -7,15 +7,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.calls import parse_call
-from referee.core.record import CheckedEvent, Event, event_card, read_events, read_header
+from referee.core.record import CheckedEvent, DealtCards, Event, event_card, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import Card, CardError, card_name, parse_card, parse_cards
-from scoring.core.i18n import _, ngettext
+from scoring.core.i18n import _, gettext_noop, ngettext
 
 EVENT_TYPES = ("draw", "discard", "call", "play")
 HAND_SIZE = 13  # BG-3.2
 STOCK_SIZE = 29  # BG-3.3
+_TWICE = gettext_noop("{card} appears at {path} and again here; the pack has one of each (BG-1.2)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,28 +57,20 @@ def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
 def _read_deal(doc: Mapping[str, Any], dealt: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...] | None, Card | None]:
     """The stock and the upcard, once the hands are 13 cards or none (BG-3.2) and no card is dealt twice (BG-1.2),
     checked card by card in record order: the RecordError names the first fault and where."""
-    seen: dict[Card, str] = {}
-
-    def place(card: Card, path: str) -> None:
-        if card in seen:
-            message = _("{card} appears at {path} and again here; the pack has one of each (BG-1.2)")
-            raise RecordError(path, message.format(card=card_name(card), path=seen[card]))
-        seen[card] = path
-
+    # Every card a record can name is of the pack (BG-1.2): only a card placed twice is refused.
+    placed = DealtCards(None, "", _TWICE)
     for seat, hand in enumerate(dealt):
         if len(hand) not in (0, HAND_SIZE):
             raise RecordError(
                 f"hands[{seat}]",
                 _("a hand as dealt has {size} cards (BG-3.2), or none if it was not recorded").format(size=HAND_SIZE),
             )
-        for index, card in enumerate(hand):
-            place(card, f"hands[{seat}][{index}]")
+        placed.place_all(hand, f"hands[{seat}]")
     stock = _read_stock(doc)
-    for index, card in enumerate(stock or ()):
-        place(card, f"stock[{index}]")
+    placed.place_all(stock or (), "stock")
     upcard = _read_upcard(doc, stock)
     if stock is None and upcard is not None:
-        place(upcard, "upcard")
+        placed.place(upcard, "upcard")
     return stock, upcard
 
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.calls import parse_call
-from referee.core.record import CheckedEvent, Event, event_card, in_pack, read_events, read_header
+from referee.core.record import CheckedEvent, DealtCards, Event, event_card, in_pack, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import Card, card_name, standard_pack
+from scoring.core.cards import Card, standard_pack
 from scoring.core.i18n import _, gettext_noop
 
 EVENT_TYPES = ("call", "play")
@@ -53,23 +53,16 @@ def _read_event(checked: CheckedEvent) -> Event:
         return Event(
             number=number, type=kind, seat=seat, call=parse_call(data.get("call"), f"events[{number - 1}].call")
         )
-    card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _(_NOT_IN_PACK))
+    card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
     return Event(number=number, type=kind, seat=seat, card=card)
 
 
 def _check_deal(hands: Sequence[Sequence[Card]]) -> None:
     """Refuse a deal that is not four hands of 13 from one 52-card pack (BR-1.2, BR-3.2), naming the first fault."""
-    seen: dict[Card, str] = {}
+    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice (also at {path})"))
     for seat, hand in enumerate(hands):
         if len(hand) != HAND_SIZE:
             raise RecordError(
                 f"hands[{seat}]", _("each hand is dealt 13 cards (BR-3.2), not {count}").format(count=len(hand))
             )
-        for position, card in enumerate(hand):
-            path = f"hands[{seat}][{position}]"
-            in_pack(card, _PACK, path, _(_NOT_IN_PACK))
-            if card in seen:
-                raise RecordError(
-                    path, _("{card} is dealt twice (also at {path})").format(card=card_name(card), path=seen[card])
-                )
-            seen[card] = path
+        dealt.place_all(hand, f"hands[{seat}]")

@@ -7,17 +7,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.calls import parse_call as read_call
-from referee.core.record import CheckedEvent, Event, event_card, in_pack, read_events, read_header
+from referee.core.record import CheckedEvent, DealtCards, Event, event_card, in_pack, read_events, read_header
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import Card, CardError, card_name, parse_cards, standard_pack
-from scoring.core.i18n import _
+from scoring.core.cards import Card, CardError, parse_cards, standard_pack
+from scoring.core.i18n import _, gettext_noop
 
 EVENT_TYPES = ("play", "draw", "call")
 HAND_SIZE = 13  # DB-2.2
 STOCK_SIZE = 26  # DB-2.2
 SEATS = 2  # DB-1.1: two players
 _PACK = frozenset(standard_pack())
+_NOT_IN_PACK = gettext_noop("{card} is not a card of the 52-card pack (DB-1.1)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,22 +72,13 @@ def _check_deal(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> None:
 
     The error names the first fault, reading the hands and then the stock in order.
     """
-    seen: dict[Card, str] = {}
-    placed = [(f"hands[{seat}]", hand) for seat, hand in enumerate(hands)]
-    for where, cards in [*placed, ("stock", stock)]:
-        if where != "stock" and len(cards) != HAND_SIZE:
+    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice (also at {path})"))
+    for seat, hand in enumerate(hands):
+        if len(hand) != HAND_SIZE:
             message = _("each hand is dealt {size} cards (DB-2.2), not {count}")
-            raise RecordError(where, message.format(size=HAND_SIZE, count=len(cards)))
-        for position, card in enumerate(cards):
-            path = f"{where}[{position}]"
-            if card not in _PACK:
-                raise RecordError(
-                    path, _("{card} is not a card of the 52-card pack (DB-1.1)").format(card=card_name(card))
-                )
-            if card in seen:
-                message = _("{card} is dealt twice (also at {path})")
-                raise RecordError(path, message.format(card=card_name(card), path=seen[card]))
-            seen[card] = path
+            raise RecordError(f"hands[{seat}]", message.format(size=HAND_SIZE, count=len(hand)))
+        dealt.place_all(hand, f"hands[{seat}]")
+    dealt.place_all(stock, "stock")
 
 
 def _read_event(checked: CheckedEvent) -> Event:
@@ -96,6 +88,5 @@ def _read_event(checked: CheckedEvent) -> Event:
         return Event(
             number=number, type=kind, seat=seat, call=parse_call(data.get("call"), f"events[{number - 1}].call")
         )
-    message = _("{card} is not a card of the 52-card pack (DB-1.1)")
-    card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", message)
+    card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
     return Event(number=number, type=kind, seat=seat, card=card)

@@ -9,11 +9,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.pack32 import PACK32
-from referee.core.record import CheckedEvent, Event, event_card, event_cards, in_pack, read_events, read_header
+from referee.core.record import (
+    CheckedEvent,
+    DealtCards,
+    Event,
+    event_card,
+    event_cards,
+    in_pack,
+    read_events,
+    read_header,
+)
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import SUITS, Card, CardError, card_name, parse_card
-from scoring.core.i18n import _
+from scoring.core.i18n import _, gettext_noop
 
 EVENT_TYPES = ("bid", "answer", "dix", "declare", "play")
 BIDS = ("take", "pass", "schmeiss", *SUITS)
@@ -21,6 +30,7 @@ ANSWERS = ("play", "throw_in")
 HAND_SIZE = 9  # KJ-5.1
 FIRST_DEAL = 6  # KJ-3.2: a record of an annulled deal may hold only these
 _PACK = frozenset(PACK32)
+_NOT_IN_PACK = gettext_noop("{card} is not in the 32-card Klaberjass pack: A K Q J 10 9 8 7 (KJ-1.1)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +47,7 @@ class KlaberjassRecord:
 
 
 def _pack_card(card: Card, path: str) -> Card:
-    return in_pack(card, _PACK, path, _("{card} is not in the 32-card Klaberjass pack: A K Q J 10 9 8 7 (KJ-1.1)"))
+    return in_pack(card, _PACK, path, _NOT_IN_PACK)
 
 
 def _one_card(doc: Mapping[str, Any], field: str) -> Card:
@@ -52,14 +62,10 @@ def _check_hands(hands: Sequence[Sequence[Card]]) -> set[Card]:
     """Refuse hands that are not 9 (or, KJ-3.2, 6) different cards each of the 32-card pack; return the cards dealt."""
     if {len(hand) for hand in hands} not in ({HAND_SIZE}, {FIRST_DEAL}):
         raise RecordError("hands", _("each hand must hold the 9 cards after the second deal (KJ-5.1)"))
-    seen: set[Card] = set()  # The first fault in record order, with its path.
+    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice"))
     for seat, hand in enumerate(hands):
-        for number, card in enumerate(hand):
-            _pack_card(card, f"hands[{seat}][{number}]")
-            if card in seen:
-                raise RecordError(f"hands[{seat}][{number}]", _("{card} is dealt twice").format(card=card_name(card)))
-            seen.add(card)
-    return seen
+        dealt.place_all(hand, f"hands[{seat}]")
+    return set(dealt.seen)
 
 
 def _read_event(checked: CheckedEvent) -> Event:
