@@ -1,60 +1,17 @@
-"""The auction (BG-5): what a bid needs from the hand, and each call checked in turn."""
+"""The auction (BG-5): each call checked in turn, against what a bid needs from the hand (`rules`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
-from referee.core.calls import LADDER, Call, bid_index, double_refusal, refused_double
+from referee.core.calls import LADDER, Call, double_refusal, refused_double
+from referee.core.games.bridgette.rules import bid_requirement, suit_counts
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Turn
-from scoring.core.base import Flags
-from scoring.core.cards import SUITS, Card
+from scoring.core.cards import SUITS
 from scoring.core.i18n import _, gettext_noop
 from scoring.core.words import Suit
-
-
-def suit_counts(hand: Iterable[Card]) -> dict[str, int]:
-    """Cards held in each suit; colons never count (BG-2.3, BG-5.6 e): a colon's suit is empty."""
-    suits = [card.suit for card in hand]
-    return {suit: suits.count(suit) for suit in SUITS}
-
-
-def cheapest_level(strain: str, current: Call | None) -> int:
-    """R-BG-12: the lowest level at which ``strain`` could legally be bid now."""
-    base = 0 if strain == "NT" else 1
-    if current is None:
-        return base
-    level = max(current.level, base)
-    return level + 1 if bid_index(level, strain) <= current.index else level
-
-
-def is_jump(bid: Call, current: Call | None, flags: Flags) -> bool:
-    """BG-5.6 c / R-BG-12: a jump bid; under `bg_strict_jump` anything but the next step of the ladder."""
-    if "bg_strict_jump" in flags:
-        return bid.index > (current.index if current else -1) + 1
-    return bid.level > cheapest_level(bid.strain, current)
-
-
-def bid_requirement(counts: Mapping[str, int], bid: Call, current: Call | None, flags: Flags) -> tuple[str, str] | None:
-    """BG-5.6: the (rule, requirement) a bid fails on for a hand with these suit counts, or None.
-
-    The requirement is a key of `_REFUSED_BIDS` ("no-trump suits", "no-trump jump", "length", "jump length"):
-    the turn asks this of every bid, and only a bid that is made and refused is put into words (`refused_bid`).
-    """
-    jump = is_jump(bid, current, flags)
-    if bid.strain == "NT":
-        if 0 in (counts[suit] for suit in SUITS):
-            return "BG-5.6", "no-trump suits"
-        if jump and "bg_strict_jump" in flags and max(counts.values()) < 4:
-            return "R-BG-12", "no-trump jump"
-        return None
-    held = counts[bid.strain]
-    if held < 2:
-        return "BG-5.6", "length"
-    if jump and held < 4:
-        return ("R-BG-12" if "bg_strict_jump" in flags else "BG-5.6"), "jump length"
-    return None
 
 
 def refused_bid(player: str, counts: Mapping[str, int], bid: Call, requirement: str) -> str:

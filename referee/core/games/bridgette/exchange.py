@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from referee.core.games.bridgette.pack import group
-from referee.core.games.bridgette.record import HAND_SIZE
+from referee.core.games.bridgette.deal import HAND_SIZE
+from referee.core.games.bridgette.rules import DEALER_DRAWS, group
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Turn
 from scoring.core.cards import Card, card_name, card_names
 from scoring.core.i18n import _, gettext_noop, ngettext
-
-DEALER_DRAWS = {"spot": 4, "face": 8, "ace": 12}  # BG-4.3
 
 # The exchange's texts, each a whole sentence (msgids: scoring/core/i18n.py). A draw or discard at the wrong moment,
 # by the event, what was wrong and (out of turn) what the player due was to do.

@@ -1,66 +1,22 @@
-"""The play (BG-6): which cards may follow and lead, the lead block, and who wins each trick."""
+"""The play (BG-6): each card checked in turn against the rules (`rules`), the lead block, and each trick."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from referee.core.games.bridgette.pack import group, named, named_word
+from referee.core.games.bridgette.rules import (
+    TRICKS,
+    allowed_follows,
+    allowed_leads,
+    group,
+    named,
+    trick_winner,
+)
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn
-from scoring.core.base import Flags
-from scoring.core.cards import Card, card_name, card_word
+from scoring.core.cards import Card, card_name
 from scoring.core.i18n import Text, _, gettext_noop
-from scoring.core.words import PLURAL_WORDS, SINGULAR_WORDS, Suit
+from scoring.core.words import PLURAL_WORDS, Suit
 
-TRICKS = 13  # BG-6.1
-
-
-def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, Text]:
-    """Whether the follower wins the trick, and why (BG-6.3 after a normal lead, BG-6.4 after a colon).
-
-    The reason is a `Text`, worded only when it is read (scoring/core/i18n.py)."""
-    if lead.is_colon:
-        kind = group(lead)
-        if follow.is_colon:
-            return False, Text(_COLON_ON_COLON, {"lead": named_word(lead)})
-        values = {"card": card_word(follow), "lead": named_word(lead)}
-        if follow.suit == trump:
-            return True, Text(_TRUMP_ON_COLON, values)
-        if group(follow) == kind:
-            return True, Text(_IN_GROUP[kind], values)
-        return False, Text(_NOT_IN_GROUP[kind], values)
-    if follow.suit == lead.suit:
-        # Strictly higher: of two equal cards (one played without being held), the leader's wins.
-        follower_wins = follow.rank_value > lead.rank_value
-        higher = follow if follower_wins else lead
-        return follower_wins, Text(_HIGHER, {"card": card_word(higher), "suit": SINGULAR_WORDS[higher.suit]})
-    if follow.is_colon:
-        return False, Text(_COLON_TO_SUIT, {"card": named_word(follow), "lead": card_word(lead)})
-    values = {"card": card_word(follow), "lead": card_word(lead)}
-    if follow.suit == trump:
-        return True, Text(_TRUMPS, values)
-    return False, Text(_NEITHER, values)
-
-
-# The reasons a trick is won (msgids: scoring/core/i18n.py), worded when read. BG-6.3: after a lead of a suit.
-_HIGHER = gettext_noop("{card} is the higher {suit} (BG-6.3)")
-_COLON_TO_SUIT = gettext_noop("{card} was played to {lead}: the leader wins (BG-6.3)")
-_TRUMPS = gettext_noop("{card} trumps {lead} (BG-6.3)")
-_NEITHER = gettext_noop("{card} neither follows suit nor trumps: {lead} wins (BG-6.3)")
-# BG-6.4, R-BG-16: after a colon lead; a card in or out of the colon's group, by the group.
-_COLON_ON_COLON = gettext_noop("a colon played to a colon lead loses: {lead} wins (R-BG-16)")
-_TRUMP_ON_COLON = gettext_noop("{card} is a trump and beats {lead} (BG-6.4)")
-_IN_GROUP = {
-    "spot": gettext_noop("{card} is in the spot group of {lead} (BG-6.4)"),
-    "face": gettext_noop("{card} is in the face group of {lead} (BG-6.4)"),
-    "ace": gettext_noop("{card} is in the ace group of {lead} (BG-6.4)"),
-}
-_NOT_IN_GROUP = {
-    "spot": gettext_noop("{card} is neither a trump nor in the spot group: {lead} wins (BG-6.4)"),
-    "face": gettext_noop("{card} is neither a trump nor in the face group: {lead} wins (BG-6.4)"),
-    "ace": gettext_noop("{card} is neither a trump nor in the ace group: {lead} wins (BG-6.4)"),
-}
 # BG-6.5: the reason of a trick won over a matching colon, which blocks the led suit; BG-6.1: one player's trick.
 _BLOCKS = gettext_noop("{reason}; {suits} may not be led to the next trick (BG-6.5)")
 _BOTH_CARDS = gettext_noop("{player} played both cards out of turn and keeps the trick (BG-6.1)")
@@ -70,34 +26,6 @@ _MISPLACED_PLAY: dict[str | None, str] = {
     "discard": gettext_noop("{player} played {card}, which is discarded by {holder}"),
     "trick": gettext_noop("{player} played {card}, which is already played to trick {trick}"),
 }
-
-
-def allowed_follows(hand: Iterable[Card], lead: Card, flags: Flags) -> list[Card]:
-    """BG-6.2 and BG-6.4: the cards a follower may play to ``lead``."""
-    cards = list(hand)
-    suit = lead.suit
-    if lead.is_colon:
-        return cards  # BG-6.4: any card
-    kind = group(lead)
-    followers = [card for card in cards if card.suit == suit]
-    matching = [card for card in cards if not card.suit and group(card) == kind]
-    if followers:
-        # R-BG-14: the matching colon may replace following suit, unless the house rule allows it only when void.
-        return followers if "bg_colon_only_when_void" in flags else followers + matching
-    free = [card for card in cards if card.suit] + matching
-    return free or cards  # a non-matching colon only when nothing else is left
-
-
-def allowed_leads(hand: Iterable[Card], block: str | None, flags: Flags) -> list[Card]:
-    """BG-6.5 / R-BG-15: the cards a leader may lead, with a lead block on suit ``block`` (or none)."""
-    cards = list(hand)
-    if block is None:
-        return cards
-    if "bg_block_requires_suit_lead" in flags:
-        others = [card for card in cards if card.suit and card.suit != block]  # a colon has no suit (BG-2.3)
-    else:
-        others = [card for card in cards if card.suit != block]  # colons have no suit (BG-2.3)
-    return others or cards
 
 
 class TrickPlay(ReplayState):

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.bridgette.auction import Auction
+from referee.core.games.bridgette.deal import BridgetteRecord, read_record
 from referee.core.games.bridgette.exchange import Exchange
 from referee.core.games.bridgette.play import TrickPlay
-from referee.core.games.bridgette.record import BridgetteRecord, read_record
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.games.bridgette import GAME as SCORING
 
