@@ -7,7 +7,8 @@ under db_must_follow_phase1) differ.
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.draw_phase import DrawPhase, draw_trick_winner
+from referee.core.games.draw_bridge.draw_tricks import DrawPhase
+from referee.core.games.draw_bridge.rules import contract_trick_winner, draw_trick_winner
 from referee.core.games.draw_bridge.state import (
     DRAW_TRICKS,
     DRAWING,
@@ -19,32 +20,9 @@ from referee.core.games.draw_bridge.state import (
 )
 from referee.core.record import Event
 from referee.core.verdict import Trick
-from scoring.core.cards import RANK_VALUES, Card, card_name, card_word
+from scoring.core.cards import Card, card_name
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1
-from scoring.core.i18n import Text, _, gettext_noop
-from scoring.core.words import SINGULAR_WORDS
-
-
-def contract_trick_winner(leader: int, lead: Card, follow: Card, trumps: str) -> tuple[int, Text]:
-    """Who wins a phase-2 trick (DB-5.3): the highest trump, else the highest card of the led suit.
-
-    The reason is a `Text`, worded only when it is read."""
-    follower = 1 - leader
-    if follow.suit == lead.suit:
-        winner, higher = (follower, follow) if RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank] else (leader, lead)
-        if lead.suit == trumps:
-            return winner, Text(_HIGHER_TRUMP, {"card": card_word(higher)})
-        return winner, Text(_HIGHER_OF_SUIT, {"card": card_word(higher), "suit": SINGULAR_WORDS[higher.suit]})
-    if follow.suit == trumps:
-        return follower, Text(_TRUMPS, {"card": card_word(follow), "lead": card_word(lead)})
-    return leader, Text(_NEITHER, {"card": card_word(follow)})
-
-
-# Why a phase-2 trick is won (DB-5.3), for `contract_trick_winner` (msgids: scoring/core/i18n.py).
-_HIGHER_TRUMP = gettext_noop("{card} is the higher trump (DB-5.3)")
-_HIGHER_OF_SUIT = gettext_noop("{card} is the higher {suit} (DB-5.3)")
-_TRUMPS = gettext_noop("{card} trumps {lead} (DB-5.3)")
-_NEITHER = gettext_noop("{card} neither follows suit nor trumps (DB-5.3)")
+from scoring.core.i18n import _, gettext_noop
 
 _TRICK_PHASES = frozenset((DRAW_TRICKS, PLAY))  # the phases in which a card goes to a trick
 

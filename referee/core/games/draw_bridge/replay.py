@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.draw_bridge.auction import AuctionPhase
+from referee.core.games.draw_bridge.deal import DrawBridgeRecord, read_record
 from referee.core.games.draw_bridge.play import CardPlay
-from referee.core.games.draw_bridge.record import DrawBridgeRecord, read_record
 from referee.core.games.draw_bridge.state import (
     AUCTION,
     DRAW_TRICKS,

@@ -7,7 +7,7 @@ of the cards (`CardPlay`), the auction (`AuctionPhase`); `replay._Replay` joins 
 from __future__ import annotations
 
 from referee.core.calls import LADDER, bid_index
-from referee.core.games.draw_bridge.record import DrawBridgeRecord
+from referee.core.games.draw_bridge.deal import DrawBridgeRecord
 from referee.core.record import Event
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import SUITS, Card, card_name

@@ -1,4 +1,4 @@
-"""The draw phase (DB-3): who wins a draw trick (DB-3.3 and the variants of R-DB-1), and the draws (DB-3.5, DB-3.6)."""
+"""The draws after each draw trick (DB-3.5, DB-3.6); who wins a draw trick is the rules' (`rules`)."""
 
 from __future__ import annotations
 
@@ -10,19 +10,9 @@ from referee.core.games.draw_bridge.state import (
     ReplayState,
 )
 from referee.core.record import Event
-from scoring.core.base import Flags
-from scoring.core.cards import RANK_VALUES, Card, card_name, card_word
-from scoring.core.games.draw_bridge import LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES
-from scoring.core.i18n import Text, _, gettext_noop
-from scoring.core.words import SINGULAR_WORDS
+from scoring.core.cards import Card, card_name
+from scoring.core.i18n import _, gettext_noop
 
-_TIE_SUIT_RANK = {"S": 4, "H": 3, "D": 2, "C": 1}  # db_suit_breaks_ties: bidding order (R-DB-1)
-# Why a draw trick is won (DB-3.3, R-DB-1), for `draw_trick_winner` (msgids: scoring/core/i18n.py).
-_OFF_SUIT = gettext_noop("{card} is off-suit and only the led suit wins ({flag}, R-DB-1)")
-_HIGHER_OF_SUIT = gettext_noop("{card} is the higher {suit} ({flag}, R-DB-1)")
-_OUTRANKS = gettext_noop("{card} outranks {other}, whatever the suit (DB-3.3)")
-_TIE_ON_SUIT = gettext_noop("equal ranks: {card} wins on suit ({flag}, R-DB-1)")
-_TIE_TO_LEADER = gettext_noop("equal ranks: the leader wins (DB-3.3, R-DB-1)")
 # DB-3.5: a play or a call before the draws due (`DrawPhase.make_missing_draws`), by the event and how many draws
 # were missing, each a whole sentence (msgids: scoring/core/i18n.py).
 _BEFORE_THE_DRAWS = {
@@ -35,30 +25,6 @@ _BEFORE_THE_DRAWS = {
         "{player} called {call} before the draws after draw trick {trick} ({first}, then {then})"
     ),
 }
-
-
-def draw_trick_winner(leader: int, lead: Card, follow: Card, flags: Flags) -> tuple[int, Text]:
-    """Who wins a phase-1 trick: DB-3.3 and R-DB-1, or the R-DB-1 variant in force.
-
-    The reason is a `Text`, worded only when it is read."""
-    follower = 1 - leader
-    follow_rank, lead_rank = RANK_VALUES[follow.rank], RANK_VALUES[lead.rank]
-    if LED_SUIT_WINS in flags or MUST_FOLLOW_PHASE1 in flags:
-        flag = LED_SUIT_WINS if LED_SUIT_WINS in flags else MUST_FOLLOW_PHASE1
-        if follow.suit != lead.suit:
-            return leader, Text(_OFF_SUIT, {"card": card_word(follow), "flag": flag})
-        higher = follow if follow_rank > lead_rank else lead
-        values = {"card": card_word(higher), "suit": SINGULAR_WORDS[higher.suit], "flag": flag}
-        return (follower if follow_rank > lead_rank else leader), Text(_HIGHER_OF_SUIT, values)
-    if follow_rank > lead_rank:
-        return follower, Text(_OUTRANKS, {"card": card_word(follow), "other": card_word(lead)})
-    if follow_rank < lead_rank:
-        return leader, Text(_OUTRANKS, {"card": card_word(lead), "other": card_word(follow)})
-    if SUIT_BREAKS_TIES in flags:
-        if _TIE_SUIT_RANK[follow.suit] > _TIE_SUIT_RANK[lead.suit]:
-            return follower, Text(_TIE_ON_SUIT, {"card": card_word(follow), "flag": SUIT_BREAKS_TIES})
-        return leader, Text(_TIE_ON_SUIT, {"card": card_word(lead), "flag": SUIT_BREAKS_TIES})
-    return leader, Text(_TIE_TO_LEADER)
 
 
 class DrawPhase(ReplayState):
