@@ -17,8 +17,7 @@ still leaves the hand and the trick completes.
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.play import TRICKS, allowed_cards
-from referee.core.games.klaberjass.record import (
+from referee.core.games.klaberjass.deal import (
     ANSWERS,
     BIDS,
     EVENT_TYPES,
@@ -28,7 +27,13 @@ from referee.core.games.klaberjass.record import (
 )
 from referee.core.games.klaberjass.replay import REFEREE as REPLAY
 from referee.core.games.klaberjass.replay import KlaberjassReferee
-from referee.core.games.klaberjass.sequences import compare_sequences, sequence_problem, sequence_value
+from referee.core.games.klaberjass.rules import (
+    TRICKS,
+    allowed_cards,
+    compare_sequences,
+    sequence_problem,
+    sequence_value,
+)
 from referee.core.games.klaberjass.setup import SETUP
 from referee.core.pack32 import PLAIN_ORDER, SEQUENCE_ORDER, TRUMP_ORDER, beats, card_points
 from referee.core.protocol import Referee

@@ -1,69 +1,17 @@
-"""Playing the cards: which cards may be played, who wins a trick, and bella (RULES.md KJ-7,
-KJ-8, ruling R-KJ-11 on KJ-8.2 and R-KJ-8 on bella).
+"""Playing the cards: each card checked against the rules (`rules`: KJ-8.2 read as R-KJ-11), each trick,
+and bella (KJ-7, R-KJ-8).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from referee.core.games.klaberjass.rules import TRICKS, allowed_cards, broken_rule, trick_outcome
 from referee.core.games.klaberjass.state import ReplayState
-from referee.core.pack32 import Duty, beats, card_points
-from referee.core.pack32 import allowed_cards as allowed_in_trick
 from referee.core.record import Event
 from referee.core.verdict import Trick
-from scoring.core.cards import SUIT_NAMES, Card, card_name, card_word
-from scoring.core.i18n import Text, _, gettext_noop
-from scoring.core.words import PLURAL_WORDS, SINGULAR_WORDS
-
-TRICKS = 9  # KJ-8.4
-# Why a trick's winner won (KJ-8.3): msgids worded when the trick's reason is read.
-_HIGHER_TRUMP = gettext_noop("{card} is the higher trump (KJ-8.3)")
-_ONLY_TRUMP = gettext_noop("{card} is the only trump (KJ-8.3)")
-_HIGHER_CARD = gettext_noop("{card} is the higher {suit} (KJ-8.3)")
-_DID_NOT_FOLLOW = gettext_noop("{card} did not follow {suits} (KJ-8.3)")
-# KJ-8.2 read as R-KJ-11: following suit is KJ-8.2; beating a led trump and trumping when void are R-KJ-11.
-_DUTY_RULES = {Duty.FREE: "", Duty.FOLLOW: "KJ-8.2", Duty.TRUMP: "R-KJ-11", Duty.OVERTRUMP: "R-KJ-11"}
-
-
-def allowed_cards(hand: Collection[Card], led: Card | None, trump: str) -> tuple[list[Card], str]:
-    """The cards KJ-8.2 (read as R-KJ-11) lets a player play from ``hand``, and the rule that limits them.
-
-    (a) a trump led: a trump, and a higher one than the lead if able; (b) another suit led: follow suit,
-    else trump, else anything. A void player always has to trump: the one other card is the lead.
-    """
-    if led is None:
-        return list(hand), ""  # KJ-8.1: any card may be led
-    allowed, duty = allowed_in_trick(hand, (led,), trump)
-    return allowed, _DUTY_RULES[duty]
-
-
-def broken_rule(card: Card, hand: Collection[Card], led: Card, trump: str) -> str:
-    """The rule that ``card``, outside ``allowed_cards``, breaks: one rule per fault.
-
-    Not following suit is KJ-8.2, on a trump lead too (KJ-8.2 (a)), whether or not a higher
-    trump was held; not beating a led trump with a trump (R-KJ-11) and not trumping when void
-    in the led suit (R-KJ-11) are the other two faults.
-    """
-    if led.suit == trump and card.suit != trump:
-        return "KJ-8.2"
-    return allowed_cards(hand, led, trump)[1]
-
-
-def trick_outcome(first: Card, second: Card, trump: str) -> tuple[bool, Text, int]:
-    """Of a trick led with ``first`` and answered with ``second``: whether ``second`` wins it and why (KJ-8.3), and
-    its card points (KJ-2)."""
-    second_wins = beats(second, first, trump)  # the higher card of the suit led, else the only trump
-    winning = second if second_wins else first
-    # The reason is kept as a msgid and its values, worded only when it is read (a `Text`).
-    if second.suit == first.suit == trump:
-        reason = Text(_HIGHER_TRUMP, {"card": card_word(winning)})
-    elif second.suit == first.suit:
-        reason = Text(_HIGHER_CARD, {"card": card_word(winning), "suit": SINGULAR_WORDS[winning.suit]})
-    elif winning.suit == trump:
-        reason = Text(_ONLY_TRUMP, {"card": card_word(winning)})
-    else:
-        reason = Text(_DID_NOT_FOLLOW, {"card": card_word(second), "suits": PLURAL_WORDS[first.suit]})
-    return second_wins, reason, card_points(first, trump) + card_points(second, trump)
+from scoring.core.cards import SUIT_NAMES, Card, card_name
+from scoring.core.i18n import _
 
 
 class TrickPlay(ReplayState):

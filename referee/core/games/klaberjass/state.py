@@ -1,13 +1,13 @@
 """The state a Klaberjass replay carries from event to event, and the helpers every phase uses.
 
-The replay's handlers are grouped by rule: choosing trumps in ``trumps``, the dix and
+The replay's handlers are grouped by phase: choosing trumps in ``trumps``, the dix and
 sequences in ``sequences``, the play of the cards in ``play``. Each group is a class over
-this state, and ``replay._Replay`` joins them; none of them is used on its own.
+this state, and ``replay._Replay`` joins them; the rules they check are pure functions in ``rules``.
 """
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.record import FIRST_DEAL, KlaberjassRecord
+from referee.core.games.klaberjass.deal import FIRST_DEAL, KlaberjassRecord
 from referee.core.record import Event
 from referee.core.trump_rounds import TrumpRounds
 from referee.core.verdict import Trick, Violation
