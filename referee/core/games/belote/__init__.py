@@ -14,10 +14,10 @@ completes. Announcements (BL-5) are not recorded; the deal entry counts none.
 
 from __future__ import annotations
 
-from referee.core.games.belote.play import TRICKS
-from referee.core.games.belote.record import BIDS, EVENT_TYPES, FIRST_DEAL, STOCK, BeloteRecord
+from referee.core.games.belote.deal import BIDS, EVENT_TYPES, FIRST_DEAL, STOCK, BeloteRecord
 from referee.core.games.belote.replay import REFEREE as REPLAY
 from referee.core.games.belote.replay import BeloteReferee
+from referee.core.games.belote.rules import TRICKS
 from referee.core.games.belote.setup import SETUP
 from referee.core.protocol import Referee
 

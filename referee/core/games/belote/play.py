@@ -1,25 +1,20 @@
-"""Playing the cards: which card may be played, who wins each trick, and belote-rebelote
-(docs/rules/belote.md BL-6.1, BL-7.1 to BL-7.6, ruling R-BL-9).
+"""Playing the cards: each card checked in turn against the rules (`rules`: BL-7.1 to BL-7.6, R-BL-9), each
+trick, and belote-rebelote (BL-6.1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
+from referee.core.games.belote.rules import TRICKS, allowed, trick_winner
 from referee.core.games.belote.state import ReplayState
-from referee.core.pack32 import Duty, allowed_cards, holding, trick_points
+from referee.core.pack32 import Duty, trick_points
 from referee.core.record import Event
 from referee.core.verdict import Trick
-from scoring.core.cards import SUIT_NAMES, Card, card_name, card_word
+from scoring.core.cards import SUIT_NAMES, Card, card_name
 from scoring.core.games.belote import SEATS, side_of
-from scoring.core.i18n import Text, _, gettext_noop
-from scoring.core.words import SINGULAR_WORDS
+from scoring.core.i18n import _, gettext_noop
 
-TRICKS = 8  # BL-7.6
-# BL-7.5: why a trick's winner won, worded when the trick's reason is read.
-_HIGHEST_TRUMP = gettext_noop("{card} is the highest trump (BL-7.5)")
-_ONLY_TRUMP = gettext_noop("{card} is the only trump (BL-7.5)")
-_HIGHEST_OF_SUIT = gettext_noop("{card} is the highest {suit} and nobody trumped (BL-7.5)")
 # BL-7.4, R-BL-9: a void player who did not trump or overtrump, in words, by whether their partner held the trick
 # and whether the duty was to trump (else to overtrump); each a whole sentence for the translators.
 _VOID = {
@@ -54,23 +49,14 @@ class TrickPlay(ReplayState):
                 return seat
         raise AssertionError("a trick of four cards is finished before anyone plays again")
 
-    def must_trump(self, seat: int) -> bool:
-        """BL-7.4: a void player trumps when an opponent holds the trick; under R-BL-9's flag, whoever holds it."""
-        if "bl_must_trump_partner_master" in self.flags:
-            return True
-        holder = self.trick[self.holder()][0]
-        return not self.partners(seat, holder)
-
     def holder(self) -> int:
-        """The position in the trick of the card holding it: the highest trump, else the highest of the suit led."""
-        return holding([card for _, card in self.trick], self.trump)
+        """The position in the trick of the card holding it (BL-7.5)."""
+        return trick_winner([card for _, card in self.trick], self.trump)[0]
 
     def allowed(self, seat: int) -> tuple[list[Card], Duty]:
         """The cards BL-7.2 to BL-7.4 let the player on turn play."""
-        cards = [card for _, card in self.trick]
-        # Whether a void player must trump matters only when a plain suit was led: not worked out on a trump lead.
-        must_trump = bool(self.trick) and cards[0].suit != self.trump and self.must_trump(seat)
-        return allowed_cards(self.hands[seat], cards, self.trump, must_trump)
+        partner_holds = bool(self.trick) and self.partners(seat, self.trick[self.holder()][0])
+        return allowed(self.hands[seat], [card for _, card in self.trick], self.trump, self.flags, partner_holds)
 
     def play(self, event: Event) -> None:
         card, seat = event.card, event.seat
@@ -179,15 +165,8 @@ class TrickPlay(ReplayState):
     def finish_trick(self) -> None:
         trump, trick = self.trump, self.trick
         cards = [card for _, card in trick]
-        winner, winning = trick[self.holder()]
-        # The reason is kept as its msgid and values and worded when it is read (Trick.reason).
-        if winning.suit != trump:
-            values = {"card": card_word(winning), "suit": SINGULAR_WORDS[winning.suit]}
-            reason = Text(_HIGHEST_OF_SUIT, values)
-        elif [card.suit for card in cards].count(trump) > 1:
-            reason = Text(_HIGHEST_TRUMP, {"card": card_word(winning)})
-        else:
-            reason = Text(_ONLY_TRUMP, {"card": card_word(winning)})
+        position, reason = trick_winner(cards, trump)
+        winner = trick[position][0]
         points = trick_points(cards, trump)
         number = len(self.tricks) + 1
         self.tricks.append(

@@ -1,12 +1,12 @@
 """The state a Belote replay carries from event to event, and the helpers every phase uses.
 
-The handlers are grouped by rule: choosing trumps and the second deal in ``trumps``, the cards played and
-belote-rebelote in ``play``; ``replay._Replay`` joins them.
+The handlers are grouped by phase: choosing trumps and the second deal in ``trumps``, the cards played and
+belote-rebelote in ``play``; ``replay._Replay`` joins them, and the rules they check are in ``rules``.
 """
 
 from __future__ import annotations
 
-from referee.core.games.belote.record import STOCK, BeloteRecord
+from referee.core.games.belote.deal import STOCK, BeloteRecord
 from referee.core.record import Event
 from referee.core.trump_rounds import TrumpRounds
 from referee.core.verdict import Trick, Violation
