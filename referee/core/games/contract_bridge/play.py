@@ -3,15 +3,13 @@ winner."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from referee.core.games.contract_bridge.record import SEATS
-from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState, partner_of
+from referee.core.games.contract_bridge.deal import SEATS
+from referee.core.games.contract_bridge.rules import partner_of, trick_winner
+from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn
-from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card, card_name, card_word
-from scoring.core.i18n import Text, _, gettext_noop
-from scoring.core.words import SINGULAR_WORDS
+from scoring.core.cards import SUIT_NAMES, Card, card_name
+from scoring.core.i18n import _, gettext_noop
 
 TRICKS = 13  # BR-5.5
 # BR-5.1, BR-5.3, BR-5.4: a card from the wrong hand in words (CardPlay.flag_turn), by where it came (a lead to the
@@ -53,30 +51,6 @@ _WRONG_HAND = {
         "{player} played {card} from dummy, {dummy}'s hand, out of turn: it was {due}'s own turn"
     ),
 }
-
-
-# BR-5.4: why a trick's winner won, by whether it is a trump, whether the deal has trumps, or neither (trick_winner).
-_HIGHEST_TRUMP = gettext_noop("{card} is the highest trump (BR-5.4)")
-_HIGHEST_NO_TRUMP_PLAYED = gettext_noop("{card} is the highest {suit}; no trump was played (BR-5.4)")
-_HIGHEST_AT_NO_TRUMP = gettext_noop("{card} is the highest {suit} (BR-5.4)")
-
-
-def trick_winner(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple[int, Text]:
-    """BR-5.4: the highest trump wins; with no trump in the trick, the highest card of the suit led.
-
-    The reason is a `Text`, worded only when it is read: most replays' reasons never are."""
-    led = plays[0][1].suit
-    winner, best = plays[0]
-    for seat, card in plays[1:]:
-        # Strictly higher: of two equal cards (one played without being held), the earlier one wins.
-        if (card.suit == best.suit and RANK_VALUES[card.rank] > RANK_VALUES[best.rank]) or (
-            card.suit == trumps != best.suit
-        ):
-            winner, best = seat, card
-    if best.suit == trumps:
-        return winner, Text(_HIGHEST_TRUMP, {"card": card_word(best)})
-    reason = _HIGHEST_NO_TRUMP_PLAYED if trumps is not None else _HIGHEST_AT_NO_TRUMP
-    return winner, Text(reason, {"card": card_word(best), "suit": SINGULAR_WORDS[led]})
 
 
 class CardPlay(ReplayState):

@@ -6,37 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.contract_bridge.auction import Auction
+from referee.core.games.contract_bridge.deal import BridgeRecord, read_record
 from referee.core.games.contract_bridge.play import CardPlay
-from referee.core.games.contract_bridge.record import BridgeRecord, read_record
+from referee.core.games.contract_bridge.rules import honours_held
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
 from referee.core.verdict import Trick, Turn, Verdict
-from scoring.core.cards import Card
 from scoring.core.games.contract_bridge import GAME as SCORING
-from scoring.core.games.contract_bridge import BridgeDeal, Honours, side_of
+from scoring.core.games.contract_bridge import BridgeDeal, side_of
 from scoring.core.i18n import _
-
-HONOURS = frozenset("AKQJT")  # BR-6.7: the trump suit's A, K, Q, J and 10
-_HONOURS_SCORED = {
-    (0, 4): Honours.NS_100,
-    (0, 5): Honours.NS_150,
-    (1, 4): Honours.EW_100,
-    (1, 5): Honours.EW_150,
-}
-
-
-def honours_held(hands: tuple[tuple[Card, ...], ...], strain: str) -> Honours:
-    """BR-6.7: four trump honours in one hand score 100 to its side, all five 150; at no trump, four aces 150.
-
-    ``hands`` are a deal's, no card twice."""
-    for seat, hand in enumerate(hands):
-        if strain == "NT":
-            # Four aces score as five honours do; four of anything else at no trump scores nothing.
-            held = 5 if sum(card.rank == "A" for card in hand) == 4 else 0
-        else:
-            held = sum(card.suit == strain and card.rank in HONOURS for card in hand)
-        if held >= 4:
-            return _HONOURS_SCORED[side_of(seat), held]
-    return Honours.NONE
 
 
 class ContractBridgeReferee:

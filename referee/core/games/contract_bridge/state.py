@@ -7,7 +7,8 @@ The auction (`auction.Auction`, BR-4) and the play (`play.CardPlay`, BR-5) are c
 from __future__ import annotations
 
 from referee.core.calls import Call
-from referee.core.games.contract_bridge.record import SEATS, BridgeRecord
+from referee.core.games.contract_bridge.deal import SEATS, BridgeRecord
+from referee.core.games.contract_bridge.rules import partner_of
 from referee.core.record import Event
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card
@@ -16,16 +17,6 @@ from scoring.core.cards import Card
 AUCTION = "auction"
 PLAY = "play"
 OVER = "over"
-
-
-def left_of(seat: int) -> int:
-    """The next seat clockwise, the player on ``seat``'s left (BR-4.1, BR-5.1, BR-5.3)."""
-    return (seat + 1) % SEATS
-
-
-def partner_of(seat: int) -> int:
-    """The partner, sitting opposite (BR-1.1)."""
-    return (seat + 2) % SEATS
 
 
 class ReplayState:
