@@ -23,7 +23,9 @@ RECORD = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "belote"
 PLAYERS = RECORD["players"]
 
 
-def test_bl_7_4_a_broken_overtrump_is_flagged_naming_cleo(phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_bl_7_4_a_broken_overtrump_is_flagged_naming_cleo(
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     page = phone.new_page()
     log_in(page, live_server)
     page.goto(f"{live_server.url}/referee/")
@@ -60,6 +62,6 @@ def test_bl_7_4_a_broken_overtrump_is_flagged_naming_cleo(phone: Any, live_serve
     # The deal is still scored: Anna & Cleo 131 card points, the last trick and belote-rebelote; Ben & Dan 21.
     assert "Deal result" in page.locator("#verdict").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.screenshot(path="/tmp/check-belote-390.png", full_page=True)
+    page.screenshot(path=str(tmp_path / "check-belote-390.png"), full_page=True)
     violations = Axe().run(page).response["violations"]
     assert [violation["id"] for violation in violations] == []
