@@ -76,15 +76,9 @@ class TrickPlay(ReplayState):
                     )
                 )
             elif leading:
-                # Most leads are free: only a lead block limits them (BG-6.5).
-                if block is not None:
-                    self.check_lead(event, card, hand, block)
+                self.check_lead(event, card, hand, block)
             elif trick[0][0] != seat:
-                lead = trick[0][1]
-                # Following suit to a normal lead (BG-6.2), or playing anything to a colon (BG-6.4), is always
-                # allowed: most follows are answered without listing the allowed cards.
-                if card.suit != lead.suit and lead.suit:  # lead.suit: the lead is not a colon (no suit, BG-2.3)
-                    self.check_follow(event, card, hand, lead)
+                self.check_follow(event, card, hand, trick[0][1])
         # The card leaves the player's hand; a card recorded elsewhere stays with its real holder.
         if in_hand:
             assert hand is not None
@@ -112,13 +106,9 @@ class TrickPlay(ReplayState):
         self.flag(event, rule, self.misplaced(_MISPLACED_PLAY, self.names[seat], card), card)
         return False
 
-    def check_lead(self, event: Event, card: Card, hand: dict[Card, None], block: str) -> None:
+    def check_lead(self, event: Event, card: Card, hand: dict[Card, None], block: str | None) -> None:
         """Flag a lead of the suit blocked by the matching colon, if the leader held another (BG-6.5, R-BG-15)."""
-        # A card of another suit may always be led: only a card of the blocked suit, or a colon (which
-        # bg_block_requires_suit_lead refuses too), needs the allowed leads listed.
-        if card.suit != block and not card.is_colon:
-            return
-        if card in allowed_leads(hand, block, self.flags):
+        if block is None or card in allowed_leads(hand, block, self.flags):
             return
         name = self.names[event.seat]
         suit = Suit(block).plural
@@ -131,13 +121,9 @@ class TrickPlay(ReplayState):
 
     def check_follow(self, event: Event, card: Card, hand: dict[Card, None], lead: Card) -> None:
         """Flag a card that does not follow suit to ``lead`` when the player had to (BG-6.2, R-BG-14)."""
-        same_suit = next((held for held in hand if held.suit == lead.suit), None)
-        # A player void in the led suit may play any card but a colon: the usual discard or trump is allowed
-        # without listing the allowed cards.
-        if same_suit is None and not card.is_colon:
-            return
         if card in allowed_follows(hand, lead, self.flags):
             return
+        same_suit = next((held for held in hand if held.suit == lead.suit), None)
         name = self.names[event.seat]
         if card.is_colon and group(card) == group(lead):
             assert same_suit is not None  # a matching colon is refused only to a player who could follow suit
