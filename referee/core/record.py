@@ -12,9 +12,9 @@ Each game module reads the rest; this module reads the common fields.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.core.verdict import RecordError
 from scoring.core.base import EntryError, Flags
@@ -23,7 +23,11 @@ from scoring.core.games import GAMES
 from scoring.core.i18n import _, ngettext
 from scoring.core.match import MatchFile, parse_match
 
+if TYPE_CHECKING:
+    from referee.core.setup import Setup
+
 MAX_EVENTS = 400
+Deal = TypeVar("Deal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,23 @@ class Header:
 # An event whose type and seat are checked, as (number, type, seat, the event's object): for a game's reader
 # to read its other fields once the deal is checked.
 CheckedEvent = tuple[int, str, int, Mapping[str, Any]]
+
+
+def read_record(
+    doc: Any,
+    game: str,
+    setup: Setup,
+    read_deal: Callable[[Mapping[str, Any], Header], Deal],
+    read_event: Callable[[CheckedEvent], Event],
+) -> tuple[Header, Deal, tuple[Event, ...]]:
+    """Read a hand record of ``game`` in the order every game tells its first fault: the header (`read_header`),
+    each event's type and seat among the setup's (`read_events`), the deal (the game's ``read_deal``: the cards
+    outside the hands and every card dealt, placed once: `DealtCards`), then each event's fields (the game's
+    ``read_event``). A RecordError names the path of what cannot be read."""
+    header = read_header(doc, game)
+    checked = read_events(doc, game, setup.event_types)
+    deal = read_deal(doc, header)
+    return header, deal, tuple(map(read_event, checked))
 
 
 def read_header(doc: Any, game: str) -> Header:

@@ -8,19 +8,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
+from referee.core.games.belote.setup import SETUP
 from referee.core.pack32 import PACK32
-from referee.core.record import CheckedEvent, DealtCards, Event, event_card, in_pack, read_events, read_header
-from referee.core.trump_rounds import PASS, TAKE
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card, in_pack
+from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import SUITS, Card, CardError, parse_card, parse_cards
 from scoring.core.i18n import _, gettext_noop, ngettext
 
-EVENT_TYPES = ("bid", "play")
-BIDS = (TAKE, PASS, *SUITS)
-SAYINGS = ("belote", "rebelote")  # BL-6.1
-FIRST_DEAL = 5  # BL-3.3: 3 then 2 cards each
-STOCK = 11  # BL-3.3: what is left once the turn-up is turned
 _PACK = frozenset(PACK32)
 _SAYINGS_READ = (None, "", *SAYINGS)  # no saying, or belote or rebelote
 
@@ -90,11 +87,8 @@ def _cards(doc: Mapping[str, Any], field: str) -> tuple[Card, ...]:
         raise RecordError(error.path or field, error.message) from None
 
 
-def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
-    """Read a Belote hand record; raise RecordError with the path of the problem."""
-    header = read_header(doc, game)
-    # A fault is told in this order: the header, the events' types and seats, the deal, each event's fields.
-    checked = read_events(doc, game, EVENT_TYPES)
+def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, tuple[Card, ...]]:
+    """The turn-up and the stock, once the deal is 5 cards a hand, a turn-up and at most 11 more (BL-3.3, BL-3.4)."""
     if doc.get("turn_up") is None:
         raise RecordError(
             "turn_up", _("turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
@@ -102,7 +96,12 @@ def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     (turn_up,) = _cards(doc, "turn_up")
     stock = _cards(doc, "stock")
     _check_deal(header.hands, turn_up, stock)
-    events = tuple(map(_read_event, checked))
+    return turn_up, stock
+
+
+def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
+    """Read a Belote hand record; raise RecordError with the path of the problem."""
+    header, (turn_up, stock), events = read_in_order(doc, game, SETUP, _read_deal, _read_event)
     if len(stock) != STOCK:
         for event in events:
             if event.type == "play":

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.core.games.belote.deal import STOCK, BeloteRecord, read_record
+from referee.core.games.belote.deal import BeloteRecord, read_record
 from referee.core.games.belote.play import TrickPlay
-from referee.core.games.belote.rules import TRICKS
+from referee.core.games.belote.rules import STOCK, TRICKS
 from referee.core.games.belote.trumps import TrumpChoice
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn, Verdict

@@ -6,10 +6,17 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from referee.core.pack32 import Duty, allowed_cards, holding
+from referee.core.trump_rounds import PASS, TAKE
 from scoring.core.base import Flags
-from scoring.core.cards import Card, card_word
+from scoring.core.cards import SUITS, Card, card_word
 from scoring.core.i18n import Text, gettext_noop
 from scoring.core.words import SINGULAR_WORDS
+
+# The sizes of a deal and the words of its calls.
+BIDS = (TAKE, PASS, *SUITS)
+SAYINGS = ("belote", "rebelote")  # BL-6.1
+FIRST_DEAL = 5  # BL-3.3: 3 then 2 cards each
+STOCK = 11  # BL-3.3: what is left once the turn-up is turned
 
 TRICKS = 8  # BL-7.6
 # BL-7.5: why a trick's winner won, worded when the trick's reason is read.

@@ -6,7 +6,8 @@ belote-rebelote in ``play``; ``replay._Replay`` joins them, and the rules they c
 
 from __future__ import annotations
 
-from referee.core.games.belote.deal import STOCK, BeloteRecord
+from referee.core.games.belote.deal import BeloteRecord
+from referee.core.games.belote.rules import STOCK
 from referee.core.record import Event
 from referee.core.trump_rounds import TrumpRounds
 from referee.core.verdict import Trick, Violation

@@ -26,11 +26,13 @@ from referee.core.calls import (
     bid_index,
     parse_call,
 )
-from referee.core.games.bridgette.deal import EVENT_TYPES, HAND_SIZE, STOCK_SIZE, BridgetteRecord
+from referee.core.games.bridgette.deal import BridgetteRecord
 from referee.core.games.bridgette.replay import REFEREE as REPLAY
 from referee.core.games.bridgette.replay import BridgetteReferee
 from referee.core.games.bridgette.rules import (
     DEALER_DRAWS,
+    HAND_SIZE,
+    STOCK_SIZE,
     TRICKS,
     allowed_follows,
     allowed_leads,
@@ -48,7 +50,6 @@ from referee.core.protocol import Referee
 __all__ = [
     "DEALER_DRAWS",
     "DOUBLE",
-    "EVENT_TYPES",
     "HAND_SIZE",
     "LADDER",
     "PASS",

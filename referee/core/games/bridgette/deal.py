@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from referee.core.calls import parse_call
-from referee.core.record import CheckedEvent, DealtCards, Event, event_card, read_events, read_header
+from referee.core.games.bridgette.rules import HAND_SIZE, STOCK_SIZE
+from referee.core.games.bridgette.setup import SETUP
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card
+from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import Card, CardError, card_name, parse_card, parse_cards
 from scoring.core.i18n import _, gettext_noop, ngettext
 
-EVENT_TYPES = ("draw", "discard", "call", "play")
-HAND_SIZE = 13  # BG-3.2
-STOCK_SIZE = 29  # BG-3.3
 _TWICE = gettext_noop("{card} appears at {path} and again here; the pack has one of each (BG-1.2)")
 
 
@@ -37,9 +37,7 @@ def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
     this order: the header, the events' types and seats, the deal, then each event's card, call or cards."""
     if isinstance(doc, dict) and doc.get("game") != "bridgette":
         raise RecordError("game", _("this is not a Bridgette hand record"))
-    header = read_header(doc, "bridgette")
-    checked = read_events(doc, "bridgette", EVENT_TYPES)
-    stock, upcard = _read_deal(doc, header.hands)
+    header, (stock, upcard), events = read_in_order(doc, "bridgette", SETUP, _read_deal, _read_event)
     return BridgetteRecord(
         players=header.players,
         dealer=header.dealer,
@@ -47,19 +45,19 @@ def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
         hands=tuple(hand or None for hand in header.hands),
         stock=stock,
         upcard=upcard,
-        events=tuple(_read_event(event) for event in checked),
+        events=events,
     )
 
 
 # ---- the deal: hands, stock and upcard ------------------------------------------------------------------
 
 
-def _read_deal(doc: Mapping[str, Any], dealt: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...] | None, Card | None]:
+def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[tuple[Card, ...] | None, Card | None]:
     """The stock and the upcard, once the hands are 13 cards or none (BG-3.2) and no card is dealt twice (BG-1.2),
     checked card by card in record order: the RecordError names the first fault and where."""
     # Every card a record can name is of the pack (BG-1.2): only a card placed twice is refused.
     placed = DealtCards(None, "", _TWICE)
-    for seat, hand in enumerate(dealt):
+    for seat, hand in enumerate(header.hands):
         if len(hand) not in (0, HAND_SIZE):
             raise RecordError(
                 f"hands[{seat}]",

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core.games.bridgette.deal import HAND_SIZE
-from referee.core.games.bridgette.rules import DEALER_DRAWS, group
+from referee.core.games.bridgette.rules import DEALER_DRAWS, HAND_SIZE, group
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Turn

@@ -12,6 +12,10 @@ from scoring.core.cards import SUITS, Card, CardWord, card_name, card_word
 from scoring.core.i18n import Text, Word, _, gettext_noop
 from scoring.core.words import SINGULAR_WORDS
 
+# The sizes and words of a deal.
+HAND_SIZE = 13  # BG-3.2
+STOCK_SIZE = 29  # BG-3.3
+
 # BG-2.2: aces and the Grand Colon; J Q K and the Royal Colon; every other card (2 to 10, Little Colon).
 _GROUP_OF_RANK = {"A": "ace", "G": "ace", "K": "face", "Q": "face", "J": "face", "R": "face"}
 # A colon as a sentence names it, with its article: one msgid each (scoring/core/i18n.py), never "the " + a name.

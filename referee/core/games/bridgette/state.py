@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.core.calls import Call
-from referee.core.games.bridgette.deal import HAND_SIZE, BridgetteRecord
-from referee.core.games.bridgette.rules import named
+from referee.core.games.bridgette.deal import BridgetteRecord
+from referee.core.games.bridgette.rules import HAND_SIZE, named
 from referee.core.record import Event
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card

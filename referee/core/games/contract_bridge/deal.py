@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from referee.core.calls import parse_call
-from referee.core.record import CheckedEvent, DealtCards, Event, event_card, in_pack, read_events, read_header
+from referee.core.games.contract_bridge.rules import HAND_SIZE
+from referee.core.games.contract_bridge.setup import SETUP
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card, in_pack
+from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import Card, standard_pack
 from scoring.core.i18n import _, gettext_noop
 
-EVENT_TYPES = ("call", "play")
-SEATS = 4  # BR-1.1
-HAND_SIZE = 13  # BR-3.2
 _PACK = frozenset(standard_pack())  # BR-1.2
 _NOT_IN_PACK = gettext_noop("{card} is not a card of the 52-card pack (BR-1.2)")
 
@@ -34,15 +34,13 @@ def read_record(doc: Mapping[str, Any], name: str) -> BridgeRecord:
     A fault is told in this order: the header, an event's type or seat, the deal, then a call or card."""
     if isinstance(doc, dict) and doc.get("game") != name:
         raise RecordError("game", _("this is a Contract Bridge record, so game must be {name}").format(name=repr(name)))
-    header = read_header(doc, name)
-    checked = read_events(doc, name, EVENT_TYPES)
-    _check_deal(header.hands)
+    header, _none, events = read_in_order(doc, name, SETUP, _check_deal, _read_event)
     return BridgeRecord(
         players=header.players,
         dealer=header.dealer,
         flags=header.flags,
         hands=header.hands,
-        events=tuple(map(_read_event, checked)),
+        events=events,
     )
 
 
@@ -57,10 +55,10 @@ def _read_event(checked: CheckedEvent) -> Event:
     return Event(number=number, type=kind, seat=seat, card=card)
 
 
-def _check_deal(hands: Sequence[Sequence[Card]]) -> None:
+def _check_deal(doc: Mapping[str, Any], header: Header) -> None:
     """Refuse a deal that is not four hands of 13 from one 52-card pack (BR-1.2, BR-3.2), naming the first fault."""
     dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice (also at {path})"))
-    for seat, hand in enumerate(hands):
+    for seat, hand in enumerate(header.hands):
         if len(hand) != HAND_SIZE:
             raise RecordError(
                 f"hands[{seat}]", _("each hand is dealt 13 cards (BR-3.2), not {count}").format(count=len(hand))

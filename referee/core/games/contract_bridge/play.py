@@ -3,8 +3,7 @@ winner."""
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.deal import SEATS
-from referee.core.games.contract_bridge.rules import partner_of, trick_winner
+from referee.core.games.contract_bridge.rules import SEATS, partner_of, trick_winner
 from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn

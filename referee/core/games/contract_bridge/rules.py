@@ -6,11 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.core.calls import LADDER
-from referee.core.games.contract_bridge.deal import SEATS
 from scoring.core.cards import RANK_VALUES, Card, card_word
 from scoring.core.games.contract_bridge import Honours, side_of
 from scoring.core.i18n import Text, gettext_noop
 from scoring.core.words import SINGULAR_WORDS
+
+# The sizes and words of a deal.
+SEATS = 4  # BR-1.1
+HAND_SIZE = 13  # BR-3.2
 
 # BR-5.4: why a trick's winner won, by whether it is a trump, whether the deal has trumps, or neither (trick_winner).
 _HIGHEST_TRUMP = gettext_noop("{card} is the highest trump (BR-5.4)")

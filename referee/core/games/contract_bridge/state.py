@@ -7,8 +7,8 @@ The auction (`auction.Auction`, BR-4) and the play (`play.CardPlay`, BR-5) are c
 from __future__ import annotations
 
 from referee.core.calls import Call
-from referee.core.games.contract_bridge.deal import SEATS, BridgeRecord
-from referee.core.games.contract_bridge.rules import partner_of
+from referee.core.games.contract_bridge.deal import BridgeRecord
+from referee.core.games.contract_bridge.rules import SEATS, partner_of
 from referee.core.record import Event
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card

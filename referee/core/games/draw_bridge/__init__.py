@@ -21,17 +21,13 @@ tricks in both phases (DB-3.7, DB-5); `replay` joins them and gives the verdict.
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.deal import (
-    EVENT_TYPES,
-    HAND_SIZE,
-    STOCK_SIZE,
-    DrawBridgeRecord,
-    parse_call,
-)
+from referee.core.games.draw_bridge.deal import DrawBridgeRecord, parse_call
 from referee.core.games.draw_bridge.replay import REFEREE as REPLAY
 from referee.core.games.draw_bridge.replay import DrawBridgeReferee
 from referee.core.games.draw_bridge.rules import (
     ALL_BIDS,
+    HAND_SIZE,
+    STOCK_SIZE,
     bid_index,
     bid_label,
     contract_trick_winner,
@@ -46,7 +42,6 @@ __all__ = [
     "AUCTION",
     "DRAWING",
     "DRAW_TRICKS",
-    "EVENT_TYPES",
     "HAND_SIZE",
     "OVER",
     "PLAY",

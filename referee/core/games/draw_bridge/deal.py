@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from referee.core.calls import parse_call as read_call
-from referee.core.record import CheckedEvent, DealtCards, Event, event_card, in_pack, read_events, read_header
+from referee.core.games.draw_bridge.rules import HAND_SIZE, STOCK_SIZE
+from referee.core.games.draw_bridge.setup import SETUP
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card, in_pack
+from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import Card, CardError, parse_cards, standard_pack
 from scoring.core.i18n import _, gettext_noop
 
-EVENT_TYPES = ("play", "draw", "call")
-HAND_SIZE = 13  # DB-2.2
-STOCK_SIZE = 26  # DB-2.2
-SEATS = 2  # DB-1.1: two players
 _PACK = frozenset(standard_pack())
 _NOT_IN_PACK = gettext_noop("{card} is not a card of the 52-card pack (DB-1.1)")
 
@@ -47,8 +46,22 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     """
     if isinstance(doc, dict) and doc.get("game") != name:
         raise RecordError("game", _("this is a Draw Bridge record, so game must be {name}").format(name=repr(name)))
-    header = read_header(doc, name)
-    checked = read_events(doc, name, EVENT_TYPES)
+    header, stock, events = read_in_order(doc, name, SETUP, _read_deal, _read_event)
+    return DrawBridgeRecord(
+        players=header.players,
+        dealer=header.dealer,
+        flags=header.flags,
+        hands=header.hands,
+        stock=stock,
+        events=events,
+    )
+
+
+def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, ...]:
+    """The stock, once the deal is 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2).
+
+    The error names the first fault: the stock's cards and size, then the hands and the stock card by card.
+    """
     try:
         stock = parse_cards(doc.get("stock"), "stock")
     except CardError as error:
@@ -56,29 +69,14 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     if len(stock) != STOCK_SIZE:
         message = _("the stock holds {size} cards, top card first (DB-2.2), not {count}")
         raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
-    _check_deal(header.hands, stock)
-    return DrawBridgeRecord(
-        players=header.players,
-        dealer=header.dealer,
-        flags=header.flags,
-        hands=header.hands,
-        stock=stock,
-        events=tuple(map(_read_event, checked)),
-    )
-
-
-def _check_deal(hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> None:
-    """Refuse a deal that is not 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2).
-
-    The error names the first fault, reading the hands and then the stock in order.
-    """
     dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice (also at {path})"))
-    for seat, hand in enumerate(hands):
+    for seat, hand in enumerate(header.hands):
         if len(hand) != HAND_SIZE:
             message = _("each hand is dealt {size} cards (DB-2.2), not {count}")
             raise RecordError(f"hands[{seat}]", message.format(size=HAND_SIZE, count=len(hand)))
         dealt.place_all(hand, f"hands[{seat}]")
     dealt.place_all(stock, "stock")
+    return stock
 
 
 def _read_event(checked: CheckedEvent) -> Event:

@@ -11,6 +11,11 @@ from scoring.core.games.draw_bridge import LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SU
 from scoring.core.i18n import Text, gettext_noop
 from scoring.core.words import SINGULAR_WORDS
 
+# The sizes and words of a deal.
+HAND_SIZE = 13  # DB-2.2
+STOCK_SIZE = 26  # DB-2.2
+SEATS = 2  # DB-1.1: two players
+
 _TIE_SUIT_RANK = {"S": 4, "H": 3, "D": 2, "C": 1}  # db_suit_breaks_ties: bidding order (R-DB-1)
 
 # Why a draw trick is won (DB-3.3, R-DB-1), for `draw_trick_winner` (msgids: scoring/core/i18n.py).

@@ -17,17 +17,14 @@ still leaves the hand and the trick completes.
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.deal import (
-    ANSWERS,
-    BIDS,
-    EVENT_TYPES,
-    FIRST_DEAL,
-    HAND_SIZE,
-    KlaberjassRecord,
-)
+from referee.core.games.klaberjass.deal import KlaberjassRecord
 from referee.core.games.klaberjass.replay import REFEREE as REPLAY
 from referee.core.games.klaberjass.replay import KlaberjassReferee
 from referee.core.games.klaberjass.rules import (
+    ANSWERS,
+    BIDS,
+    FIRST_DEAL,
+    HAND_SIZE,
     TRICKS,
     allowed_cards,
     compare_sequences,
@@ -41,7 +38,6 @@ from referee.core.protocol import Referee
 __all__ = [
     "ANSWERS",
     "BIDS",
-    "EVENT_TYPES",
     "FIRST_DEAL",
     "HAND_SIZE",
     "PLAIN_ORDER",

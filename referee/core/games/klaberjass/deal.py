@@ -8,27 +8,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core.games.klaberjass.rules import ANSWERS, BIDS, FIRST_DEAL, HAND_SIZE
+from referee.core.games.klaberjass.setup import SETUP
 from referee.core.pack32 import PACK32
 from referee.core.record import (
     CheckedEvent,
     DealtCards,
     Event,
+    Header,
     event_card,
     event_cards,
     in_pack,
-    read_events,
-    read_header,
 )
+from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
 from scoring.core.cards import SUITS, Card, CardError, card_name, parse_card
 from scoring.core.i18n import _, gettext_noop
 
-EVENT_TYPES = ("bid", "answer", "dix", "declare", "play")
-BIDS = ("take", "pass", "schmeiss", *SUITS)
-ANSWERS = ("play", "throw_in")
-HAND_SIZE = 9  # KJ-5.1
-FIRST_DEAL = 6  # KJ-3.2: a record of an annulled deal may hold only these
 _PACK = frozenset(PACK32)
 _NOT_IN_PACK = gettext_noop("{card} is not in the 32-card Klaberjass pack: A K Q J 10 9 8 7 (KJ-1.1)")
 
@@ -101,11 +98,8 @@ def _read_event(checked: CheckedEvent) -> Event:
     return Event(number=number, type=kind, seat=seat)  # dix
 
 
-def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
-    """Read a Klaberjass hand record; raise RecordError with the path of the problem: the first fault in this
-    order: the header, the events' types and seats, the hands, the turn-up, the bottom card, each event's fields."""
-    header = read_header(doc, game)
-    checked = read_events(doc, game, EVENT_TYPES)
+def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, Card | None]:
+    """The turn-up and the bottom card, once the hands are 9 (or 6) different cards each of the pack (KJ-3, KJ-5.1)."""
     dealt = _check_hands(header.hands)
     if "turn_up" not in doc:
         raise RecordError("turn_up", _("turn_up is missing: the card turned face up after the deal (KJ-3.3)"))
@@ -119,7 +113,13 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
             raise RecordError(
                 "bottom", _("the bottom card {card} is also dealt elsewhere").format(card=card_name(bottom))
             )
-    events = tuple(map(_read_event, checked))
+    return turn_up, bottom
+
+
+def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
+    """Read a Klaberjass hand record; raise RecordError with the path of the problem: the first fault in this
+    order: the header, the events' types and seats, the hands, the turn-up, the bottom card, each event's fields."""
+    header, (turn_up, bottom), events = read_in_order(doc, game, SETUP, _read_deal, _read_event)
     if len(header.hands[0]) == FIRST_DEAL:
         for event in events:
             if event.type in ("dix", "declare", "play"):

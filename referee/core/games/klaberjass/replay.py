@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.core.games.klaberjass.deal import ANSWERS, KlaberjassRecord, read_record
+from referee.core.games.klaberjass.deal import KlaberjassRecord, read_record
 from referee.core.games.klaberjass.play import TrickPlay
-from referee.core.games.klaberjass.rules import allowed_cards, compare_sequences
+from referee.core.games.klaberjass.rules import ANSWERS, allowed_cards, compare_sequences
 from referee.core.games.klaberjass.sequences import DixAndSequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
 from referee.core.record import Event

@@ -7,7 +7,8 @@ this state, and ``replay._Replay`` joins them; the rules they check are pure fun
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.deal import FIRST_DEAL, KlaberjassRecord
+from referee.core.games.klaberjass.deal import KlaberjassRecord
+from referee.core.games.klaberjass.rules import FIRST_DEAL
 from referee.core.record import Event
 from referee.core.trump_rounds import TrumpRounds
 from referee.core.verdict import Trick, Violation
