@@ -435,6 +435,13 @@ def link_html(rule_id: object) -> SafeString | None:
     return book().links.get(rule_id) if isinstance(rule_id, str) else None
 
 
+def cite_rules_in(escaped: str) -> str:
+    """``escaped`` (HTML-escaped text) with each rule ID it cites in a ``rule`` span, set as citations are and
+    never broken at its hyphen: for a text that is itself a control (a score sheet row's summary, which opens
+    its breakdown), where a link inside would take the tap meant for it."""
+    return _ID_IN_TEXT.sub(lambda found: f'<span class="rule">{found.group(0)}</span>', escaped)
+
+
 def link_rules_in(text: object) -> SafeString:
     """``text`` escaped, each known rule ID in it a rule link ("… must add up to 13 (CB-5.4)." with CB-5.4 linked)."""
     escaped = str(conditional_escape(text))  # an ID is letters, digits, dots and hyphens: escaping leaves it whole

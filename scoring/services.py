@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from scoring.core.base import FormatError, RuleError
-from scoring.core.match import MatchFile, MatchResult, check_deal, evaluate, parse_match
+from scoring.core.match import EditEndsMatch, MatchFile, MatchResult, check_deal, evaluate, parse_match
 from scoring.core.steps import first_text, read_first
 from scoring.models import Change, Deal, Match
 
@@ -174,7 +174,10 @@ def edit_deal(*, match: Match, user: Any, number: int, revision: int, entry: Map
         if deal.revision != revision:
             text = _("Deal %(number)s was changed from another phone while you edited it; it now reads as below.")
             raise Conflict(text % {"number": number})
-        result = check_deal(locked.match_file(deals), entry, replace=number)
+        try:
+            result = check_deal(locked.match_file(deals), entry, replace=number)
+        except EditEndsMatch as early:
+            raise early.unsaved() from None
         stored = result.match.rules.to_entry(result.deals[number - 1].deal)
         before = deal.entry
         deal.entry = stored
