@@ -3,7 +3,7 @@ winner."""
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.rules import SEATS, partner_of, trick_winner
+from referee.core.games.contract_bridge.rules import SEATS, allowed_cards, partner_of, trick_winner
 from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn
@@ -148,7 +148,7 @@ class CardPlay(ReplayState):
         if not self.trick or self.trick[0][0] == seat:
             return
         lead = self.trick[0][1]
-        if card.suit == lead.suit or all(held.suit != lead.suit for held in hand):
+        if card in allowed_cards(hand, self.trick):
             return
         same_suit = next(held for held in hand if held.suit == lead.suit)  # the card named in the message
         name = self.players[seat]
@@ -188,11 +188,7 @@ class CardPlay(ReplayState):
         """Whose card is next and the cards that hand may play (BR-5.3): dummy's are chosen by the declarer."""
         seat = self.due_seat()
         hand = self.hands[seat]
-        if self.trick:
-            led = self.trick[0][1].suit
-            allowed = [card for card in hand if card.suit == led] or list(hand)
-        else:
-            allowed = list(hand)
+        allowed = allowed_cards(hand, self.trick)
         number = len(self.tricks) + 1
         if seat == self.dummy:
             if not self.trick:

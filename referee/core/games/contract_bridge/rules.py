@@ -1,9 +1,10 @@
 """The rules of Contract Bridge as pure functions: the seats round the table (BR-1.1), the bids (BR-4.3) and the
-end of the auction (BR-4.6), who wins a trick (BR-5.4), and the honours a hand holds (BR-6.7)."""
+end of the auction (BR-4.6), the cards that may be played (BR-5.3), who wins a trick (BR-5.4), and the honours
+a hand holds (BR-6.7)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from referee.core.calls import LADDER
 from scoring.core.cards import RANK_VALUES, Card, card_word
@@ -81,3 +82,12 @@ def left_of(seat: int) -> int:
 def partner_of(seat: int) -> int:
     """The partner, sitting opposite (BR-1.1)."""
     return (seat + 2) % SEATS
+
+
+def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]]) -> list[Card]:
+    """BR-5.3: the cards of ``hand`` that may be played to ``trick``: a card of the suit led if the hand holds
+    one, else any card; any card to lead."""
+    if not trick:
+        return list(hand)
+    led = trick[0][1].suit
+    return [card for card in hand if card.suit == led] or list(hand)
