@@ -34,6 +34,8 @@ class CardPlay(DrawPhase):
         return self.phase == PLAY or MUST_FOLLOW_PHASE1 in self.flags
 
     def allowed_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may play to the trick: any card to lead or in a draw trick (DB-3.2); a card of the
+        suit led if the hand holds one, in the play (DB-5.2) or under db_must_follow_phase1 (R-DB-1)."""
         hand = self.hands[seat]
         if self.trick and self.must_follow():
             led = self.trick[0][1].suit
@@ -69,9 +71,9 @@ class CardPlay(DrawPhase):
             return
         hand = self.hands[seat]
         if card in hand:  # DB-3.7 check 2, DB-5.2
+            if trick and card not in self.allowed_cards(seat):
+                self.flag_revoke(event)
             del hand[card]
-            if trick and card.suit != trick[0][1].suit and self.must_follow():
-                self.check_following(event, card)
         else:
             self.flag_not_held(event)
             self.unheld.add((len(self.tricks) + 1, seat, card))
@@ -129,20 +131,19 @@ class CardPlay(DrawPhase):
                     return number
         return None
 
-    def check_following(self, event: Event, card: Card) -> None:
-        """Flag ``card``, off the led suit, if the player still holds a card of the led suit (DB-5.2, R-DB-1)."""
+    def flag_revoke(self, event: Event) -> None:
+        """Flag a card off the led suit from a player holding the suit led, who had to follow (DB-5.2, R-DB-1)."""
         lead = self.trick[0][1]
         seat = event.seat
         same_suit = [held for held in self.hands[seat] if held.suit == lead.suit]
-        if same_suit:
-            first = min(same_suit, key=_display_order)  # the first of the suit in the hand as shown
-            # The rule is the violation's own field, so the message names only the house rule that asks it.
-            if self.phase == PLAY:
-                rule, message = "DB-5.2", _("{player} held {held} and had to follow suit to {lead}")
-            else:
-                rule, message = "R-DB-1", _("{player} held {held} and had to follow suit to {lead} under {flag}")
-            values = {"player": self.players[seat], "held": card_name(first), "lead": card_name(lead)}
-            self.flag(event, rule, message.format(**values, flag=MUST_FOLLOW_PHASE1))
+        first = min(same_suit, key=_display_order)  # the first of the suit in the hand as shown
+        # The rule is the violation's own field, so the message names only the house rule that asks it.
+        if self.phase == PLAY:
+            rule, message = "DB-5.2", _("{player} held {held} and had to follow suit to {lead}")
+        else:
+            rule, message = "R-DB-1", _("{player} held {held} and had to follow suit to {lead} under {flag}")
+        values = {"player": self.players[seat], "held": card_name(first), "lead": card_name(lead)}
+        self.flag(event, rule, message.format(**values, flag=MUST_FOLLOW_PHASE1))
 
     def finish_trick(self, lead_play: tuple[int, Card], follow_play: tuple[int, Card]) -> None:
         """The second card of a trick is played: the trick's winner, and what comes next (DB-3.5, DB-5.3)."""
