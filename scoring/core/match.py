@@ -299,6 +299,14 @@ def evaluate(match: MatchFile) -> MatchResult:
     )
 
 
+def room_for_deal(match: MatchFile) -> None:
+    """Refuse a new deal in a match that already holds MAX_DEALS: every write stays within what a match
+    file may hold, so that a match's own download can always be imported again."""
+    if len(match.deals) >= MAX_DEALS:
+        message = _("a match holds at most {most} deals: this one is full; a rematch starts a new one")
+        raise FormatError("deals", message.format(most=MAX_DEALS), deal=len(match.deals) + 1)
+
+
 class AfterTheEnd(RuleError):
     """A deal after the one that ended the match (deal ``ended``, by ``outcome``): its end rule allows no other."""
 
@@ -337,7 +345,10 @@ def check_deal(match: MatchFile, entry: Mapping[str, Any], replace: int | None =
     """Evaluate ``match`` with ``entry`` added as a new deal (or replacing deal ``replace``).
 
     An edit after which the match ends before its last deal is an `EditEndsMatch`, which says which deals to
-    undo first; a new deal after the end is an `AfterTheEnd`."""
+    undo first; a new deal after the end is an `AfterTheEnd`; a new deal past MAX_DEALS is refused
+    (``room_for_deal``)."""
+    if replace is None:
+        room_for_deal(match)
     before = match.deals if replace is None else match.deals[: replace - 1]
     after = () if replace is None else match.deals[replace:]
     deals = (*before, entry, *after)
