@@ -69,7 +69,7 @@ def test_the_history_fits_the_phone_in_the_readers_zone(
 
 @pytest.mark.parametrize(("scheme", "language"), [("light", "en"), ("dark", "hi")])
 def test_a_long_history_is_paged_and_its_page_links_fit_the_phone(
-    browser: Any, live_server: Any, demo_user: Any, scheme: str, language: str
+    browser: Any, live_server: Any, demo_user: Any, scheme: str, language: str, tmp_path: Path
 ) -> None:
     from scoring.models import Change
     from scoring.views import HISTORY_PAGE
@@ -89,12 +89,12 @@ def test_a_long_history_is_paged_and_its_page_links_fit_the_phone(
     expect(older).to_have_count(1)
     assert fits_the_phone(page)
     assert_axe_clean(page)
-    page.screenshot(path=str(SHOTS / f"history-paged-{language}-{scheme}-390.png"), full_page=False)
+    page.screenshot(path=str(tmp_path / f"history-paged-{language}-{scheme}-390.png"), full_page=False)
     older.click()
     expect(page.locator("a[rel=next]")).to_have_count(1)
     assert fits_the_phone(page)
     page.locator("nav.history-pages").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"history-paged-{language}-{scheme}-390-older.png"), full_page=False)
+    page.screenshot(path=str(tmp_path / f"history-paged-{language}-{scheme}-390-older.png"), full_page=False)
     page.context.close()
 
 

@@ -346,7 +346,7 @@ def wait_until_kept(page: Any, path: str) -> None:
 
 
 def test_a_session_that_ended_leaves_no_match_page_for_the_next_person_offline(
-    phone: Any, live_server: Any, demo_user: Any
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
 ) -> None:
     """A shared phone: the session ends without the Log out button (it expired, the cookies were cleared); the
     next person, with no connection, gets the no-connection page, not the last player's sheet."""
@@ -363,7 +363,7 @@ def test_a_session_that_ended_leaves_no_match_page_for_the_next_person_offline(
     answer = page.goto(f"{live_server.url}{path}")
     assert answer is not None and answer.status == 503
     expect(page.locator("body")).to_have_text("No connection, and this page was not kept on this phone.")
-    page.screenshot(path="/tmp/tb-offline-after-session.png")
+    page.screenshot(path=str(tmp_path / "tb-offline-after-session.png"))
     phone.set_offline(False)
 
 
