@@ -10,7 +10,7 @@ from bench.production import use_production_settings
 
 def main() -> int:
     use_production_settings()  # the Django figures are production's: DEBUG off, as `make serve` runs
-    failures = core.run() + web.run() + web.report_costs() + serve.run()
+    failures = core.run() + web.run() + web.tap_costs() + web.report_costs() + serve.run()
     if failures:
         print(f"\n{len(failures)} goal(s) missed: " + "; ".join(failures))
     else:

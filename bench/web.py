@@ -21,6 +21,7 @@ from bench.core import ROOT, SAMPLE_DEALS, open_match
 NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"]
 PAGE_GOAL_DEALS = 200
 PAGE_GOAL_MS = 15.0
+TAP_GOAL_MS = 20.0  # the referee's one floor for the page: a tap at the end of a deal, in CPU time
 
 
 def _setup() -> Any:
@@ -284,3 +285,64 @@ if __name__ == "__main__":
     # `python -m bench.web VIEW_NAME DEALS`: one report request measured in this fresh process.
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     print(json.dumps(_one_report(sys.argv[1], int(sys.argv[2]))))
+
+
+def tap_post(setup: Any, event: dict[str, Any]) -> dict[str, str]:
+    """What the Check a hand page posts to record ``event``: its setup's tap kind and the event's fields."""
+    kind = next(kind for kind in setup.events if kind.type == event["type"])
+    post = {"action": "event", "kind": kind.kind, "seat": str(event["seat"])}
+    for field in kind.fields:
+        if field.name in event:
+            value = event[field.name]
+            post[field.name if not isinstance(value, list) else f"{field.name}_text"] = (
+                " ".join(value) if isinstance(value, list) else str(value)
+            )
+    return post
+
+
+def tap_costs() -> list[str]:
+    """The CPU time of one tap on the Check a hand page at the end of a deal, for each game with a hand record in
+    fixtures/: the last event of the fixture posted as the page posts it (htmx), the record and its replay saved and
+    the page's workspace rendered. Best of 20, the record set back before each."""
+    connection, old_name = _setup()
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from referee.core.games import REFEREES
+    from referee.models import ContestedHand
+
+    failures = []
+    print(f"Check a hand, a tap at the end of a deal (goal: under {TAP_GOAL_MS:.0f} ms of CPU)")
+    try:
+        user = get_user_model().objects.create_user("tapper", password="bench-password-1")
+        client = Client()
+        client.force_login(user)
+        for name, referee in REFEREES.items():
+            path = ROOT / "fixtures" / name / "hand.json"
+            if not path.exists():
+                continue
+            fixture = json.loads(path.read_text(encoding="utf-8"))
+            before = {**fixture, "events": fixture["events"][:-1]}
+            hand = ContestedHand.objects.create(owner=user, record=before)
+            url = reverse("hand_action", args=[hand.pk])
+            post = tap_post(referee.setup, fixture["events"][-1])
+
+            def reset(hand: Any = hand, before: dict[str, Any] = before) -> None:
+                hand.record = before
+                hand.save(update_fields=["record"])
+
+            def tap(url: str = url, post: dict[str, str] = post) -> Any:
+                response = client.post(url, post, headers={"HX-Request": "true"})
+                assert response.status_code == 200 and b"Not recorded" not in response.content, response.content
+                return response
+
+            reset()
+            tap()  # warm the template cache
+            cpu, wall = _best_ms(tap, 20, before=reset)
+            print(f"  {name:15} {cpu:6.1f} ms CPU ({wall:6.1f} ms wall)")
+            if cpu > TAP_GOAL_MS:
+                failures.append(f"a {name} tap takes {cpu:.1f} ms")
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+    return failures

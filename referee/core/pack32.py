@@ -34,19 +34,9 @@ def card_points(card: Card, trump: str) -> int:
     return (_TRUMP_POINTS if card.suit == trump else _PLAIN_POINTS)[card.rank]
 
 
-# Each card's points with each suit as trumps (the strain names no trump: an empty suit): looked up per trick.
-CARD_POINTS = {
-    trump: {card: (_TRUMP_POINTS if card.suit == trump else _PLAIN_POINTS)[card.rank] for card in PACK32}
-    for trump in ("S", "H", "D", "C", "")
-}
-
-
 def trick_points(cards: Sequence[Card], trump: str) -> int:
     """The card points of a trick's cards (KJ-2, BL-2.2)."""
-    points = CARD_POINTS.get(trump)
-    if points is None:
-        return sum(card_points(card, trump) for card in cards)
-    return sum(map(points.__getitem__, cards))
+    return sum(card_points(card, trump) for card in cards)
 
 
 def beats(card: Card, other: Card, trump: str) -> bool:
@@ -61,16 +51,9 @@ def beats(card: Card, other: Card, trump: str) -> bool:
 def holding(trick: Sequence[Card], trump: str) -> int:
     """The position in ``trick`` of the card holding it: the highest trump, else the highest card of the suit led."""
     best = 0
-    held = trick[0]
-    # `beats` written out: this runs for every trick of every replay.
     for position in range(1, len(trick)):
-        card = trick[position]
-        if card.suit == held.suit:
-            power = TRUMP_POWER if card.suit == trump else PLAIN_POWER
-            if power[card.rank] > power[held.rank]:
-                best, held = position, card
-        elif card.suit == trump:
-            best, held = position, card
+        if beats(trick[position], trick[best], trump):
+            best = position
     return best
 
 

@@ -12,36 +12,49 @@ Each game module reads the rest; this module reads the common fields.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.core.verdict import RecordError
 from scoring.core.base import EntryError, Flags
-from scoring.core.cards import Card, CardError, parse_card, parse_cards
+from scoring.core.cards import Card, CardError, card_name, parse_card, parse_cards
 from scoring.core.games import GAMES
 from scoring.core.i18n import _, ngettext
 from scoring.core.match import MatchFile, parse_match
 
+if TYPE_CHECKING:
+    from referee.core.setup import Setup
+
 MAX_EVENTS = 400
+Deal = TypeVar("Deal")
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One recorded event: its type, the acting seat and its other fields."""
+    """One recorded event as read, with its fields by the names the record gives them (`EventField.name`).
 
-    index: int  # 1-based position in the record's events
+    ``number`` is its 1-based position in the record's events, which a violation names. A field the event
+    does not have keeps its default: a play has a ``card``; a Bridgette draw or discard its ``cards`` (None
+    when they were not seen) and ``count``, how many it moves; a Klaberjass declaration its ``cards``; a
+    ``call`` is a `calls.Call` in the bridge games and a number of tricks in Call Bridge; a ``choice`` and
+    an ``announce`` are words ("take", "bella").
+    """
+
+    number: int
     type: str
     seat: int
-    data: Mapping[str, Any]
+    card: Card | None = None
+    cards: tuple[Card, ...] | None = None
+    count: int = 0
+    call: Any = None
+    choice: str = ""
+    announce: str = ""
 
 
-class Header(NamedTuple):
-    """The common fields before the events: the seats, the dealer, the flags and the hands as dealt.
-
-    A NamedTuple, not a frozen dataclass: as immutable, and far cheaper to build, once per replay.
-    """
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The common fields before the events: the seats, the dealer, the flags and the hands as dealt."""
 
     game: str
     players: tuple[str, ...]
@@ -50,58 +63,39 @@ class Header(NamedTuple):
     hands: tuple[tuple[Card, ...], ...]
 
 
-# An event whose type and seat are checked, as (index, type, seat, data): the fields of `Event`
-# without building one, for a game that turns each event straight into its own event value.
+# An event whose type and seat are checked, as (number, type, seat, the event's object): for a game's reader
+# to read its other fields once the deal is checked.
 CheckedEvent = tuple[int, str, int, Mapping[str, Any]]
+
+
+def read_record(
+    doc: Any,
+    game: str,
+    setup: Setup,
+    read_deal: Callable[[Mapping[str, Any], Header], Deal],
+    read_event: Callable[[CheckedEvent], Event],
+) -> tuple[Header, Deal, tuple[Event, ...]]:
+    """Read a hand record of ``game`` in the order every game tells its first fault: the header (`read_header`),
+    each event's type and seat among the setup's (`read_events`), the deal (the game's ``read_deal``: the cards
+    outside the hands and every card dealt, placed once: `DealtCards`), then each event's fields (the game's
+    ``read_event``). A RecordError names the path of what cannot be read."""
+    header = read_header(doc, game)
+    checked = read_events(doc, game, setup.event_types)
+    deal = read_deal(doc, header)
+    return header, deal, tuple(map(read_event, checked))
 
 
 def read_header(doc: Any, game: str) -> Header:
     """Read game, players, dealer, flags and hands: everything but the events."""
     if not isinstance(doc, dict):
         raise RecordError("record", _("a hand record must be a JSON object"))
-    named, players, dealer, flags, hands = (
-        doc.get("game"),
-        doc.get("players"),
-        doc.get("dealer"),
-        doc.get("flags", []),
-        doc.get("hands"),
-    )
-    # The Check a hand page replays one record after every tap, its header unchanged: a header read before is
-    # remembered (`_remembered_header`), keyed on its fields as tuples. Any other shape is read afresh.
-    if (
-        type(players) is list
-        and type(dealer) is int
-        and type(flags) is list
-        and type(hands) is list
-        and set(map(type, hands)) == {list}
-    ):
-        try:
-            return _remembered_header(named, game, tuple(players), dealer, tuple(flags), tuple(map(tuple, hands)))
-        except TypeError:
-            pass  # a value that cannot be remembered (a list among the names or cards): read below
-    return _read_header(named, game, players, dealer, flags, hands)
-
-
-@lru_cache(maxsize=64)
-def _remembered_header(
-    named: Any,
-    game: str,
-    players: tuple[Any, ...],
-    dealer: int,
-    flags: tuple[Any, ...],
-    hands: tuple[tuple[Any, ...], ...],
-) -> Header:
-    """`_read_header` of a header whose lists are given as tuples; a bad header is not remembered (RecordError)."""
-    return _read_header(named, game, list(players), dealer, list(flags), list(map(list, hands)))
-
-
-def _read_header(named: Any, game: str, players: Any, dealer: Any, flags: Any, hands: Any) -> Header:
     seats = GAMES[game].seats
     try:
-        match = _parse_match(named, game, players, dealer, flags)
+        match = _parse_match(doc.get("game"), game, doc.get("players"), doc.get("dealer"), doc.get("flags", []))
     except EntryError as error:
         path = "dealer" if error.field == "first_dealer" else error.field
         raise RecordError(path, error.message) from None
+    hands = doc.get("hands")
     if not isinstance(hands, list) or len(hands) != seats:
         raise RecordError(
             "hands",
@@ -125,26 +119,8 @@ def _parse_match(named: Any, game: str, players: Any, dealer: Any, flags: Any) -
 
 
 def read_events(doc: Any, game: str, event_types: tuple[str, ...]) -> list[CheckedEvent]:
-    """Check the record's event list: a list of objects, each with one of ``event_types`` and a seat."""
-    seats = GAMES[game].seats
-    events = event_list(doc)
-    checked: list[CheckedEvent] = []
-    seat_numbers = range(seats)
-    # The usual event, a dict with a known type and a plain int seat, is passed by `type(...) is` tests alone;
-    # any other is handed to `bad_event`, which says what is wrong with it and where.
-    for number, event in enumerate(events, start=1):
-        if type(event) is dict:
-            kind, seat = event.get("type"), event.get("seat")
-            if kind in event_types and type(seat) is int and seat in seat_numbers:
-                checked.append((number, kind, seat, event))
-                continue
-        raise bad_event(number, event, event_types, seats)
-    return checked
-
-
-def event_list(doc: Any) -> list[Any]:
-    """The record's events as a list, unchecked but for their number (at most `MAX_EVENTS`): for `read_events`,
-    or for a game that checks each event as it reads it (`bad_event`)."""
+    """Check the record's event list: at most `MAX_EVENTS` objects, each with one of ``event_types`` and a seat.
+    The first that is not is refused (`bad_event`); the other fields are the game's to read."""
     if not isinstance(doc, dict):
         raise RecordError("record", _("a hand record must be a JSON object"))
     events = doc.get("events", [])
@@ -152,17 +128,19 @@ def event_list(doc: Any) -> list[Any]:
         raise RecordError("events", _("events must be a list"))
     if len(events) > MAX_EVENTS:
         raise RecordError("events", _("a hand record holds at most {count} events").format(count=MAX_EVENTS))
-    return events
+    seats = GAMES[game].seats
+    checked: list[CheckedEvent] = []
+    for number, event in enumerate(events, start=1):
+        problem = bad_event(number, event, event_types, seats)
+        if problem is not None:
+            raise problem
+        checked.append((number, event["type"], event["seat"], event))
+    return checked
 
 
-def bad_event(number: int, event: Any, event_types: tuple[str, ...], seats: int) -> RecordError:
-    """The RecordError for the ``number``th event (1-based), which is not an object with one of ``event_types``
-    and a seat from 0 to ``seats - 1``: the first thing wrong with it, by its path (``events[4].seat``).
-
-    For a game that reads its events in one pass of its own: the pass tests the usual event quickly
-    (``type(event) is dict``, a known type, ``type(seat) is int``) and asks this only of one that fails.
-    An event that is in fact fine gets a RecordError that says so, a bug of the caller's quick test.
-    """
+def bad_event(number: int, event: Any, event_types: tuple[str, ...], seats: int) -> RecordError | None:
+    """What is wrong with the ``number``th event (1-based), by its path (``events[4].seat``), if it is not an
+    object with one of ``event_types`` and a seat from 0 to ``seats - 1``; None if it is."""
     path = f"events[{number - 1}]"
     if not isinstance(event, dict):
         return RecordError(path, _("an event must be a JSON object"))
@@ -175,23 +153,49 @@ def bad_event(number: int, event: Any, event_types: tuple[str, ...], seats: int)
     seat = event.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         return RecordError(f"{path}.seat", _("seat must be a seat number from 0 to {last}").format(last=seats - 1))
-    return RecordError(path, _("an event must be a JSON object"))  # not reached by a caller that tested it first
+    return None
 
 
-def event_cards(event: Event, field: str) -> tuple[Card, ...]:
+def event_cards(number: int, data: Mapping[str, Any], field: str = "cards") -> tuple[Card, ...]:
+    """The cards of an event's field, or a RecordError by its path (``events[4].cards[1]``)."""
     try:
-        return parse_cards(event.data.get(field), f"events[{event.index - 1}].{field}")
+        return parse_cards(data.get(field), f"events[{number - 1}].{field}")
     except CardError as error:
         raise RecordError(error.path, error.message) from None
 
 
-def event_card(event: Event, field: str = "card") -> Card:
+def event_card(number: int, data: Mapping[str, Any], field: str = "card") -> Card:
+    """The card of an event's field, or a RecordError by its path (``events[4].card``)."""
     try:
-        card = parse_card(event.data.get(field))
+        return parse_card(data.get(field))
     except CardError as error:
-        # The path is built here, not passed in: most events hold a readable card and never need it.
-        raise RecordError(f"events[{event.index - 1}].{field}", error.message) from None
-    # A Card of its own for each event read this long way (an unusual spelling such as "10h"). No trick winner
-    # tells cards apart by `is` any more, so returning `card` itself would do too; Draw Bridge's fast lane
-    # leaves a draw of such a copy to its careful handler, which compares cards by value.
-    return Card(card.rank, card.suit)
+        raise RecordError(f"events[{number - 1}].{field}", error.message) from None
+
+
+def in_pack(card: Card, pack: frozenset[Card], path: str, message: str) -> Card:
+    """``card`` if the game's pack holds it; else a RecordError at ``path`` with ``message``, a msgid with
+    ``{card}`` for the card's name."""
+    if card not in pack:
+        raise RecordError(path, _(message).format(card=card_name(card)))
+    return card
+
+
+class DealtCards:
+    """The cards of a deal, placed one by one in record order (the hands, then the cards outside them): a card
+    that is not of the game's pack, or one placed twice, is refused at its path (``hands[1][4]``, ``stock[3]``)
+    in the game's words, msgids with ``{card}`` and, for a card placed twice, ``{path}``, where it was first."""
+
+    def __init__(self, pack: frozenset[Card] | None, not_in_pack: str, twice: str) -> None:
+        self.pack, self.not_in_pack, self.twice = pack, not_in_pack, twice
+        self.seen: dict[Card, str] = {}
+
+    def place(self, card: Card, path: str) -> None:
+        if self.pack is not None:
+            in_pack(card, self.pack, path, self.not_in_pack)
+        if card in self.seen:
+            raise RecordError(path, _(self.twice).format(card=card_name(card), path=self.seen[card]))
+        self.seen[card] = path
+
+    def place_all(self, cards: Sequence[Card], path: str) -> None:
+        for index, card in enumerate(cards):
+            self.place(card, f"{path}[{index}]")

@@ -27,10 +27,6 @@ class RecordError(ValueError):
         return f"{self.path}: {self.message}"
 
 
-# The values a replay returns are NamedTuples, not frozen dataclasses: just as immutable, and a third of the
-# cost to build (a frozen dataclass sets each field through object.__setattr__); a deal makes up to 26 tricks.
-
-
 class Violation(NamedTuple):
     """One illegal event. ``event`` is the 1-based index into the record's events.
 

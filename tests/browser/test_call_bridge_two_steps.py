@@ -8,6 +8,7 @@ made with an overtrick, R-CB-2), +4, -2 (2 called, 1 taken, R-CB-4) and -5 (5 ca
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -61,13 +62,15 @@ def assert_fits_the_phone(page: Any, form: str) -> None:
     assert heights and min(heights) >= 44, heights
 
 
-def test_cb_c1_calls_then_tricks_five_taps_each_on_one_screen(phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_cb_c1_calls_then_tricks_five_taps_each_on_one_screen(
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     match = new_match(demo_user, "call_bridge", target=30)
     page = phone.new_page()
     log_in(page, live_server)
     open_call_bridge(page, live_server, match)
     assert_fits_the_phone(page, "#first-form")
-    page.screenshot(path="/tmp/tb-call-bridge-calls.png")
+    page.screenshot(path=str(tmp_path / "tb-call-bridge-calls.png"))
     calls = Taps(page)
     enter_calls(calls, C1_CALLS)
     expect(page.locator("#table-notice")).to_have_text("Calls for deal 1 saved.")
@@ -83,7 +86,7 @@ def test_cb_c1_calls_then_tricks_five_taps_each_on_one_screen(phone: Any, live_s
     for name, count in zip(PLAYERS, C1_TRICKS, strict=True):
         tricks.field(f"{name}'s tricks", count)
     expect(page.locator("#preview")).to_contain_text("This deal: Anna 3, Ben 4, Cleo −2, Dan −5")
-    page.screenshot(path="/tmp/tb-call-bridge-tricks.png")
+    page.screenshot(path=str(tmp_path / "tb-call-bridge-tricks.png"))
     tricks.button("Save deal 1")
     expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
     assert tricks.count <= 5
@@ -142,7 +145,7 @@ def test_cb_4_1_a_second_phone_sees_the_calls(browser: Any, phone: Any, live_ser
 
 
 def test_cb_5_4_tricks_not_adding_up_to_13_are_marked_and_not_saved(
-    phone: Any, live_server: Any, demo_user: Any
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
 ) -> None:
     match = new_match(demo_user, "call_bridge", target=30)
     page = phone.new_page()
@@ -155,7 +158,7 @@ def test_cb_5_4_tricks_not_adding_up_to_13_are_marked_and_not_saved(
     expect(page.locator("input[name=tricks_3][aria-invalid=true]")).to_have_count(14)
     save = page.get_by_role("button", name="Save deal 1")
     expect(save).to_be_disabled()
-    page.screenshot(path="/tmp/tb-call-bridge-14-tricks.png")
+    page.screenshot(path=str(tmp_path / "tb-call-bridge-14-tricks.png"))
     # Forced past the page, the server refuses it in place, and keeps every tap.
     page.evaluate("document.getElementById('deal-form').requestSubmit()")
     expect(page.locator("#deal-form [role=alert]")).to_contain_text("every deal has 13 tricks (CB-5.4)")

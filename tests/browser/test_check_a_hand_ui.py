@@ -1,6 +1,6 @@
 """The Check a hand page on a 390 px phone: cards drawn as distinct cards, allowed and not allowed told apart by more
 than colour, the last hand filled with the cards left, the stock and the turn-up chosen by tapping, the deal told in
-the game's words, and axe clean in the light and the dark colour scheme. Screenshots in /tmp/check-a-hand-*.png."""
+the game's words, and axe clean in the light and the dark colour scheme. Screenshots in the test's tmp_path."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from tests.browser.conftest import PHONE, axe_options, log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-SHOTS = Path("/tmp")
 # RULES.md §6.2 C9: P1 leads; P2 has no hearts and holds ♠3, ♠J and ♦9.
 C9_HANDS = [
     "5H AH KH QH JH TH AC KC QC JC TC 9C 8C",
@@ -88,7 +87,7 @@ def assert_no_python_value(page: Any) -> None:
 
 
 def test_cb_5_1_on_a_lead_every_card_is_a_distinct_card_with_a_gap(
-    phone: Any, live_server: Any, demo_user: Any
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
 ) -> None:
     hand = call_bridge_lead(demo_user)
     page = phone.new_page()
@@ -107,13 +106,13 @@ def test_cb_5_1_on_a_lead_every_card_is_a_distinct_card_with_a_gap(
         page.get_by_role("button", name="Play A♣, allowed").locator(".face").evaluate("e => getComputedStyle(e).color")
     )
     assert red != black
-    page.screenshot(path=str(SHOTS / "check-a-hand-lead-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "check-a-hand-lead-390.png"), full_page=True)
     assert_axe_clean(page)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_cb_5_2_a_card_not_allowed_is_struck_crossed_and_named_so(
-    phone: Any, dark_phone: Any, live_server: Any, demo_user: Any, scheme: str
+    phone: Any, dark_phone: Any, live_server: Any, demo_user: Any, scheme: str, tmp_path: Path
 ) -> None:
     hand = call_bridge_lead(demo_user)
     page = (dark_phone if scheme == "dark" else phone).new_page()
@@ -137,7 +136,7 @@ def test_cb_5_2_a_card_not_allowed_is_struck_crossed_and_named_so(
     cards = boxes(page.locator("#turn .cards button"))
     assert_apart(cards)
     assert_tappable(cards)
-    page.screenshot(path=str(SHOTS / f"check-a-hand-follow-{scheme}-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / f"check-a-hand-follow-{scheme}-390.png"), full_page=True)
     assert_axe_clean(page)
     # A card not allowed can still be recorded, and is flagged.
     page.get_by_role("button", name="Play 9♦, not allowed").click()
@@ -146,7 +145,9 @@ def test_cb_5_2_a_card_not_allowed_is_struck_crossed_and_named_so(
     assert_axe_clean(page)
 
 
-def test_cb_3_2_the_last_hand_fills_itself_with_the_cards_left(phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_cb_3_2_the_last_hand_fills_itself_with_the_cards_left(
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     page = phone.new_page()
     log_in(page, live_server)
     page.goto(f"{live_server.url}/referee/")
@@ -173,11 +174,13 @@ def test_cb_3_2_the_last_hand_fills_itself_with_the_cards_left(phone: Any, live_
     page.get_by_text("P4 (13 cards)").wait_for()
     record = ContestedHand.objects.get().record
     assert sorted(record["hands"][3]) == sorted(C9_HANDS[3].split())
-    page.screenshot(path=str(SHOTS / "check-a-hand-filled-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "check-a-hand-filled-390.png"), full_page=True)
     assert_axe_clean(page)
 
 
-def test_db_2_2_the_stock_is_chosen_by_tapping_in_order(phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_db_2_2_the_stock_is_chosen_by_tapping_in_order(
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     page = phone.new_page()
     log_in(page, live_server)
     page.goto(f"{live_server.url}/referee/")
@@ -195,7 +198,7 @@ def test_db_2_2_the_stock_is_chosen_by_tapping_in_order(phone: Any, live_server:
     for label in stock[:3]:
         page.get_by_role("button", name=label, exact=True).click()
         page.get_by_role("button", name=f"{label}, already used", exact=True).wait_for()
-    page.screenshot(path=str(SHOTS / "check-a-hand-stock-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "check-a-hand-stock-390.png"), full_page=True)
     assert_axe_clean(page)
     for label in stock[3:-1]:
         page.get_by_role("button", name=label, exact=True).click()
@@ -209,10 +212,12 @@ def test_db_2_2_the_stock_is_chosen_by_tapping_in_order(phone: Any, live_server:
     assert record["stock"] == [re.sub("10|♦|♥", lambda m: codes[m.group()], label) for label in stock]
     assert sorted(record["hands"][1]) == sorted(f"{rank}C" for rank in "23456789TJQKA")
     assert page.locator("ol.in-order button").first.get_attribute("aria-label") == "Take 2♦ out of the stock (card 1)"
-    page.screenshot(path=str(SHOTS / "check-a-hand-stock-done-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "check-a-hand-stock-done-390.png"), full_page=True)
 
 
-def test_kj_3_3_the_turn_up_is_chosen_by_a_tap(dark_phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_kj_3_3_the_turn_up_is_chosen_by_a_tap(
+    dark_phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     record = json.loads((FIXTURES / "klaberjass" / "hand.json").read_text())
     record = {**record, "events": []}
     record.pop("turn_up")
@@ -227,7 +232,7 @@ def test_kj_3_3_the_turn_up_is_chosen_by_a_tap(dark_phone: Any, live_server: Any
     page.get_by_role("button", name="Take 10♥ out of the turn-up card").wait_for()
     hand.refresh_from_db()
     assert hand.record["turn_up"] == "TH"
-    page.screenshot(path=str(SHOTS / "check-a-hand-turn-up-dark-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "check-a-hand-turn-up-dark-390.png"), full_page=True)
     assert_axe_clean(page)
 
 
@@ -259,7 +264,7 @@ def test_a_tap_sent_before_the_last_answer_is_back_is_shown(phone: Any, live_ser
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_result_and_use_this_result_are_in_words(
-    phone: Any, dark_phone: Any, live_server: Any, demo_user: Any, scheme: str
+    phone: Any, dark_phone: Any, live_server: Any, demo_user: Any, scheme: str, tmp_path: Path
 ) -> None:
     from scoring.core.match import parse_match
     from scoring.services import create_match
@@ -283,13 +288,13 @@ def test_the_result_and_use_this_result_are_in_words(
     # The fixture's calls (3, 3, 4, 2 from the dealer Cleo's left: Dev 3, Anna 3, Ben 4, Cleo 2) in seat order.
     assert "calls 3 4 2 3" in result.inner_text()
     assert_no_python_value(page)
-    page.screenshot(path=str(SHOTS / f"check-a-hand-result-{scheme}-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / f"check-a-hand-result-{scheme}-390.png"), full_page=True)
     assert_axe_clean(page)
     page.get_by_role("button", name="Use this result in the match").click()
     page.get_by_role("heading", name="Use the referee's result?").wait_for()
     assert "calls 3 4 2 3" in page.locator("main").inner_text()
     assert_no_python_value(page)
-    page.screenshot(path=str(SHOTS / f"check-a-hand-use-{scheme}-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / f"check-a-hand-use-{scheme}-390.png"), full_page=True)
     assert_axe_clean(page)
     page.goto(f"{live_server.url}/referee/")
     assert_no_python_value(page)
@@ -318,7 +323,7 @@ def every_referee() -> list[str]:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("game", every_referee())
 def test_every_turn_of_every_game_is_drawn_apart_in_words_and_axe_clean(
-    phone: Any, dark_phone: Any, live_server: Any, demo_user: Any, game: str, scheme: str
+    phone: Any, dark_phone: Any, live_server: Any, demo_user: Any, game: str, scheme: str, tmp_path: Path
 ) -> None:
     """Each game's fixture hand at the first turn of each kind: the cards and options apart and at least 44 px,
     no Python value, axe clean; and the hand complete, its result in words."""
@@ -334,6 +339,6 @@ def test_every_turn_of_every_game_is_drawn_apart_in_words_and_axe_clean(
         assert_tappable(boxes(buttons))
         assert_no_python_value(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        page.screenshot(path=str(SHOTS / f"check-a-hand-{game}-{kind}-{scheme}-390.png"), full_page=True)
+        page.screenshot(path=str(tmp_path / f"check-a-hand-{game}-{kind}-{scheme}-390.png"), full_page=True)
         assert_axe_clean(page)
     assert "Deal result:" in page.locator("#verdict").inner_text()

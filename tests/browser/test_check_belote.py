@@ -23,7 +23,9 @@ RECORD = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "belote"
 PLAYERS = RECORD["players"]
 
 
-def test_bl_7_4_a_broken_overtrump_is_flagged_naming_cleo(phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_bl_7_4_a_broken_overtrump_is_flagged_naming_cleo(
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     page = phone.new_page()
     log_in(page, live_server)
     page.goto(f"{live_server.url}/referee/")
@@ -64,6 +66,6 @@ def test_bl_7_4_a_broken_overtrump_is_flagged_naming_cleo(phone: Any, live_serve
     assert "card points: 141, 21" in page.locator("main").inner_text()
     assert "Deal result: Anna ♥ 141–21, made" in page.locator("#verdict").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.screenshot(path="/tmp/check-belote-390.png", full_page=True)
+    page.screenshot(path=str(tmp_path / "check-belote-390.png"), full_page=True)
     violations = Axe().run(page).response["violations"]
     assert [violation["id"] for violation in violations] == []

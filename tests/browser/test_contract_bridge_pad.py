@@ -26,7 +26,6 @@ from tests.scoring.test_contract_bridge_pad import RUBBER, TOTALS, VULNERABLE, W
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path("/tmp/tb-bridge-pad")
 PLAYERS = ["Anna", "Ben", "Cleo", "Dev"]
 SEAT_BUTTONS = {"N": "N · Anna", "E": "E · Ben", "S": "S · Cleo", "W": "W · Dev"}
 HONOURS = {"none": "", "EW100": "E-W 100"}
@@ -54,9 +53,8 @@ def read_pad(page: Any) -> list[dict[str, Any]]:
 
 
 def test_br_7_a_new_user_scores_a_rubber_with_results_and_the_pad_matches_the_paper_pad(
-    phone: Any, live_server: Any
+    phone: Any, live_server: Any, tmp_path: Path
 ) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
     page = phone.new_page()
     sign_up(page, live_server)
     page.goto(f"{live_server.url}/matches/new/")
@@ -73,7 +71,7 @@ def test_br_7_a_new_user_scores_a_rubber_with_results_and_the_pad_matches_the_pa
     for seat, (label, name) in enumerate(zip(["North", "East", "South", "West"], PLAYERS, strict=True)):
         expect(page.locator(f"label[for=id_player_{seat}]")).to_have_text(label)
         page.fill(f"#id_player_{seat}", name)
-    page.screenshot(path=str(SCREENSHOTS / "new-match.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "new-match.png"), full_page=True)
     page.locator("input[name=first_dealer][value='0']").check()
     page.get_by_role("button", name="Start match").click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
@@ -91,7 +89,7 @@ def test_br_7_a_new_user_scores_a_rubber_with_results_and_the_pad_matches_the_pa
         if HONOURS[honours]:
             taps.tap("Honours", HONOURS[honours])
         if number == 1:
-            page.screenshot(path=str(SCREENSHOTS / "entry.png"), full_page=True)
+            page.screenshot(path=str(tmp_path / "entry.png"), full_page=True)
         taps.save(number)
         # The row as the table said it, and the pad deal by deal as the paper pad has it (worked by hand).
         row = page.locator(f"#deal-{number} summary")
@@ -143,13 +141,13 @@ def test_br_7_a_new_user_scores_a_rubber_with_results_and_the_pad_matches_the_pa
     expect(pad.locator("thead th").nth(1)).to_contain_text("Anna & Cleo")
     expect(page.locator("#deal-4 .dealer")).to_have_text("W · Dev")
     fits_the_phone(page)
-    page.screenshot(path=str(SCREENSHOTS / "match-light.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "match-light.png"), full_page=True)
     assert [violation["id"] for violation in Axe().run(page, options=axe_options(page)).response["violations"]] == []
     # Loaded again in the dark scheme: a scheme switched under a shown page fades its colours (CSS transitions),
     # which axe could catch half-way.
     page.emulate_media(color_scheme="dark")
     page.reload()
-    page.screenshot(path=str(SCREENSHOTS / "match-dark.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "match-dark.png"), full_page=True)
     assert [violation["id"] for violation in Axe().run(page, options=axe_options(page)).response["violations"]] == []
     page.emulate_media(color_scheme="light")
 
@@ -162,20 +160,18 @@ def test_br_7_a_new_user_scores_a_rubber_with_results_and_the_pad_matches_the_pa
         expect(shown.locator("caption")).to_have_text("Rubber score pad")
         expect(shown.locator("tfoot tr").last).to_have_text(re.compile(r"Total\s*920\s*780"))
         fits_the_phone(page)
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-light.png"), full_page=True)
+        page.screenshot(path=str(tmp_path / f"{name}-light.png"), full_page=True)
         assert [v["id"] for v in Axe().run(page, options=axe_options(page)).response["violations"]] == [], name
         page.emulate_media(color_scheme="dark")
         page.reload()
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-dark.png"), full_page=True)
+        page.screenshot(path=str(tmp_path / f"{name}-dark.png"), full_page=True)
         assert [v["id"] for v in Axe().run(page, options=axe_options(page)).response["violations"]] == [], name
         page.emulate_media(color_scheme="light")
     pdf = page.request.get(f"{live_server.url}/matches/{match.pk}/report.pdf")
     assert pdf.ok
-    (SCREENSHOTS / "report.pdf").write_bytes(pdf.body())
-    subprocess.run(
-        ["pdftoppm", "-png", "-r", "70", str(SCREENSHOTS / "report.pdf"), str(SCREENSHOTS / "pdf")], check=True
-    )
-    layout = ["pdftotext", "-layout", str(SCREENSHOTS / "report.pdf"), "-"]
+    (tmp_path / "report.pdf").write_bytes(pdf.body())
+    subprocess.run(["pdftoppm", "-png", "-r", "70", str(tmp_path / "report.pdf"), str(tmp_path / "pdf")], check=True)
+    layout = ["pdftotext", "-layout", str(tmp_path / "report.pdf"), "-"]
     lines = [
         " ".join(line.split()) for line in subprocess.run(layout, capture_output=True, text=True).stdout.splitlines()
     ]
@@ -192,7 +188,9 @@ def test_br_7_a_new_user_scores_a_rubber_with_results_and_the_pad_matches_the_pa
     ]
 
 
-def test_br_8_2_a_chicago_round_gets_its_four_deal_pad(phone: Any, browser: Any, live_server: Any) -> None:
+def test_br_8_2_a_chicago_round_gets_its_four_deal_pad(
+    phone: Any, browser: Any, live_server: Any, tmp_path: Path
+) -> None:
     page = phone.new_page()
     sign_up(page, live_server)
     page.goto(f"{live_server.url}/matches/new/")
@@ -220,7 +218,7 @@ def test_br_8_2_a_chicago_round_gets_its_four_deal_pad(phone: Any, browser: Any,
         {"part": "", "title": "", "rows": [["Total", "140", "0"]]},
     ]  # fmt: skip
     fits_the_phone(page)
-    page.screenshot(path=str(SCREENSHOTS / "chicago.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "chicago.png"), full_page=True)
     assert [violation["id"] for violation in Axe().run(page, options=axe_options(page)).response["violations"]] == []
     # In Hungarian, whose words are longer, the pad fits the phone too, its seats É, K, D, Ny.
     hungarian = browser.new_context(viewport=PHONE, has_touch=True, locale="hu")
@@ -229,5 +227,5 @@ def test_br_8_2_a_chicago_round_gets_its_four_deal_pad(phone: Any, browser: Any,
     page.goto(f"{live_server.url}/matches/{Match.objects.get().pk}/")
     expect(page.locator("#sheet table.pad tbody tr").first).to_contain_text("É · Anna")
     fits_the_phone(page)
-    page.screenshot(path=str(SCREENSHOTS / "chicago-hu.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "chicago-hu.png"), full_page=True)
     hungarian.close()

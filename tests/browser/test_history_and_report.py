@@ -1,7 +1,7 @@
 """The history and the report at a 390 px phone, in the reader's time zone (Berlin here): the history fits
 the phone with each change in the game's words; the report fits too, its chart's labels at least 9 pt, its
 rule IDs open the rule dialog, its PDF links carry the zone; axe clean in the light and the dark scheme.
-Screenshots in /tmp/history-*.png and /tmp/report-*.png."""
+Screenshots in the test's tmp_path."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from tests.browser.test_never_lose_a_deal import assert_axe_clean
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp")
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
 ZONE = "Europe/Berlin"
 NINE_POINTS_IN_PX = 12
@@ -52,7 +51,7 @@ def fits_the_phone(page: Any) -> bool:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", ["contract_bridge-finished", "call_bridge-finished"])
 def test_the_history_fits_the_phone_in_the_readers_zone(
-    browser: Any, live_server: Any, demo_user: Any, scheme: str, name: str
+    browser: Any, live_server: Any, demo_user: Any, scheme: str, name: str, tmp_path: Path
 ) -> None:
     match = demo_match(demo_user, name)
     page = phone_page(browser, live_server, scheme)
@@ -63,14 +62,14 @@ def test_the_history_fits_the_phone_in_the_readers_zone(
     # The times in the reader's zone, named: Berlin is CET or CEST.
     expect(page.locator("time").first).to_have_text(BERLIN_TIME)
     assert fits_the_phone(page)
-    page.screenshot(path=str(SHOTS / f"history-{name}-{scheme}-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / f"history-{name}-{scheme}-390.png"), full_page=True)
     assert_axe_clean(page)
     page.context.close()
 
 
 @pytest.mark.parametrize(("scheme", "language"), [("light", "en"), ("dark", "hi")])
 def test_a_long_history_is_paged_and_its_page_links_fit_the_phone(
-    browser: Any, live_server: Any, demo_user: Any, scheme: str, language: str
+    browser: Any, live_server: Any, demo_user: Any, scheme: str, language: str, tmp_path: Path
 ) -> None:
     from scoring.models import Change
     from scoring.views import HISTORY_PAGE
@@ -90,18 +89,18 @@ def test_a_long_history_is_paged_and_its_page_links_fit_the_phone(
     expect(older).to_have_count(1)
     assert fits_the_phone(page)
     assert_axe_clean(page)
-    page.screenshot(path=str(SHOTS / f"history-paged-{language}-{scheme}-390.png"), full_page=False)
+    page.screenshot(path=str(tmp_path / f"history-paged-{language}-{scheme}-390.png"), full_page=False)
     older.click()
     expect(page.locator("a[rel=next]")).to_have_count(1)
     assert fits_the_phone(page)
     page.locator("nav.history-pages").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"history-paged-{language}-{scheme}-390-older.png"), full_page=False)
+    page.screenshot(path=str(tmp_path / f"history-paged-{language}-{scheme}-390-older.png"), full_page=False)
     page.context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_report_fits_the_phone_and_its_rules_open_in_the_dialog(
-    browser: Any, live_server: Any, demo_user: Any, scheme: str
+    browser: Any, live_server: Any, demo_user: Any, scheme: str, tmp_path: Path
 ) -> None:
     match = demo_match(demo_user, "contract_bridge-finished")
     page = phone_page(browser, live_server, scheme)
@@ -120,7 +119,7 @@ def test_the_report_fits_the_phone_and_its_rules_open_in_the_dialog(
         "href", f"/matches/{match.pk}/report.pdf?tz={ZONE.replace('/', '%2F')}"
     )
 
-    page.screenshot(path=str(SHOTS / f"report-{scheme}-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / f"report-{scheme}-390.png"), full_page=True)
     assert_axe_clean(page)
 
     link = page.locator(".result a.rule")
@@ -129,6 +128,6 @@ def test_the_report_fits_the_phone_and_its_rules_open_in_the_dialog(
     dialog = page.locator("#rule-dialog")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text(rule)
-    page.screenshot(path=str(SHOTS / f"report-rule-dialog-{scheme}-390.png"))
+    page.screenshot(path=str(tmp_path / f"report-rule-dialog-{scheme}-390.png"))
     assert_axe_clean(page)
     page.context.close()

@@ -1,7 +1,7 @@
 """The list of matches and the new-match form on a 390 px phone: the form follows the game tapped, a duplicate name
 is refused at its field, a match is rematched, renamed and deleted (after a confirmation) from the list, its time is
 shown in the phone's zone, named, and axe finds nothing in the light and the dark scheme. Screenshots in
-/tmp/home-*.png and /tmp/new-match-*.png."""
+the test's tmp_path."""
 
 from __future__ import annotations
 
@@ -24,7 +24,6 @@ from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp")
 MINUS_OR_DASH_AS_MINUS = re.compile(r"(^|[\s(])-\d")  # a hyphen written as a minus sign
 
 
@@ -57,7 +56,7 @@ def shown_names(page: Any) -> int:
     return page.locator(".name-field:visible input:enabled").count()
 
 
-def test_the_form_follows_each_game_tapped(scheme_phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_the_form_follows_each_game_tapped(scheme_phone: Any, live_server: Any, demo_user: Any, tmp_path: Path) -> None:
     page = scheme_phone.new_page()
     log_in(page, live_server)
     page.goto(f"{live_server.url}/matches/new/")
@@ -98,7 +97,7 @@ def test_the_form_follows_each_game_tapped(scheme_phone: Any, live_server: Any, 
     expect(page.locator("#sides")).to_have_text("Sides: Anna & Cleo v Ben & Player 4")
     expect(page.locator(".dealer-option", has_text="Cleo")).to_be_visible()
     scheme = "dark" if page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") else "light"
-    page.screenshot(path=str(SHOTS / f"new-match-belote-{scheme}-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / f"new-match-belote-{scheme}-390.png"), full_page=True)
     assert_axe_clean(page)
     # Back to a two-player game: the names past its seats are not posted.
     page.get_by_role("radio", name="Klaberjass", exact=True).check()
@@ -109,7 +108,7 @@ def test_the_form_follows_each_game_tapped(scheme_phone: Any, live_server: Any, 
     assert (match.game, match.players, match.target, match.first_dealer) == ("klaberjass", ["Anna", "Ben"], 500, 1)
 
 
-def test_a_duplicate_name_is_refused_at_its_field(phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_a_duplicate_name_is_refused_at_its_field(phone: Any, live_server: Any, demo_user: Any, tmp_path: Path) -> None:
     page = phone.new_page()
     log_in(page, live_server)
     page.goto(f"{live_server.url}/matches/new/")
@@ -124,12 +123,14 @@ def test_a_duplicate_name_is_refused_at_its_field(phone: Any, live_server: Any, 
     assert shown_names(page) == 4
     expect(page.locator("#id_player_3")).to_have_value("ben")
     expect(page.locator("#id_target")).to_have_value("30")
-    page.screenshot(path=str(SHOTS / "new-match-duplicate-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "new-match-duplicate-390.png"), full_page=True)
     assert_axe_clean(page)
     assert not Match.objects.exists()
 
 
-def test_home_states_rematch_rename_and_delete(scheme_phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_home_states_rematch_rename_and_delete(
+    scheme_phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     # B1 (Nora +500) and B2 (Dan +600), docs/rules/bridgette.md: Dan leads after two of six deals.
     match = bridgette_match(demo_user, [B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER])
     page = scheme_phone.new_page()
@@ -139,7 +140,7 @@ def test_home_states_rematch_rename_and_delete(scheme_phone: Any, live_server: A
     assert not MINUS_OR_DASH_AS_MINUS.search(page.locator("main").inner_text())
     fits_the_phone(page)
     scheme = "dark" if page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") else "light"
-    page.screenshot(path=str(SHOTS / f"home-{scheme}-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / f"home-{scheme}-390.png"), full_page=True)
     assert_axe_clean(page)
 
     # Rematch: the next player, Dan, deals first.

@@ -9,6 +9,7 @@ by hand from docs/rules/klaberjass.md.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +21,9 @@ from tests.browser.test_signup_and_games import new_match, sign_up
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_kj_6_3_both_players_declare_and_the_preview_shows_the_comparison(phone: Any, live_server: Any) -> None:
+def test_kj_6_3_both_players_declare_and_the_preview_shows_the_comparison(
+    phone: Any, live_server: Any, tmp_path: Path
+) -> None:
     page = phone.new_page()
     sign_up(page, live_server)
     new_match(page, live_server, "Klaberjass", ["Nora", "Dan"])
@@ -69,4 +72,4 @@ def test_kj_6_3_both_players_declare_and_the_preview_shows_the_comparison(phone:
 
     assert taps.counts == [6, 8]
     assert max(taps.counts) <= 8
-    page.screenshot(path="/tmp/klaberjass-sequences.png", full_page=True)
+    page.screenshot(path=str(tmp_path / "klaberjass-sequences.png"), full_page=True)

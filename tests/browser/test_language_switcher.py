@@ -4,6 +4,7 @@ script, the page comes back in it (html lang="hu"), axe's language rules pass an
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ def screen(request: Any, browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def test_magyar_chosen_in_the_footer_on_a_phone(screen: Any, live_server: Any, demo_user: Any) -> None:
+def test_magyar_chosen_in_the_footer_on_a_phone(screen: Any, live_server: Any, demo_user: Any, tmp_path: Path) -> None:
     page = screen.new_page()
     log_in(page, live_server)
     page.goto(f"{live_server.url}/rules/")
@@ -35,11 +36,13 @@ def test_magyar_chosen_in_the_footer_on_a_phone(screen: Any, live_server: Any, d
     assert page.get_attribute("html", "lang") == "hu"
     assert page.get_attribute("html", "dir") == "ltr"
     assert footer.locator("select").input_value() == "hu"
-    page.screenshot(path=f"/tmp/i18n-nav-390-{screen.scheme}.png", clip={"x": 0, "y": 0, "width": 390, "height": 200})
+    page.screenshot(
+        path=str(tmp_path / f"i18n-nav-390-{screen.scheme}.png"), clip={"x": 0, "y": 0, "width": 390, "height": 200}
+    )
     page.locator("footer").scroll_into_view_if_needed()
-    page.screenshot(path=f"/tmp/i18n-switcher-390-{screen.scheme}.png")
+    page.screenshot(path=str(tmp_path / f"i18n-switcher-390-{screen.scheme}.png"))
     if screen.scheme == "light":
-        page.screenshot(path="/tmp/i18n-switcher-390.png")
+        page.screenshot(path=str(tmp_path / "i18n-switcher-390.png"))
     results = Axe().run(page, options={"runOnly": ["html-has-lang", "html-lang-valid", "valid-lang"]}).response
     assert results["violations"] == []
     assert {rule["id"] for rule in results["passes"]} >= {"html-has-lang", "html-lang-valid"}

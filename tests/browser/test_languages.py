@@ -4,7 +4,7 @@ Bridgette, each in their own language from sign-up to the printed report, on a 3
 The browser asks for the language (Accept-Language) and never touches the switcher. Every button the test taps
 is found by its words in that language, taken from the catalogue, so a text left in English fails the test; and
 each page is searched for any English sentence of the catalogue that has a translation (none may show).
-Screenshots of the saved deal, the referee and the report: /tmp/language-<code>-<page>.png."""
+Screenshots of the saved deal, the referee and the report: the test's tmp_path."""
 
 from __future__ import annotations
 
@@ -54,10 +54,10 @@ def english_sentences(language: str) -> tuple[str, ...]:
     return tuple(sorted(pieces))
 
 
-def assert_in_language(page: Any, language: str, name: str) -> None:
+def assert_in_language(page: Any, language: str, name: str, tmp_path: Path) -> None:
     if name in SHOWN:
         page.evaluate("document.fonts.ready")
-        page.screenshot(path=f"/tmp/language-{language}-{name}.png", full_page=True)
+        page.screenshot(path=str(tmp_path / f"language-{language}-{name}.png"), full_page=True)
     assert page.get_attribute("html", "lang") == language
     text = page.locator("body").inner_text()
     assert [sentence for sentence in english_sentences(language) if sentence in text] == []
@@ -82,9 +82,11 @@ def phone_in(browser: Any) -> Iterator[Any]:
         context.close()
 
 
-def sign_up_and_start(page: Any, live_server: Any, language: str, game: str, players: list[str]) -> None:
+def sign_up_and_start(
+    page: Any, live_server: Any, language: str, game: str, players: list[str], tmp_path: Path
+) -> None:
     page.goto(f"{live_server.url}/accounts/signup/")
-    assert_in_language(page, language, "signup")
+    assert_in_language(page, language, "signup", tmp_path)
     page.fill("#id_username", f"player-{language}")
     page.fill("#id_password1", "a-long-passphrase-3")
     page.fill("#id_password2", "a-long-passphrase-3")
@@ -92,7 +94,7 @@ def sign_up_and_start(page: Any, live_server: Any, language: str, game: str, pla
     page.wait_for_url(f"{live_server.url}/")
     page.goto(f"{live_server.url}/matches/new/")
     page.locator(f"label:has(input[name=game][value={game}])").click()
-    assert_in_language(page, language, "new-match")
+    assert_in_language(page, language, "new-match", tmp_path)
     for seat, name in enumerate(players):
         page.fill(f"#id_player_{seat}", name)
     page.locator("input[name=first_dealer][value='1']").check()
@@ -105,17 +107,19 @@ def tap(page: Any, field: str, value: str) -> None:
     page.locator(f"main input[name={field}][value='{value}'] + label").click()
 
 
-def read_the_report(page: Any, language: str) -> None:
+def read_the_report(page: Any, language: str, tmp_path: Path) -> None:
     page.get_by_role("link", name=words(language, "Report (print, PDF, CSV)")).click()
     page.wait_for_url(re.compile(r"/report/$"))
-    assert_in_language(page, language, "report")
+    assert_in_language(page, language, "report", tmp_path)
 
 
 @pytest.mark.parametrize("language", ["hu", "hi"])
-def test_bg_7_1_a_pair_plays_bridgette_in_their_language(phone_in: Any, live_server: Any, language: str) -> None:
+def test_bg_7_1_a_pair_plays_bridgette_in_their_language(
+    phone_in: Any, live_server: Any, language: str, tmp_path: Path
+) -> None:
     page = phone_in(language)
-    sign_up_and_start(page, live_server, language, "bridgette", ["Anna", "Bence"])
-    assert_in_language(page, language, "match")
+    sign_up_and_start(page, live_server, language, "bridgette", ["Anna", "Bence"], tmp_path)
+    assert_in_language(page, language, "match", tmp_path)
     # B1 (RULES.md §6.1): Anna's 2♥ made with 8 tricks scores 500 (BG-7.1).
     tap(page, "declarer", "0")
     tap(page, "level", "2")
@@ -123,31 +127,31 @@ def test_bg_7_1_a_pair_plays_bridgette_in_their_language(phone_in: Any, live_ser
     tap(page, "tricks", "8")
     expect(page.locator("#preview")).to_contain_text(words(language, "This deal:"))
     expect(page.locator("#preview")).to_contain_text("BG-7.1")
-    assert_in_language(page, language, "preview")
+    assert_in_language(page, language, "preview", tmp_path)
     page.get_by_role("button", name=words(language, "Save deal %(number)s", number=1)).click()
     expect(page.get_by_test_id("total-0")).to_have_text("500")
-    assert_in_language(page, language, "saved")
-    read_the_report(page, language)
+    assert_in_language(page, language, "saved", tmp_path)
+    read_the_report(page, language, tmp_path)
 
 
-def test_cb_6_c1_a_polish_table_plays_call_bridge(phone_in: Any, live_server: Any) -> None:
+def test_cb_6_c1_a_polish_table_plays_call_bridge(phone_in: Any, live_server: Any, tmp_path: Path) -> None:
     language = "pl"
     page = phone_in(language)
-    sign_up_and_start(page, live_server, language, "call_bridge", ["Ola", "Piotr", "Rita", "Staś"])
-    assert_in_language(page, language, "match")
+    sign_up_and_start(page, live_server, language, "call_bridge", ["Ola", "Piotr", "Rita", "Staś"], tmp_path)
+    assert_in_language(page, language, "match", tmp_path)
     # C1 (RULES.md §6.2): calls 3, 4, 2, 5; tricks 4, 4, 1, 4: +3, +4, -2, -5 (CB-6).
     for seat, call in enumerate(["3", "4", "2", "5"]):
         tap(page, f"calls_{seat}", call)
     page.locator("form:has(input[name=calls_0]) button[type=submit]").first.click()
     expect(page.get_by_test_id("in-progress")).to_be_visible()
-    assert_in_language(page, language, "calls")
+    assert_in_language(page, language, "calls", tmp_path)
     for seat, tricks in enumerate(["4", "4", "1", "4"]):
         tap(page, f"tricks_{seat}", tricks)
     expect(page.locator("#preview")).to_contain_text(words(language, "This deal:"))
     page.get_by_role("button", name=words(language, "Save deal %(number)s", number=1)).click()
     expect(page.get_by_test_id("total-3")).to_have_text("−5")
-    assert_in_language(page, language, "saved")
-    read_the_report(page, language)
+    assert_in_language(page, language, "saved", tmp_path)
+    read_the_report(page, language, tmp_path)
 
 
 # RULES.md §6.2 C9: P1 leads; P2 has no hearts and holds spades (3♠, J♠), so P2 must trump (CB-5.2 b).
@@ -160,7 +164,7 @@ C9_HANDS = [
 
 
 def test_cb_5_2_the_referee_tells_a_polish_table_of_a_revoke_in_polish(
-    phone_in: Any, live_server: Any, demo_user: Any
+    phone_in: Any, live_server: Any, demo_user: Any, tmp_path: Path
 ) -> None:
     from referee.core.replay import replay_document
     from referee.models import ContestedHand
@@ -188,11 +192,11 @@ def test_cb_5_2_the_referee_tells_a_polish_table_of_a_revoke_in_polish(
     said = flagged.inner_text()
     assert "CB-5.2" in said and "Piotr" in said
     assert not any(message in said for message in english)
-    assert_in_language(page, "pl", "referee")
+    assert_in_language(page, "pl", "referee", tmp_path)
 
 
 def test_bg_6_2_a_hungarian_pair_replays_a_bridgette_hand_in_hungarian(
-    phone_in: Any, live_server: Any, demo_user: Any
+    phone_in: Any, live_server: Any, demo_user: Any, tmp_path: Path
 ) -> None:
     from referee.models import ContestedHand
 
@@ -206,4 +210,4 @@ def test_bg_6_2_a_hungarian_pair_replays_a_bridgette_hand_in_hungarian(
     tricks = page.locator("table.tricks").inner_text()
     assert not re.search(r"\b[QJ][♠♥♦♣]", tricks)
     assert re.search(r"\b[DB][♠♥♦♣]", tricks)
-    assert_in_language(page, "hu", "referee")
+    assert_in_language(page, "hu", "referee", tmp_path)

@@ -5,6 +5,7 @@ phone-sized Chromium (390 px), with axe on the pages as they look then."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -88,7 +89,7 @@ def test_messages_do_not_leak_to_another_match_or_the_report(phone: Any, live_se
 
 
 def test_call_bridge_totals_are_in_view_after_a_save_and_14_tricks_are_marked(
-    phone: Any, live_server: Any, demo_user: Any
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
 ) -> None:
     match = new_match(demo_user, "call_bridge", target=10)
     page = phone.new_page()
@@ -111,7 +112,7 @@ def test_call_bridge_totals_are_in_view_after_a_save_and_14_tricks_are_marked(
     expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
     expect(page.get_by_test_id("total-3")).to_have_text("−5")
     expect(page.get_by_test_id("total-0")).to_be_in_viewport()
-    page.screenshot(path="/tmp/tb-call-bridge-after-save.png")
+    page.screenshot(path=str(tmp_path / "tb-call-bridge-after-save.png"))
 
 
 def test_the_winner_banner_is_in_view_when_the_match_ends(phone: Any, live_server: Any, demo_user: Any) -> None:
@@ -130,7 +131,9 @@ def test_the_winner_banner_is_in_view_when_the_match_ends(phone: Any, live_serve
     expect(actions.get_by_role("link", name=re.compile("^Check a hand"))).to_have_text("Check a hand")
 
 
-def test_an_incomplete_entry_marks_its_missing_fields(phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_an_incomplete_entry_marks_its_missing_fields(
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     match = new_match(demo_user)
     page = phone.new_page()
     log_in(page, live_server)
@@ -145,10 +148,12 @@ def test_an_incomplete_entry_marks_its_missing_fields(phone: Any, live_server: A
     expect(page.locator("input[name=declarer][value='0']")).to_be_checked()
     assert Deal.objects.count() == 0
     assert_axe_clean(page)
-    page.screenshot(path="/tmp/tb-incomplete-entry.png")
+    page.screenshot(path=str(tmp_path / "tb-incomplete-entry.png"))
 
 
-def test_two_phones_saving_the_same_deal_number(browser: Any, phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_two_phones_saving_the_same_deal_number(
+    browser: Any, phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     match = new_match(demo_user)
     a = phone.new_page()
     log_in(a, live_server)
@@ -172,7 +177,7 @@ def test_two_phones_saving_the_same_deal_number(browser: Any, phone: Any, live_s
         expect(conflict).to_contain_text("Your entry: Declarer Ben, Level 1, Strain NT")
         assert b.evaluate("window.notReloaded") is True
         assert_axe_clean(b)
-        b.screenshot(path="/tmp/tb-second-phone-conflict.png")
+        b.screenshot(path=str(tmp_path / "tb-second-phone-conflict.png"))
         b.get_by_role("button", name="Save mine as deal 2").click()
         expect(b.locator("#table-notice")).to_have_text("Deal 2 saved.")
         expect(conflict).to_have_count(0)
@@ -191,7 +196,7 @@ def test_two_phones_saving_the_same_deal_number(browser: Any, phone: Any, live_s
 
 
 def test_a_deal_saved_offline_is_sent_once_when_the_connection_returns(
-    phone: Any, live_server: Any, demo_user: Any
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
 ) -> None:
     match = new_match(demo_user)
     page = phone.new_page()
@@ -205,7 +210,7 @@ def test_a_deal_saved_offline_is_sent_once_when_the_connection_returns(
     expect(page.locator("#deal-form [data-save-status]")).to_contain_text("No connection: deal 1 is kept on this phone")
     expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
     assert_axe_clean(page)
-    page.screenshot(path="/tmp/tb-offline-waiting.png", full_page=True)
+    page.screenshot(path=str(tmp_path / "tb-offline-waiting.png"), full_page=True)
     assert Deal.objects.count() == 0
     phone.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")  # as the phone does when it reconnects
@@ -255,7 +260,9 @@ def test_a_deal_kept_offline_and_saved_meanwhile_by_another_phone_is_not_dropped
     assert [deal.entry["declarer"] for deal in Deal.objects.filter(match=match)] == [0, 1]
 
 
-def test_an_expired_session_keeps_the_entry_through_the_log_in(phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_an_expired_session_keeps_the_entry_through_the_log_in(
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     match = new_match(demo_user)
     page = phone.new_page()
     log_in(page, live_server)
@@ -265,20 +272,22 @@ def test_an_expired_session_keeps_the_entry_through_the_log_in(phone: Any, live_
     save(page)
     page.wait_for_url(re.compile(r"/accounts/login/\?next=/matches/\d+/$"))
     expect(page.locator("nav[aria-label=Main]")).to_have_count(1)
-    page.screenshot(path="/tmp/tb-expired-session-login.png")
+    page.screenshot(path=str(tmp_path / "tb-expired-session-login.png"))
     page.fill("#id_username", "tablemate")
     page.fill("#id_password", "a-long-passphrase-1")
     page.click("main button[type=submit]")
     page.wait_for_url(f"{live_server.url}/matches/{match.pk}/")
     expect(page.locator("#table-notice")).to_have_text("Your entry for deal 1 was kept: check it and save.")
     expect(page.locator("input[name=strain][value=H]")).to_be_checked()
-    page.screenshot(path="/tmp/tb-after-login.png")
+    page.screenshot(path=str(tmp_path / "tb-after-login.png"))
     save(page)
     expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
     assert Deal.objects.filter(match=match).count() == 1
 
 
-def test_a_server_error_says_not_saved_and_offers_a_retry(phone: Any, live_server: Any, demo_user: Any) -> None:
+def test_a_server_error_says_not_saved_and_offers_a_retry(
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     match = new_match(demo_user)
     page = phone.new_page()
     log_in(page, live_server)
@@ -293,7 +302,7 @@ def test_a_server_error_says_not_saved_and_offers_a_retry(phone: Any, live_serve
     # Every tapped field is still chosen (the preview may have been cancelled by the save itself).
     expect(page.locator("input[name=tricks]:checked")).to_have_count(1)
     assert_axe_clean(page)
-    page.screenshot(path="/tmp/tb-server-error.png")
+    page.screenshot(path=str(tmp_path / "tb-server-error.png"))
     page.unroute(deals_url)
     page.get_by_role("button", name="Try again").click()
     expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
@@ -337,7 +346,7 @@ def wait_until_kept(page: Any, path: str) -> None:
 
 
 def test_a_session_that_ended_leaves_no_match_page_for_the_next_person_offline(
-    phone: Any, live_server: Any, demo_user: Any
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
 ) -> None:
     """A shared phone: the session ends without the Log out button (it expired, the cookies were cleared); the
     next person, with no connection, gets the no-connection page, not the last player's sheet."""
@@ -354,7 +363,7 @@ def test_a_session_that_ended_leaves_no_match_page_for_the_next_person_offline(
     answer = page.goto(f"{live_server.url}{path}")
     assert answer is not None and answer.status == 503
     expect(page.locator("body")).to_have_text("No connection, and this page was not kept on this phone.")
-    page.screenshot(path="/tmp/tb-offline-after-session.png")
+    page.screenshot(path=str(tmp_path / "tb-offline-after-session.png"))
     phone.set_offline(False)
 
 

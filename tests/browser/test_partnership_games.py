@@ -25,7 +25,6 @@ from tests.browser.test_signup_and_games import sign_up
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE_WIDTH = 390
-SCREENSHOTS = Path("/tmp")
 
 
 @dataclass
@@ -136,7 +135,9 @@ def enter_bridge_deal(taps: Taps, number: int, deal: tuple[str, ...] | None) -> 
     taps.save(number)
 
 
-def test_br_7_6_a_new_user_plays_a_rubber_won_two_games_to_one_on_a_phone(phone: Any, live_server: Any) -> None:
+def test_br_7_6_a_new_user_plays_a_rubber_won_two_games_to_one_on_a_phone(
+    phone: Any, live_server: Any, tmp_path: Path
+) -> None:
     page = phone.new_page()
     sign_up(page, live_server)
     new_match(page, live_server, "Contract Bridge", ["Anna", "Ben", "Cleo", "Dev"], first_dealer=0)
@@ -171,7 +172,7 @@ def test_br_7_6_a_new_user_plays_a_rubber_won_two_games_to_one_on_a_phone(phone:
     assert page.get_by_role("button", name=re.compile(r"^Save deal")).count() == 0
     fits_the_phone(page)
     sheet_fits(page)
-    page.screenshot(path=str(SCREENSHOTS / "contract_bridge-rubber-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "contract_bridge-rubber-390.png"), full_page=True)
     assert [violation["id"] for violation in Axe().run(page).response["violations"]] == []
     page.locator("#deal-8 summary").click()
     expect(page.locator("#deal-8 .lines")).to_contain_text("Ben & Dev 500: rubber won 2–1: 500 above the line")
@@ -184,7 +185,7 @@ def test_br_7_6_a_new_user_plays_a_rubber_won_two_games_to_one_on_a_phone(phone:
     expect(result).to_contain_text("Ben & Dev (winner)")
     expect(result).to_contain_text("Anna & Cleo")
     fits_the_phone(page)
-    page.screenshot(path=str(SCREENSHOTS / "contract_bridge-report-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "contract_bridge-report-390.png"), full_page=True)
 
 
 # --- Belote: a game to 1,000 (the finished demo match, fixtures/demo/belote-finished.json) ---
@@ -278,7 +279,7 @@ def enter_belote_deal_without_saving(taps: Taps, deal: list[tuple[str, str]]) ->
             taps.tap(where, what)
 
 
-def test_bl_9_1_a_new_user_plays_belote_to_1000_on_a_phone(phone: Any, live_server: Any) -> None:
+def test_bl_9_1_a_new_user_plays_belote_to_1000_on_a_phone(phone: Any, live_server: Any, tmp_path: Path) -> None:
     page = phone.new_page()
     sign_up(page, live_server)
     new_match(page, live_server, "Belote", ["Léa", "Marc", "Inès", "Hugo"], first_dealer=3)
@@ -296,10 +297,10 @@ def test_bl_9_1_a_new_user_plays_belote_to_1000_on_a_phone(phone: Any, live_serv
             expect(preview).to_contain_text("This deal: Léa & Inès 170, Marc & Hugo 32")
             expect(preview).to_contain_text("tierce to the A beats the defenders' tierce to the Q (higher top card)")
             expect(preview).to_contain_text("R-BL-4")
-            page.screenshot(path=str(SCREENSHOTS / "belote-entry-390.png"), full_page=True)
+            page.screenshot(path=str(tmp_path / "belote-entry-390.png"), full_page=True)
             assert [violation["id"] for violation in Axe().run(page).response["violations"]] == []
             page.emulate_media(color_scheme="dark")
-            page.screenshot(path=str(SCREENSHOTS / "belote-entry-dark-390.png"), full_page=True)
+            page.screenshot(path=str(tmp_path / "belote-entry-dark-390.png"), full_page=True)
             dark = Axe().run(page, options=axe_options(page)).response["violations"]
             assert [violation["id"] for violation in dark] == []
             page.emulate_media(color_scheme="light")
@@ -319,21 +320,23 @@ def test_bl_9_1_a_new_user_plays_belote_to_1000_on_a_phone(phone: Any, live_serv
     assert shown_columns(page) == ["#", "Deal", "L & I", "M & H"]
     fits_the_phone(page)
     sheet_fits(page)
-    page.screenshot(path=str(SCREENSHOTS / "belote-game-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "belote-game-390.png"), full_page=True)
     assert [violation["id"] for violation in Axe().run(page).response["violations"]] == []
 
     page.get_by_role("link", name="Report (print, PDF, CSV)").click()
     page.wait_for_url(re.compile(r"/matches/\d+/report/$"))
     expect(page.locator("main")).to_contain_text("Léa & Inès (winner)")
     fits_the_phone(page)
-    page.screenshot(path=str(SCREENSHOTS / "belote-report-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "belote-report-390.png"), full_page=True)
     csv = page.request.get(live_server.url + (page.get_by_role("link", name="CSV").get_attribute("href") or ""))
     assert csv.ok
     header = csv.text().splitlines()[0]
     assert header.endswith("Léa & Inès points,Marc & Hugo points,Léa & Inès total,Marc & Hugo total")
 
 
-def test_r_bl_4_equal_tierces_ask_for_their_top_cards_at_the_field(phone: Any, live_server: Any) -> None:
+def test_r_bl_4_equal_tierces_ask_for_their_top_cards_at_the_field(
+    phone: Any, live_server: Any, tmp_path: Path
+) -> None:
     # Both camps declare a tierce: the comparison needs their top cards (R-BL-4 step 4), and says so at the field
     # without losing the taps; with them, Léa's to the K beats Hugo's to the Q.
     page = phone.new_page()
@@ -353,7 +356,7 @@ def test_r_bl_4_equal_tierces_ask_for_their_top_cards_at_the_field(phone: Any, l
     expect(page.locator("#err-taker_run_top")).to_contain_text("R-BL-4")
     expect(page.locator("#id_defender_card_points")).to_have_value("52")
     fits_the_phone(page)
-    page.screenshot(path=str(SCREENSHOTS / "belote-entry-error-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "belote-entry-error-390.png"), full_page=True)
     assert [violation["id"] for violation in Axe().run(page).response["violations"]] == []
     page.wait_for_load_state("networkidle")  # the refused save's answer and its preview have settled
     taps.tap("Takers' run: top card", "K")

@@ -1,6 +1,6 @@
 """The share panel at a 390 px phone: the link copied, its QR code on the screen, a new link asked for
 first (Cancel keeps the link), sharing stopped and the old link refused on another phone, and axe clean
-in the light and the dark scheme. Screenshots in /tmp/share-panel-*.png."""
+in the light and the dark scheme. Screenshots in the test's tmp_path."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from tests.browser.test_never_lose_a_deal import assert_axe_clean, new_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp")
 # The clipboard refused, as a browser without the permission may: Copy must select the link instead.
 REFUSE_CLIPBOARD = """
 Object.defineProperty(navigator.clipboard, "writeText", {
@@ -39,7 +38,9 @@ def share_url(live_server: Any, match: Match) -> str:
     return f"{live_server.url}/share/{token(match)}/"
 
 
-def test_the_link_is_copied_and_its_qr_code_fits_the_phone(browser: Any, live_server: Any, demo_user: Any) -> None:
+def test_the_link_is_copied_and_its_qr_code_fits_the_phone(
+    browser: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     match = new_match(demo_user)
     context = browser.new_context(viewport=PHONE, has_touch=True)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
@@ -61,7 +62,7 @@ def test_the_link_is_copied_and_its_qr_code_fits_the_phone(browser: Any, live_se
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     assert box["width"] >= 240  # some 7 px a module: a camera reads it from across the table
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    page.screenshot(path=str(SHOTS / "share-panel-light-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "share-panel-light-390.png"), full_page=True)
     assert_axe_clean(page)
     context.close()
 
@@ -84,7 +85,7 @@ def test_a_refused_clipboard_selects_the_link_instead(phone: Any, live_server: A
 
 
 def test_a_new_link_is_asked_for_first_and_a_stopped_link_is_refused(
-    phone: Any, browser: Any, live_server: Any, demo_user: Any
+    phone: Any, browser: Any, live_server: Any, demo_user: Any, tmp_path: Path
 ) -> None:
     match = new_match(demo_user)
     first = token(match)
@@ -97,7 +98,7 @@ def test_a_new_link_is_asked_for_first_and_a_stopped_link_is_refused(
     dialog = page.get_by_role("dialog", name="Make a new share link?")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("The old link stops working for everyone who has it")
-    page.screenshot(path=str(SHOTS / "share-panel-new-link-dialog-390.png"))
+    page.screenshot(path=str(tmp_path / "share-panel-new-link-dialog-390.png"))
     assert_axe_clean(page)
     dialog.get_by_role("button", name="Cancel").tap()
     expect(dialog).to_be_hidden()
@@ -122,7 +123,7 @@ def test_a_new_link_is_asked_for_first_and_a_stopped_link_is_refused(
     stop.get_by_role("button", name="Stop sharing").tap()
     expect(page.locator("#share")).to_contain_text("This match is not shared")
     assert token(match) is None
-    page.screenshot(path=str(SHOTS / "share-panel-stopped-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "share-panel-stopped-390.png"), full_page=True)
     assert_axe_clean(page)
 
     # The open share page's next poll (every 4 s) is refused, and the page says why.
@@ -131,7 +132,7 @@ def test_a_new_link_is_asked_for_first_and_a_stopped_link_is_refused(
     response = viewer.goto(f"{live_server.url}/share/{second}/")
     assert response is not None and response.status == 404
     assert "Anna" not in viewer.content()
-    viewer.screenshot(path=str(SHOTS / "share-panel-refused-390.png"))
+    viewer.screenshot(path=str(tmp_path / "share-panel-refused-390.png"))
     assert_axe_clean(viewer)
     other.close()
 
@@ -141,17 +142,19 @@ def test_a_new_link_is_asked_for_first_and_a_stopped_link_is_refused(
     assert token(match) not in (None, first, second)
 
 
-def test_the_panel_and_its_dialog_are_axe_clean_in_the_dark(browser: Any, live_server: Any, demo_user: Any) -> None:
+def test_the_panel_and_its_dialog_are_axe_clean_in_the_dark(
+    browser: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     match = new_match(demo_user)
     context = browser.new_context(viewport=PHONE, has_touch=True, color_scheme="dark")
     page = context.new_page()
     log_in(page, live_server)
     open_panel(page, live_server, match)
     page.locator("#share").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "share-panel-dark-390.png"))
+    page.screenshot(path=str(tmp_path / "share-panel-dark-390.png"))
     assert_axe_clean(page)
     page.get_by_role("button", name="Stop sharing").tap()
     expect(page.get_by_role("dialog", name="Stop sharing this match?")).to_be_visible()
-    page.screenshot(path=str(SHOTS / "share-panel-stop-dialog-dark-390.png"))
+    page.screenshot(path=str(tmp_path / "share-panel-stop-dialog-dark-390.png"))
     assert_axe_clean(page)
     context.close()

@@ -18,8 +18,6 @@ from tests.browser.conftest import PHONE, axe_options, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp")
-
 
 def contract(declarer: int, level: int, strain: str, tricks: int, doubled: int = 0) -> dict[str, Any]:
     return {"declarer": declarer, "level": level, "strain": strain, "doubled": doubled, "tricks": tricks}
@@ -70,7 +68,7 @@ def screen(request: Any, browser: Any) -> Iterator[Any]:
 
 @pytest.mark.parametrize("game", sorted(MATCHES))
 def test_bg_8_1_kj_10_1_a_finished_match_reads_finished_and_each_row_says_what_happened(
-    screen: Any, live_server: Any, demo_user: Any, game: str
+    screen: Any, live_server: Any, demo_user: Any, game: str, tmp_path: Path
 ) -> None:
     rows, headline, reason, cards = MATCHES[game]
     doc = {"game": game, "players": ["Anna", "Ben"], "first_dealer": 0, "deals": [deal for deal, _text in rows]}
@@ -95,13 +93,13 @@ def test_bg_8_1_kj_10_1_a_finished_match_reads_finished_and_each_row_says_what_h
     # Nothing wider than the phone, and axe finds nothing, in either scheme.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     scheme = "dark" if page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") else "light"
-    page.screenshot(path=str(SHOTS / f"tb-finished-{game}-{scheme}-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / f"tb-finished-{game}-{scheme}-390.png"), full_page=True)
     violations = Axe().run(page, options=axe_options(page)).response["violations"]
     assert [violation["id"] for violation in violations] == []
 
 
 def test_kj_10_1_an_edit_that_would_end_the_match_early_is_refused_saying_what_to_do(
-    phone: Any, live_server: Any, demo_user: Any
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
 ) -> None:
     # Anna's bate in deal 2 made instead (150 to 6) puts her at 600 after deal 4 (KJ-10.1): deal 5 must go first.
     deals = [KJ_MADE, KJ_BATE, KJ_MADE, KJ_MADE, KJ_BATE]
@@ -121,6 +119,6 @@ def test_kj_10_1_an_edit_that_would_end_the_match_early_is_refused_saying_what_t
     expect(page.locator("#preview")).to_contain_text(f"To make this change, {why}")
     page.get_by_role("button", name=re.compile(r"^Save deal 2")).click()
     expect(page.locator("#deal-form")).to_contain_text(f"Nothing was saved. To make this change, {why}")
-    page.screenshot(path=str(SHOTS / "tb-edit-ends-the-match-early-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "tb-edit-ends-the-match-early-390.png"), full_page=True)
     violations = Axe().run(page).response["violations"]
     assert [violation["id"] for violation in violations] == []

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core.games import REFEREES
 from referee.core.games.bridgette import (
     REFEREE,
     SETUP,
@@ -22,10 +21,8 @@ from referee.core.games.bridgette import (
     parse_call,
     trick_winner,
 )
-from referee.core.games.bridgette.play import TrickPlay
 from referee.core.verdict import RecordError, Verdict
 from scoring.core.cards import Card, parse_card
-from tests.referee.test_conformance import verdicts_with_and_without_the_lane, with_prefixes
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "bridgette" / "hand.json"
 PACK = [card.code for card in SETUP.pack]
@@ -833,45 +830,3 @@ def test_a_disallowed_play_is_flagged_at_that_event(
         expected,
         bad_card,
     )
-
-
-# ---- The fast lane (replay speed): the ordinary plays carried out by `ordinary_run` ---------------------------------
-
-FLAG_SETS = [[], *([flag] for flag in REFEREE_FLAGS), sorted(REFEREE_FLAGS)]
-
-
-def _one_event_changed(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """``record`` with one event before the play changed: a call replaced by another, a draw or discard with a card
-    less, reversed, or by the other seat, and each of these events swapped with the next (the exchange and
-    auction lanes' refusals)."""
-    events = record["events"]
-    changed: list[dict[str, Any]] = []
-    for index, event in enumerate(events):
-        if event["type"] == "play":
-            break
-        if event["type"] == "call":
-            variants = [{**event, "call": call} for call in ("pass", "double", "redouble", "0NT", "1C", "2S", "7NT")]
-        else:
-            cards = event["cards"]
-            variants = [{**event, "cards": cards[:-1]}, {**event, "cards": cards[::-1]}]
-        variants.append({**event, "seat": 1 - event["seat"]})
-        changed += [{**record, "events": [*events[:index], variant, *events[index + 1 :]]} for variant in variants]
-        swapped = [*events[:index], *events[index + 1 : index + 2], event, *events[index + 2 :]]
-        changed.append({**record, "events": swapped})
-    return changed
-
-
-def test_bg_fast_lane_gives_the_verdict_the_handlers_give(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`ordinary_run` carries out only what `play` and `finish_trick` would: every verdict is the same with it off
-    (BG-6.1 to BG-6.6), for the fixture, the fixture reversed, random legal deals and records with illegal events."""
-    fixture = json.loads(FIXTURE.read_text())
-    docs = [fixture, {**fixture, "events": fixture["events"][::-1]}, *_one_event_changed(fixture)]
-    # The fixture under each house rule: its matching colon played to a suit lead while holding the suit (event 14)
-    # is refused under bg_colon_only_when_void.
-    docs += [{**fixture, "flags": flags} for flags in FLAG_SETS[1:]]
-    docs += [random_deal(seed, seed % 2, tuple(flags))[0] for seed, flags in enumerate(FLAG_SETS * 3)]
-    for seed in range(12):
-        docs += with_prefixes(REFEREES["bridgette"], seed, FLAG_SETS[seed % len(FLAG_SETS)], 0.5, 120)
-    for doc in docs:
-        with_lane, without = verdicts_with_and_without_the_lane(REFEREES["bridgette"], TrickPlay, doc, monkeypatch)
-        assert with_lane == without

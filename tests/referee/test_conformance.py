@@ -239,29 +239,6 @@ def add_events(referee: RefereeGame, record: dict[str, Any], rng: random.Random,
         record["events"].append(event)
 
 
-def with_prefixes(
-    referee: RefereeGame, seed: int, flags: list[str], mischief: float, taps: int
-) -> list[dict[str, Any]]:
-    """A record of a random deal built by `add_events` (``mischief`` at most, a share of it chosen by the seed),
-    and every prefix of it: the records a replay's fast lane is checked on, legal and not."""
-    rng = random.Random(seed)
-    record = dealt_record(referee, rng, flags)
-    add_events(referee, record, rng, rng.random() * mischief, taps)
-    return [{**record, "events": record["events"][:end]} for end in range(len(record["events"]) + 1)]
-
-
-def verdicts_with_and_without_the_lane(
-    referee: RefereeGame, owner: type, record: dict[str, Any], monkeypatch: pytest.MonkeyPatch
-) -> list[dict[str, Any]]:
-    """The verdict of ``record`` as JSON (its reasons worded) with the replay's fast lane on, then off: the
-    class attribute ``fast_lane`` of ``owner``, which a game whose replay has one defines."""
-    verdicts = []
-    for lane in (True, False):
-        monkeypatch.setattr(owner, "fast_lane", lane)
-        verdicts.append(verdict_json(replay(referee, record)))
-    return verdicts
-
-
 def assert_messages_follow_the_convention(verdict: Verdict, events: int, seats: int) -> None:
     for violation in verdict.violations:
         assert RULE_ID.fullmatch(violation.rule), violation

@@ -14,20 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import scoring.core.games.klaberjass as scoring_klaberjass
-from referee.core.games.klaberjass import BIDS, REFEREE, SETUP, allowed_cards, compare_sequences
-from referee.core.games.klaberjass.play import TrickPlay, may_play
-from referee.core.pack32 import PACK32
+from referee.core.games.klaberjass import REFEREE, SETUP, compare_sequences
 from referee.core.verdict import RecordError, Verdict
-from scoring.core.base import EntryError
 from scoring.core.cards import Card, parse_card
 from scoring.core.games.klaberjass import GAME
-from tests.referee.test_conformance import (
-    dealt_record,
-    play_out,
-    verdicts_with_and_without_the_lane,
-    with_prefixes,
-)
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "klaberjass" / "hand.json"
 NAMES = ("Nora", "Dan")
@@ -631,15 +621,6 @@ def test_kj_8_2_no_trump_and_void_may_play_anything() -> None:
     assert verdict.tricks[0].winner == 0
 
 
-@given(st.randoms(use_true_random=False))
-def test_kj_8_2_r_kj_11_may_play_answers_as_allowed_cards_do(rng: random.Random) -> None:
-    pack = list(PACK32)
-    rng.shuffle(pack)
-    hand, led, trump = pack[:9], pack[9], rng.choice("SHDC")
-    allowed, _rule = allowed_cards(hand, led, trump)
-    assert [card for card in hand if may_play(card, hand, led, trump)] == allowed
-
-
 def test_kj_8_5_replay_goes_on_after_a_revoke() -> None:
     events = [bid(0, "take"), play(0, "AS"), play(1, "AD"), play(0, "AC"), play(1, "QS")]
     verdict = replay(record(events))
@@ -857,118 +838,3 @@ def test_kj_8_2_a_disallowed_card_is_flagged_at_that_event(rng: random.Random, d
     first = verdict.violations[0]
     assert (first.event, first.rule) == (index, expected_rule(hand, led, parse_card(code), trump))
     assert first.card == parse_card(code)
-
-
-# --- the fast lane of ordinary plays ---------------------------------------------------------------------------
-
-
-def test_kj_fast_lane_gives_the_verdict_the_handlers_give(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`ordinary_run` carries out only what `play` would (KJ-8.1 to KJ-8.4, R-KJ-11, KJ-7.1): every verdict is the
-    same with it off, for the fixture, the fixture reversed, random legal deals and records with illegal events."""
-    fixture = json.loads(FIXTURE.read_text())
-    docs = [fixture, {**fixture, "events": fixture["events"][::-1]}]
-    for index, event in enumerate(fixture["events"]):  # each event by the other player: out of turn, not held
-        events = [*fixture["events"][:index], {**event, "seat": 1 - event["seat"]}, *fixture["events"][index + 1 :]]
-        docs.append({**fixture, "events": events})
-    for seed in range(10):
-        rng = random.Random(seed)
-        doc = dealt_record(REFEREE, rng, rng.sample(sorted(GAME.flags), rng.randrange(0, 3)))
-        play_out(REFEREE, doc, rng)
-        docs.append(doc)
-    for seed in range(12):
-        docs += with_prefixes(REFEREE, seed, random.Random(seed).sample(sorted(GAME.flags), seed % 3), 1.0, 60)
-    for doc in docs:
-        with_lane, without = verdicts_with_and_without_the_lane(REFEREE, TrickPlay, doc, monkeypatch)
-        assert with_lane == without
-
-
-def _short_path_variants(fixture: dict[str, Any]) -> list[dict[str, Any]]:
-    """The fixture with one event changed in each way a short path must tell apart: each bid choice, a declaration
-    missing a card, with a card twice or one not held, made twice, a dix twice, bella announced, or not, on each
-    play; each event dropped or repeated; with the flags that change the dix and the bidding."""
-    events = fixture["events"]
-    changed: list[list[dict[str, Any]]] = []
-    for index, event in enumerate(events):
-        before, after = events[:index], events[index + 1 :]
-        changed += [[*before, *after], [*before, event, event, *after]]  # dropped, repeated
-        if event["type"] == "bid":
-            changed += [[*before, {**event, "choice": choice}, *after] for choice in BIDS]
-            passes = [{**event, "choice": "pass"}, {**event, "seat": 1, "choice": "pass"}]  # the first round
-            changed += [[*before, *passes, {**event, "choice": choice}, *after] for choice in BIDS]
-        elif event["type"] == "declare":
-            cards = event["cards"]
-            for other in (cards[1:], [*cards, cards[0]], [*cards, "AH"], ["AS", "KS", "QS"]):
-                changed.append([*before, {**event, "cards": other}, *after])
-        elif event["type"] == "play":
-            changed.append([*before, {**event, "announce": "bella"}, *after])
-            changed.append([*before, {key: value for key, value in event.items() if key != "announce"}, *after])
-    flag_sets: tuple[list[str], ...] = ([], ["kj_dix_any_trump"], ["kj_schmeiss"], ["kj_schmeiss", "kj_dix_any_trump"])
-    return [{**fixture, "flags": flags, "events": each} for each in changed for flags in flag_sets]
-
-
-def test_kj_short_paths_give_the_verdict_the_handlers_give(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The short paths of the usual bid, dix and declaration, and the lane's K and Q of trumps and bella (KJ-4, KJ-5.3,
-    KJ-6, KJ-7.1, R-KJ-8), switched with the lane: every verdict of the fixture, changed one event at a time, is the
-    same with them off."""
-    fixture = json.loads(FIXTURE.read_text())
-    # Nora holds the 7, 8 and 9 of trumps: a sequence declared with the 7 before the dix does not count (KJ-6.2).
-    sevens = {
-        **fixture,
-        "hands": [
-            ["9H", "8H", "7H", "AS", "KS", "AC", "9C", "7D", "AH"],
-            ["KH", "QH", "JH", "QS", "JS", "10S", "KC", "10C", "AD"],
-        ],
-        "events": [
-            {"type": "bid", "seat": 0, "choice": "take"},
-            {"type": "declare", "seat": 0, "cards": ["9H", "8H", "7H"]},
-            {"type": "dix", "seat": 0},
-            {"type": "play", "seat": 0, "card": "AH"},
-        ],
-    }
-    for doc in [*_short_path_variants(fixture), *_short_path_variants(sevens)]:
-        with_lane, without = verdicts_with_and_without_the_lane(REFEREE, TrickPlay, doc, monkeypatch)
-        assert with_lane == without
-
-
-def _scored(entry: Any, flags: frozenset[str]) -> Any:
-    """What the scoring core makes of a deal entry: the deal, or the error with its type, field, rule and words."""
-    try:
-        return GAME.parse_deal(entry, flags)
-    except EntryError as error:
-        return type(error), error.field, error.rule, error.message
-
-
-def test_kj_9_1_the_usual_deal_entry_is_read_as_the_field_readers_read_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The referee's deal entry read by plain tests (scoring's `_usual_deal`) gives the deal, or the error, that the
-    field readers give (KJ-2.2, KJ-4.3, KJ-6.3, KJ-7.1, KJ-8.4, R-KJ-6): the entry changed one field at a time to
-    values each reader refuses or reads differently."""
-    usual = {"maker": 0, "trump": "H", "card_points": [93, 45], "last_trick": 0, "sequence_points": [0, 20], "bella": 1}
-    values: dict[str, list[Any]] = {
-        "maker": [1, 2, -1, True, 1.0, None, "0"],
-        "trump": ["S", "h", "X", "", None, 1],
-        "card_points": [
-            [0, 18],
-            [146, 0],
-            [100, 47],
-            [10, 7],
-            [-1, 30],
-            [True, 30],
-            [30.0, 30],
-            [30],
-            [30, 30, 1],
-            (30, 30),
-        ],
-        "last_trick": [1, 2, False, None],
-        "sequence_points": [[20, 0], [50, 0], [20, 20], [40, 0], [60, 0], [100, 0], [30, 0], [False, 0], [0], None],
-        "bella": [None, 0, 2, True, "1"],
-    }
-    entries: list[Any] = [usual, {**usual, "no_trick": 1}, {**usual, "annulled": False}, {"annulled": True}, [usual]]
-    entries += [{key: value for key, value in usual.items() if key != field} for field in usual]
-    entries += [{**usual, field: value} for field, options in values.items() for value in options]
-    flag_sets = [frozenset(), frozenset({"kj_score_all_sequences"}), frozenset({"kj_no_meld_without_trick"})]
-    for entry in entries:
-        for flags in flag_sets:
-            fast = _scored(entry, flags)
-            monkeypatch.setattr(scoring_klaberjass, "_usual_deal", lambda entry, flags: None)
-            assert fast == _scored(entry, flags), entry
-            monkeypatch.undo()

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from scoring.core.base import EntryError, FormatError, Progress, RuleError
 from scoring.core.contract import PASSED_OUT, Contract
-from scoring.core.games.bridgette import GAME, score_played
+from scoring.core.games.bridgette import GAME
 from scoring.core.match import evaluate, parse_match
 from tests.conftest import sample_deals
 
@@ -303,51 +303,6 @@ def test_r_bg_flags_can_all_be_played_together() -> None:
         (800, "R-BG-5"),
     ]
     assert result.stage == "Deal 2 of 6"
-
-
-def _careful(values: tuple[Any, ...], flags: frozenset[str]) -> Any:
-    """The score `parse_deal` and `score_deal` give the referee's entry, or the EntryError's type, field, rule and
-    message."""
-    declarer, level, strain, doubled, tricks = values
-    item = {"declarer": declarer, "level": level, "strain": strain, "doubled": doubled, "tricks": tricks}
-    try:
-        return GAME.score_deal(GAME.parse_deal(item, flags), 0, flags, 0)
-    except EntryError as error:
-        return type(error), error.field, error.rule, error.message
-
-
-def _short(values: tuple[Any, ...], flags: frozenset[str]) -> Any:
-    declarer, level, strain, doubled, tricks = values
-    try:
-        return score_played(declarer, level, strain, doubled, tricks, flags)
-    except EntryError as error:
-        return type(error), error.field, error.rule, error.message
-
-
-def test_bg_7_5_the_referees_entry_scored_from_its_values_as_parse_deal_reads_it() -> None:
-    """`score_played` (the referee's verdict scores its entry from the values) gives the score, or the error,
-    that `parse_deal` and `score_deal` give the same entry (BG-5.1, BG-5.4, BG-7.1 to BG-7.5, R-BG-2 to R-BG-7):
-    every contract, made and failed, under each scoring flag; and the values changed one at a time to ones the
-    readers refuse or read otherwise."""
-    flag_sets = [NONE, *(frozenset({name}) for name in GAME.flags), frozenset(GAME.flags)]
-    contracts = [
-        (declarer, level, strain, doubled, tricks)
-        for declarer in (0, 1)
-        for level, strain in [(0, "NT"), *((level, strain) for level in range(1, 8) for strain in "CDHSN")]
-        for doubled in (0, 1, 2)
-        for tricks in range(14)
-    ]
-    contracts = [(d, lv, "NT" if s == "N" else s, x, t) for d, lv, s, x, t in contracts]
-    for flags in flag_sets:
-        for values in contracts:
-            assert _short(values, flags) == _careful(values, flags), values
-    odd: list[Any] = [True, False, 1.0, -1, 2, 8, 14, "1", None, "X", "nt", "", [1]]
-    usual = (0, 3, "NT", 1, 9)
-    for position in range(5):
-        for value in odd:
-            values = (*usual[:position], value, *usual[position + 1 :])
-            for flags in (NONE, frozenset(GAME.flags)):
-                assert _short(values, flags) == _careful(values, flags), values
 
 
 def test_bg_1_3_no_target() -> None:

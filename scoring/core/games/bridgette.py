@@ -302,22 +302,6 @@ class Bridgette:
         return contract_entry(deal)
 
 
-def score_played(declarer: int, level: int, strain: str, doubled: int, tricks: int, flags: Flags) -> DealScore:
-    """`score_deal` of the entry ``{"declarer": declarer, "level": level, "strain": strain, "doubled": doubled,
-    "tricks": tricks}`` read by `parse_deal`: the score of a played contract, as the referee's verdict writes it.
-
-    Speed: a replay scores its deal, and `parse_deal` is a few calls and tests for an entry whose values the
-    referee made itself (plain ints and a strain letter of a bid it allowed). Such values are one look-up
-    (`ContractRules.plain_deal`, as `parse_deal` finds the usual entry); any other value is read by `parse_contract`,
-    which refuses it with its field and rule.
-    """
-    deal = CONTRACTS.plain_deal(declarer, level, strain, doubled, tricks)
-    if deal is None:
-        entry = {"declarer": declarer, "level": level, "strain": strain, "doubled": doubled, "tricks": tricks}
-        deal = parse_contract(entry, CONTRACTS)
-    return _played_score(deal, flags)
-
-
 # A played deal's score depends on the deal and the house rules alone (not on the dealer or the deals before),
 # and the same contracts recur: each score is made once while it recurs. Its lines hold msgids and figures,
 # worded when shown (scoring/core/base.py Line), so one cached score serves every language.

@@ -14,22 +14,20 @@ completes. Announcements (BL-5) are not recorded; the deal entry counts none.
 
 from __future__ import annotations
 
-from referee.core.games.belote.play import TRICKS
-from referee.core.games.belote.record import BIDS, EVENT_TYPES, FIRST_DEAL, STOCK, BeloteEvent, BeloteRecord
+from referee.core.games.belote.deal import BeloteRecord
 from referee.core.games.belote.replay import REFEREE as REPLAY
 from referee.core.games.belote.replay import BeloteReferee
+from referee.core.games.belote.rules import BIDS, FIRST_DEAL, STOCK, TRICKS
 from referee.core.games.belote.setup import SETUP
 from referee.core.protocol import Referee
 
 __all__ = [
     "BIDS",
-    "EVENT_TYPES",
     "FIRST_DEAL",
     "REFEREE",
     "SETUP",
     "STOCK",
     "TRICKS",
-    "BeloteEvent",
     "BeloteRecord",
     "BeloteReferee",
 ]

@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.core.games.belote.play import TRICKS, TrickPlay
-from referee.core.games.belote.record import STOCK, BeloteEvent, BeloteRecord, read_record
+from referee.core.games.belote.deal import BeloteRecord, read_record
+from referee.core.games.belote.play import TrickPlay
+from referee.core.games.belote.rules import STOCK, TRICKS
 from referee.core.games.belote.trumps import TrumpChoice
+from referee.core.record import Event
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
 from scoring.core.cards import SUIT_NAMES, card_name
@@ -39,7 +41,7 @@ class BeloteReferee:
 class _Replay(TrumpChoice, TrickPlay):
     """The state of one replay. Private and short-lived: the public API is pure."""
 
-    def wrong_phase(self, event: BeloteEvent) -> bool:
+    def wrong_phase(self, event: Event) -> bool:
         """Flag an event that comes when it cannot; True if it must be skipped."""
         phase = self.phase
         if phase == "thrown_in":
@@ -54,7 +56,7 @@ class _Replay(TrumpChoice, TrickPlay):
         elif event.type == "play" and phase == "bid":
             rule, what = "BL-7.1", gettext_noop("{player} played a card before trumps were chosen")
         else:
-            return False  # the usual event: no name looked up, no message made
+            return False
         self.flag(event, rule, _(what).format(player=self.name(event.seat), taker=self.name(self.taker or 0)))
         return True
 
@@ -136,17 +138,13 @@ class _Replay(TrumpChoice, TrickPlay):
         return tuple(points)
 
     def run(self) -> Verdict:
-        play = self.play
         for event in self.record.events:
-            # The usual event, a play during the play, needs no phase check (speed: one call fewer per card).
-            if event.type == "play" and self.phase == "play":
-                play(event)
-            elif not self.wrong_phase(event):
-                (play if event.type == "play" else self.bid)(event)
+            if not self.wrong_phase(event):
+                (self.play if event.type == "play" else self.bid)(event)
         self.end_notes()
         tricks = list(self.tricks)
         if self.trick:
-            tricks.append(Trick(len(tricks) + 1, self.trick[0][0], tuple(self.trick)))
+            tricks.append(Trick(number=len(tricks) + 1, leader=self.trick[0][0], plays=tuple(self.trick)))
         entry = self.deal_entry()
         score = None
         if entry is not None:

@@ -4,7 +4,7 @@ of each hand, the turn-up and the stock, then the choice of trumps and the play.
 
 from __future__ import annotations
 
-from referee.core.games.belote.record import BIDS, FIRST_DEAL, SAYINGS, STOCK
+from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
 from referee.core.pack32 import PACK32
 from referee.core.setup import Entry, EventField, EventKind, ExtraField, Setup, TapOption, TurnEntry, ValueKind
 from scoring.core.games.belote import GAME

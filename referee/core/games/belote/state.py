@@ -1,12 +1,14 @@
 """The state a Belote replay carries from event to event, and the helpers every phase uses.
 
-The handlers are grouped by rule: choosing trumps and the second deal in ``trumps``, the cards played and
-belote-rebelote in ``play``; ``replay._Replay`` joins them.
+The handlers are grouped by phase: choosing trumps and the second deal in ``trumps``, the cards played and
+belote-rebelote in ``play``; ``replay._Replay`` joins them, and the rules they check are in ``rules``.
 """
 
 from __future__ import annotations
 
-from referee.core.games.belote.record import STOCK, BeloteEvent, BeloteRecord
+from referee.core.games.belote.deal import BeloteRecord
+from referee.core.games.belote.rules import STOCK
+from referee.core.record import Event
 from referee.core.trump_rounds import TrumpRounds
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card
@@ -22,7 +24,7 @@ class ReplayState(TrumpRounds):
         self.names = record.players
         first = (record.dealer + 1) % SEATS  # BL-4.1, BL-7.1: the dealer's next player
         self.start_rounds(first, SEATS)
-        # Each hand is an insertion-ordered dict used as a set: quick to look up and remove from, in dealt order.
+        # Each hand is an insertion-ordered dict used as an ordered set, in the order dealt.
         self.hands = [dict.fromkeys(hand) for hand in record.hands]
         self.phase = "bid"  # bid, play, done, thrown_in
         self.taker: int | None = None
@@ -31,8 +33,6 @@ class ReplayState(TrumpRounds):
         self.dealt = len(record.stock) == STOCK  # the second deal can be made (BL-3.4)
         self.leader = first
         self.trick: list[tuple[int, Card]] = []
-        self.in_order = True  # every card of the trick so far was played in turn (BL-1.2)
-        self.held = 0  # the position in the trick of the card holding it (pack32.holding)
         self.tricks: list[Trick] = []
         self.won = [0] * SEATS
         self.points = [0, 0]  # card points per side (BL-2.2)
@@ -43,10 +43,12 @@ class ReplayState(TrumpRounds):
         self.violations: list[Violation] = []
         self.notes: list[str] = []
 
-    def flag(self, event: BeloteEvent, rule: str, message: str, card: Card | None = None) -> None:
+    def flag(self, event: Event, rule: str, message: str, card: Card | None = None) -> None:
         """Flag ``event``. The message does not repeat the rule: a violation carries it in its ``rule``."""
         trick = len(self.tricks) + 1 if self.phase == "play" else None
-        self.violations.append(Violation(event.number, event.seat, rule, message, trick, card))
+        self.violations.append(
+            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=card)
+        )
 
     def name(self, seat: int) -> str:
         return self.names[seat]

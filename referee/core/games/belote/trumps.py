@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee.core.games.belote.record import BeloteEvent
 from referee.core.games.belote.state import ReplayState
+from referee.core.record import Event
 from referee.core.trump_rounds import PASS, chosen_suit
 from scoring.core.cards import SUIT_NAMES, SUITS, Card
 from scoring.core.games.belote import SEATS
@@ -19,7 +19,7 @@ class TrumpChoice(ReplayState):
     def round_rule(self) -> str:
         return "BL-4.1" if self.round == 1 else "BL-4.2"
 
-    def bid(self, event: BeloteEvent) -> None:
+    def bid(self, event: Event) -> None:
         who, choice, up = self.name(event.seat), event.choice, self.record.turn_up.suit
         expected = self.speaking()
         if event.seat != expected:

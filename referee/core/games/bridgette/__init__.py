@@ -6,9 +6,11 @@ and the events in order: ``draw`` and ``discard`` (the exchange, BG-4), ``call``
 (the auction, BG-5) and ``play`` (BG-6). A hand given as an empty list was not
 recorded; the referee then checks what it can and notes the rest (R-BG-13).
 
-The modules follow the hand: ``record`` reads it, ``pack`` and ``calls`` hold the card groups and the
-bid ladder, ``exchange``, ``auction`` and ``play`` check each phase over the shared ``state``, and
-``replay`` runs the events and assembles the verdict.
+The modules are every game's (docs/architecture.md, "The game packages"): ``setup`` says how a hand is
+set up and recorded, ``deal`` reads a record, ``rules`` holds the rules as pure functions (the card
+groups, what a bid needs, the cards that may be led and followed, who wins a trick); ``state`` is what a
+replay carries, ``exchange``, ``auction`` and ``play`` replay each phase over it, and ``replay`` runs the
+events and gives the verdict.
 """
 
 from __future__ import annotations
@@ -24,20 +26,30 @@ from referee.core.calls import (
     bid_index,
     parse_call,
 )
-from referee.core.games.bridgette.auction import bid_requirement, cheapest_level, is_jump, suit_counts
-from referee.core.games.bridgette.exchange import DEALER_DRAWS
-from referee.core.games.bridgette.pack import group, named
-from referee.core.games.bridgette.play import TRICKS, allowed_follows, allowed_leads, trick_winner
-from referee.core.games.bridgette.record import EVENT_TYPES, HAND_SIZE, STOCK_SIZE, BridgetteRecord, Step
+from referee.core.games.bridgette.deal import BridgetteRecord
 from referee.core.games.bridgette.replay import REFEREE as REPLAY
 from referee.core.games.bridgette.replay import BridgetteReferee
+from referee.core.games.bridgette.rules import (
+    DEALER_DRAWS,
+    HAND_SIZE,
+    STOCK_SIZE,
+    TRICKS,
+    allowed_follows,
+    allowed_leads,
+    bid_requirement,
+    cheapest_level,
+    group,
+    is_jump,
+    named,
+    suit_counts,
+    trick_winner,
+)
 from referee.core.games.bridgette.setup import SETUP
 from referee.core.protocol import Referee
 
 __all__ = [
     "DEALER_DRAWS",
     "DOUBLE",
-    "EVENT_TYPES",
     "HAND_SIZE",
     "LADDER",
     "PASS",
@@ -51,7 +63,6 @@ __all__ = [
     "BridgetteRecord",
     "BridgetteReferee",
     "Call",
-    "Step",
     "allowed_follows",
     "allowed_leads",
     "bid_index",

@@ -1,65 +1,17 @@
-"""The auction (BG-5): what a bid needs from the hand, and each call checked in turn."""
+"""The auction (BG-5): each call checked in turn, against what a bid needs from the hand (`rules`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from operator import itemgetter
+from collections.abc import Mapping
 
-from referee.core.calls import LADDER, Call, bid_index, double_refusal, refused_double
-from referee.core.games.bridgette.record import Step
+from referee.core.calls import LADDER, Call, double_refusal, refused_double
+from referee.core.games.bridgette.rules import bid_requirement, suit_counts
 from referee.core.games.bridgette.state import ReplayState
+from referee.core.record import Event
 from referee.core.verdict import Turn
-from scoring.core.base import Flags
-from scoring.core.cards import SUITS, Card
+from scoring.core.cards import SUITS
 from scoring.core.i18n import _, gettext_noop
 from scoring.core.words import Suit
-
-
-def suit_counts(hand: Iterable[Card]) -> dict[str, int]:
-    """Cards held in each suit; colons never count (BG-2.3, BG-5.6 e): a colon's suit is empty."""
-    # Replay speed: the suits as one string, read and counted by C code (no Python step per card).
-    suits = "".join(map(_SUIT_OF, hand))
-    return {"S": suits.count("S"), "H": suits.count("H"), "D": suits.count("D"), "C": suits.count("C")}
-
-
-_SUIT_OF = itemgetter(1)  # a Card's suit, as the tuple's C code reads it
-
-
-def cheapest_level(strain: str, current: Call | None) -> int:
-    """R-BG-12: the lowest level at which ``strain`` could legally be bid now."""
-    base = 0 if strain == "NT" else 1
-    if current is None:
-        return base
-    level = max(current.level, base)
-    return level + 1 if bid_index(level, strain) <= current.index else level
-
-
-def is_jump(bid: Call, current: Call | None, flags: Flags) -> bool:
-    """BG-5.6 c / R-BG-12: a jump bid; under `bg_strict_jump` anything but the next step of the ladder."""
-    if "bg_strict_jump" in flags:
-        return bid.index > (current.index if current else -1) + 1
-    return bid.level > cheapest_level(bid.strain, current)
-
-
-def bid_requirement(counts: Mapping[str, int], bid: Call, current: Call | None, flags: Flags) -> tuple[str, str] | None:
-    """BG-5.6: the (rule, requirement) a bid fails on for a hand with these suit counts, or None.
-
-    The requirement is a key of `_REFUSED_BIDS` ("no-trump suits", "no-trump jump", "length", "jump length"):
-    the turn asks this of every bid, and only a bid that is made and refused is put into words (`refused_bid`).
-    """
-    jump = is_jump(bid, current, flags)
-    if bid.strain == "NT":
-        if 0 in (counts[suit] for suit in SUITS):
-            return "BG-5.6", "no-trump suits"
-        if jump and "bg_strict_jump" in flags and max(counts.values()) < 4:
-            return "R-BG-12", "no-trump jump"
-        return None
-    held = counts[bid.strain]
-    if held < 2:
-        return "BG-5.6", "length"
-    if jump and held < 4:
-        return ("R-BG-12" if "bg_strict_jump" in flags else "BG-5.6"), "jump length"
-    return None
 
 
 def refused_bid(player: str, counts: Mapping[str, int], bid: Call, requirement: str) -> str:
@@ -106,88 +58,24 @@ _REFUSED_BIDS = {
 class Auction(ReplayState):
     """The calls of a replay: turn, rank, doubles and the hand's requirements (BG-5.2 to BG-5.6)."""
 
-    __slots__ = ()
-
-    def ordinary_calls(self, steps: tuple[Step, ...], start: int) -> int:
-        """Carry out the ordinary calls from ``start`` on; the position of the first step that is not one.
-
-        Replay speed: this handles a run of calls with the state in locals. Ordinary means there is nothing to flag
-        or note: once the exchange is finished (BG-4.1), a call in turn (BG-5.3) before the auction has ended
-        (BG-5.5) that is a pass, a double of the opponent's undoubled bid, a redouble of one's own doubled bid
-        (BG-5.4), or a bid that outranks the current one (BG-5.2) from a recorded hand that meets its requirement
-        (BG-5.6, `bid_requirement`). Such a call does what `call` would do with it, up to the pass that ends the
-        auction (`end_auction`) or passes the deal out; anything else is left to `call`, which checks it rule by rule.
-        """
-        phase = self.phase
-        if phase != "auction" and (phase != "exchange" or len(self.exchanged) < len(self.exchange_order)):
-            return start
-        hands, flags = self.hands, self.flags
-        caller, bid, bidder, doubled, last_word = self.caller, self.bid, self.bidder, self.doubled, self.last_word
-        # Each seat's suit counts, made at its first bid: no hand changes during the auction.
-        counts: list[dict[str, int] | None] = [None, None]
-        index = start
-        for index in range(start, len(steps)):
-            kind, seat, _card, call, _cards, _count = steps[index]
-            if kind != "call" or seat != caller:
-                break
-            assert call is not None  # a call step always carries its call
-            word = call.word
-            if word == "pass":
-                if bid is None:
-                    self.passes += 1
-                    if self.passes >= 2:
-                        self.passed_out, phase = True, "over"
-                elif last_word != "pass":
-                    phase = "play"  # `end_auction`, below
-            elif word == "bid":
-                hand = hands[seat]
-                if (bid is not None and call.index <= bid.index) or hand is None:
-                    break
-                held = counts[seat]
-                if held is None:
-                    held = counts[seat] = suit_counts(hand)
-                if bid_requirement(held, call, bid, flags) is not None:
-                    break
-                bid, bidder, doubled = call, seat, 0
-            elif word == "double" and bid is not None and bidder != seat and not doubled:
-                doubled = 1
-            elif word == "redouble" and bid is not None and bidder == seat and doubled == 1:
-                doubled = 2
-            else:
-                break
-            last_word, caller = word, 1 - seat
-            if phase != "exchange" and phase != "auction":
-                index += 1
-                break
-            phase = "auction"
-        else:
-            index = len(steps)
-        if index != start:
-            self.phase, self.caller, self.last_word = phase, caller, last_word
-            self.bid, self.bidder, self.doubled = bid, bidder, doubled
-            if phase == "play":
-                self.end_auction()
-        return index
-
-    def call(self, step: Step) -> None:
-        _kind, seat, _card, call, _cards, _count = step
-        assert call is not None  # a call step always carries its call
+    def call(self, event: Event) -> None:
+        seat, call = event.seat, event.call
         name = self.names[seat]
         if self.phase == "exchange":
             if len(self.exchanged) < len(self.exchange_order):
                 message = _("{player} called {call} before the exchange was finished")
-                self.flag(step, "BG-4.1", message.format(player=name, call=call.label))
+                self.flag(event, "BG-4.1", message.format(player=name, call=call.label))
             self.phase = "auction"
         if self.phase != "auction":
             self.flag(
-                step,
+                event,
                 "BG-5.5",
                 _("{player} called {call} after the auction had ended").format(player=name, call=call.label),
             )
             return
         if seat != self.caller:
             message = _("{player} called out of turn: it was {due}'s call")
-            self.flag(step, "BG-5.3", message.format(player=name, due=self.names[self.caller]))
+            self.flag(event, "BG-5.3", message.format(player=name, due=self.names[self.caller]))
         current = self.bid
         if call.word == "pass":
             if current is not None and self.last_word != "pass":
@@ -202,7 +90,7 @@ class Auction(ReplayState):
             # checked against the hand and cancels no double) and the turn passes on; the current bid stays,
             # and the last bid that outranked the one before becomes the contract (BG-5.5).
             message = _("{player} bid {bid}, which does not outrank {current}")
-            self.flag(step, "BG-5.2", message.format(player=name, bid=call.label, current=current.label))
+            self.flag(event, "BG-5.2", message.format(player=name, bid=call.label, current=current.label))
         elif call.word == "bid":
             hand = self.hands[seat]
             if hand is None:
@@ -215,7 +103,7 @@ class Auction(ReplayState):
                 counts = suit_counts(hand)
                 problem = bid_requirement(counts, call, current, self.flags)
                 if problem is not None:
-                    self.flag(step, problem[0], refused_bid(name, counts, call, problem[1]))
+                    self.flag(event, problem[0], refused_bid(name, counts, call, problem[1]))
             # R-BG-11: a new bid cancels any double or redouble.
             self.bid, self.bidder, self.doubled = call, seat, 0
         else:
@@ -223,7 +111,7 @@ class Auction(ReplayState):
             ours = current is not None and self.bidder == seat
             refusal = refused_double(name, call.word, current, self.doubled, ours)
             if refusal is not None:
-                self.flag(step, "BG-5.4", refusal)
+                self.flag(event, "BG-5.4", refusal)
             else:
                 self.doubled = 1 if call.word == "double" else 2
         self.last_word = call.word

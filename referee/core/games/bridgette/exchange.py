@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from referee.core.games.bridgette.pack import group
-from referee.core.games.bridgette.record import HAND_SIZE, Step
+from referee.core.games.bridgette.rules import DEALER_DRAWS, HAND_SIZE, group
 from referee.core.games.bridgette.state import ReplayState
+from referee.core.record import Event
 from referee.core.verdict import Turn
 from scoring.core.cards import Card, card_name, card_names
 from scoring.core.i18n import _, gettext_noop, ngettext
-
-DEALER_DRAWS = {"spot": 4, "face": 8, "ace": 12}  # BG-4.3
 
 # The exchange's texts, each a whole sentence (msgids: scoring/core/i18n.py). A draw or discard at the wrong moment,
 # by the event, what was wrong and (out of turn) what the player due was to do.
@@ -60,8 +58,6 @@ _MISPLACED_DISCARD: dict[str | None, str] = {
 class Exchange(ReplayState):
     """The exchange steps of a replay: who draws and discards when, and how many cards (BG-4.1 to BG-4.5)."""
 
-    __slots__ = ()
-
     def expected_draw(self, seat: int, count: int | None = None) -> tuple[Card, ...] | None:
         """BG-4.2 / BG-4.3 / R-BG-9: the stock cards this seat draws (``count`` of them), if the stock is known.
 
@@ -75,7 +71,7 @@ class Exchange(ReplayState):
         top = self.record.upcard  # the stock's first card, whenever the stock is recorded (BG-3.3)
         if self.record.stock is None or top is None:
             return None
-        left = list(self.left_in_stock())
+        left = list(self.stock_left)
         if seat != self.dealer:
             count = 2 if count is None else count
             if "bg_upcard_to_dealer" in self.flags:
@@ -94,90 +90,32 @@ class Exchange(ReplayState):
             return
         if cards is None:
             cards = self.expected_draw(seat, count) or ()
-        stock_left = self.left_in_stock()
         for card in cards:
-            stock_left.pop(card, None)  # a card that is not in the stock takes nothing from it
+            self.stock_left.pop(card, None)  # a card that is not in the stock takes nothing from it
 
-    def ordinary_exchange(self, steps: tuple[Step, ...]) -> int:
-        """Carry out the ordinary draws and discards at the start of ``steps``; the position of the first step that is
-        not one.
-
-        Replay speed: a record usually opens with the four exchange steps in order, and this handles them with the
-        state in locals. Ordinary means there is nothing to flag or note: with the stock recorded and the upcard going
-        to the non-dealer (no `bg_upcard_to_dealer`), the step due next (BG-4.1) by a seat whose hand is recorded; a
-        draw of exactly the cards `expected_draw` gives (the top of what is left of the stock, 2 for the non-dealer,
-        BG-4.2, or as many as the upcard's group says for the dealer, BG-4.3), none of them placed anywhere yet (they
-        are in the stock); a discard of cards all in the hand that leaves it 13 (BG-4.4, BG-4.5). Such a step does
-        what `exchange` would do with it; anything else is left to `exchange`, which checks it rule by rule.
-        """
-        stock, upcard = self.record.stock, self.upcard
-        if stock is None or upcard is None or "bg_upcard_to_dealer" in self.flags:
-            return 0
-        hands, where, sizes, exchanged = self.hands, self.where, self.sizes, self.exchanged
-        dealer_draws = DEALER_DRAWS[group(upcard)]
-        # The stock's top `taken` cards are drawn: an ordinary draw takes the next ones, so what is left of the
-        # stock is always stock[taken:] (`left_in_stock` makes its dict from there, should a careful handler need it).
-        index = taken = 0
-        for index, key in enumerate(self.exchange_order):
-            if index == len(steps):
-                break
-            kind, seat, _card, _call, cards, count = steps[index]
-            hand = hands[seat]
-            if (kind, seat) != key or hand is None or cards is None:
-                break
-            if kind == "draw":
-                if count != (dealer_draws if seat == self.dealer else 2) or cards != stock[taken : taken + count]:
-                    break
-                taken += count
-                mine = ("hand", seat)
-                for card in cards:  # the top of the stock: no card twice
-                    hand[card] = None
-                    where[card] = mine
-                sizes[seat] += count
-            else:
-                if sizes[seat] - count != HAND_SIZE:
-                    break
-                kept = hand.copy()  # the hand as it was, given back in its order should a card not be in it
-                try:
-                    for card in cards:
-                        del hand[card]  # a card not in the hand, or listed twice, is not there to delete
-                except KeyError:
-                    hand.clear()
-                    hand.update(kept)
-                    break
-                gone = ("discard", seat)
-                for card in cards:
-                    where[card] = gone
-                sizes[seat] -= count
-            exchanged.add(key)
-        else:
-            index = len(self.exchange_order)
-        self.stock_taken = taken
-        return index
-
-    def exchange(self, step: Step) -> None:
-        kind, seat, _card, _call, _cards, _count = step
+    def exchange(self, event: Event) -> None:
+        kind, seat = event.type, event.seat
         name = self.names[seat]
         if self.phase != "exchange":
-            self.flag(step, "BG-4.1", _(_EXCHANGE_SLIPS[kind, "late"]).format(player=name))
+            self.flag(event, "BG-4.1", _(_EXCHANGE_SLIPS[kind, "late"]).format(player=name))
             return
         key = (kind, seat)
         if key in self.exchanged:
             rule = "BG-4.2" if seat != self.dealer else "BG-4.3"
-            self.flag(step, rule, _(_EXCHANGE_SLIPS[kind, "again"]).format(player=name))
+            self.flag(event, rule, _(_EXCHANGE_SLIPS[kind, "again"]).format(player=name))
             return
         expected = next(item for item in self.exchange_order if item not in self.exchanged)
         if key != expected:
             message = _(_EXCHANGE_SLIPS[kind, "out of turn", expected[0]])
-            self.flag(step, "BG-4.1", message.format(player=name, due=self.names[expected[1]]))
+            self.flag(event, "BG-4.1", message.format(player=name, due=self.names[expected[1]]))
         self.exchanged.add(key)
         if kind == "draw":
-            self.draw(step)
+            self.draw(event)
         else:
-            self.discard(step)
+            self.discard(event)
 
-    def draw(self, step: Step) -> None:
-        _kind, seat, _card, _call, cards, count = step
+    def draw(self, event: Event) -> None:
+        seat, cards, count = event.seat, event.cards, event.count
         name = self.names[seat]
         to_dealer = "bg_upcard_to_dealer" in self.flags
         if seat != self.dealer:
@@ -190,14 +128,14 @@ class Exchange(ReplayState):
                     "{player} drew {count} cards; the non-dealer draws exactly 2",
                     count,
                 )
-                self.flag(step, rule, message.format(player=name, count=count))
+                self.flag(event, rule, message.format(player=name, count=count))
             if cards is not None and self.upcard is not None and self.record.stock is None:
                 if to_dealer and self.upcard in cards:
                     message = _("{player} took the upcard {card}, which goes to the dealer")
-                    self.flag(step, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
+                    self.flag(event, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
                 elif not to_dealer and self.upcard not in cards:
                     message = _("{player} did not take the upcard {card}, the first of the two cards")
-                    self.flag(step, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
+                    self.flag(event, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
         else:
             rule = "BG-4.3"
             if self.upcard is None and cards and to_dealer:
@@ -213,10 +151,10 @@ class Exchange(ReplayState):
                 kind = group(self.upcard)
                 if count != DEALER_DRAWS[kind]:
                     message = ngettext(_DEALER_MISCOUNT[kind][0], _DEALER_MISCOUNT[kind][1], count)
-                    self.flag(step, rule, message.format(player=name, count=count, card=card_name(self.upcard)))
+                    self.flag(event, rule, message.format(player=name, count=count, card=card_name(self.upcard)))
                 if cards is not None and to_dealer and self.record.stock is None and self.upcard not in cards:
                     message = _("{player} did not take the upcard {card}, which goes to the dealer")
-                    self.flag(step, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
+                    self.flag(event, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
         if cards is None:
             self.take_from_stock(seat, None, count)
             self.hands[seat] = None
@@ -229,13 +167,12 @@ class Exchange(ReplayState):
             return
         expected = self.expected_draw(seat, count)
         self.take_from_stock(seat, cards, count)
-        # Most draws are the expected cards in the stock's order: only another draw is looked at card by card.
         if expected is not None and cards != expected:
             wrong = [card for card in cards if card not in expected]
             if wrong:
                 message = _("{player} drew {cards}, but the stock gave {expected}")
                 self.flag(
-                    step,
+                    event,
                     "R-BG-9" if to_dealer else rule,
                     message.format(player=name, cards=card_names(wrong), expected=card_names(expected)),
                     wrong[0],
@@ -245,15 +182,15 @@ class Exchange(ReplayState):
         for card in cards:
             if card in self.where:
                 # The card stays where it is; the draw still counts towards the hand's size.
-                self.flag(step, "BG-4.5", self.misplaced(_MISPLACED_DRAW, name, card), card)
+                self.flag(event, "BG-4.5", self.misplaced(_MISPLACED_DRAW, name, card), card)
                 continue
             if hand is not None:
                 hand[card] = None
             self.where[card] = mine
         self.sizes[seat] += count
 
-    def discard(self, step: Step) -> None:
-        _kind, seat, _card, _call, cards, count = step
+    def discard(self, event: Event) -> None:
+        seat, cards, count = event.seat, event.cards, event.count
         name = self.names[seat]
         hand = self.hands[seat]
         if cards is None:
@@ -268,7 +205,7 @@ class Exchange(ReplayState):
                 # not recorded, `where` says which cards are in it (or nowhere yet).
                 held = card in hand if hand is not None else self.where.get(card, mine) == mine
                 if not held:
-                    self.flag(step, "BG-4.5", self.misplaced(_MISPLACED_DISCARD, name, card), card)
+                    self.flag(event, "BG-4.5", self.misplaced(_MISPLACED_DISCARD, name, card), card)
                     continue
                 if hand is not None:
                     del hand[card]
@@ -282,7 +219,7 @@ class Exchange(ReplayState):
                 "{player} kept {count} cards after the exchange; each player ends with 13",
                 kept,
             )
-            self.flag(step, "BG-4.5", message.format(player=name, count=kept))
+            self.flag(event, "BG-4.5", message.format(player=name, count=kept))
 
     def exchange_turn(self, kind: str, seat: int) -> Turn:
         name = self.names[seat]

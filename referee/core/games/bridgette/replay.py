@@ -6,12 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.bridgette.auction import Auction
+from referee.core.games.bridgette.deal import BridgetteRecord, read_record
 from referee.core.games.bridgette.exchange import Exchange
 from referee.core.games.bridgette.play import TrickPlay
-from referee.core.games.bridgette.record import BridgetteRecord, read_record
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.games.bridgette import GAME as SCORING
-from scoring.core.games.bridgette import score_played
 
 
 class BridgetteReferee:
@@ -29,36 +28,14 @@ class BridgetteReferee:
 class _Replay(Exchange, Auction, TrickPlay):
     """The working state of one replay. Private and short-lived; the verdict it returns is immutable."""
 
-    __slots__ = ()
-
-    # ---- the replay -----------------------------------------------------------------------
-
     def run(self) -> Verdict:
-        steps = self.record.steps
-        end = len(steps)
-        # The fast lanes take the ordinary steps of each phase, up to the first that is not one; the handlers below
-        # take that one, checking it rule by rule, and the lanes go on after it.
-        lane = self.fast_lane
-        index = self.ordinary_exchange(steps) if lane else 0
-        while index < end:
-            if lane:
-                phase = self.phase
-                if phase == "auction" or phase == "exchange":
-                    index = self.ordinary_calls(steps, index)
-                if self.phase == "play":
-                    index = self.ordinary_run(steps, index)
-                if index == end:
-                    break
-            step = steps[index]
-            self.number = index + 1
-            kind = step[0]
-            if kind == "play":
-                self.play(step)
-            elif kind == "call":
-                self.call(step)
+        for event in self.record.events:
+            if event.type == "play":
+                self.play(event)
+            elif event.type == "call":
+                self.call(event)
             else:
-                self.exchange(step)
-            index += 1
+                self.exchange(event)
         return self.verdict()
 
     # ---- the verdict ---------------------------------------------------------------------------
@@ -76,7 +53,7 @@ class _Replay(Exchange, Auction, TrickPlay):
     def verdict(self) -> Verdict:
         tricks = self.tricks
         if self.trick:
-            tricks = [*tricks, Trick(self.trick_number, self.trick[0][0], tuple(self.trick))]
+            tricks = [*tricks, Trick(number=self.trick_number, leader=self.trick[0][0], plays=tuple(self.trick))]
         complete = self.phase == "over"
         entry: dict[str, Any] | None = None
         score = None
@@ -96,24 +73,19 @@ class _Replay(Exchange, Auction, TrickPlay):
                     "doubled": doubled,
                     "tricks": won,
                 }
-                # The score of this entry, as `score_deal(parse_deal(entry))` gives it, read from the values at once.
-                score = score_played(declarer, bid.level, bid.strain, doubled, won, self.flags)
-        # Every field in Verdict's order, made by tuple.__new__: Verdict(...) runs the Python __new__ NamedTuple writes.
-        return tuple.__new__(
-            Verdict,
-            (
-                tuple(self.violations),  # violations
-                tuple(tricks),  # tricks
-                tuple(self.won),  # tricks_won
-                None,  # card_points
-                complete,
-                entry,  # deal_entry
-                score,
-                self.next_turn(),
-                tuple(self.notes),
-                # hands: what each seat holds now; an unrecorded hand shows as empty (R-BG-13).
-                tuple([tuple(hand) if hand is not None else () for hand in self.hands]),
-            ),
+                score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
+        return Verdict(
+            violations=tuple(self.violations),
+            tricks=tuple(tricks),
+            tricks_won=tuple(self.won),
+            card_points=None,
+            complete=complete,
+            deal_entry=entry,
+            score=score,
+            next_turn=self.next_turn(),
+            notes=tuple(self.notes),
+            # What each seat holds now; an unrecorded hand shows as empty (R-BG-13).
+            hands=tuple(tuple(hand) if hand is not None else () for hand in self.hands),
         )
 
 

@@ -5,7 +5,7 @@ that may be left unrecorded (R-BG-13), the optional stock or upcard, and the exc
 from __future__ import annotations
 
 from referee.core.calls import LADDER
-from referee.core.games.bridgette.record import HAND_SIZE, STOCK_SIZE
+from referee.core.games.bridgette.rules import HAND_SIZE, STOCK_SIZE
 from referee.core.setup import (
     Entry,
     EventField,

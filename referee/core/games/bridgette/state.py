@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.core.calls import Call
-from referee.core.games.bridgette.pack import named
-from referee.core.games.bridgette.record import HAND_SIZE, BridgetteRecord, Place, Step
+from referee.core.games.bridgette.deal import BridgetteRecord
+from referee.core.games.bridgette.rules import HAND_SIZE, named
+from referee.core.record import Event
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card
 from scoring.core.i18n import _
@@ -22,58 +23,27 @@ _EXCHANGE_ORDERS = tuple(
 )
 
 
+# Where a card is, as the replay tracks it: ("hand", seat), ("discard", seat) or ("trick", number).
+Place = tuple[str, int]
+
+
 class ReplayState:
     """What one replay remembers between events, and the helpers every phase uses."""
-
-    # Replay speed: with this many attributes an instance's __dict__ no longer shares its keys with the class, so
-    # each `self.x` would be a dict look-up; slots make the set-up and every attribute read cheaper. The phase
-    # classes and `replay._Replay` declare no slots of their own (`__slots__ = ()`).
-    __slots__ = (
-        "bid",
-        "bidder",
-        "block",
-        "caller",
-        "dealer",
-        "doubled",
-        "exchange_order",
-        "exchanged",
-        "flags",
-        "hands",
-        "last_word",
-        "leader",
-        "names",
-        "notes",
-        "number",
-        "passed_out",
-        "passes",
-        "phase",
-        "record",
-        "sizes",
-        "stock_left",
-        "stock_taken",
-        "trick",
-        "trick_number",
-        "tricks",
-        "trump",
-        "upcard",
-        "violations",
-        "where",
-        "won",
-    )
 
     def __init__(self, record: BridgetteRecord) -> None:
         self.record = record
         self.flags = record.flags
         self.names = record.players
         self.dealer = record.dealer
-        # Each hand is an insertion-ordered dict used as a set: quick to look up and remove from, still in order.
-        # Copied from the record's, which keeps each card's hash (BridgetteRecord's CardSet).
-        self.hands: list[dict[Card, None] | None] = [None if hand is None else hand.copy() for hand in record.hands]
+        # Each hand is an insertion-ordered dict used as an ordered set, in the order dealt.
+        self.hands: list[dict[Card, None] | None] = [
+            None if hand is None else dict.fromkeys(hand) for hand in record.hands
+        ]
         self.sizes = [HAND_SIZE, HAND_SIZE]  # cards held during the exchange, seen or not (BG-4.5)
         # Where each card whose place is known now is: ("hand", seat), ("discard", seat) or ("trick", number).
-        # At first the cards of the recorded hands: copied from the record's, which keeps each card's hash.
-        self.where: dict[Card, Place] = record.places.copy()
-        self.number = 0  # the 1-based number of the event being replayed, which a violation names
+        self.where: dict[Card, Place] = {
+            card: ("hand", seat) for seat, hand in enumerate(record.hands) for card in hand or ()
+        }
         self.violations: list[Violation] = []
         self.notes: list[str] = []
         self.phase = "exchange"  # then "auction", "play", "over"
@@ -81,10 +51,8 @@ class ReplayState:
         self.exchange_order = _EXCHANGE_ORDERS[self.dealer]
         self.exchanged: set[tuple[str, int]] = set()
         # The stock cards not taken yet, top first, when the stock is recorded: each draw is judged from what is
-        # left. The usual exchange takes the top `stock_taken` cards by position (`Exchange.ordinary_exchange`);
-        # the careful handlers make `stock_left` of the rest when they first need it (`left_in_stock`).
-        self.stock_taken = 0
-        self.stock_left: dict[Card, None] | None = None
+        # left. A dict used as an ordered set: a draw removes its cards with one look-up each.
+        self.stock_left: dict[Card, None] = dict.fromkeys(record.stock or ())
         # auction (BG-5)
         self.caller = self.dealer
         self.bid: Call | None = None
@@ -104,20 +72,12 @@ class ReplayState:
 
     # ---- helpers -------------------------------------------------------------------------
 
-    def flag(self, step: Step, rule: str, message: str, card: Card | None = None) -> None:
-        kind, seat = step[0], step[1]
-        trick = self.trick_number if kind == "play" and self.phase == "play" else None
+    def flag(self, event: Event, rule: str, message: str, card: Card | None = None) -> None:
+        trick = self.trick_number if event.type == "play" and self.phase == "play" else None
         # The message says what happened in words; the rule is the violation's own field, shown beside it.
-        self.violations.append(Violation(self.number, seat, rule, message, trick, card))
-
-    def left_in_stock(self) -> dict[Card, None]:
-        """The stock cards not taken yet, top first, as a dict used as an ordered set (a draw removes its cards
-        with one look-up each); empty when the stock is not recorded."""
-        left = self.stock_left
-        if left is None:
-            stock = self.record.stock
-            left = self.stock_left = dict.fromkeys(stock[self.stock_taken :]) if stock is not None else {}
-        return left
+        self.violations.append(
+            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=card)
+        )
 
     def note(self, text: str) -> None:
         if text not in self.notes:

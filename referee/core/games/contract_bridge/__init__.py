@@ -11,17 +11,18 @@ Dummy's cards are recorded under dummy's seat, in dummy's turn; the declarer cho
 never stops at an illegal event: an illegal call is flagged and has no effect, an illegal card is flagged and
 still goes to the trick.
 
-The modules, by concern: `record` reads the record; `state` holds the replay's state; `auction` the calls (BR-4,
-with the shared calls of referee.core.calls); `play` the cards (BR-5); `replay` joins them and gives the verdict;
-`setup` says how a hand is entered on the Check a hand page.
+The modules are every game's (docs/architecture.md, "The game packages"): `setup` says how a hand is entered on
+the Check a hand page; `deal` reads the record; `rules` holds the rules as pure functions (the seats, the bids,
+who wins a trick, the honours); `state` is what a replay carries; `auction` replays the calls (BR-4, with the
+shared calls of referee.core.calls) and `play` the cards (BR-5); `replay` joins them and gives the verdict.
 """
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.play import trick_winner
-from referee.core.games.contract_bridge.record import BridgeRecord
+from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.replay import REFEREE as REPLAY
-from referee.core.games.contract_bridge.replay import ContractBridgeReferee, honours_held
+from referee.core.games.contract_bridge.replay import ContractBridgeReferee
+from referee.core.games.contract_bridge.rules import honours_held, trick_winner
 from referee.core.games.contract_bridge.setup import SETUP
 from referee.core.protocol import Referee
 

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from referee.core.calls import LADDER, allowed_calls, double_refusal
-from referee.core.games.contract_bridge.record import BridgeEvent
-from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY, ReplayState, left_of, partner_of
+from referee.core.calls import allowed_calls, double_refusal
+from referee.core.games.contract_bridge.rules import BIDS, PASSES_TO_END, PASSES_TO_PASS_OUT, left_of, partner_of
+from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY, ReplayState
+from referee.core.record import Event
 from referee.core.verdict import Turn
 from scoring.core.games.contract_bridge import side_of
 from scoring.core.i18n import _, gettext_noop
 
-BIDS = LADDER[1:]  # BR-4.3: 1♣ to 7NT, 35 bids
-PASSES_TO_END = 3  # BR-4.6: three passes in a row after a bid
-PASSES_TO_PASS_OUT = 4  # BR-4.6: four passes with no bid
 # BR-4.4: a refused double or redouble in words, by the call and why it was refused (Auction.refused), each a whole
 # sentence for the translators (msgids: scoring/core/i18n.py).
 _REFUSALS = {
@@ -29,9 +27,8 @@ _REFUSALS = {
 class Auction(ReplayState):
     """Each call checked in turn (BR-4.8): an illegal call is flagged and has no effect, and the turn passes on."""
 
-    def call(self, event: BridgeEvent) -> None:
-        _number, _kind, seat, call, _card = event
-        assert call is not None  # a call event always carries its call
+    def call(self, event: Event) -> None:
+        seat, call = event.seat, event.call
         name = self.players[seat]
         if self.phase != AUCTION:
             if self.declarer is None:
@@ -60,9 +57,8 @@ class Auction(ReplayState):
                 self.doubled = 1 if call.word == "double" else 2
                 self.passes = 0
 
-    def make_bid(self, event: BridgeEvent) -> None:
-        _number, _kind, seat, call, _card = event
-        assert call is not None
+    def make_bid(self, event: Event) -> None:
+        seat, call = event.seat, event.call
         name = self.players[seat]
         if call.level == 0:
             self.flag(

@@ -3,18 +3,14 @@ winner."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import attrgetter
-
-from referee.core.games.contract_bridge.record import SEATS, BridgeEvent
-from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState, partner_of
+from referee.core.games.contract_bridge.rules import SEATS, allowed_cards, partner_of, trick_winner
+from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState
+from referee.core.record import Event
 from referee.core.verdict import Trick, Turn
-from scoring.core.cards import RANK_VALUES, SUIT_NAMES, Card, card_name, card_word
-from scoring.core.i18n import Text, _, gettext_noop
-from scoring.core.words import SINGULAR_WORDS
+from scoring.core.cards import SUIT_NAMES, Card, card_name
+from scoring.core.i18n import _, gettext_noop
 
 TRICKS = 13  # BR-5.5
-_SUIT_OF = attrgetter("suit")
 # BR-5.1, BR-5.3, BR-5.4: a card from the wrong hand in words (CardPlay.flag_turn), by where it came (a lead to the
 # first trick, a later lead, a card to a trick), whether it came from dummy, and whose turn it was: that of a player
 # ("plain"), of dummy, played by the declarer, or the declarer's own while their card came from dummy. Each is a
@@ -56,31 +52,6 @@ _WRONG_HAND = {
 }
 
 
-# BR-5.4: why a trick's winner won, by whether it is a trump, whether the deal has trumps, or neither (trick_winner).
-_HIGHEST_TRUMP = gettext_noop("{card} is the highest trump (BR-5.4)")
-_HIGHEST_NO_TRUMP_PLAYED = gettext_noop("{card} is the highest {suit}; no trump was played (BR-5.4)")
-_HIGHEST_AT_NO_TRUMP = gettext_noop("{card} is the highest {suit} (BR-5.4)")
-
-
-def trick_winner(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple[int, Text]:
-    """BR-5.4: the highest trump wins; with no trump in the trick, the highest card of the suit led.
-
-    The reason is a `Text`, worded only when it is read: most replays' reasons never are."""
-    led = plays[0][1].suit
-    winner, best = plays[0]
-    for seat, card in plays[1:]:
-        # Strictly higher: of two equal cards (one played without being held), the earlier one wins.
-        if (card.suit == best.suit and RANK_VALUES[card.rank] > RANK_VALUES[best.rank]) or (
-            card.suit == trumps != best.suit
-        ):
-            winner, best = seat, card
-    # Each Text made by tuple.__new__ with both its fields: Text(...) runs the Python __new__ NamedTuple writes.
-    if best.suit == trumps:
-        return winner, tuple.__new__(Text, (_HIGHEST_TRUMP, {"card": card_word(best)}))
-    reason = _HIGHEST_NO_TRUMP_PLAYED if trumps is not None else _HIGHEST_AT_NO_TRUMP
-    return winner, tuple.__new__(Text, (reason, {"card": card_word(best), "suit": SINGULAR_WORDS[led]}))
-
-
 class CardPlay(ReplayState):
     """Each card checked in turn (BR-5.6): an illegal card still goes to the trick, which completes."""
 
@@ -88,29 +59,24 @@ class CardPlay(ReplayState):
         """Whose card is next: the leader, then clockwise (BR-5.3); a seat that played out of turn is passed over."""
         played = dict(self.trick)  # seat -> card
         for step in range(SEATS):
-            seat = (self.leader + step) % SEATS  # clockwise: left_of, step times (written out, once per card)
+            seat = (self.leader + step) % SEATS  # clockwise from the leader
             if seat not in played:
                 return seat
         return self.leader  # not reached: a trick is over after four cards
 
-    def play(self, event: BridgeEvent) -> None:
-        _number, _kind, seat, _call, card = event
-        assert card is not None  # a play event always carries its card
+    def play(self, event: Event) -> None:
+        seat, card = event.seat, event.card
+        assert card is not None
         if self.phase != PLAY:
             self.flag_phase(event)
             return
         trick = self.trick
-        # Speed: while every card of the trick has come in turn, the seats played are the leader's and the next
-        # ones clockwise, so the next due is found by counting; `due_seat` finds it the long way after a card out
-        # of turn.
-        due = (self.leader + len(trick)) % SEATS if self.in_turn else self.due_seat()
+        due = self.due_seat()
         if seat != due:
-            self.in_turn = False
             self.flag_turn(event, due)
         hand = self.hands[seat]
         if card in hand:
-            if trick and card.suit != trick[0][1].suit:  # a lead or a card of the suit led is always allowed
-                self.check_follow(event, hand)
+            self.check_follow(event, hand)
             del hand[card]
         else:
             self.flag_not_held(event)
@@ -118,9 +84,9 @@ class CardPlay(ReplayState):
         if len(trick) == SEATS:
             self.finish_trick()
 
-    def flag_phase(self, event: BridgeEvent) -> None:
+    def flag_phase(self, event: Event) -> None:
         """A card before the auction's end or after the last trick, or in a deal passed out (BR-4.6, BR-5.5)."""
-        _number, _kind, seat, _call, card = event
+        seat, card = event.seat, event.card
         assert card is not None
         name = self.players[seat]
         if self.phase == OVER and self.declarer is not None:
@@ -131,9 +97,9 @@ class CardPlay(ReplayState):
             rule, message = "BR-4.6", _("{player} played {card}, but the auction had not ended")
         self.flag(event, rule, message.format(player=name, card=card_name(card)))
 
-    def flag_not_held(self, event: BridgeEvent) -> None:
+    def flag_not_held(self, event: Event) -> None:
         """BR-5.6: a card already played, or one in another hand, which stays with its holder to be played later."""
-        _number, _kind, seat, _call, card = event
+        seat, card = event.seat, event.card
         assert card is not None
         name = self.players[seat]
         holder = next(other for other, dealt in enumerate(self.record.hands) if card in dealt)
@@ -142,15 +108,15 @@ class CardPlay(ReplayState):
             self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), holder=self.players[holder]))
             return
         # Its holder played it: a card leaves a hand only when played from it, so to the first trick (this one
-        # included) with the card from the holder's seat. Found here, not noted on every play (speed).
+        # included) with the card from the holder's seat.
         tricks = [*(trick.plays for trick in self.tricks), self.trick]
         number = next(number for number, plays in enumerate(tricks, start=1) if (holder, card) in plays)
         message = _("{player} played {card}, already played to trick {trick}")
         self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), trick=number))
 
-    def flag_turn(self, event: BridgeEvent, due: int) -> None:
+    def flag_turn(self, event: Event, due: int) -> None:
         """A card from the wrong hand: at the opening lead (BR-5.1), a later lead (BR-5.4) or in a trick (BR-5.3)."""
-        _number, _kind, seat, _call, card = event
+        seat, card = event.seat, event.card
         assert card is not None
         actor, from_dummy = self.players[seat], seat == self.dummy
         if from_dummy:  # the declarer played it from dummy's hand (BR-5.2)
@@ -175,14 +141,14 @@ class CardPlay(ReplayState):
         )
         self.flag(event, rule, message)
 
-    def check_follow(self, event: BridgeEvent, hand: dict[Card, None]) -> None:
+    def check_follow(self, event: Event, hand: dict[Card, None]) -> None:
         """BR-5.3: a player holding the led suit must follow suit, judged against the hand at that moment."""
-        _number, _kind, seat, _call, card = event
+        seat, card = event.seat, event.card
         assert card is not None
         if not self.trick or self.trick[0][0] == seat:
             return
         lead = self.trick[0][1]
-        if card.suit == lead.suit or lead.suit not in map(_SUIT_OF, hand):  # Speed: the hand's suits read in C
+        if card in allowed_cards(hand, self.trick):
             return
         same_suit = next(held for held in hand if held.suit == lead.suit)  # the card named in the message
         name = self.players[seat]
@@ -208,13 +174,13 @@ class CardPlay(ReplayState):
 
     def finish_trick(self) -> None:
         winner, reason = trick_winner(self.trick, self.trumps)
-        # Made by tuple.__new__ with every field: Trick(...) runs the Python __new__ NamedTuple writes, twice the cost.
         number = len(self.tricks) + 1
-        self.tricks.append(tuple.__new__(Trick, (number, self.leader, tuple(self.trick), winner, reason, 0, True)))
+        self.tricks.append(
+            Trick(number=number, leader=self.leader, plays=tuple(self.trick), winner=winner, reason=reason)
+        )
         self.tricks_won[winner] += 1
         self.leader = winner  # BR-5.4: the winner leads next
         self.trick = []
-        self.in_turn = True
         if number == TRICKS:
             self.phase = OVER
 
@@ -222,11 +188,7 @@ class CardPlay(ReplayState):
         """Whose card is next and the cards that hand may play (BR-5.3): dummy's are chosen by the declarer."""
         seat = self.due_seat()
         hand = self.hands[seat]
-        if self.trick:
-            led = self.trick[0][1].suit
-            allowed = [card for card in hand if card.suit == led] or list(hand)
-        else:
-            allowed = list(hand)
+        allowed = allowed_cards(hand, self.trick)
         number = len(self.tricks) + 1
         if seat == self.dummy:
             if not self.trick:

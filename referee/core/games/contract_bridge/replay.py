@@ -6,41 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.contract_bridge.auction import Auction
+from referee.core.games.contract_bridge.deal import BridgeRecord, read_record
 from referee.core.games.contract_bridge.play import CardPlay
-from referee.core.games.contract_bridge.record import BridgeRecord, read_record
+from referee.core.games.contract_bridge.rules import honours_held
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
 from referee.core.verdict import Trick, Turn, Verdict
-from scoring.core.cards import SUITS, Card
 from scoring.core.games.contract_bridge import GAME as SCORING
-from scoring.core.games.contract_bridge import BridgeDeal, Honours, side_of
+from scoring.core.games.contract_bridge import BridgeDeal, side_of
 from scoring.core.i18n import _
-
-HONOURS = frozenset("AKQJT")  # BR-6.7: the trump suit's A, K, Q, J and 10
-# The honours as cards, by trump suit, and the four aces (BR-6.7): a hand's honours are counted by one set
-# intersection in C rather than a test of each of its cards (speed).
-_HONOUR_CARDS = {suit: frozenset(Card(rank, suit) for rank in HONOURS) for suit in SUITS}
-_ACES = frozenset(Card("A", suit) for suit in SUITS)
-_HONOURS_SCORED = {
-    (0, 4): Honours.NS_100,
-    (0, 5): Honours.NS_150,
-    (1, 4): Honours.EW_100,
-    (1, 5): Honours.EW_150,
-}
-
-
-def honours_held(hands: tuple[tuple[Card, ...], ...], strain: str) -> Honours:
-    """BR-6.7: four trump honours in one hand score 100 to its side, all five 150; at no trump, four aces 150.
-
-    ``hands`` are a deal's, no card twice."""
-    for seat, hand in enumerate(hands):
-        if strain == "NT":
-            # Four aces score as five honours do; four of anything else at no trump scores nothing.
-            held = 5 if len(_ACES.intersection(hand)) == 4 else 0
-        else:
-            held = len(_HONOUR_CARDS[strain].intersection(hand))
-        if held >= 4:
-            return _HONOURS_SCORED[side_of(seat), held]
-    return Honours.NONE
 
 
 class ContractBridgeReferee:
@@ -127,13 +100,13 @@ class _Replay(CardPlay, Auction):
 
     def run(self) -> Verdict:
         for event in self.record.events:
-            if event[1] == "call":  # its type (record.BridgeEvent)
+            if event.type == "call":
                 self.call(event)
             else:
                 self.play(event)
         tricks = list(self.tricks)
         if self.trick:
-            tricks.append(Trick(len(tricks) + 1, self.leader, tuple(self.trick)))
+            tricks.append(Trick(number=len(tricks) + 1, leader=self.leader, plays=tuple(self.trick)))
         # The deal is read once and both written as its entry and scored, the entry being exactly what it is read
         # from again (GAME.to_entry).
         deal = self.deal()

@@ -4,8 +4,7 @@ hands of 13, the auction and the play, dummy's cards tapped by the declarer from
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.auction import BIDS
-from referee.core.games.contract_bridge.record import HAND_SIZE, SEATS
+from referee.core.games.contract_bridge.rules import BIDS, HAND_SIZE, SEATS
 from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
 from scoring.core.cards import standard_pack
 from scoring.core.i18n import gettext_noop

@@ -7,7 +7,9 @@ The auction (`auction.Auction`, BR-4) and the play (`play.CardPlay`, BR-5) are c
 from __future__ import annotations
 
 from referee.core.calls import Call
-from referee.core.games.contract_bridge.record import SEATS, BridgeEvent, BridgeRecord
+from referee.core.games.contract_bridge.deal import BridgeRecord
+from referee.core.games.contract_bridge.rules import SEATS, partner_of
+from referee.core.record import Event
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card
 
@@ -15,16 +17,6 @@ from scoring.core.cards import Card
 AUCTION = "auction"
 PLAY = "play"
 OVER = "over"
-
-
-def left_of(seat: int) -> int:
-    """The next seat clockwise, the player on ``seat``'s left (BR-4.1, BR-5.1, BR-5.3)."""
-    return (seat + 1) % SEATS
-
-
-def partner_of(seat: int) -> int:
-    """The partner, sitting opposite (BR-1.1)."""
-    return (seat + 2) % SEATS
 
 
 class ReplayState:
@@ -35,7 +27,7 @@ class ReplayState:
         self.flags = record.flags
         self.players = record.players
         self.dealer = record.dealer
-        # Each hand an insertion-ordered dict used as a set: quick to look up and remove from, still in order.
+        # Each hand an insertion-ordered dict used as an ordered set, in the order dealt.
         self.hands: list[dict[Card, None]] = [dict.fromkeys(hand) for hand in record.hands]
         self.violations: list[Violation] = []
         self.phase = AUCTION
@@ -51,7 +43,6 @@ class ReplayState:
         # play (BR-5)
         self.leader = 0
         self.trick: list[tuple[int, Card]] = []
-        self.in_turn = True  # every card of the trick so far came from the hand whose turn it was (CardPlay.play)
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * SEATS
 
@@ -65,8 +56,9 @@ class ReplayState:
         north, east, south, west = self.tricks_won
         return north + south, east + west
 
-    def flag(self, event: BridgeEvent, rule: str, message: str) -> None:
+    def flag(self, event: Event, rule: str, message: str) -> None:
         """Record a violation of ``rule``; the message says what happened in words and never cites the rule."""
-        number, kind, seat, _call, card = event
-        trick = len(self.tricks) + 1 if kind == "play" and self.phase == PLAY else None
-        self.violations.append(Violation(number, seat, rule, message, trick, card))
+        trick = len(self.tricks) + 1 if event.type == "play" and self.phase == PLAY else None
+        self.violations.append(
+            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=event.card)
+        )

@@ -12,28 +12,27 @@ auction (DB-4), then 13 tricks that count (DB-5). The replay never stops at an
 illegal event: it is flagged and, where that makes sense, carried out (a card
 played out of turn still goes to the trick); an illegal call has no effect.
 
-The modules, by concern: `record` reads the hand record; `state` holds the replay's state;
-`draw_phase` the draw tricks' winners and the draws (DB-3, R-DB-1); `auction` the calls (DB-4);
-`play` the cards to tricks in both phases and the play of the contract (DB-5); `lane` the fast lane
-that carries out the ordinary events of every phase ahead of those handlers; `replay` joins them and
-gives the verdict.
+The modules are every game's (docs/architecture.md, "The game packages"): `setup` says how a hand is
+set up and recorded; `deal` reads the hand record; `rules` holds the rules as pure functions (who wins
+a draw trick and a trick of the play, the bidding ladder); `state` is what a replay carries;
+`draw_tricks` replays the draws (DB-3.5, DB-3.6), `auction` the calls (DB-4), `play` the cards to
+tricks in both phases (DB-3.7, DB-5); `replay` joins them and gives the verdict.
 """
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.auction import ALL_BIDS, bid_index, bid_label
-from referee.core.games.draw_bridge.draw_phase import draw_trick_winner
-from referee.core.games.draw_bridge.play import contract_trick_winner
-from referee.core.games.draw_bridge.record import (
-    EVENT_TYPES,
-    HAND_SIZE,
-    STOCK_SIZE,
-    DrawBridgeEvent,
-    DrawBridgeRecord,
-    parse_call,
-)
+from referee.core.games.draw_bridge.deal import DrawBridgeRecord, parse_call
 from referee.core.games.draw_bridge.replay import REFEREE as REPLAY
 from referee.core.games.draw_bridge.replay import DrawBridgeReferee
+from referee.core.games.draw_bridge.rules import (
+    ALL_BIDS,
+    HAND_SIZE,
+    STOCK_SIZE,
+    bid_index,
+    bid_label,
+    contract_trick_winner,
+    draw_trick_winner,
+)
 from referee.core.games.draw_bridge.setup import SETUP
 from referee.core.games.draw_bridge.state import AUCTION, DRAW_TRICKS, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
 from referee.core.protocol import Referee
@@ -43,7 +42,6 @@ __all__ = [
     "AUCTION",
     "DRAWING",
     "DRAW_TRICKS",
-    "EVENT_TYPES",
     "HAND_SIZE",
     "OVER",
     "PLAY",
@@ -51,7 +49,6 @@ __all__ = [
     "SETUP",
     "STOCK_SIZE",
     "TRICKS_PER_PHASE",
-    "DrawBridgeEvent",
     "DrawBridgeRecord",
     "DrawBridgeReferee",
     "bid_index",

@@ -1,27 +1,13 @@
-"""The auction (DB-4): the bidding ladder, calls in turn, doubles and redoubles, the end of the auction."""
+"""The auction (DB-4): calls in turn, doubles and redoubles, the end of the auction."""
 
 from __future__ import annotations
 
-from referee.core.calls import LADDER, Call, allowed_calls, refused_double
-from referee.core.calls import bid_index as ladder_index
-from referee.core.games.draw_bridge.draw_phase import DrawPhase
-from referee.core.games.draw_bridge.record import DrawBridgeEvent
+from referee.core.calls import Call, allowed_calls, refused_double
+from referee.core.games.draw_bridge.draw_tricks import DrawPhase
+from referee.core.games.draw_bridge.rules import BIDS, bid_index, bid_label
 from referee.core.games.draw_bridge.state import AUCTION, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
+from referee.core.record import Event
 from scoring.core.i18n import _
-
-BIDS = LADDER[1:]  # DB-4.1: the shared ladder without 0NT, 1♣ to 7NT
-
-
-def bid_index(level: int, strain: str) -> int:
-    """Place on the ladder 1♣ = 0 ... 7NT = 34 (DB-4.1, as BG-5.1 without 0NT)."""
-    return ladder_index(level, strain) - 1
-
-
-def bid_label(level: int, strain: str) -> str:
-    return BIDS[bid_index(level, strain)].label
-
-
-ALL_BIDS = tuple(bid.code for bid in BIDS)
 
 
 class AuctionPhase(DrawPhase):
@@ -31,8 +17,8 @@ class AuctionPhase(DrawPhase):
         assert self.bid is not None
         return bid_label(*self.bid) + "X" * self.doubled
 
-    def call(self, event: DrawBridgeEvent) -> None:
-        _number, _kind, seat, _card, call = event
+    def call(self, event: Event) -> None:
+        seat, call = event.seat, event.call
         name = self.players[seat]
         if self.phase == DRAWING and self.phase_tricks == TRICKS_PER_PHASE:
             # All 13 draw tricks are played and only their draws are missing: flag them once, make

@@ -7,8 +7,8 @@ under db_must_follow_phase1) differ.
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.draw_phase import CARD_WORDS, DrawPhase, draw_trick_winner
-from referee.core.games.draw_bridge.record import DrawBridgeEvent
+from referee.core.games.draw_bridge.draw_tricks import DrawPhase
+from referee.core.games.draw_bridge.rules import contract_trick_winner, draw_trick_winner
 from referee.core.games.draw_bridge.state import (
     DRAW_TRICKS,
     DRAWING,
@@ -18,40 +18,11 @@ from referee.core.games.draw_bridge.state import (
     _display_order,
     by_trick,
 )
+from referee.core.record import Event
 from referee.core.verdict import Trick
-from scoring.core.cards import RANK_VALUES, Card, card_name
+from scoring.core.cards import Card, card_name
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1
-from scoring.core.i18n import Text, _, gettext_noop
-from scoring.core.words import SINGULAR_WORDS
-
-
-def contract_trick_winner(leader: int, lead: Card, follow: Card, trumps: str) -> tuple[int, Text]:
-    """Who wins a phase-2 trick (DB-5.3): the highest trump, else the highest card of the led suit.
-
-    The reason is a `Text`, worded only when it is read."""
-    follower = 1 - leader
-    if follow.suit == lead.suit:
-        winner, higher = (follower, follow) if RANK_VALUES[follow.rank] > RANK_VALUES[lead.rank] else (leader, lead)
-        if lead.suit == trumps:
-            return winner, _HIGHER_TRUMP_TEXTS[higher]
-        return winner, _HIGHER_OF_SUIT_TEXTS[higher]
-    if follow.suit == trumps:
-        return follower, Text(_TRUMPS, {"card": CARD_WORDS[follow], "lead": CARD_WORDS[lead]})
-    return leader, _NEITHER_TEXTS[follow]
-
-
-# Why a phase-2 trick is won (DB-5.3), for `contract_trick_winner` (msgids: scoring/core/i18n.py).
-_HIGHER_TRUMP = gettext_noop("{card} is the higher trump (DB-5.3)")
-_HIGHER_OF_SUIT = gettext_noop("{card} is the higher {suit} (DB-5.3)")
-_TRUMPS = gettext_noop("{card} trumps {lead} (DB-5.3)")
-_NEITHER = gettext_noop("{card} neither follows suit nor trumps (DB-5.3)")
-# The reasons that name one card, made once for each card of the pack: a replay only looks them up (replay speed).
-_HIGHER_TRUMP_TEXTS = {card: Text(_HIGHER_TRUMP, {"card": word}) for card, word in CARD_WORDS.items()}
-_HIGHER_OF_SUIT_TEXTS = {
-    card: Text(_HIGHER_OF_SUIT, {"card": word, "suit": SINGULAR_WORDS[card.suit]}) for card, word in CARD_WORDS.items()
-}
-_NEITHER_TEXTS = {card: Text(_NEITHER, {"card": word}) for card, word in CARD_WORDS.items()}
-
+from scoring.core.i18n import _, gettext_noop
 
 _TRICK_PHASES = frozenset((DRAW_TRICKS, PLAY))  # the phases in which a card goes to a trick
 
@@ -63,6 +34,8 @@ class CardPlay(DrawPhase):
         return self.phase == PLAY or MUST_FOLLOW_PHASE1 in self.flags
 
     def allowed_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may play to the trick: any card to lead or in a draw trick (DB-3.2); a card of the
+        suit led if the hand holds one, in the play (DB-5.2) or under db_must_follow_phase1 (R-DB-1)."""
         hand = self.hands[seat]
         if self.trick and self.must_follow():
             led = self.trick[0][1].suit
@@ -78,10 +51,9 @@ class CardPlay(DrawPhase):
             return "DB-5.1" if first else "DB-5.3"
         return "DB-3.1" if first else "DB-3.5"
 
-    def play(self, event: DrawBridgeEvent) -> None:
-        _number, _kind, seat, card, _call = event
+    def play(self, event: Event) -> None:
+        seat, card = event.seat, event.card
         assert card is not None
-        # Each check below reads the state once into a local: this runs for every card of every replay.
         if self.phase not in _TRICK_PHASES:
             if self.phase == DRAWING:
                 self.make_missing_draws(event)
@@ -99,10 +71,9 @@ class CardPlay(DrawPhase):
             return
         hand = self.hands[seat]
         if card in hand:  # DB-3.7 check 2, DB-5.2
+            if trick and card not in self.allowed_cards(seat):
+                self.flag_revoke(event)
             del hand[card]
-            # A lead, or a card of the led suit, is always legal: only a card off the led suit needs the hand.
-            if trick and card.suit != trick[0][1].suit and self.must_follow():
-                self.check_following(event, card)
         else:
             self.flag_not_held(event)
             self.unheld.add((len(self.tricks) + 1, seat, card))
@@ -111,9 +82,9 @@ class CardPlay(DrawPhase):
         else:
             trick.append((seat, card))
 
-    def flag_out_of_turn(self, event: DrawBridgeEvent, leader: int) -> None:
+    def flag_out_of_turn(self, event: Event, leader: int) -> None:
         """A lead by the player who was not to lead, or a second card to the same trick (DB-3.7, DB-5.3)."""
-        _number, _kind, seat, card, _call = event
+        seat, card = event.seat, event.card
         assert card is not None
         if not self.trick:
             message, trick = by_trick(
@@ -132,8 +103,8 @@ class CardPlay(DrawPhase):
         values = {"player": self.players[seat], "card": card_name(card), "other": self.players[1 - seat]}
         self.flag(event, "DB-5.3" if self.phase == PLAY else "DB-3.7", _(message).format(**values, trick=trick))
 
-    def flag_not_held(self, event: DrawBridgeEvent) -> None:
-        _number, _kind, seat, card, _call = event
+    def flag_not_held(self, event: Event) -> None:
+        seat, card = event.seat, event.card
         name = self.players[seat]
         assert card is not None
         rule = "DB-3.7" if self.phase == DRAW_TRICKS else "DB-5.2"
@@ -160,20 +131,19 @@ class CardPlay(DrawPhase):
                     return number
         return None
 
-    def check_following(self, event: DrawBridgeEvent, card: Card) -> None:
-        """Flag ``card``, off the led suit, if the player still holds a card of the led suit (DB-5.2, R-DB-1)."""
+    def flag_revoke(self, event: Event) -> None:
+        """Flag a card off the led suit from a player holding the suit led, who had to follow (DB-5.2, R-DB-1)."""
         lead = self.trick[0][1]
-        _number, _kind, seat, _card, _call = event
+        seat = event.seat
         same_suit = [held for held in self.hands[seat] if held.suit == lead.suit]
-        if same_suit:
-            first = min(same_suit, key=_display_order)  # the first of the suit in the hand as shown
-            # The rule is the violation's own field, so the message names only the house rule that asks it.
-            if self.phase == PLAY:
-                rule, message = "DB-5.2", _("{player} held {held} and had to follow suit to {lead}")
-            else:
-                rule, message = "R-DB-1", _("{player} held {held} and had to follow suit to {lead} under {flag}")
-            values = {"player": self.players[seat], "held": card_name(first), "lead": card_name(lead)}
-            self.flag(event, rule, message.format(**values, flag=MUST_FOLLOW_PHASE1))
+        first = min(same_suit, key=_display_order)  # the first of the suit in the hand as shown
+        # The rule is the violation's own field, so the message names only the house rule that asks it.
+        if self.phase == PLAY:
+            rule, message = "DB-5.2", _("{player} held {held} and had to follow suit to {lead}")
+        else:
+            rule, message = "R-DB-1", _("{player} held {held} and had to follow suit to {lead} under {flag}")
+        values = {"player": self.players[seat], "held": card_name(first), "lead": card_name(lead)}
+        self.flag(event, rule, message.format(**values, flag=MUST_FOLLOW_PHASE1))
 
     def finish_trick(self, lead_play: tuple[int, Card], follow_play: tuple[int, Card]) -> None:
         """The second card of a trick is played: the trick's winner, and what comes next (DB-3.5, DB-5.3)."""
@@ -182,16 +152,16 @@ class CardPlay(DrawPhase):
         follow = follow_play[1]
         number = len(self.tricks) + 1
         self.phase_tricks += 1
-        # Each Trick (number, leader, plays, winner, reason, points, counts) is made by tuple.__new__: Trick(...)
-        # runs the __new__ NamedTuple writes in Python, twice the cost.
         if self.phase == DRAW_TRICKS:
             winner, reason = draw_trick_winner(leader, lead, follow, self.flags)
-            self.tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, False)))
+            self.tricks.append(
+                Trick(number=number, leader=leader, plays=plays, winner=winner, reason=reason, counts=False)
+            )
             self.pending_draws = [winner, 1 - winner]  # DB-3.5: the winner draws first
             self.phase = DRAWING
         else:
             winner, reason = contract_trick_winner(leader, lead, follow, self.trumps)
-            self.tricks.append(tuple.__new__(Trick, (number, leader, plays, winner, reason, 0, True)))
+            self.tricks.append(Trick(number=number, leader=leader, plays=plays, winner=winner, reason=reason))
             self.tricks_won[winner] += 1
             if self.phase_tricks == TRICKS_PER_PHASE:
                 self.phase = OVER

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.core.games.draw_bridge.lane import OrdinaryLane
-from referee.core.games.draw_bridge.record import DrawBridgeRecord, read_record
+from referee.core.games.draw_bridge.auction import AuctionPhase
+from referee.core.games.draw_bridge.deal import DrawBridgeRecord, read_record
+from referee.core.games.draw_bridge.play import CardPlay
 from referee.core.games.draw_bridge.state import (
     AUCTION,
     DRAW_TRICKS,
@@ -18,9 +19,8 @@ from referee.core.games.draw_bridge.state import (
 )
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.cards import card_name
-from scoring.core.contract import PASSED_OUT, Contract
-from scoring.core.games.draw_bridge import CONTRACTS, MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
 from scoring.core.games.draw_bridge import GAME as SCORING
+from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
 from scoring.core.i18n import _, gettext_noop
 
 # The turn during the draw tricks, by lead or play, whether any card may be led (DB-3.2) and whether the stock's top
@@ -41,15 +41,6 @@ _DRAW_TRICK_PROMPTS = {
 }
 
 
-def deal_of(entry: dict[str, Any]) -> Contract:
-    """The deal `SCORING.parse_deal` reads from an entry the replay made (`_Replay.deal_entry`), found at once: such an
-    entry is passed out, or a declarer's seat, a bid of the ladder (DB-4.1), a doubling and tricks in range, which
-    the careful reader's checks would all pass (a test compares the two)."""
-    if "passed_out" in entry:
-        return PASSED_OUT
-    return CONTRACTS.deals[entry["declarer"], entry["level"], entry["strain"], entry["doubled"], entry["tricks"]]
-
-
 class DrawBridgeReferee:
     name = "draw_bridge"
 
@@ -62,7 +53,7 @@ class DrawBridgeReferee:
         return _Replay(record).run()
 
 
-class _Replay(OrdinaryLane):
+class _Replay(CardPlay, AuctionPhase):
     """One whole replay: the draw phase, the auction and the play over one state; only `Verdict` values leave it."""
 
     # --- the verdict -------------------------------------------------------------------------------------------
@@ -120,45 +111,33 @@ class _Replay(OrdinaryLane):
         }
 
     def run(self) -> Verdict:
-        events = self.record.events
-        index = 0
-        while index < len(events):
-            if self.fast_lane:
-                index = self.ordinary_run(events, index)  # the ordinary events, up to the first that is not
-                if index == len(events):
-                    break
-            kind, seat, card, call = events[index]
-            handler = self.play if kind == "play" else self.draw if kind == "draw" else self.call
-            handler((index + 1, kind, seat, card, call))  # the event with its number
-            index += 1
+        handlers = {"play": self.play, "draw": self.draw, "call": self.call}
+        for event in self.record.events:
+            handlers[event.type](event)
         tricks = tuple(self.tricks)
         if self.trick:  # the trick in progress, last
-            tricks += (Trick(len(tricks) + 1, self.leader, tuple(self.trick), counts=self.phase == PLAY),)
+            tricks += (
+                Trick(number=len(tricks) + 1, leader=self.leader, plays=tuple(self.trick), counts=self.phase == PLAY),
+            )
         entry = self.deal_entry()
         score = None
         notes: list[str] = []
         if entry is not None:
-            score = SCORING.score_deal(deal_of(entry), self.dealer, self.flags, 0)
+            score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
             if self.declarer is None:
                 message = _("passed out: no score, and {player} deals next (DB-4.3)")
                 notes.append(message.format(player=self.players[1 - self.dealer]))
-        hand_0, hand_1 = self.hands
-        # Verdict(violations, tricks, tricks_won, card_points, complete, deal_entry, score, next_turn, notes, hands)
-        # made by tuple.__new__, as the tricks are: Verdict(...) runs the __new__ NamedTuple writes in Python.
-        return tuple.__new__(
-            Verdict,
-            (
-                tuple(self.violations),
-                tricks,
-                tuple(self.tricks_won),
-                None,
-                entry is not None,
-                entry,
-                score,
-                self.next_turn(),
-                tuple(notes),
-                (tuple(hand_0), tuple(hand_1)),
-            ),
+        return Verdict(
+            violations=tuple(self.violations),
+            tricks=tricks,
+            tricks_won=tuple(self.tricks_won),
+            card_points=None,
+            complete=entry is not None,
+            deal_entry=entry,
+            score=score,
+            next_turn=self.next_turn(),
+            notes=tuple(notes),
+            hands=tuple(tuple(hand) for hand in self.hands),
         )
 
 

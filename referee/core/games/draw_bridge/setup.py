@@ -4,8 +4,7 @@ of 13 and the 26-card stock, and the draw tricks, the draws, the auction and the
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.auction import ALL_BIDS
-from referee.core.games.draw_bridge.record import HAND_SIZE, STOCK_SIZE
+from referee.core.games.draw_bridge.rules import ALL_BIDS, HAND_SIZE, STOCK_SIZE
 from referee.core.setup import Entry, EventField, EventKind, ExtraField, Setup, TurnEntry, ValueKind
 from scoring.core.cards import standard_pack
 from scoring.core.games.draw_bridge import GAME

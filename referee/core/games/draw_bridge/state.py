@@ -1,14 +1,14 @@
 """The mutable state of one Draw Bridge replay, and the helpers every phase uses.
 
 Each concern of the replay is a class over this state: the draw phase (`DrawPhase`), the play
-of the cards (`CardPlay`), the auction (`AuctionPhase`), the fast lane over them (`OrdinaryLane`);
-`replay._Replay` joins them.
+of the cards (`CardPlay`), the auction (`AuctionPhase`); `replay._Replay` joins them.
 """
 
 from __future__ import annotations
 
 from referee.core.calls import LADDER, bid_index
-from referee.core.games.draw_bridge.record import DrawBridgeEvent, DrawBridgeRecord
+from referee.core.games.draw_bridge.deal import DrawBridgeRecord
+from referee.core.record import Event
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import SUITS, Card, card_name
 from scoring.core.i18n import _, gettext_noop
@@ -45,8 +45,8 @@ class ReplayState:
         self.flags = record.flags
         self.players = record.players
         self.dealer = record.dealer
-        # Each hand is an insertion-ordered dict used as a set, in the order dealt and drawn: quick to look up and
-        # take from, and what a seat holds at the end is listed in that order, whatever the hash seed.
+        # Each hand is an insertion-ordered dict used as an ordered set, in the order dealt and drawn: what a seat
+        # holds at the end is listed in that order, whatever the hash seed.
         self.hands: list[dict[Card, None]] = [dict.fromkeys(hand) for hand in record.hands]
         self.stock = list(record.stock[::-1])  # the top card is last, so drawing is pop()
         # Each play of a card its player did not hold, as (trick number, seat, card): it goes to the trick all the
@@ -71,16 +71,17 @@ class ReplayState:
 
     # --- helpers -------------------------------------------------------------------------------------------
 
-    def flag(self, event: DrawBridgeEvent, rule: str, message: str) -> None:
+    def flag(self, event: Event, rule: str, message: str) -> None:
         """Record a violation of ``rule``. The message says in words what happened and why it is not allowed,
         and never cites a rule ID: the violation carries its rule in its own field."""
-        number, kind, seat, card, _call = event
-        trick = len(self.tricks) + 1 if kind == "play" else None
-        self.violations.append(Violation(number, seat, rule, message, trick, card))
+        trick = len(self.tricks) + 1 if event.type == "play" else None
+        self.violations.append(
+            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=event.card)
+        )
 
-    def flag_misplaced(self, event: DrawBridgeEvent) -> None:
+    def flag_misplaced(self, event: Event) -> None:
         """An event of the wrong kind for this moment of the deal: flagged and skipped."""
-        _number, kind, _seat, _card, _call = event
+        kind = event.type
         if self.phase == OVER and self.declarer is None:
             rule, why = "DB-4.3", "passed out"
         elif self.phase == OVER:
@@ -98,9 +99,9 @@ class ReplayState:
         message = _(_MISPLACED[kind, why])
         self.flag(event, rule, message.format(**self.event_words(event), caller=self.players[self.caller]))
 
-    def event_words(self, event: DrawBridgeEvent) -> dict[str, str]:
+    def event_words(self, event: Event) -> dict[str, str]:
         """The values a text about ``event`` names: its player, and its card or its call."""
-        _number, _kind, seat, card, call = event
+        seat, card, call = event.seat, event.card, event.call
         return {
             "player": self.players[seat],
             "card": card_name(card) if card is not None else "",

@@ -17,19 +17,20 @@ still leaves the hand and the trick completes.
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.play import TRICKS, allowed_cards
-from referee.core.games.klaberjass.record import (
-    ANSWERS,
-    BIDS,
-    EVENT_TYPES,
-    FIRST_DEAL,
-    HAND_SIZE,
-    KlaberjassEvent,
-    KlaberjassRecord,
-)
+from referee.core.games.klaberjass.deal import KlaberjassRecord
 from referee.core.games.klaberjass.replay import REFEREE as REPLAY
 from referee.core.games.klaberjass.replay import KlaberjassReferee
-from referee.core.games.klaberjass.sequences import compare_sequences, sequence_problem, sequence_value
+from referee.core.games.klaberjass.rules import (
+    ANSWERS,
+    BIDS,
+    FIRST_DEAL,
+    HAND_SIZE,
+    TRICKS,
+    allowed_cards,
+    compare_sequences,
+    sequence_problem,
+    sequence_value,
+)
 from referee.core.games.klaberjass.setup import SETUP
 from referee.core.pack32 import PLAIN_ORDER, SEQUENCE_ORDER, TRUMP_ORDER, beats, card_points
 from referee.core.protocol import Referee
@@ -37,7 +38,6 @@ from referee.core.protocol import Referee
 __all__ = [
     "ANSWERS",
     "BIDS",
-    "EVENT_TYPES",
     "FIRST_DEAL",
     "HAND_SIZE",
     "PLAIN_ORDER",
@@ -46,7 +46,6 @@ __all__ = [
     "SETUP",
     "TRICKS",
     "TRUMP_ORDER",
-    "KlaberjassEvent",
     "KlaberjassRecord",
     "KlaberjassReferee",
     "allowed_cards",

@@ -5,13 +5,14 @@ and the deal entry the scoring core scores (RULES.md KJ-8.5).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from operator import attrgetter
 from typing import Any
 
-from referee.core.games.klaberjass.play import TrickPlay, allowed_cards
-from referee.core.games.klaberjass.record import ANSWERS, KlaberjassEvent, KlaberjassRecord, as_event, read_record
-from referee.core.games.klaberjass.sequences import DixAndSequences, compare_sequences
+from referee.core.games.klaberjass.deal import KlaberjassRecord, read_record
+from referee.core.games.klaberjass.play import TrickPlay
+from referee.core.games.klaberjass.rules import ANSWERS, allowed_cards, compare_sequences
+from referee.core.games.klaberjass.sequences import DixAndSequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
+from referee.core.record import Event
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
 from scoring.core.cards import SUIT_NAMES, SUITS, card_name
@@ -34,7 +35,7 @@ class KlaberjassReferee:
 class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
     """The state of one replay. Private and short-lived: the public API is pure."""
 
-    def wrong_phase(self, event: KlaberjassEvent) -> bool:
+    def wrong_phase(self, event: Event) -> bool:
         """Flag an event that comes when it cannot; True if it must be skipped."""
         phase = self.phase
         if phase == "annulled":
@@ -53,7 +54,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             }[event.type]
             rule = {"dix": "KJ-5.3", "declare": "KJ-6.2", "play": "KJ-8.1"}[event.type]
         else:
-            return False  # the usual event: no name looked up, no message made
+            return False
         self.flag(event, rule, _(what).format(player=self.names[event.seat]))
         return True
 
@@ -102,42 +103,14 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
     def run(self) -> Verdict:
-        events = self.record.events
-        lane = self.fast_lane
-        index = 0
-        while index < len(events):
-            event = events[index]
-            kind = event[1]  # by place: a usual play is a plain tuple (record.Play)
-            if lane:
-                # During the play, a run of ordinary plays goes through the fast lane (play.TrickPlay.ordinary_run);
-                # it stops at the first event that is not one.
-                if kind == "play" and self.phase == "play":
-                    index = self.ordinary_run(events, index)
-                    if index == len(events):
-                        break
-                    event = events[index]
-                    kind = event[1]
-                # The usual bid, dix or declaration through its short path, which changes nothing and says False for
-                # any other; the handlers below deal with that one.
-                if (
-                    (kind == "bid" and self.usual_bid(event))
-                    or (kind == "declare" and self.usual_declare(event))
-                    or (kind == "dix" and self.usual_dix(event))
-                ):
-                    index += 1
-                    continue
-            event = as_event(event)
-            # The usual event, a play during the play, needs no phase check (speed: one call fewer per card).
-            if kind == "play" and self.phase == "play":
-                self.play(event)
-            elif not self.wrong_phase(event):
-                _HANDLERS[kind](self, event)
-            index += 1
+        for event in self.record.events:
+            if not self.wrong_phase(event):
+                _HANDLERS[event.type](self, event)
         if self.phase == "play" and self.short:
             self.notes.append(_("only the first six cards of each hand are recorded (KJ-3.2); play cannot be refereed"))
         tricks = list(self.tricks)
         if self.trick:
-            tricks.append(Trick(len(tricks) + 1, self.trick[0][0], tuple(self.trick)))
+            tricks.append(Trick(number=len(tricks) + 1, leader=self.trick[0][0], plays=tuple(self.trick)))
         entry: dict[str, Any] | None = None
         complete = self.phase in ("done", "annulled")
         if self.phase == "annulled":
@@ -165,28 +138,23 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
                 score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
         next_turn = self.next_turn()
         # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
-        violations = tuple(sorted(self.violations, key=_EVENT_NUMBER))
-        # Made by tuple.__new__ with every field, in Verdict's order: Verdict(...) runs the NamedTuple's Python __new__.
-        return tuple.__new__(
-            Verdict,
-            (
-                violations,
-                tuple(tricks),
-                tuple(self.won),  # tricks_won
-                tuple(self.points),  # card_points
-                complete,
-                entry,  # deal_entry
-                score,
-                next_turn,
-                tuple(self.notes),
-                tuple(map(tuple, self.hands)),
-            ),
+        violations = tuple(sorted(self.violations, key=lambda violation: violation.event))
+        return Verdict(
+            violations=violations,
+            tricks=tuple(tricks),
+            tricks_won=tuple(self.won),
+            card_points=tuple(self.points),
+            complete=complete,
+            deal_entry=entry,
+            score=score,
+            next_turn=next_turn,
+            notes=tuple(self.notes),
+            hands=tuple(tuple(hand) for hand in self.hands),
         )
 
 
-_EVENT_NUMBER = attrgetter("event")  # a violation's event number
 # Each event's handler, by its type.
-_HANDLERS: dict[str, Callable[[_Replay, KlaberjassEvent], None]] = {
+_HANDLERS: dict[str, Callable[[_Replay, Event], None]] = {
     "bid": _Replay.bid,
     "answer": _Replay.answer,
     "dix": _Replay.dix,

@@ -1,110 +1,16 @@
-"""Sequences: what makes one, what it is worth, and whose scores (RULES.md KJ-6, rulings
-R-KJ-5 to R-KJ-7); with the dix swap (KJ-5.3), both declared before a player's first card.
+"""The dix swap (KJ-5.3) and the declared sequences (KJ-6.1, KJ-6.2), both before a player's first card; what
+makes a sequence and whose scores is the rules' (`rules`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import attrgetter
-
-from referee.core.games.klaberjass.record import KlaberjassEvent, Play
+from referee.core.games.klaberjass.rules import sequence_power, sequence_problem
 from referee.core.games.klaberjass.state import ReplayState
-from referee.core.pack32 import PACK32, SEQUENCE_POWER
-from scoring.core.base import Flags
+from referee.core.record import Event
 from scoring.core.cards import SUITS, Card, card_name, card_names
-from scoring.core.games.klaberjass import LONG_SEQUENCE, SHORT_SEQUENCE
 from scoring.core.i18n import _
 
-_suit, _rank = attrgetter("suit"), attrgetter("rank")
-_SEQUENCE_POWER_BY_CARD = {card: SEQUENCE_POWER[card.rank] for card in PACK32}
-
-
-def sequence_problem(cards: Sequence[Card]) -> str:
-    """Why ``cards`` are not a sequence by KJ-6.1, or "" if they are one."""
-    if len(cards) < 3:
-        return _("a sequence needs at least 3 cards")
-    if len(set(map(_suit, cards))) != 1:
-        return _("a sequence is all in one suit")
-    # In a row: different ranks, the highest as far above the lowest as there are cards after it.
-    powers = set(map(SEQUENCE_POWER.__getitem__, map(_rank, cards)))
-    if len(powers) != len(cards) or max(powers) - min(powers) != len(cards) - 1:
-        return _("the cards of a sequence run in a row: A K Q J 10 9 8 7")
-    return ""
-
-
-def sequence_value(cards: Sequence[Card]) -> int:
-    """20 for three cards, 50 for four or more (KJ-6.1)."""
-    return LONG_SEQUENCE if len(cards) >= 4 else SHORT_SEQUENCE
-
-
-def _best_sequence(
-    sequences: Sequence[tuple[Card, ...]], trump: str, by_value: bool
-) -> tuple[tuple[Card, ...] | None, tuple[int, int, bool] | None]:
-    """A player's best sequence by R-KJ-5 and its key: length first (or value under kj_compare_by_value), then top
-    card, then trumps; of two as good, the first declared. (None, None) if the player declared none."""
-    best, best_key = None, None
-    for cards in sequences:
-        size = (LONG_SEQUENCE if len(cards) >= 4 else SHORT_SEQUENCE) if by_value else len(cards)  # sequence_value
-        key = size, max(map(_SEQUENCE_POWER_BY_CARD.__getitem__, cards)), cards[0][1] == trump  # [1]: the suit
-        if best_key is None or key > best_key:
-            best, best_key = cards, key
-    return best, best_key
-
-
-def compare_sequences(
-    declared: Sequence[Sequence[tuple[Card, ...]]],
-    trump: str,
-    flags: Flags,
-    tricks_won: Sequence[int],
-    names: Sequence[str],
-) -> tuple[list[int], list[str]]:
-    """What each player scores for sequences, by KJ-6.3 with R-KJ-5, R-KJ-6 and R-KJ-7.
-
-    ``declared`` holds each player's valid declared sequences. Returns the points per
-    seat and notes that explain the comparison.
-    """
-    by_value = "kj_compare_by_value" in flags
-    first_best, first = _best_sequence(declared[0], trump, by_value)
-    second_best, second = _best_sequence(declared[1], trump, by_value)
-    if first is None and second is None:
-        return [0, 0], []
-    if first == second:
-        return [0, 0], [_("the best sequences are equal, so nobody scores a sequence (KJ-6.3)")]
-    winner = 0 if second is None or (first is not None and first > second) else 1
-    best = first_best if winner == 0 else second_best
-    assert best is not None
-    if "kj_score_all_sequences" in flags:
-        value = sum(sequence_value(cards) for cards in declared[winner])  # R-KJ-6 variant: every one
-    else:
-        value = sequence_value(best)  # R-KJ-6: only the best one
-    notes = [
-        _("{player}'s {cards} wins the sequence comparison (KJ-6.3)").format(
-            player=names[winner], cards=card_names(best)
-        )
-    ]
-    if "kj_no_meld_without_trick" in flags and tricks_won[winner] == 0:
-        notes.append(_("{player} won no trick and scores no sequence (R-KJ-7)").format(player=names[winner]))
-        return [0, 0], notes
-    points = [0, 0]
-    points[winner] = value
-    return points, notes
-
-
 _SEVENS = {suit: Card("7", suit) for suit in SUITS}  # the dix of each trump suit (KJ-5.3)
-
-
-def _runs() -> dict[frozenset[Card], tuple[Card, ...]]:
-    """Every sequence of KJ-6.1 in the pack, by its cards as a set: 3 to 8 cards in a row of one suit, high to low."""
-    runs = {}
-    for suit in SUITS:
-        row = sorted((card for card in PACK32 if card.suit == suit), key=_SEQUENCE_POWER_BY_CARD.__getitem__)[::-1]
-        for size in range(3, len(row) + 1):
-            for top in range(len(row) - size + 1):
-                runs[frozenset(row[top : top + size])] = tuple(row[top : top + size])
-    return runs
-
-
-_RUNS = _runs()
 
 
 class DixAndSequences(ReplayState):
@@ -112,45 +18,7 @@ class DixAndSequences(ReplayState):
 
     # --- dix and sequences (KJ-5.3, KJ-6) -----------------------------------------------------
 
-    def usual_dix(self, event: KlaberjassEvent | Play) -> bool:
-        """The short path of the usual dix, which `dix` accepts without a flag (KJ-5.3, R-KJ-4): during the play, the
-        first, by a player holding the 7 of trumps who has played no card and declared no sequence (a sequence the
-        dix may break is for `dix`), trumps taken in the first round or any round under kj_dix_any_trump. Made as
-        `dix` makes it; False, with nothing changed, for any other."""
-        seat, trick = event[2], self.trick
-        if self.phase != "play" or self.dix_done or self.declared[seat]:
-            return False
-        if self.tricks or (trick and trick[0][0] == seat):  # has_played
-            return False
-        if self.trump_round != 1 and "kj_dix_any_trump" not in self.flags:
-            return False
-        seven, hand = _SEVENS[self.trump], self.hands[seat]
-        if seven not in hand:
-            return False
-        cards = list(hand)
-        cards[cards.index(seven)] = self.turn_up
-        self.hands[seat] = dict.fromkeys(cards)
-        self.dix_done = True
-        return True
-
-    def usual_declare(self, event: KlaberjassEvent | Play) -> bool:
-        """The short path of the usual declaration, which `declare` accepts without a flag (KJ-6.1, KJ-6.2): during
-        the play, by a player who has played no card and declared no sequence before, of held cards that are a
-        sequence (one of `_RUNS`, no card twice). Kept as `declare` keeps it, high to low; False, with nothing
-        changed, for any other."""
-        seat, cards, trick = event[2], event[5], self.trick
-        if self.phase != "play" or self.declared[seat] or self.tricks or (trick and trick[0][0] == seat):
-            return False
-        given = frozenset(cards)
-        ordered = _RUNS.get(given)
-        if ordered is None or len(ordered) != len(cards) or not self.hands[seat].keys() >= given:
-            return False
-        self.declared[seat].append(ordered)
-        assert type(event) is KlaberjassEvent  # only a usual play is read as a plain tuple
-        self.declared_at[ordered] = event
-        return True
-
-    def dix(self, event: KlaberjassEvent) -> None:
+    def dix(self, event: Event) -> None:
         who, seven = self.name(event.seat), _SEVENS[self.trump]
         hand = self.hands[event.seat]
         if self.dix_done or seven not in hand:
@@ -188,8 +56,8 @@ class DixAndSequences(ReplayState):
                 ).format(player=who, cards=card_names(cards), card=card_name(seven)),
             )
 
-    def declare(self, event: KlaberjassEvent) -> None:
-        who, cards, earlier = self.name(event.seat), event.cards, self.declared[event.seat]
+    def declare(self, event: Event) -> None:
+        who, cards, earlier = self.name(event.seat), event.cards or (), self.declared[event.seat]
         if self.has_played(event.seat):
             message = _("{player} declared {cards} after playing a card")
             self.flag(event, "KJ-6.2", message.format(player=who, cards=card_names(cards)))
@@ -209,6 +77,6 @@ class DixAndSequences(ReplayState):
             message = _("{player} declared {cards}: {problem}")
             self.flag(event, "KJ-6.1", message.format(player=who, cards=card_names(cards), problem=problem))
             return
-        ordered = tuple(sorted(cards, key=_SEQUENCE_POWER_BY_CARD.__getitem__, reverse=True))  # no two alike
+        ordered = tuple(sorted(cards, key=sequence_power, reverse=True))  # no two alike
         earlier.append(ordered)
         self.declared_at[ordered] = event

@@ -4,7 +4,7 @@ the turn-up and the bottom card, and the trump choice, the dix, declarations and
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.record import ANSWERS, BIDS, HAND_SIZE
+from referee.core.games.klaberjass.rules import ANSWERS, BIDS, HAND_SIZE
 from referee.core.pack32 import PACK32
 from referee.core.setup import (
     Aside,

@@ -1,13 +1,15 @@
 """The state a Klaberjass replay carries from event to event, and the helpers every phase uses.
 
-The replay's handlers are grouped by rule: choosing trumps in ``trumps``, the dix and
+The replay's handlers are grouped by phase: choosing trumps in ``trumps``, the dix and
 sequences in ``sequences``, the play of the cards in ``play``. Each group is a class over
-this state, and ``replay._Replay`` joins them; none of them is used on its own.
+this state, and ``replay._Replay`` joins them; the rules they check are pure functions in ``rules``.
 """
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.record import FIRST_DEAL, KlaberjassEvent, KlaberjassRecord
+from referee.core.games.klaberjass.deal import KlaberjassRecord
+from referee.core.games.klaberjass.rules import FIRST_DEAL
+from referee.core.record import Event
 from referee.core.trump_rounds import TrumpRounds
 from referee.core.verdict import Trick, Violation
 from scoring.core.cards import Card
@@ -18,18 +20,15 @@ class ReplayState(TrumpRounds):
 
     def __init__(self, record: KlaberjassRecord) -> None:
         self.record = record
-        # The record's fields by place, in KlaberjassRecord's order (speed: a NamedTuple's field read by name is a
-        # property's call).
-        players, dealer, flags, hands, turn_up, _bottom, _events = record
-        self.flags = flags
-        self.names = players
-        self.dealer = dealer
-        self.non_dealer = 1 - dealer
-        self.turn_up: Card = turn_up
-        # Each hand is an insertion-ordered dict used as a set: quick to look up and remove from, and
-        # still in the dealt order that the allowed cards and the verdict's hands are listed in.
-        self.hands = list(map(dict.fromkeys, hands))
-        self.short = len(hands[0]) == FIRST_DEAL  # only the first deal recorded (KJ-3.2)
+        self.flags = record.flags
+        self.names = record.players
+        self.dealer = record.dealer
+        self.non_dealer = 1 - record.dealer
+        self.turn_up: Card = record.turn_up
+        # Each hand is an insertion-ordered dict used as an ordered set, in the dealt order that the allowed
+        # cards and the verdict's hands are listed in.
+        self.hands = [dict.fromkeys(hand) for hand in record.hands]
+        self.short = len(record.hands[0]) == FIRST_DEAL  # only the first deal recorded (KJ-3.2)
         self.phase = "bid"  # bid, answer, name, play, done, annulled
         self.start_rounds(self.non_dealer, 2)  # the non-dealer speaks first in each round (KJ-4.1)
         self.schmeisser: int | None = None
@@ -38,7 +37,7 @@ class ReplayState(TrumpRounds):
         self.trump_round = 0
         self.dix_done = False
         self.declared: list[list[tuple[Card, ...]]] = [[], []]
-        self.declared_at: dict[tuple[Card, ...], KlaberjassEvent] = {}  # each sequence's declare event
+        self.declared_at: dict[tuple[Card, ...], Event] = {}  # each sequence's declare event
         self.kq_by: dict[str, int] = {}  # "K"/"Q" of trumps -> who played it (KJ-7.1)
         self.bella: int | None = None
         self.strays: set[Card] = set()  # the cards played by a player who did not hold them (KJ-5.1)
@@ -53,16 +52,16 @@ class ReplayState(TrumpRounds):
 
     # --- helpers ---------------------------------------------------------------------
 
-    def flag(
-        self, event: KlaberjassEvent, rule: str, message: str, card: Card | None = None, seat: int | None = None
-    ) -> None:
+    def flag(self, event: Event, rule: str, message: str, card: Card | None = None, seat: int | None = None) -> None:
         """Flag ``event``; ``seat`` names another player when their event is the one missing.
 
         The message does not repeat the rule: a violation carries it in its own ``rule`` field.
         """
         trick = len(self.tricks) + 1 if self.phase == "play" else None
         who = event.seat if seat is None else seat
-        self.violations.append(Violation(event.number, who, rule, message, trick, card))
+        self.violations.append(
+            Violation(event=event.number, seat=who, rule=rule, message=message, trick=trick, card=card)
+        )
 
     def has_played(self, seat: int) -> bool:
         """Whether ``seat`` has played a card yet (KJ-5.3, KJ-6.2): each finished trick holds a card of both

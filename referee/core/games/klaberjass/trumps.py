@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.record import KlaberjassEvent, Play
 from referee.core.games.klaberjass.state import ReplayState
+from referee.core.record import Event
 from referee.core.trump_rounds import chosen_suit
 from scoring.core.cards import SUIT_NAMES, SUITS
 from scoring.core.i18n import _
@@ -19,7 +19,7 @@ class TrumpChoice(ReplayState):
         self.maker, self.trump, self.trump_round = maker, trump, self.round
         self.phase = "play"
 
-    def bid(self, event: KlaberjassEvent) -> None:
+    def bid(self, event: Event) -> None:
         who, choice, up = self.name(event.seat), event.choice, self.turn_up.suit
         if self.phase == "answer":
             message = _("{player} had to answer the schmeiss first")
@@ -62,22 +62,6 @@ class TrumpChoice(ReplayState):
                 self.flag(event, "KJ-4.2", message.format(player=who, suits=_(SUIT_NAMES[up])))
             self.settle(event.seat, chosen_suit(choice, up))
 
-    def usual_bid(self, event: KlaberjassEvent | Play) -> bool:
-        """The short path of the usual bid (speed: no name looked up, no field read by name): during the bidding,
-        in turn, a pass, or a take in the first round or another suit in the second (KJ-4.1, KJ-4.2), which `bid`
-        accepts without a flag. Made as `bid` makes it; False, with nothing changed, for any other bid."""
-        seat, choice = event[2], event[3]
-        if self.phase != "bid" or seat != self.speaking():
-            return False
-        if choice == "pass":
-            self.pass_turn()
-            return True
-        up = self.turn_up[1]  # the suit, by place
-        if choice == "schmeiss" or self.out_of_round(choice, up):
-            return False
-        self.settle(seat, chosen_suit(choice, up))
-        return True
-
     def round_rule(self) -> str:
         return "KJ-4.1" if self.round == 1 else "KJ-4.2"
 
@@ -86,7 +70,7 @@ class TrumpChoice(ReplayState):
         if self.next_speaker():
             self.phase = "annulled"  # KJ-4.4
 
-    def missing_pass(self, event: KlaberjassEvent, expected: int) -> bool:
+    def missing_pass(self, event: Event, expected: int) -> bool:
         """A bid from the player not on turn: flag the missing pass once and make it; True if made.
 
         Only a pass lets the other player speak next (a take or a named suit ends the bidding,
@@ -108,14 +92,13 @@ class TrumpChoice(ReplayState):
         self.pass_turn()
         return True
 
-    def answered_next(self, event: KlaberjassEvent) -> bool:
+    def answered_next(self, event: Event) -> bool:
         """True if the record's next event is the opponent's answer to this schmeiss (R-KJ-2)."""
         events = self.record.events
         following = events[event.number] if event.number < len(events) else None
-        # By place: a usual play is a plain tuple (record.Play).
-        return following is not None and following[1] == "answer" and following[2] != event.seat
+        return following is not None and following.type == "answer" and following.seat != event.seat
 
-    def missing_answer(self, event: KlaberjassEvent) -> bool:
+    def missing_answer(self, event: Event) -> bool:
         """A card, dix or declaration where the answer to a first-round schmeiss belongs.
 
         Throwing in ends the deal, so play going on means the answer was "play" (R-KJ-2): flag
@@ -141,7 +124,7 @@ class TrumpChoice(ReplayState):
     def schmeisser_seat(self) -> int:
         return self.schmeisser if self.schmeisser is not None else 0
 
-    def answer(self, event: KlaberjassEvent) -> None:
+    def answer(self, event: Event) -> None:
         if self.phase != "answer" or event.seat == self.schmeisser:
             message = _("{player} answered, but nobody offered them a schmeiss")
             self.flag(event, "R-KJ-2", message.format(player=self.name(event.seat)))

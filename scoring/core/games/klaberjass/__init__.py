@@ -28,10 +28,9 @@ from scoring.core.base import (
     one_seat_sides,
     seat_field,
 )
-from scoring.core.fields import SUIT_LETTERS, flag_true, int_list, only_fields, seat, suit
+from scoring.core.fields import flag_true, int_list, only_fields, seat, suit
 from scoring.core.games.klaberjass.sequences import FIELDS as SEQUENCE_FIELDS
 from scoring.core.games.klaberjass.sequences import (
-    FROM_POINTS,
     LONG_SEQUENCE,
     NOTHING,
     OLD_FIELD,
@@ -42,7 +41,6 @@ from scoring.core.games.klaberjass.sequences import (
     sequence_entry,
     sequence_fields,
     sequence_lines,
-    sequence_values,
 )
 from scoring.core.i18n import Translated, _, gettext_noop
 from scoring.core.words import Suit
@@ -221,53 +219,6 @@ def _card_points(entry: Entry) -> tuple[int, ...]:
     return points
 
 
-# The fields of the usual entry, the one the referee writes after a replay (referee/core/games/klaberjass).
-USUAL_FIELDS = frozenset({"maker", "trump", "card_points", "last_trick", OLD_FIELD, "bella"})
-
-
-def _usual_deal(entry: Entry, flags: Flags) -> KlaberjassDeal | None:
-    """The deal of the usual entry, read by plain tests; None for any other entry, which the field readers read
-    (and refuse, with the field and rule). Speed: a replay scores its deal, and the field readers are a dozen
-    calls. Taken only when every reader would take the value as it is: the fields exactly `USUAL_FIELDS`, the
-    seats plain ints 0 or 1 (bella may be none), the trump a suit letter, card points two plain ints from 0 whose
-    sum KJ-2.2 allows (so each is at most 146), sequence points two plain ints that R-KJ-6 allows, not both
-    scoring (KJ-6.3)."""
-    if type(entry) is not dict or entry.keys() != USUAL_FIELDS:
-        return None
-    maker, trump, last_trick, bella = entry["maker"], entry["trump"], entry["last_trick"], entry["bella"]
-    card_points, sequence_points = entry["card_points"], entry["sequence_points"]
-    if not (
-        type(maker) is int
-        and 0 <= maker < SEATS
-        and type(last_trick) is int
-        and 0 <= last_trick < SEATS
-        and (bella is None or (type(bella) is int and 0 <= bella < SEATS))
-        and type(trump) is str
-        and trump in SUIT_LETTERS
-        and type(card_points) is list
-        and len(card_points) == SEATS
-        and type(sequence_points) is list
-        and len(sequence_points) == SEATS
-    ):
-        return None
-    first, second = card_points
-    one, other = sequence_points
-    if not (
-        type(first) is int
-        and type(second) is int
-        and first >= 0
-        and second >= 0
-        and LEAST_CARD_POINTS <= first + second <= MOST_CARD_POINTS
-        and type(one) is int
-        and type(other) is int
-        and not (one and other)
-        and sequence_values(flags).issuperset((one, other))
-    ):
-        return None
-    sequences = (FROM_POINTS[one], FROM_POINTS[other])
-    return KlaberjassDeal(False, maker, SUIT_LETTERS[trump], (first, second), last_trick, sequences, bella, None)
-
-
 class Klaberjass:
     name = "klaberjass"
     title = Translated(gettext_noop("Klaberjass"))
@@ -328,9 +279,6 @@ class Klaberjass:
 
     def parse_deal(self, entry: Entry, flags: Flags) -> KlaberjassDeal:
         """Validate a deal entry against KJ-2.2, KJ-4, KJ-6, KJ-7 and KJ-8.4."""
-        usual = _usual_deal(entry, flags)
-        if usual is not None:
-            return usual
         entry = only_fields(entry, FIELD_NAMES)
         if flag_true(entry, "annulled"):
             if len(entry) == 1:  # the usual annulled entry, the switch alone
@@ -508,7 +456,7 @@ def _components(deal: KlaberjassDeal, player: int, sequence_lines: list[Line]) -
         lines.append(CARD_POINT_LINES[player][card_points])
     if deal.last_trick == player:
         lines.append(LAST_TRICK_LINES[player])
-    for line in sequence_lines:  # a loop, not a list comprehension: no frame of its own (speed)
+    for line in sequence_lines:
         if line.side == player:
             lines.append(line)
     if deal.bella == player:

@@ -1,0 +1,147 @@
+"""Reading a Bridgette hand record (docs/referee/bridgette.md): hands as dealt, stock or upcard, and events."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from referee.core.calls import parse_call
+from referee.core.games.bridgette.rules import HAND_SIZE, STOCK_SIZE
+from referee.core.games.bridgette.setup import SETUP
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card
+from referee.core.record import read_record as read_in_order
+from referee.core.verdict import RecordError
+from scoring.core.base import Flags
+from scoring.core.cards import Card, CardError, card_name, parse_card, parse_cards
+from scoring.core.i18n import _, gettext_noop, ngettext
+
+_TWICE = gettext_noop("{card} appears at {path} and again here; the pack has one of each (BG-1.2)")
+
+
+@dataclass(frozen=True, slots=True)
+class BridgetteRecord:
+    """A hand record as read."""
+
+    players: tuple[str, ...]
+    dealer: int
+    flags: Flags
+    hands: tuple[tuple[Card, ...] | None, ...]  # as dealt; None: the hand was not recorded
+    stock: tuple[Card, ...] | None  # top first
+    upcard: Card | None  # the top of the stock whenever the stock is recorded (BG-3.3)
+    events: tuple[Event, ...]
+
+
+def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
+    """Read a Bridgette hand record; a RecordError names the path of what cannot be read, the first fault in
+    this order: the header, the events' types and seats, the deal, then each event's card, call or cards."""
+    if isinstance(doc, dict) and doc.get("game") != "bridgette":
+        raise RecordError("game", _("this is not a Bridgette hand record"))
+    header, (stock, upcard), events = read_in_order(doc, "bridgette", SETUP, _read_deal, _read_event)
+    return BridgetteRecord(
+        players=header.players,
+        dealer=header.dealer,
+        flags=header.flags,
+        hands=tuple(hand or None for hand in header.hands),
+        stock=stock,
+        upcard=upcard,
+        events=events,
+    )
+
+
+# ---- the deal: hands, stock and upcard ------------------------------------------------------------------
+
+
+def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[tuple[Card, ...] | None, Card | None]:
+    """The stock and the upcard, once the hands are 13 cards or none (BG-3.2) and no card is dealt twice (BG-1.2),
+    checked card by card in record order: the RecordError names the first fault and where."""
+    # Every card a record can name is of the pack (BG-1.2): only a card placed twice is refused.
+    placed = DealtCards(None, "", _TWICE)
+    for seat, hand in enumerate(header.hands):
+        if len(hand) not in (0, HAND_SIZE):
+            raise RecordError(
+                f"hands[{seat}]",
+                _("a hand as dealt has {size} cards (BG-3.2), or none if it was not recorded").format(size=HAND_SIZE),
+            )
+        placed.place_all(hand, f"hands[{seat}]")
+    stock = _read_stock(doc)
+    placed.place_all(stock or (), "stock")
+    upcard = _read_upcard(doc, stock)
+    if stock is None and upcard is not None:
+        placed.place(upcard, "upcard")
+    return stock, upcard
+
+
+def _read_stock(doc: Mapping[str, Any]) -> tuple[Card, ...] | None:
+    tokens = doc.get("stock")
+    if tokens is None:
+        return None
+    try:
+        stock = parse_cards(tokens, "stock")
+    except CardError as error:
+        raise RecordError(error.path, error.message) from None
+    if len(stock) != STOCK_SIZE:
+        raise RecordError(
+            "stock",
+            _("the stock has {size} cards, top first (BG-3.3), not {count}").format(size=STOCK_SIZE, count=len(stock)),
+        )
+    return stock
+
+
+def _read_upcard(doc: Mapping[str, Any], stock: tuple[Card, ...] | None) -> Card | None:
+    """The upcard as recorded, which must be the top of the stock (BG-3.3); else the top of the stock, if known."""
+    if doc.get("upcard") is None:
+        return stock[0] if stock is not None else None
+    try:
+        upcard = parse_card(doc["upcard"], "upcard")
+    except CardError as error:
+        raise RecordError(error.path, error.message) from None
+    if stock is not None and upcard != stock[0]:
+        message = _("the upcard is the top card of the stock, {top}, not {card} (BG-3.3)")
+        raise RecordError("upcard", message.format(top=card_name(stock[0]), card=card_name(upcard)))
+    return upcard
+
+
+# ---- the events --------------------------------------------------------------------------------------
+
+
+def _read_event(checked: CheckedEvent) -> Event:
+    """An event whose type and seat `read_events` has checked: its card, call, or cards and count."""
+    number, kind, seat, data = checked
+    if kind == "play":
+        return Event(number=number, type=kind, seat=seat, card=event_card(number, data))
+    if kind == "call":
+        try:
+            call = parse_call(data.get("call"))
+        except RecordError as error:
+            raise RecordError(f"events[{number - 1}].call", error.message) from None
+        return Event(number=number, type=kind, seat=seat, call=call)
+    return _read_exchange_event(number, kind, seat, data)
+
+
+def _read_exchange_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> Event:
+    """A draw or a discard: its cards, or only how many when they were not seen (BG-4)."""
+    count = data.get("count")
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= STOCK_SIZE):
+        raise RecordError(
+            f"events[{number - 1}].count", _("count must be a whole number from 0 to {most}").format(most=STOCK_SIZE)
+        )
+    tokens = data.get("cards")
+    if tokens is None:
+        if count is None:
+            if kind == "draw":
+                message = _("a draw needs its cards, or a count when they were not seen")
+            else:
+                message = _("a discard needs its cards, or a count when they were not seen")
+            raise RecordError(f"events[{number - 1}].cards", message)
+        return Event(number=number, type=kind, seat=seat, count=count)
+    try:
+        cards = parse_cards(tokens, f"events[{number - 1}].cards")
+    except CardError as error:
+        raise RecordError(error.path, error.message) from None
+    if count is not None and count != len(cards):
+        message = ngettext(
+            "count is {count} but {listed} card is listed", "count is {count} but {listed} cards are listed", len(cards)
+        )
+        raise RecordError(f"events[{number - 1}].count", message.format(count=count, listed=len(cards)))
+    return Event(number=number, type=kind, seat=seat, cards=cards, count=len(cards))

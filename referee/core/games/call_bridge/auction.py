@@ -1,0 +1,52 @@
+"""The calls (CB-4): one each, in turn from the dealer's right, before the play."""
+
+from __future__ import annotations
+
+from referee.core.games.call_bridge.state import ReplayState
+from referee.core.record import Event
+from scoring.core.games.call_bridge import LOWEST_CALL, TRICKS_PER_DEAL
+from scoring.core.i18n import _
+
+
+class Calls(ReplayState):
+    """The replay's handler for a call."""
+
+    def call(self, event: Event) -> None:
+        seat, value = event.seat, event.call
+        name = self.players[seat]
+        if self.calls[seat] is not None:
+            self.flag(
+                event,
+                "CB-4.2",
+                _("{player} had already called {call}; each player calls once").format(
+                    player=name, call=self.calls[seat]
+                ),
+            )
+            return
+        due = self.due_caller()
+        if self.started():
+            self.flag(
+                event, "CB-4.1", _("{player} called after the play had begun; all calls come first").format(player=name)
+            )
+        elif seat != due:
+            assert due is not None
+            self.flag(
+                event,
+                "CB-4.1",
+                _("{player} called out of turn: it was {due}'s turn to call").format(
+                    player=name, due=self.players[due]
+                ),
+            )
+        if value == TRICKS_PER_DEAL and value > self.highest_call:
+            self.flag(
+                event, "R-CB-1", _("{player} called 13, which is allowed only under cb_allow_13").format(player=name)
+            )
+        elif not LOWEST_CALL <= value <= self.highest_call:
+            self.flag(
+                event,
+                "CB-4.2",
+                _("{player} called {call}; a call is a whole number from 2 to {highest}").format(
+                    player=name, call=value, highest=self.highest_call
+                ),
+            )
+        self.calls[seat] = value

@@ -1,0 +1,105 @@
+"""Call Bridge referee: replays the calls and the 13 tricks of one deal (RULES.md §2.4, §2.5).
+
+A hand record holds the four hands as dealt (13 cards each, the 52-card pack,
+CB-1.1, CB-3.2) and the events in order::
+
+    {"type": "call", "seat": 0, "call": 3}
+    {"type": "play", "seat": 0, "card": "5H"}
+
+Seats are in counterclockwise order, so everything goes ``seat + 1`` (R-CB-8):
+the player on the dealer's right, ``(dealer + 1) % 4``, calls first and leads
+to the first trick (CB-4.1, CB-5.1). The replay never stops at an illegal event:
+it is flagged, the card leaves the hand and the trick completes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.core.games.call_bridge.auction import Calls
+from referee.core.games.call_bridge.deal import CallBridgeRecord, read_record
+from referee.core.games.call_bridge.play import TrickPlay
+from referee.core.games.call_bridge.rules import allowed_cards
+from referee.core.verdict import Trick, Turn, Verdict
+from scoring.core.base import EntryError
+from scoring.core.games.call_bridge import GAME as SCORING
+from scoring.core.games.call_bridge import LOWEST_CALL, SEATS, TRICKS_PER_DEAL
+from scoring.core.i18n import _
+
+
+class CallBridgeReferee:
+    name = "call_bridge"
+
+    def parse(self, doc: Mapping[str, Any]) -> CallBridgeRecord:
+        """Read a Call Bridge hand record: 4 hands of 13 from one 52-card pack (CB-1.1, CB-3.2), calls and plays."""
+        return read_record(doc, self.name)
+
+    def replay(self, record: CallBridgeRecord) -> Verdict:
+        """Replay the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4), flagging each illegal event."""
+        return _Replay(record).run()
+
+
+class _Replay(Calls, TrickPlay):
+    """One whole replay: the calls and the play over one state."""
+
+    def next_turn(self) -> Turn | None:
+        if len(self.tricks) == TRICKS_PER_DEAL:
+            return None
+        due_caller = self.due_caller()
+        if due_caller is not None and not self.started():
+            calls = tuple(str(value) for value in range(LOWEST_CALL, self.highest_call + 1))
+            prompt = _("{player} to call, {lowest} to {highest} (CB-4.2)").format(
+                player=self.players[due_caller], lowest=LOWEST_CALL, highest=self.highest_call
+            )
+            return Turn(due_caller, "call", calls, prompt)
+        seat = self.due_player()
+        allowed, _rule = allowed_cards(self.hands[seat], self.trick, self.flags)
+        what = _("{player} to lead to trick {number}") if not self.trick else _("{player} to play to trick {number}")
+        prompt = what.format(player=self.players[seat], number=len(self.tricks) + 1)
+        return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
+
+    def run(self) -> Verdict:
+        for event in self.record.events:
+            if event.type == "call":
+                self.call(event)
+            else:
+                self.play(event)
+        tricks, trick = self.tricks, self.trick
+        shown = list(tricks)
+        if trick:
+            shown.append(Trick(number=len(shown) + 1, leader=self.leader, plays=tuple(trick)))
+        complete = len(self.tricks) == TRICKS_PER_DEAL and None not in self.calls
+        notes: list[str] = []
+        entry: dict[str, Any] | None = None
+        score = None
+        if complete:
+            candidate = {"calls": list(self.calls), "tricks": list(self.tricks_won)}
+            try:
+                deal = SCORING.parse_deal(candidate, self.flags)
+            except EntryError as error:
+                notes.append(_("not scored: {error} ({rule})").format(error=error.message, rule=error.rule))
+            else:
+                entry = SCORING.to_entry(deal)
+                score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
+        elif len(self.tricks) == TRICKS_PER_DEAL:
+            missing = [self.players[seat] for seat in range(SEATS) if self.calls[seat] is None]
+            notes.append(_("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing)))
+        return Verdict(
+            violations=tuple(self.violations),
+            tricks=tuple(shown),
+            tricks_won=tuple(self.tricks_won),
+            card_points=None,
+            complete=complete,
+            deal_entry=entry,
+            score=score,
+            next_turn=self.next_turn(),
+            hands=tuple(map(tuple, self.hands)),
+            notes=tuple(notes),
+        )
+
+
+# How a Call Bridge hand is set up and recorded (docs/referee/call_bridge.md).
+
+
+REFEREE = CallBridgeReferee()

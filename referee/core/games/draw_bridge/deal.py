@@ -1,0 +1,90 @@
+"""Reading a Draw Bridge hand record: the deal, the stock and the events, checked for shape (DB-1.1, DB-2.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from referee.core.calls import parse_call as read_call
+from referee.core.games.draw_bridge.rules import HAND_SIZE, STOCK_SIZE
+from referee.core.games.draw_bridge.setup import SETUP
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card, in_pack
+from referee.core.record import read_record as read_in_order
+from referee.core.verdict import RecordError
+from scoring.core.base import Flags
+from scoring.core.cards import Card, CardError, parse_cards, standard_pack
+from scoring.core.i18n import _, gettext_noop
+
+_PACK = frozenset(standard_pack())
+_NOT_IN_PACK = gettext_noop("{card} is not a card of the 52-card pack (DB-1.1)")
+
+
+@dataclass(frozen=True, slots=True)
+class DrawBridgeRecord:
+    """A hand record as read."""
+
+    players: tuple[str, ...]
+    dealer: int
+    flags: Flags
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]  # top card first
+    events: tuple[Event, ...]
+
+
+def parse_call(value: Any, path: str) -> str:
+    """A call word or bid in normal form: ``"pass"``, ``"double"``, ``"redouble"``, ``"3NT"`` (``"0NT"`` is read,
+    then flagged: DB-4.1), read by the calls reader every bidding game shares."""
+    return read_call(value, path).code
+
+
+def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
+    """Read a Draw Bridge hand record: 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2).
+
+    A fault is told in this order: the header, then the first event that is not an object with a known type and a
+    seat, then the stock and the deal, then the first event whose card or call cannot be read.
+    """
+    if isinstance(doc, dict) and doc.get("game") != name:
+        raise RecordError("game", _("this is a Draw Bridge record, so game must be {name}").format(name=repr(name)))
+    header, stock, events = read_in_order(doc, name, SETUP, _read_deal, _read_event)
+    return DrawBridgeRecord(
+        players=header.players,
+        dealer=header.dealer,
+        flags=header.flags,
+        hands=header.hands,
+        stock=stock,
+        events=events,
+    )
+
+
+def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, ...]:
+    """The stock, once the deal is 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2).
+
+    The error names the first fault: the stock's cards and size, then the hands and the stock card by card.
+    """
+    try:
+        stock = parse_cards(doc.get("stock"), "stock")
+    except CardError as error:
+        raise RecordError(error.path or "stock", error.message) from None
+    if len(stock) != STOCK_SIZE:
+        message = _("the stock holds {size} cards, top card first (DB-2.2), not {count}")
+        raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
+    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice (also at {path})"))
+    for seat, hand in enumerate(header.hands):
+        if len(hand) != HAND_SIZE:
+            message = _("each hand is dealt {size} cards (DB-2.2), not {count}")
+            raise RecordError(f"hands[{seat}]", message.format(size=HAND_SIZE, count=len(hand)))
+        dealt.place_all(hand, f"hands[{seat}]")
+    dealt.place_all(stock, "stock")
+    return stock
+
+
+def _read_event(checked: CheckedEvent) -> Event:
+    """An event's call, or its card, which must be one of the 52-card pack (DB-1.1)."""
+    number, kind, seat, data = checked
+    if kind == "call":
+        return Event(
+            number=number, type=kind, seat=seat, call=parse_call(data.get("call"), f"events[{number - 1}].call")
+        )
+    card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
+    return Event(number=number, type=kind, seat=seat, card=card)

@@ -1,0 +1,92 @@
+"""The draws after each draw trick (DB-3.5, DB-3.6); who wins a draw trick is the rules' (`rules`)."""
+
+from __future__ import annotations
+
+from referee.core.games.draw_bridge.state import (
+    AUCTION,
+    DRAW_TRICKS,
+    DRAWING,
+    TRICKS_PER_PHASE,
+    ReplayState,
+)
+from referee.core.record import Event
+from scoring.core.cards import Card, card_name
+from scoring.core.i18n import _, gettext_noop
+
+# DB-3.5: a play or a call before the draws due (`DrawPhase.make_missing_draws`), by the event and how many draws
+# were missing, each a whole sentence (msgids: scoring/core/i18n.py).
+_BEFORE_THE_DRAWS = {
+    ("play", 1): gettext_noop("{player} played {card} before the draws after draw trick {trick} ({first})"),
+    ("play", 2): gettext_noop(
+        "{player} played {card} before the draws after draw trick {trick} ({first}, then {then})"
+    ),
+    ("call", 1): gettext_noop("{player} called {call} before the draws after draw trick {trick} ({first})"),
+    ("call", 2): gettext_noop(
+        "{player} called {call} before the draws after draw trick {trick} ({first}, then {then})"
+    ),
+}
+
+
+class DrawPhase(ReplayState):
+    """The draws after each draw trick: the winner first, then the loser, from the top of the stock (DB-3.5)."""
+
+    def draw(self, event: Event) -> None:
+        seat, card = event.seat, event.card
+        assert card is not None
+        if self.phase != DRAWING:
+            self.flag_misplaced(event)
+            return
+        pending = self.pending_draws
+        if seat != pending[0]:
+            name, first = self.players[seat], self.players[pending[0]]
+            if seat not in pending:
+                message = _("{player} already drew after draw trick {trick}; {first} draws next")
+                self.flag(event, "DB-3.5", message.format(player=name, trick=self.phase_tricks, first=first))
+                return
+            message = _("{player} drew before {first}, who won draw trick {trick} and draws first")
+            self.flag(event, "DB-3.5", message.format(player=name, first=first, trick=self.phase_tricks))
+        pending.remove(seat)
+        top = self.stock[-1]
+        if card == top:
+            self.stock.pop()
+        else:
+            card = self.draw_other(event, card, top)
+        self.hands[seat][card] = None
+        if not pending:
+            self.end_draws()
+
+    def draw_other(self, event: Event, card: Card, top: Card) -> Card:
+        """A draw of another card than the top of the stock: flagged (DB-3.5); the card the player gets."""
+        seat = event.seat
+        name = self.players[seat]
+        if card in self.stock:
+            message = _("{player} drew {card}, but the top card of the stock was {top}")
+            self.flag(event, "DB-3.5", message.format(player=name, card=card_name(card), top=card_name(top)))
+            self.stock.remove(card)  # the record says this card went to the hand: follow it
+            return card
+        message = _("{player} drew {card}, which is not in the stock; the top card was {top}")
+        self.flag(event, "DB-3.5", message.format(player=name, card=card_name(card), top=card_name(top)))
+        return self.stock.pop()
+
+    def make_missing_draws(self, event: Event) -> None:
+        """DB-3.5: both draws come before the next lead or call. Flag the slip once and make the draws.
+
+        The draws are fixed by the stock order (the winner takes the top card, the loser the next), so
+        they can be made for the players and the rest of the record judged as it stands.
+        """
+        names = [self.players[seat] for seat in self.pending_draws]
+        kind = event.type
+        message = _(_BEFORE_THE_DRAWS[kind, len(names)])
+        values = self.event_words(event)
+        self.flag(event, "DB-3.5", message.format(**values, trick=self.phase_tricks, first=names[0], then=names[-1]))
+        for seat in self.pending_draws:
+            card = self.stock.pop()
+            self.hands[seat][card] = None
+        self.end_draws()
+
+    def end_draws(self) -> None:
+        self.pending_draws = []
+        if self.phase_tricks == TRICKS_PER_PHASE:
+            self.phase = AUCTION  # DB-3.6: 26 cards drawn, 13 in each hand; the auction follows
+        else:
+            self.phase = DRAW_TRICKS
