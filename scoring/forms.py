@@ -1,4 +1,4 @@
-"""Forms: the boundary between the browser and the scoring core (STYLE.md 8).
+"""Forms: the boundary between the browser and the scoring core (docs/style.md 8).
 
 The deal form is built from the game's entry spec (`Game.entry_spec`): it turns taps into a
 match-file entry, then lets the game read it; a core error becomes an error on the field it

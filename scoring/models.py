@@ -1,5 +1,5 @@
 """Matches and their deals. Only the match file's facts are stored; totals,
-dealers and the end of the match are derived by the scoring core (STYLE.md 3)."""
+dealers and the end of the match are derived by the scoring core (docs/style.md 3)."""
 
 from __future__ import annotations
 

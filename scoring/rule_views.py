@@ -1,4 +1,4 @@
-"""The rules reference pages (STYLE.md 6): the index, a game's whole document, and one rule, as a page or, with
+"""The rules reference pages (docs/style.md 6): the index, a game's whole document, and one rule, as a page or, with
 htmx, as the fragment the rule dialog shows (templates/base.html, static/js/rules.js).
 
 They are public and the same for everyone but the nav and the language, so a browser may keep them an hour:

@@ -3,7 +3,7 @@
 **Which document is whose.** A game in the registry has its rules in ``docs/rules/<registry name>.md``, and
 their IDs carry its ``rule_prefix`` (``GAMES[name].rule_prefix``). Only registered games are read: a document
 written ahead of its game module is not served, and its IDs are not linked, until the game is registered; no
-game is named here (STYLE.md 15). ``docs/rules/README.md`` is the text of the index page.
+game is named here (docs/style.md 15). ``docs/rules/README.md`` is the text of the index page.
 
 **How a document is split** (docs/rules/README.md, "How the documents are laid out"; the same convention as
 tests/test_rules_docs.py): a rule or ruling starts on a line that begins with its ID in bold, optionally after

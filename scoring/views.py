@@ -1,4 +1,4 @@
-"""Thin function views for matches and deals (STYLE.md 6).
+"""Thin function views for matches and deals (docs/style.md 6).
 
 Owner pages look the match up from the user (`_get_match_for_user`); the
 read-only share page looks it up by its token and has no write paths.

@@ -1,5 +1,5 @@
 """Shared fixtures: accounts, a small match factory with obvious defaults, and each game's sample
-deals from fixtures/<game>/deals.json (STYLE.md 11)."""
+deals from fixtures/<game>/deals.json (docs/style.md 11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A game is asked, never named (STYLE.md 15): outside a game's own modules and the two registries,
+"""A game is asked, never named (docs/style.md 15): outside a game's own modules and the two registries,
 no code tracked by git names a game, imports a game's module or cites one of its rules.
 
 The games are read from the registries (GAMES, REFEREES) and from scoring/core/games (a game being

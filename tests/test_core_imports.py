@@ -1,4 +1,4 @@
-"""The rule cores stay pure: no Django inside them, and scoring never leans on the referee (STYLE.md 1, 3)."""
+"""The rule cores stay pure: no Django inside them, and scoring never leans on the referee (docs/style.md 1, 3)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """What a game's hand record holds and how one is recorded at the table: the game's referee setup.
 
-Each game's referee gives a `Setup` (STYLE.md 15: a game is asked, never named). The Check a hand page
+Each game's referee gives a `Setup` (docs/style.md 15: a game is asked, never named). The Check a hand page
 asks it for the pack to pick cards from, the size of a hand, the cards of the deal outside the hands
 (`ExtraField`: the stock, the turn-up) and how each turn is entered (`TurnEntry`); the limits ask it for
 the longest auction; the API's schema for the record's fields and event kinds (`EventKind`); the record

@@ -473,7 +473,7 @@ class Pad:
 class Game(Protocol):
     """What every game module provides. One module per game, listed in GAMES.
 
-    Everything outside the game's own modules asks it, never names it (STYLE.md 15): the entry
+    Everything outside the game's own modules asks it, never names it (docs/style.md 15): the entry
     form, the API schema and the CSV columns come from ``entry_spec``, the standings panel from
     ``roles``, the score sheet's columns from ``sides``, the new-match form from the setup below.
     """

@@ -1,4 +1,4 @@
-"""Cards and the compact card notation, shared by both cores (STYLE.md 15).
+"""Cards and the compact card notation, shared by both cores (docs/style.md 15).
 
 ``AS`` ace of spades, ``TH`` or ``10H`` ten of hearts, ``7C``; suit symbols are accepted too
 (``A♠``, ``10♥``). The notation also writes Bridgette's colons, ``GC`` (Grand), ``RC`` (Royal) and

@@ -1,4 +1,4 @@
-"""The one door through which the rules cores' words are translated, without Django (STYLE.md 1).
+"""The one door through which the rules cores' words are translated, without Django (docs/style.md 1).
 
 The cores write English; every text a person sees goes through ``_`` (or ``ngettext``) here, with
 today's English as the msgid and named placeholders filled in afterwards::

@@ -1,7 +1,7 @@
 """The match file (Trickbook's import/export format) and match evaluation.
 
 Totals, dealers and the end of a match are never stored: they are derived here
-from the first dealer, the flags and the ordered deal entries (STYLE.md 3).
+from the first dealer, the flags and the ordered deal entries (docs/style.md 3).
 """
 
 from __future__ import annotations

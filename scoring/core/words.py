@@ -1,4 +1,4 @@
-"""The words every card game here shares, defined once, below both cores (STYLE.md 15).
+"""The words every card game here shares, defined once, below both cores (docs/style.md 15).
 
 Suits, strains and doublings are closed sets, so they are enums whose values are what a match file
 or hand record writes (``"S"``, ``"NT"``, ``1``); each also knows its symbol and its name in words,

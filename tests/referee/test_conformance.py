@@ -1,4 +1,4 @@
-"""Every referee in REFEREES, asked only through its setup and its verdicts (STYLE.md 2, 12, 15).
+"""Every referee in REFEREES, asked only through its setup and its verdicts (docs/style.md 2, 12, 15).
 
 - Its setup agrees with the scoring game and with its own parser.
 - Random legal deals replay as legal: the hands are dealt from the setup's pack, then each turn the

@@ -2,7 +2,7 @@
 
 A fake translator wraps every text it is asked for in «»: a text a person sees that came out unwrapped was
 built past the hook. Every game of REFEREES is walked through its setup and its fixtures (fixtures/<game>/:
-hand.json and the violation fixtures, STYLE.md 15): violation messages, trick reasons, the next turn's
+hand.json and the violation fixtures, docs/style.md 15): violation messages, trick reasons, the next turn's
 prompt, verdict notes, entry words, setup nouns and labels. Rule IDs stay as they are. With nothing
 installed the core speaks today's English; card rank letters are worded with pgettext("rank letter").
 """

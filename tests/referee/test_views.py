@@ -249,7 +249,7 @@ def test_event_caps_are_those_documented_and_hold_a_whole_deal() -> None:
         assert 2 * len(record["events"]) <= cap
 
 
-# The page asks the game: the turn's form is the one its setup's entry describes (STYLE.md 15).
+# The page asks the game: the turn's form is the one its setup's entry describes (docs/style.md 15).
 
 
 def turns_of_the_fixture(game: str) -> list[tuple[int, Any]]:

@@ -1,4 +1,4 @@
-"""Every game in the registry against the shared protocol and against RULES.md (STYLE.md 2).
+"""Every game in the registry against the shared protocol and against RULES.md (docs/style.md 2).
 
 The tables below are the product's spec, copied from RULES.md and from the rules documents of the
 partnership games (docs/rules/contract_bridge.md, docs/rules/belote.md): each game's prefix, seat

@@ -2,7 +2,7 @@
 
 A fake translator wraps every text it is asked for in «»: any text a person sees that came out unwrapped
 (or wrapped only in part) was built past the hook. Every game in GAMES is walked through the registry
-and its sample deals (fixtures/<game>/deals.json, STYLE.md 15): breakdown lines, entry errors, the
+and its sample deals (fixtures/<game>/deals.json, docs/style.md 15): breakdown lines, entry errors, the
 match's end, flags, the entry form's labels, the game's own words. Rule IDs stay as they are inside the
 translated texts. With nothing installed the core speaks today's English, worked here from the rules.
 """

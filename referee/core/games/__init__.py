@@ -1,4 +1,4 @@
-"""The referee registry: one referee per game, by the scoring registry's names (STYLE.md 2).
+"""The referee registry: one referee per game, by the scoring registry's names (docs/style.md 2).
 
 Each entry is the game's `Referee`: its replay and its setup (referee.core.protocol). Adding a game is
 the checklist in CONTRIBUTING.md; tests/referee/test_conformance.py then covers it automatically.

@@ -1,4 +1,4 @@
-"""The registry: one module per game, listed here by name (STYLE.md 2).
+"""The registry: one module per game, listed here by name (docs/style.md 2).
 
 Adding a game is the checklist in CONTRIBUTING.md; the conformance tests in
 tests/scoring/test_conformance.py then cover it automatically.
