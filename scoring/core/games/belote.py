@@ -34,7 +34,7 @@ from scoring.core.base import (
     seat_field,
 )
 from scoring.core.fields import choice, flag_true, integer, only_fields, seat, suit
-from scoring.core.i18n import Translated, _, gettext_noop
+from scoring.core.i18n import Translated, _, gettext_noop, numeral
 from scoring.core.words import Suit
 
 SEATS = 4
@@ -407,14 +407,14 @@ class Belote:
         name = progress.names[winner]
         if len(over) == 1:
             return Outcome(
-                (winner,), "BL-9.1", _("{name} reached {target} first").format(name=name, target=f"{target:,}")
+                (winner,), "BL-9.1", _("{name} reached {target} first").format(name=name, target=numeral(target))
             )
         runner_up = max(total for side, total in enumerate(totals) if side != winner)
         reason = _("both sides passed {target}; {name} have more, {best} to {runner_up}")
         return Outcome(
             (winner,),
             "BL-9.2",
-            reason.format(target=f"{target:,}", name=name, best=f"{best:,}", runner_up=f"{runner_up:,}"),
+            reason.format(target=numeral(target), name=name, best=numeral(best), runner_up=numeral(runner_up)),
         )
 
     def stage(self, progress: Progress, flags: Flags) -> str:
@@ -422,8 +422,8 @@ class Belote:
         number = progress.deals_played + 1
         totals = progress.totals
         if len(set(totals)) == 1 and totals[0] >= target:
-            return _("Deal {number} · Tie-break · Target {target}").format(number=number, target=f"{target:,}")
-        return _("Deal {number} · Target {target}").format(number=number, target=f"{target:,}")
+            return _("Deal {number} · Tie-break · Target {target}").format(number=number, target=numeral(target))
+        return _("Deal {number} · Target {target}").format(number=number, target=numeral(target))
 
     def describe(self, deal: BeloteDeal, players: tuple[str, ...]) -> str:
         if deal.passed_out:

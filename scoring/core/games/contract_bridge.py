@@ -51,7 +51,7 @@ from scoring.core.contract import (
     usual_contract,
 )
 from scoring.core.fields import choice, flag_true, only_fields
-from scoring.core.i18n import Translated, TranslatedTuple, Word, _, gettext_noop, ngettext, ngettext_lazy
+from scoring.core.i18n import Translated, TranslatedTuple, Word, _, fill, gettext_noop, ngettext, ngettext_lazy
 from scoring.core.words import Doubling, Strain
 
 # Seats 0 to 3, clockwise (BR-1.1), and the sides: msgids, translated where shown (a line's values are Words).
@@ -605,7 +605,8 @@ def _result(
     result = "draw" if first == second else "same" if winner == rubber_winner else "larger"
     stopped_round = ending == "stopped_round"
     text = _stopped_round_text(values["deals"], result) if stopped_round else _(RESULT_TEXT[ending, result])
-    reason = text.format(
+    reason = fill(
+        text,
         **values,
         first=first,
         second=second,
