@@ -208,7 +208,13 @@ def check_hand(request: HttpRequest) -> HttpResponse:
             deal_number = deal_number or len(result.deals) + 1
             initial = {"game": match.game, "dealer": str(dealer or 0), "flags": match.flags}
             initial.update({f"player_{seat}": name for seat, name in enumerate(match.players)})
-    form = NewHandForm(request.POST or None, initial=initial)
+    # The chosen game sets the form's name fields, dealers and house rules: the match's game, else the one posted or
+    # asked for (?game=, the game chooser, which keeps the names typed so far), else the first the referee knows.
+    asked = request.POST.get("game") or request.GET.get("game")
+    if match is None and asked in REFEREES:
+        initial.update(game=asked)
+        initial.update({key: request.GET[key] for key in request.GET if key.startswith("player_")})
+    form = NewHandForm(request.POST or None, initial=initial, game=initial["game"])
     if request.method == "POST" and form.is_valid():
         record = form.record
         if match is not None:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from scoring.core.games import GAMES
 from tests.browser.conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -118,9 +119,10 @@ def test_without_javascript_a_rule_link_goes_to_the_rule_on_its_games_page(brows
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_each_games_page_opens_with_how_to_score_in_a_screen_or_two(browser: Any, live_server: Any, scheme: str) -> None:
+def test_each_games_page_opens_with_how_to_score_in_a_screen_or_two(
+    browser: Any, live_server: Any, scheme: str
+) -> None:
     # Issue 23: Belote's page was about 27,000 px tall on a phone with no "how to score" at the top.
-    from scoring.core.games import GAMES
 
     for language in ("en", "hu", "pl", "hi"):
         context = browser.new_context(viewport=PHONE, has_touch=True, color_scheme=scheme)
