@@ -37,6 +37,7 @@ from scoring.core.cards import SUITS, parse_card
 from scoring.core.games import GAMES
 from scoring.models import Match
 from scoring.services import Conflict, add_deal, edit_deal
+from scoring.sheet import points_text
 
 SUIT_ORDER = {**{suit: order for order, suit in enumerate(SUITS)}, "": len(SUITS)}  # ♠ ♥ ♦ ♣, then the colons
 
@@ -133,7 +134,7 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         "hand": hand,
         "dealer_name": players[record["dealer"]],
         # Points are per side (Game.sides): a partnership's side is named by both its players.
-        "score_by_player": list(zip(side_names(game, players), verdict.score.points, strict=True))
+        "score_by_player": list(zip(side_names(game, players), map(points_text, verdict.score.points), strict=True))
         if verdict and verdict.score
         else [],
         "score_lines": [(side_names(game, players)[line.side], line) for line in verdict.score.lines]
@@ -152,6 +153,8 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
             for trick in (verdict.tricks if verdict else ())
         ],
         "record": record,
+        # The house rules in force, each in its words and with its ruling, never by its flag name (br_chicago).
+        "flags": [game.flags[name] for name in record["flags"] if name in game.flags],
         "game": game,
         "setup": setup,
         "players": record["players"],

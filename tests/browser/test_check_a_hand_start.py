@@ -31,8 +31,8 @@ def test_choosing_a_four_player_game_shows_four_names_and_its_seating(
     page.locator("#choose-game label", has_text="Call Bridge").click()
     expect(form.locator("input[type=text]")).to_have_count(4)
     expect(form.get_by_role("textbox", name="Player 1")).to_have_value("Anna")
-    expect(page.locator("#hand-setup")).to_contain_text("Four players, listed counterclockwise")
-    expect(page.locator("#hand-setup")).not_to_contain_text("Two players, in seat order.")
+    expect(page.locator("#new-hand-form")).to_contain_text("Four players, listed counterclockwise")
+    expect(page.locator("#new-hand-form")).not_to_contain_text("Two players, in seat order.")
     expect(page.locator("#choose-game button")).to_be_hidden()  # a script is running: no button needed
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=f"/tmp/check-start-call-bridge-{scheme}.png", full_page=True)
@@ -58,6 +58,6 @@ def test_without_a_script_the_game_chooser_shows_the_games_form(browser: Any, li
     form = page.locator("#new-hand-form")
     expect(form.locator("input[type=text]")).to_have_count(4)
     expect(form.locator("input[name=dealer]")).to_have_count(4)
-    expect(page.locator("#hand-setup")).to_contain_text("the first and third are partners")
+    expect(page.locator("#new-hand-form")).to_contain_text("the first and third are partners")
     page.screenshot(path="/tmp/check-start-belote-no-script.png", full_page=True)
     context.close()
