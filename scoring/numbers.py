@@ -32,6 +32,10 @@ def _separators(language: str) -> tuple[str, str, int | tuple[int, ...]]:
 def number_text(value: Number) -> str:
     """``value`` in the active language's digits grouping and decimal mark: ``1,000``, ``1 000``, ``12,5``."""
     decimal, thousands, grouping = _separators(translation.get_language() or settings.LANGUAGE_CODE)
+    if grouping == 3 and type(value) is int:
+        # The common case, a whole number in groups of three, by Python's own grouping: a long sheet writes
+        # hundreds of totals past 1,000, and Django's general formatter took 13 µs for each.
+        return f"{value:,}".replace(",", thousands)
     return str(
         numberformat.format(
             value, decimal, grouping=grouping, thousand_sep=thousands, force_grouping=True, use_l10n=True
