@@ -43,10 +43,12 @@
       });
     }
 
+    // A seat with no name typed yet is called as the game calls it: North, or Player 1.
     function nameOf(seat) {
       var input = form.querySelector("input[name=player_" + seat + "]");
       var name = input ? input.value.trim() : "";
-      return name || t("Player %(number)s", { number: seat + 1 });
+      var setup = chosen();
+      return name || (setup && setup.labels[seat]) || t("Player %(number)s", { number: seat + 1 });
     }
 
     function names(setup) {
@@ -74,7 +76,9 @@
       }
       var name = form.querySelector("input[name=game]:checked").value;
       form.querySelectorAll(".name-field").forEach(function (field) {
-        show(field, Number(field.getAttribute("data-seat")) < setup.seats);
+        var seat = Number(field.getAttribute("data-seat"));
+        show(field, seat < setup.seats);
+        field.querySelector("label").textContent = setup.labels[seat];
       });
       form.querySelectorAll(".dealer-option").forEach(function (option) {
         var seat = option.getAttribute("data-seat");
@@ -85,7 +89,8 @@
           form.querySelector("input[name=first_dealer][value=random]").checked = true;
         }
       });
-      form.querySelectorAll(".rule-group").forEach(function (group) {
+      // The game's house rules, and the choice of its form asked first (rubber or Chicago).
+      form.querySelectorAll(".rule-group, .first-choice").forEach(function (group) {
         show(group, group.getAttribute("data-game") === name);
       });
       var targetField = document.getElementById("target-field");
