@@ -132,7 +132,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
-            "builtins": ["template_partials.templatetags.partials"],
+            # `grouped` writes a number the language's way (1,000; 1 000) in every template: scoring/numbers.py.
+            "builtins": ["template_partials.templatetags.partials", "scoring.templatetags.numbers"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -183,6 +184,8 @@ LOGOUT_REDIRECT_URL = "home"
 # follows Accept-Language; a choice is kept in the language cookie and, for a logged-in player, on
 # the account (config/language.py). Numbers and dates follow the language (Django 5 always localises).
 LANGUAGE_CODE = "en"
+# How each language writes a number (1,000; 1 000): scoring/numbers.py reads them.
+FORMAT_MODULE_PATH = ["config.formats"]
 LANGUAGES = [("en", "English"), ("hu", "Magyar"), ("pl", "Polski"), ("hi", "हिन्दी")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_NAME = "trickbook_language"

@@ -38,6 +38,19 @@ class NewHandForm(GamePlayersForm):
 
     record: dict[str, Any]
 
+    def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
+        """The form for a hand of ``game`` (a game with a referee): its seats' names, dealers and house rules."""
+        super().__init__(*args, **kwargs)
+        self.chosen = GAMES[game]
+        seats = self.chosen.seats
+        dealer = self.fields["dealer"]
+        assert isinstance(dealer, forms.ChoiceField)
+        dealer.choices = list(dealer.choices)[:seats]
+
+    def name_fields(self) -> list[Any]:
+        """The name fields of the chosen game's seats, in seat order: two for a two-player game, four for four."""
+        return [self[f"player_{seat}"] for seat in range(self.chosen.seats)]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:

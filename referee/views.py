@@ -37,6 +37,7 @@ from scoring.core.cards import SUITS, parse_card
 from scoring.core.games import GAMES
 from scoring.models import Match
 from scoring.services import Conflict, add_deal, edit_deal
+from scoring.sheet import points_text
 
 SUIT_ORDER = {**{suit: order for order, suit in enumerate(SUITS)}, "": len(SUITS)}  # ♠ ♥ ♦ ♣, then the colons
 
@@ -133,7 +134,7 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         "hand": hand,
         "dealer_name": players[record["dealer"]],
         # Points are per side (Game.sides): a partnership's side is named by both its players.
-        "score_by_player": list(zip(side_names(game, players), verdict.score.points, strict=True))
+        "score_by_player": list(zip(side_names(game, players), map(points_text, verdict.score.points), strict=True))
         if verdict and verdict.score
         else [],
         "score_lines": [(side_names(game, players)[line.side], line) for line in verdict.score.lines]
@@ -152,6 +153,8 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
             for trick in (verdict.tricks if verdict else ())
         ],
         "record": record,
+        # The house rules in force, each in its words and with its ruling, never by its flag name (br_chicago).
+        "flags": [game.flags[name] for name in record["flags"] if name in game.flags],
         "game": game,
         "setup": setup,
         "players": record["players"],
@@ -208,7 +211,13 @@ def check_hand(request: HttpRequest) -> HttpResponse:
             deal_number = deal_number or len(result.deals) + 1
             initial = {"game": match.game, "dealer": str(dealer or 0), "flags": match.flags}
             initial.update({f"player_{seat}": name for seat, name in enumerate(match.players)})
-    form = NewHandForm(request.POST or None, initial=initial)
+    # The chosen game sets the form's name fields, dealers and house rules: the match's game, else the one posted or
+    # asked for (?game=, the game chooser, which keeps the names typed so far), else the first the referee knows.
+    asked = request.POST.get("game") or request.GET.get("game")
+    if match is None and asked in REFEREES:
+        initial.update(game=asked)
+        initial.update({key: request.GET[key] for key in request.GET if key.startswith("player_")})
+    form = NewHandForm(request.POST or None, initial=initial, game=initial["game"])
     if request.method == "POST" and form.is_valid():
         record = form.record
         if match is not None:

@@ -12,6 +12,7 @@ from decimal import Decimal
 from django.utils.translation import ngettext
 
 from scoring.core.base import Points
+from scoring.sheet import points_text
 
 # A narrow viewBox with large type: drawn 326 px wide on a 390 px phone and 110 mm wide in the PDF,
 # FONT_SIZE units are still at least 9 pt there (static/css/report.css sizes the chart).
@@ -119,9 +120,9 @@ def running_totals_chart(players: list[str], totals_by_deal: list[tuple[Points, 
     y_ticks = []
     value = low
     while value <= high + step / 2:
-        y_ticks.append((y_at(value), f"{value:g}"))
+        y_ticks.append((y_at(value), points_text(int(value) if value.is_integer() else Decimal(f"{value:g}"))))
         value += step
-    final = ", ".join(f"{name} {rows[-1][seat]}" for seat, name in enumerate(players))
+    final = ", ".join(f"{name} {points_text(rows[-1][seat])}" for seat, name in enumerate(players))
     count = len(rows) - 1
     summary = ngettext(
         "Running totals over %(count)s deal; final totals: %(totals)s.",

@@ -16,7 +16,7 @@ from reports.chart import running_totals_chart
 from scoring.changes import ChangeRow, account_name, change_rows, describe_entry
 from scoring.core.base import FieldKind, Flags, Game, deal_state, side_titles
 from scoring.core.match import MatchResult
-from scoring.marks import needs_shaping
+from scoring.marks import needs_shaping, short_names
 from scoring.models import Change, Match
 from scoring.sheet import flags_in_force, points_text, score_pad, sheet_rows, winners_text
 
@@ -185,6 +185,13 @@ def axis_words(*, pdf: bool) -> dict[str, Any]:
     return {"axis_deal": deal, "axis_points": points, "axes_in_html": pdf and needs_shaping(deal + points)}
 
 
+def side_columns(game: Game, titles: tuple[str, ...], names: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Each side's column heading and the short one a phone shows: the game's label for the side
+    where it has one ("N-S" for "N-S: Anna & Cleo"), else the players' short names ("A & C", "Fari.")."""
+    shorts = list(game.side_labels) if game.side_labels else short_names(names)
+    return list(zip(titles, shorts, strict=True))
+
+
 def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str, Any]:
     """Everything the report shows, from a fixed number of queries.
 
@@ -209,7 +216,7 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
         "reason": reason,
         "partnerships": any(len(side) > 1 for side in game.sides),
         "flags": flags_in_force(result),
-        "side_names": names,
+        "side_columns": side_columns(game, names, result.names),
         "rows": rows,
         "pad": score_pad(result),
         "deal_count": deal_count,

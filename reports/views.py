@@ -148,21 +148,26 @@ def page_footer() -> SafeString:
     return mark_safe(" ".join(part for part in css if part != '""'))  # each text part quoted and escaped above
 
 
-def pdf_document(request: HttpRequest | None, match: Match, paper: str = "a4", zone: tzinfo = UTC) -> Any:
-    """The report laid out in pages for the PDF (a WeasyPrint Document)."""
+def pdf_document(
+    request: HttpRequest | None, match: Match, paper: str = "a4", zone: tzinfo = UTC, *, shared: bool = True
+) -> Any:
+    """The report laid out in pages for the PDF (a WeasyPrint Document): the owner's names whoever made a
+    correction as the owner's report page does, a share link's as the share link's page does ("owner")."""
     from weasyprint import HTML
 
-    # A PDF is a document that travels: it reads as the share link does ("owner", not a login name),
-    # and prints a long match's last deals only (reports.sheet.PDF_DEALS).
-    context = report_context(match, shared=True, pdf=True)
+    # A long match's last deals only (reports.sheet.PDF_DEALS). The PDF has no links to the owner's pages,
+    # which a reader of the paper cannot follow: its template reads as the share link's.
+    context = report_context(match, shared=shared, pdf=True)
     context.update(shared=True, paper=paper, pdf=True, zone=zone, page_footer=page_footer())
     html = render_to_string("reports/report_pdf.html", context, request=request)
     document = HTML(string=html, base_url="http://trickbook.invalid/", url_fetcher=_static_fetcher())
     return document.render(font_config=_font_config())
 
 
-def render_pdf(request: HttpRequest | None, match: Match, paper: str = "a4", zone: tzinfo = UTC) -> bytes:
-    return pdf_document(request, match, paper, zone).write_pdf()
+def render_pdf(
+    request: HttpRequest | None, match: Match, paper: str = "a4", zone: tzinfo = UTC, *, shared: bool = True
+) -> bytes:
+    return pdf_document(request, match, paper, zone, shared=shared).write_pdf()
 
 
 _fonts = threading.local()
@@ -180,11 +185,12 @@ def _font_config() -> Any:
     return config
 
 
-def _pdf(request: HttpRequest, match: Match) -> HttpResponse:
+def _pdf(request: HttpRequest, match: Match, *, shared: bool) -> HttpResponse:
     zone = _zone(request)
     if zone is None:
         return HttpResponse(_bad_zone(), status=400, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(render_pdf(request, match, _paper(request), zone), content_type="application/pdf")
+    pdf = render_pdf(request, match, _paper(request), zone, shared=shared)
+    response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{match.file_name("pdf")}"'
     return response
 
@@ -230,7 +236,7 @@ def _pdf_rate_per_share_link(group: str, request: HttpRequest) -> str:
 @require_safe
 @ratelimit(group="reports.pdf", key=_address_key, rate=_pdf_rate_per_address, block=True)
 def report_pdf(request: HttpRequest, match_id: int) -> HttpResponse:
-    return _pdf(request, _owned(request, match_id))
+    return _pdf(request, _owned(request, match_id), shared=False)
 
 
 @login_required
@@ -248,7 +254,7 @@ def shared_report(request: HttpRequest, token: str) -> HttpResponse:
 @ratelimit(group="reports.pdf", key=_address_key, rate=_pdf_rate_per_address, block=True)
 @ratelimit(group="reports.shared_pdf", key=_share_link_key, rate=_pdf_rate_per_share_link, block=True)
 def shared_report_pdf(request: HttpRequest, token: str) -> HttpResponse:
-    return _pdf(request, _shared(token))
+    return _pdf(request, _shared(token), shared=True)
 
 
 @require_safe

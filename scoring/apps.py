@@ -8,7 +8,7 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         """Plug Django's translations into the rules cores' hook (scoring/core/i18n.py): from here on every
         core text (breakdown lines, entry errors, match ends, flags, field labels, cards' rank letters) is
-        worded in the language active for the request, command or API call that reads it."""
+        worded in the language active for the request, command or API call that reads it, its numbers too."""
         from django.conf import settings
         from django.utils import translation
 
@@ -18,3 +18,7 @@ class ScoringConfig(AppConfig):
             return translation.get_language() or settings.LANGUAGE_CODE
 
         i18n.install(translation.gettext, translation.ngettext, language, translation.pgettext)
+        # Numbers in the cores' texts as the language writes them (1,000; 1 000), as the pages write them.
+        from scoring.numbers import number_text
+
+        i18n.install_numbers(number_text)

@@ -49,7 +49,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
         "scope": "/",
         "display": "standalone",
         "background_color": "#ffffff",
-        "theme_color": "#156544",
+        "theme_color": "#0172ad",
         "icons": [
             {"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"}
             for size in (192, 512)

@@ -59,6 +59,22 @@ _DEFINING = re.compile(rf"^(?:- )?\*\*({RULE_ID})\b(?:(.*?)\*\*)?")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$")
 _DOCUMENT_LINK = re.compile(r"^([A-Za-z0-9_-]+)\.md(#.*)?$")
 
+# What the pages leave out of the documents, which are also the developers' specification (docs/rules/README.md):
+# a section marked as the developers' (the sources, how the documents are written), the provenance tags after a
+# rule ([S], [A Pagat], [S Law 77]: a ruling's tag [R-BL-2] stays, as "(R-BL-2)"), and in each ruling the bullets
+# on where it came from (the seed, the sources), named by the words the Rulings section's introduction gives in
+# bold, of which the last two (the default and the variant) are the ruling itself.
+DEVELOPERS_ONLY = "<!-- for developers: not on the players' pages -->"
+_TAG = rf"\[(?:(?:S|A|R)(?:[ ,:][^\]\[]{{0,120}})?|{RULE_ID})\](?!\()"
+_TAGS = re.compile(rf"[ \t]*{_TAG}(?:[ \t]*{_TAG})*")
+_TAGGED_RULING = re.compile(rf"\[({RULE_ID})\]")
+_BULLET_LABELS = re.compile(r"\(\*\*([^*]+)\*\*\)")
+KEPT_BULLETS = 2  # the default and the variant
+
+# Each game's page opens with a short "How to score" for players, with worked examples: docs/rules/how-to-score/
+# <game>.md, translated as docs/rules/<language>/how-to-score/<game>.md. It defines no rule; it cites them.
+HOW_TO = "how-to-score"
+
 DIALOG_BODY = "#rule-dialog-body"  # in templates/base.html; static/js/rules.js opens its dialog
 
 
@@ -86,6 +102,7 @@ class Section:
     level: int  # 2 for "##"
     intro_html: SafeString  # the text before its first rule
     rules: tuple[Rule, ...]
+    rulings: bool = False  # the section of the rulings (R-BG-n), introduced on the page in the players' words
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +113,8 @@ class Document:
     intro_html: SafeString
     sections: tuple[Section, ...]
     url: str
+    how_to_html: SafeString  # "How to score", which opens the game's page (HOW_TO); empty for the index
+    how_to_language: str
 
     @property
     def rule_count(self) -> int:
@@ -129,6 +148,7 @@ class _SectionText:
     level: int
     intro: str
     rules: tuple[_RuleText, ...]
+    rulings: bool = False  # the Rulings section, whose introduction the page words for players
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +173,65 @@ def _sources(language: str) -> dict[str, tuple[str, str]]:
         if found:
             sources[name] = (found[0].read_text(encoding="utf-8"), found[1])
     return sources
+
+
+def _without_tags(markdown: str) -> str:
+    """``markdown`` with its provenance tags taken out; a ruling's tag ``[R-BL-2]`` is left as ``(R-BL-2)``."""
+
+    def replace(found: re.Match[str]) -> str:
+        rulings = _TAGGED_RULING.findall(found.group(0))
+        return f" ({', '.join(rulings)})" if rulings else ""
+
+    return _TAGS.sub(replace, markdown)
+
+
+def _without_bullets(markdown: str, labels: frozenset[str]) -> str:
+    """``markdown`` without its top-level bullets that open with one of the bold ``labels`` ("- **Seed:** ..."),
+    each with the lines indented under it."""
+    kept: list[str] = []
+    dropping = False
+    for line in markdown.splitlines():
+        if line.startswith("- "):
+            opening = re.match(r"- \*\*([^*]+?)[:：]?\*\*", line)
+            dropping = bool(opening) and opening.group(1).strip().rstrip(":") in labels  # type: ignore[union-attr]
+        elif line.strip() and not line.startswith(" "):
+            dropping = False
+        if not dropping:
+            kept.append(line)
+    return "\n".join(kept).strip()
+
+
+def _for_players(text: _DocumentText) -> _DocumentText:
+    """The document as the players' pages show it: no provenance tags, and rulings without the bullets on where
+    they came from. The developers' sections and rules are left out as the document is read (DEVELOPERS_ONLY)."""
+    sections = []
+    for section in text.sections:
+        labels = _BULLET_LABELS.findall(section.intro)
+        workshop = frozenset(label.strip() for label in labels[:-KEPT_BULLETS])
+        rules = []
+        for rule in section.rules:
+            markdown, body = _without_tags(rule.markdown), _without_tags(rule.body)
+            if workshop:
+                markdown, body = _without_bullets(markdown, workshop), _without_bullets(body, workshop)
+            rules.append(_RuleText(rule.id, _without_tags(rule.title), markdown, body))
+        intro = "" if workshop else _without_tags(section.intro)
+        heading = _without_tags(section.heading).strip()
+        sections.append(_SectionText(heading, section.level, intro, tuple(rules), rulings=bool(workshop)))
+    return _DocumentText(text.title, _without_tags(text.intro), tuple(sections))
+
+
+@cache
+def _how_to(language: str) -> dict[str, tuple[str, str]]:
+    """Each registered game's "How to score" Markdown that exists, with the language it is written in: the
+    ``language`` translation where there is one, else the English."""
+    found: dict[str, tuple[str, str]] = {}
+    for name in GAMES:
+        for folder, written_in in ((DOCS / language, language), (DOCS, ENGLISH)):
+            path = folder / HOW_TO / f"{name}.md"
+            if path.is_file():
+                found[name] = (path.read_text(encoding="utf-8"), written_in)
+                break
+    return found
 
 
 def _rule_text(lines: list[str]) -> _RuleText:
@@ -183,12 +262,24 @@ def _parse_document(text: str) -> _DocumentText:
             texts = tuple(_rule_text(rule) for rule in rules)
             sections.append(_SectionText(heading[1], heading[0], "\n".join(section_intro).strip(), texts))
 
+    skipping = skipping_rule = False
     for line in text.splitlines():
         found = _HEADING.match(line)
-        if found and len(found.group(1)) == 1 and not title and heading is None:
+        if skipping_rule and (found or _DEFINING.match(line)):
+            skipping_rule = False
+        if line.strip() == DEVELOPERS_ONLY and rules:
+            rules.pop()  # under a rule's opening line: that rule is left out (a list of translation slips)
+            skipping_rule = True
+        elif line.strip() == DEVELOPERS_ONLY:
+            skipping, heading, section_intro, rules = True, None, [], []  # the section just opened is left out
+        elif (skipping or skipping_rule) and not found and not (skipping_rule and _DEFINING.match(line)):
+            continue
+        elif found and len(found.group(1)) == 1 and not title and heading is None:
             title = found.group(2)
         elif found:
-            close_section()
+            if not skipping:
+                close_section()
+            skipping = False
             heading, section_intro, rules = (len(found.group(1)), found.group(2)), [], []
         elif _DEFINING.match(line) and heading is not None:
             rules.append([line])
@@ -332,7 +423,8 @@ def _book(script_prefix: str, language: str) -> Book:
     """Every registered game's rules in ``language`` where translated, rendered with the URLs under
     ``script_prefix``."""
     sources = _sources(language)
-    texts = {name: _parse_document(source) for name, (source, _written_in) in sources.items()}
+    how_tos = _how_to(language)
+    texts = {name: _for_players(_parse_document(source)) for name, (source, _written_in) in sources.items()}
     game_texts = {name: texts[name] for name in GAMES if name in texts}
     page_urls = {name: reverse("rules_game", args=[name]) for name in game_texts}
     index_url = reverse("rules_index")
@@ -384,8 +476,20 @@ def _book(script_prefix: str, language: str) -> Book:
                 section_rules.append(rule)
             heading_html = mark_safe(md.renderInline(section.heading, {}))  # markdown-it escapes raw HTML
             intro = render(section.intro)
-            sections.append(Section(heading, heading_html, slug, section.level, intro, tuple(section_rules)))
-        return Document(name, written_in, _plain(text.title), render(text.intro), tuple(sections), url)
+            sections.append(
+                Section(heading, heading_html, slug, section.level, intro, tuple(section_rules), section.rulings)
+            )
+        how_to, how_to_language = how_tos.get(name, ("", written_in))
+        return Document(
+            name,
+            written_in,
+            _plain(text.title),
+            render(text.intro),
+            tuple(sections),
+            url,
+            render(_without_tags(how_to)),
+            how_to_language,
+        )
 
     documents = {name: document(name, text, page_urls[name], sources[name][1]) for name, text in game_texts.items()}
     index_text = texts.get(INDEX_DOCUMENT, _DocumentText("", "", ()))

@@ -8,7 +8,6 @@ from html import escape
 from typing import Any
 
 from django.urls import reverse
-from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -19,19 +18,20 @@ from scoring.core.i18n import one_language
 from scoring.core.match import MatchResult
 from scoring.core.steps import first_text
 from scoring.marks import mark_suits, short_names
+from scoring.numbers import number_text
 
 MINUS = "\u2212"  # a minus sign, never taken for a dash or a hyphen
 
 
 def points_text(points: Points) -> str:
-    """Points as pages show them: ``−50``, ``120``, ``12.5`` (``12,5`` where the language writes a decimal comma).
+    """Points as pages show them: ``−50``, ``120``, ``1,680``, ``12.5``; in Hungarian and Polish ``1 680`` and
+    ``12,5`` (scoring/numbers.py).
 
-    Written by hand rather than by Django's number localisation, which costs too much for the thousands of
-    values of a long sheet (sheet_rows); only a fraction needs the locale's decimal separator."""
-    if isinstance(points, int):
-        text = str(points)
-    else:
-        text = format(points, "f").replace(".", str(get_format("DECIMAL_SEPARATOR")))
+    Most of a long sheet's thousands of values are whole numbers under 1,000, written as they are; only the
+    rest go through the language's grouping and decimal mark."""
+    if isinstance(points, int) and -1000 < points < 1000:
+        return str(points) if points >= 0 else MINUS + str(-points)
+    text = number_text(points)
     return text.replace("-", MINUS) if points < 0 else text
 
 

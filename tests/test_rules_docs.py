@@ -146,7 +146,8 @@ def test_rules_docs_a_game_document_has_rules_rulings_examples_and_sources(name:
     assert headings.index("Rulings") < headings.index("Worked examples") < headings.index("Sources")
 
 
-TRANSLATIONS = sorted(path for path in DOCS.glob("*/*.md"))
+HOW_TO = "how-to-score"  # each game's "How to score" for its page (scoring/rulebook.py): it cites rules, defines none
+TRANSLATIONS = sorted(path for path in DOCS.glob("*/*.md") if path.parent.name != HOW_TO)
 FLAG = re.compile(r"`([a-z]+(?:_[a-z0-9]+)+)`")
 
 
@@ -178,3 +179,19 @@ def test_a_translated_rule_cites_the_same_rules_and_flags(path: Path) -> None:
     for rule_id, text in sections(path.read_text(encoding="utf-8")):
         assert sorted(set(CITED.findall(text))) == sorted(set(CITED.findall(english[rule_id]))), rule_id
         assert sorted(set(FLAG.findall(text))) == sorted(set(FLAG.findall(english[rule_id]))), rule_id
+
+
+@pytest.mark.parametrize("language", ["", "hu", "pl", "hi"])
+def test_every_game_has_a_how_to_score_that_cites_only_its_own_rules(language: str) -> None:
+    folder = (DOCS / language if language else DOCS) / HOW_TO
+    for name, game in GAMES.items():
+        text = (folder / f"{name}.md").read_text(encoding="utf-8")
+        assert not any(DEFINING.match(line) for line in text.splitlines()), name  # it defines no rule
+        cited = set(CITED.findall(text))
+        assert cited, name
+        assert {prefix_of(rule_id) for rule_id in cited} == {game.rule_prefix}, name
+        defined = {rule_id for rule_id, _text in documents()[name]}
+        assert cited <= defined, (name, sorted(cited - defined))
+        # The same rules in every language, as the rules themselves are.
+        english = set(CITED.findall((DOCS / HOW_TO / f"{name}.md").read_text(encoding="utf-8")))
+        assert cited == english, (name, sorted(cited ^ english))

@@ -19,6 +19,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import pgettext, pgettext_lazy
 
+from referee.core.calls import LADDER
 from scoring.core.cards import RANK_LABELS, SUIT_SYMBOLS, Card, CardError, parse_card
 
 register = template.Library()
@@ -81,3 +82,24 @@ def card_label(value: Card | str) -> str:
         return card_name(parse_card(value))
     except CardError:
         return value
+
+
+# A call as the scoring pages write it: a bid with its suit symbol (``1C`` as ``1♣``, ``3NT`` as ``3NT``), the
+# other calls in the active language's words. Typed codes stay in the notation of docs/hand-record.md.
+BIDS = {call.code: call for call in LADDER}
+CALL_WORDS: dict[str, Promise] = {
+    "pass": pgettext_lazy("a call in the auction", "pass"),
+    "double": pgettext_lazy("a call in the auction", "double"),
+    "redouble": pgettext_lazy("a call in the auction", "redouble"),
+}
+
+
+@register.filter
+def call_label(value: object) -> object:
+    """A call's code as a player reads it (``1C`` as ``1♣``, ``pass`` in words); anything else as given."""
+    if not isinstance(value, str):
+        return value
+    if value in CALL_WORDS:
+        return str(CALL_WORDS[value])
+    bid = BIDS.get(value)
+    return bid.label if bid is not None else value

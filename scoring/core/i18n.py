@@ -24,11 +24,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
 TranslateInContext = Callable[[str, str], str]
+Number = int | float | Decimal
 
 
 def _english(message: str) -> str:
@@ -156,15 +158,47 @@ def installed() -> tuple[Translate, TranslatePlural, Callable[[], str], Translat
     return _gettext, _ngettext, _language, _pgettext
 
 
+def _english_number(value: Number) -> str:
+    return f"{value:,}"
+
+
+_number: Callable[[Number], str] = _english_number
+
+
+def numeral(value: Number) -> str:
+    """``value`` as the active language writes a number: ``1,000`` in English (until a writer is installed),
+    ``1 000`` in Hungarian and Polish once the Django app has installed its own (scoring/numbers.py)."""
+    return _number(value)
+
+
+def install_numbers(writer: Callable[[Number], str] | None = None) -> None:
+    """Plug in how numbers are written in the active language; with no argument, English again."""
+    global _number
+    _number = writer or _english_number
+
+
+def _grouped(value: Any) -> bool:
+    return type(value) in (int, float, Decimal) and not -1000 < value < 1000
+
+
 def render(message: str | Plural, values: Mapping[str, Any] | None = None) -> str:
     """A msgid (or a `Plural`) worded now, in the active language, its placeholders filled from ``values``.
 
-    A value that is a `Word` or a `Text` is worded too, as it is filled in."""
+    A value that is a `Word` or a `Text` is worded too, as it is filled in, and a number of 1,000 or more is
+    written the language's way (`numeral`): "a grand slam: 1 500" in Polish, as the score sheet writes it."""
     if isinstance(message, str):
         text = _(message)
     else:
         text = ngettext(message.singular, message.plural, values[message.count_name] if values else 1)
-    return text.format_map(values) if values else text
+    return fill(text, **values) if values else text
+
+
+def fill(text: str, **values: Any) -> str:
+    """``text`` (already worded) with its placeholders filled from ``values``, each number of 1,000 or more
+    written the language's way (`numeral`): for a match's end or stage, "Ben wins 1 680–840" in Polish."""
+    if any(_grouped(value) for value in values.values()):
+        values = {name: numeral(value) if _grouped(value) else value for name, value in values.items()}
+    return text.format_map(values)
 
 
 class Text(NamedTuple):

@@ -46,7 +46,7 @@ def test_magyar_chosen_in_the_footer_on_a_phone(screen: Any, live_server: Any, d
     results = Axe().run(page, options={"runOnly": ["html-has-lang", "html-lang-valid", "valid-lang"]}).response
     assert results["violations"] == []
     assert {rule["id"] for rule in results["passes"]} >= {"html-has-lang", "html-lang-valid"}
-    # Longer words (Django's own "Kijelentkezés" for Log out) wrap the navigation, never widen the page.
+    # Longer words (Django's own "Kijelentkezés" for Log out, in the header's menu) never widen the page.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # Every control of the switcher is a 44 px target.
     for control in (footer.locator("select"), footer.locator(".language-switcher button")):

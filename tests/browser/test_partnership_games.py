@@ -162,9 +162,9 @@ def test_br_7_6_a_new_user_plays_a_rubber_won_two_games_to_one_on_a_phone(
 
     banner = page.locator("#winner-banner")
     expect(banner).to_contain_text("Ben & Dev")
-    expect(banner).to_contain_text("won the rubber 2–1 and have the larger total, 1680–840")
+    expect(banner).to_contain_text("won the rubber 2–1 and have the larger total, 1,680–840")
     expect(page.get_by_test_id("total-0")).to_have_text("840")
-    expect(page.get_by_test_id("total-1")).to_have_text("1680")
+    expect(page.get_by_test_id("total-1")).to_have_text("1,680")
     assert standings(page) == ["Anna & Cleo", "Ben & Dev"]
     assert sheet_columns(page)[3:5] == ["Anna & Cleo", "Ben & Dev"]
     # On the phone each side's heading is its players' initials; the dealer column gives way.
@@ -313,7 +313,7 @@ def test_bl_9_1_a_new_user_plays_belote_to_1000_on_a_phone(phone: Any, live_serv
     banner = page.locator("#winner-banner")
     expect(banner).to_contain_text("Léa & Inès")
     expect(banner).to_contain_text("Léa & Inès reached 1,000 first")
-    expect(page.get_by_test_id("total-0")).to_have_text("1098")
+    expect(page.get_by_test_id("total-0")).to_have_text("1,098")
     expect(page.get_by_test_id("total-1")).to_have_text("688")
     assert standings(page) == ["Léa & Inès", "Marc & Hugo"]
     assert sheet_columns(page)[3:5] == ["Léa & Inès", "Marc & Hugo"]

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from scoring.core.games import GAMES
 from tests.browser.conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -115,3 +116,25 @@ def test_without_javascript_a_rule_link_goes_to_the_rule_on_its_games_page(brows
     page.wait_for_url(f"{live_server.url}/rules/bridgette/#R-BG-7")
     assert in_view(page, "[id='R-BG-7']")
     context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_games_page_opens_with_how_to_score_in_a_screen_or_two(
+    browser: Any, live_server: Any, scheme: str
+) -> None:
+    # Issue 23: Belote's page was about 27,000 px tall on a phone with no "how to score" at the top.
+
+    for language in ("en", "hu", "pl", "hi"):
+        context = browser.new_context(viewport=PHONE, has_touch=True, color_scheme=scheme)
+        context.add_cookies([{"name": "trickbook_language", "value": language, "url": live_server.url}])
+        page = context.new_page()
+        for game in GAMES:
+            page.goto(f"{live_server.url}/rules/{game}/")
+            box = page.locator(".how-to-score").bounding_box()
+            assert box["y"] < PHONE["height"] / 2, (game, language)  # it opens the page
+            assert box["height"] <= 2 * PHONE["height"], (game, language, box["height"])  # a screen or two
+            assert fits_the_phone(page), (game, language)
+            if language in ("en", "hi") and game in ("belote", "contract_bridge"):
+                page.screenshot(path=f"/tmp/rules-how-to-score-{game}-{language}-{scheme}.png")
+                assert axe_violations(page) == [], (game, language)
+        context.close()

@@ -59,8 +59,8 @@ def test_bg_8_1_six_tapped_deals_end_with_the_winner_banner(phone: Any, live_ser
     banner = page.locator("#winner-banner")
     banner.wait_for()
     assert "Anna wins" in banner.inner_text()
-    assert page.get_by_test_id("total-0").inner_text() == "2250"
-    assert page.get_by_test_id("total-1").inner_text() == "1500"
+    assert page.get_by_test_id("total-0").inner_text() == "2,250"
+    assert page.get_by_test_id("total-1").inner_text() == "1,500"
     assert page.get_by_role("button", name=re.compile(r"^Save deal")).count() == 0
     violations = Axe().run(page).response["violations"]
     assert [violation["id"] for violation in violations] == []

@@ -51,7 +51,7 @@ MATCHES = {
     "bridgette": (
         BRIDGETTE,
         "Ben wins.",
-        "Ben has the higher total, 1100–850, after 6 deals (BG-8.1).",
+        "Ben has the higher total, 1,100–850, after 6 deals (BG-8.1).",
         [("Anna", ""), ("Ben", "wins")],
     ),
     "klaberjass": (KLABERJASS, "Anna wins.", "Anna passed 500 first (KJ-10.1).", [("Anna", "wins"), ("Ben", "")]),

@@ -64,13 +64,14 @@ def test_owners_own_report_shows_their_login_name(edited_match: Any) -> None:
     assert f"· {LOGIN}</span>" in page
 
 
-def test_owners_pdf_reads_as_the_share_link_does(edited_match: Any) -> None:
-    # A PDF travels further than the page: it never carries a login name.
+def test_owners_pdf_names_who_corrected_as_the_owners_page_does(edited_match: Any) -> None:
+    # The owner's PDF is their report page on paper: the same name beside each correction, never "owner".
     scorer = Client()
     scorer.force_login(edited_match.owner)
     text = pdf_text(scorer.get(reverse("report_pdf", args=[edited_match.pk])).content)
     assert "Edited deal 1" in text
-    assert LOGIN not in text
+    assert LOGIN in text
+    assert "owner" not in text
 
 
 def test_report_shows_the_last_corrections_only(owner_client: Any, make_match: Any) -> None:

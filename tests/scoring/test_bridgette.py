@@ -511,7 +511,7 @@ def test_bg_8_1_higher_total_after_six_deals() -> None:
     assert result.outcome.winners == (0,)
     assert result.outcome.rule == "BG-8.1"
     # The reason says why, not the result again: the banner puts "Anna wins." before it.
-    assert result.outcome.reason == "Anna has the higher total, 1000–500, after 6 deals"
+    assert result.outcome.reason == "Anna has the higher total, 1,000–500, after 6 deals"
 
 
 def test_bg_8_1_not_over_after_five_deals() -> None:
@@ -532,7 +532,7 @@ def test_bg_8_2_tie_plays_a_seventh_deal_then_more() -> None:
     assert result.outcome is not None
     assert result.outcome.winners == (1,)
     assert result.outcome.rule == "BG-8.2"
-    assert result.outcome.reason == "Ben has the higher total, 1000–500, after tie-break deal 8"
+    assert result.outcome.reason == "Ben has the higher total, 1,000–500, after tie-break deal 8"
 
 
 def test_r_bg_8_draw_after_seventh() -> None:

@@ -226,7 +226,9 @@ def test_br_7_worked_rubber_won_two_games_to_one() -> None:
         (840, 1680),
     ]
     assert played.dealers == [0, 1, 2, 3, 0, 1, 2, 3]  # BR-3.1, BR-7.7: the passed-out deal moves the deal on
-    assert played.outcome == Outcome((1,), "BR-7.6", "Ben & Dev won the rubber 2–1 and have the larger total, 1680–840")
+    assert played.outcome == Outcome(
+        (1,), "BR-7.6", "Ben & Dev won the rubber 2–1 and have the larger total, 1,680–840"
+    )
     assert played.next_dealer is None
 
 
@@ -278,7 +280,7 @@ def test_br_7_5_worked_rubber_won_two_games_to_none() -> None:
         "rubber won 2–0: 700 above the line",
     ]
     assert played.outcome == Outcome(
-        (0,), "BR-7.6", "Anna & Cleo won the rubber 2–0 and have the larger total, 1520–90"
+        (0,), "BR-7.6", "Anna & Cleo won the rubber 2–0 and have the larger total, 1,520–90"
     )
 
 
@@ -291,7 +293,7 @@ def test_br_7_6_outcome_and_stage_read_the_last_deal_s_table_from_progress() -> 
     assert GAME.stage(running, NO_FLAGS) == "Game 2 · N-S vulnerable · E-W 60 below the line"
     won = Progress((1220, 500), 5, 5, None, NAMES, Table(games=(2, 1)))
     assert GAME.outcome(won, NO_FLAGS) == Outcome(
-        (0,), "BR-7.6", "Anna & Cleo won the rubber 2–1 and have the larger total, 1220–500"
+        (0,), "BR-7.6", "Anna & Cleo won the rubber 2–1 and have the larger total, 1,220–500"
     )
 
 
@@ -347,7 +349,7 @@ def test_br_7_6_the_larger_total_wins_even_against_the_rubber() -> None:
     played = play([deal("7NTXX", "N", 0), deal("3NT", "N", 9), deal("3NT", "S", 9)])
     assert played.points == [(0, 7000), (100, 0), (800, 0)]
     assert played.outcome == Outcome(
-        (1,), "BR-7.6", "Anna & Cleo won the rubber 2–0, but Ben & Dev have the larger total, 7000–900"
+        (1,), "BR-7.6", "Anna & Cleo won the rubber 2–0, but Ben & Dev have the larger total, 7,000–900"
     )
 
 
@@ -457,7 +459,7 @@ def test_br_8_worked_chicago_round() -> None:
     assert [score.counts for score in played.scores] == [True, True, False, True, True]
     assert played.totals[-1] == (1700, 700)
     assert played.outcome == Outcome(
-        (0,), "BR-8.5", "the round's 4 deals are played; Anna & Cleo have the larger total, 1700–700"
+        (0,), "BR-8.5", "the round's 4 deals are played; Anna & Cleo have the larger total, 1,700–700"
     )
 
 

@@ -306,7 +306,7 @@ def test_the_hook_module_imports_no_django() -> None:
         elif isinstance(node, ast.ImportFrom):
             imported.append(node.module or "")
     assert imported
-    standard = {"__future__", "collections", "contextlib", "contextvars", "typing"}
+    standard = {"__future__", "collections", "contextlib", "contextvars", "decimal", "typing"}
     assert {name.split(".")[0] for name in imported} <= standard, imported
 
 

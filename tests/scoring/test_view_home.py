@@ -38,7 +38,7 @@ def bridgette(rule: str) -> dict[str, Any]:
         (
             "bridgette",
             [bridgette(rule) for rule in ("B1", "B2", "B5", "B8", "B9", "B10")],
-            "Anna won 4600–1150",
+            "Anna won 4,600–1,150",
         ),
         # C1, docs/rules/call_bridge.md: +3, +4, −2, −5 (CB-6); deal 2 comes next, target 30 (R-CB-5).
         (

@@ -39,7 +39,7 @@ from scoring.core.contract import (
     describe_played,
     parse_contract,
 )
-from scoring.core.i18n import Translated, _, gettext_noop
+from scoring.core.i18n import Translated, _, fill, gettext_noop
 from scoring.core.words import Doubling, Strain
 
 MATCH_DEALS = 6  # BG-1.3
@@ -111,13 +111,15 @@ FLAGS: dict[str, Flag] = {
         Flag(
             "bg_multiply_insult",
             "R-BG-5",
-            gettext_noop("The insult bonus is added before multiplying, so it is worth 800 doubled or 4000 redoubled."),
+            gettext_noop(
+                "The insult bonus is added before multiplying, so it is worth 800 doubled or 4,000 redoubled."
+            ),
         ),
         Flag(
             "bg_extend_undertricks",
             "R-BG-7",
             gettext_noop(
-                "Each undertrick beyond seven adds 300, 1000 or 1300 (undoubled, doubled, redoubled) "
+                "Each undertrick beyond seven adds 300, 1,000 or 1,300 (undoubled, doubled, redoubled) "
                 "instead of the 6-undertrick row being a cap."
             ),
         ),
@@ -267,10 +269,10 @@ class Bridgette:
             if counted == MATCH_DEALS:
                 reason = _("{winner} has the higher total, {high}–{low}, after {deals} deals")
                 return Outcome(
-                    (winner,), "BG-8.1", reason.format(winner=names[winner], high=high, low=low, deals=counted)
+                    (winner,), "BG-8.1", fill(reason, winner=names[winner], high=high, low=low, deals=counted)
                 )
             reason = _("{winner} has the higher total, {high}–{low}, after tie-break deal {deal}")
-            return Outcome((winner,), "BG-8.2", reason.format(winner=names[winner], high=high, low=low, deal=counted))
+            return Outcome((winner,), "BG-8.2", fill(reason, winner=names[winner], high=high, low=low, deal=counted))
         if counted > MATCH_DEALS and "bg_draw_after_seventh" in flags:
             reason = _("{first} and {second} are still tied after deal {deal}")
             return Outcome((0, 1), "R-BG-8", reason.format(first=names[0], second=names[1], deal=counted))

@@ -31,7 +31,7 @@ from scoring.core.base import (
     one_seat_sides,
 )
 from scoring.core.fields import int_list, only_fields
-from scoring.core.i18n import Plural, Translated, _, gettext_noop, ngettext, ngettext_lazy
+from scoring.core.i18n import Plural, Translated, _, gettext_noop, ngettext, ngettext_lazy, numeral
 
 SEATS = 4
 TRICKS_PER_DEAL = 13
@@ -317,7 +317,9 @@ class CallBridge:
                 deals,
             )
             name = progress.names[leaders[0]]
-            return Outcome(leaders, "CB-7.1", reason.format(name=name, top=top, target=target, deals=deals))
+            return Outcome(
+                leaders, "CB-7.1", reason.format(name=name, top=numeral(top), target=numeral(target), deals=deals)
+            )
         if SHARED_WIN in flags:
             reason = ngettext(
                 "{names} are tied at the top with {top} after {deals} deal",
@@ -325,7 +327,7 @@ class CallBridge:
                 deals,
             )
             names = _names(leaders, progress.names)
-            return Outcome(leaders, "R-CB-6", reason.format(names=names, top=top, deals=deals))
+            return Outcome(leaders, "R-CB-6", reason.format(names=names, top=numeral(top), deals=deals))
         return None  # R-CB-6: a shared highest total at the target plays another deal
 
     def stage(self, progress: Progress, flags: Flags) -> str:
@@ -335,8 +337,8 @@ class CallBridge:
             return _("Deal {number}").format(number=coming)
         if progress.totals and max(progress.totals) >= target:
             # R-CB-6: tied at the top
-            return _("Tie-break deal {number} · Target {target}").format(number=coming, target=target)
-        return _("Deal {number} · Target {target}").format(number=coming, target=target)
+            return _("Tie-break deal {number} · Target {target}").format(number=coming, target=numeral(target))
+        return _("Deal {number} · Target {target}").format(number=coming, target=numeral(target))
 
     def describe(self, deal: CallBridgeDeal, players: tuple[str, ...]) -> str:
         calls, tricks = " ".join(map(str, deal.calls)), " ".join(map(str, deal.tricks))

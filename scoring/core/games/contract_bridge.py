@@ -64,6 +64,7 @@ from scoring.core.i18n import (
     TranslatedTuple,
     Word,
     _,
+    fill,
     gettext_noop,
     ngettext,
     ngettext_lazy,
@@ -732,7 +733,8 @@ def _result(
     result = "draw" if first == second else "same" if winner == rubber_winner else "larger"
     stopped_round = ending == "stopped_round"
     text = _stopped_round_text(values["deals"], result) if stopped_round else _(RESULT_TEXT[ending, result])
-    reason = text.format(
+    reason = fill(
+        text,
         **values,
         first=first,
         second=second,

@@ -38,7 +38,7 @@ from scoring.core.contract import (
     describe_played,
     parse_contract,
 )
-from scoring.core.i18n import Translated, _, gettext_noop, ngettext_lazy
+from scoring.core.i18n import Translated, _, gettext_noop, ngettext_lazy, numeral
 from scoring.core.words import Doubling, Strain
 
 # The names the referee's Draw Bridge auction still reads; scoring.core.words is where they live.
@@ -390,7 +390,7 @@ class DrawBridge:
         if len(reached) == 1:
             seat = reached[0]
             reason = _("{name} reached {target} first") if totals[seat] == target else _("{name} passed {target} first")
-            return Outcome((seat,), "DB-7.1", reason.format(name=progress.names[seat], target=target))
+            return Outcome((seat,), "DB-7.1", reason.format(name=progress.names[seat], target=numeral(target)))
         if totals[0] == totals[1]:
             return None  # R-DB-10: equal totals past the target mean another deal
         winner = 0 if totals[0] > totals[1] else 1
@@ -398,7 +398,7 @@ class DrawBridge:
         return Outcome(
             (winner,),
             "R-DB-10",
-            reason.format(target=target, deal=progress.deals_played, name=progress.names[winner]),
+            reason.format(target=numeral(target), deal=progress.deals_played, name=progress.names[winner]),
         )
 
     def stage(self, progress: Progress, flags: Flags) -> str:
@@ -408,9 +408,9 @@ class DrawBridge:
             return _("Deal {number}").format(number=number)
         if all(total >= target for total in progress.totals):
             return _("Deal {number} · Target {target} · tied past the target (R-DB-10)").format(
-                number=number, target=target
+                number=number, target=numeral(target)
             )
-        return _("Deal {number} · Target {target}").format(number=number, target=target)
+        return _("Deal {number} · Target {target}").format(number=number, target=numeral(target))
 
     def describe(self, deal: Contract, players: tuple[str, ...]) -> str:
         return describe_contract(deal, players)

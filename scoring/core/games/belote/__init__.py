@@ -51,7 +51,7 @@ from scoring.core.games.belote.announcements import (
 )
 from scoring.core.games.belote.announcements import FIELDS as ANNOUNCEMENT_FIELDS
 from scoring.core.games.belote.announcements import OLD_FIELDS as OLD_ANNOUNCEMENT_FIELDS
-from scoring.core.i18n import Translated, _, gettext_noop
+from scoring.core.i18n import Translated, _, gettext_noop, numeral
 from scoring.core.words import Suit
 
 __all__ = ["ANNOUNCEMENT_TOTALS", "GAME", "SHARED_CARD_TOTALS", "Belote", "BeloteDeal", "Camp", "Result"]
@@ -498,14 +498,14 @@ class Belote:
         name = progress.names[winner]
         if len(over) == 1:
             return Outcome(
-                (winner,), "BL-9.1", _("{name} reached {target} first").format(name=name, target=f"{target:,}")
+                (winner,), "BL-9.1", _("{name} reached {target} first").format(name=name, target=numeral(target))
             )
         runner_up = max(total for side, total in enumerate(totals) if side != winner)
         reason = _("both sides passed {target}; {name} have more, {best} to {runner_up}")
         return Outcome(
             (winner,),
             "BL-9.2",
-            reason.format(target=f"{target:,}", name=name, best=f"{best:,}", runner_up=f"{runner_up:,}"),
+            reason.format(target=numeral(target), name=name, best=numeral(best), runner_up=numeral(runner_up)),
         )
 
     def stage(self, progress: Progress, flags: Flags) -> str:
@@ -513,8 +513,8 @@ class Belote:
         number = progress.deals_played + 1
         totals = progress.totals
         if len(set(totals)) == 1 and totals[0] >= target:
-            return _("Deal {number} · Tie-break · Target {target}").format(number=number, target=f"{target:,}")
-        return _("Deal {number} · Target {target}").format(number=number, target=f"{target:,}")
+            return _("Deal {number} · Tie-break · Target {target}").format(number=number, target=numeral(target))
+        return _("Deal {number} · Target {target}").format(number=number, target=numeral(target))
 
     def describe(self, deal: BeloteDeal, players: tuple[str, ...]) -> str:
         if deal.passed_out:

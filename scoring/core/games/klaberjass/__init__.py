@@ -42,7 +42,7 @@ from scoring.core.games.klaberjass.sequences import (
     sequence_fields,
     sequence_lines,
 )
-from scoring.core.i18n import Translated, _, gettext_noop
+from scoring.core.i18n import Translated, _, fill, gettext_noop
 from scoring.core.words import Suit
 
 __all__ = ["GAME", "LONG_SEQUENCE", "SHORT_SEQUENCE", "Klaberjass", "KlaberjassDeal"]
@@ -362,7 +362,7 @@ class Klaberjass:
         if len(over) == 1:
             winner = over[0]
             return Outcome(
-                (winner,), "KJ-10.1", _("{name} passed {target} first").format(name=names[winner], target=target)
+                (winner,), "KJ-10.1", fill(_("{name} passed {target} first"), name=names[winner], target=target)
             )
         if first == second:
             return None  # KJ-10.2: equal totals over the target, another deal.
@@ -371,7 +371,7 @@ class Klaberjass:
         return Outcome(
             (winner,),
             "KJ-10.2",
-            reason.format(target=target, name=names[winner], high=max(first, second), low=min(first, second)),
+            fill(reason, target=target, name=names[winner], high=max(first, second), low=min(first, second)),
         )
 
     def stage(self, progress: Progress, flags: Flags) -> str:
@@ -379,8 +379,8 @@ class Klaberjass:
         number = progress.deals_played + 1
         first, second = progress.totals
         if first == second and first >= target:
-            return _("Deal {number} · Tie-break · Target {target}").format(number=number, target=target)
-        return _("Deal {number} · Target {target}").format(number=number, target=target)
+            return fill(_("Deal {number} · Tie-break · Target {target}"), number=number, target=target)
+        return fill(_("Deal {number} · Target {target}"), number=number, target=target)
 
     def describe(self, deal: KlaberjassDeal, players: tuple[str, ...]) -> str:
         if deal.annulled:

@@ -1,0 +1,63 @@
+"""The Check a hand start form on a 390 px phone (issue 23): choosing Call Bridge shows its seating sentence alone
+and four name fields, the names typed so far kept, with a script (htmx swaps the form in) and without one (the
+game chooser's button); axe clean, light and dark. Screenshots in /tmp/check-start-*.png."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, axe_options, log_in
+from tests.browser.test_never_lose_a_deal import assert_axe_clean
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_choosing_a_four_player_game_shows_four_names_and_its_seating(
+    browser: Any, live_server: Any, demo_user: Any, scheme: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, color_scheme=scheme)
+    page = context.new_page()
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/referee/")
+    form = page.locator("#new-hand-form")
+    expect(form.locator("input[type=text]")).to_have_count(2)  # Bridgette, the first game: two players
+    form.get_by_role("textbox", name="Player 1").fill("Anna")
+    page.locator("#choose-game label", has_text="Call Bridge").click()
+    expect(form.locator("input[type=text]")).to_have_count(4)
+    expect(form.get_by_role("textbox", name="Player 1")).to_have_value("Anna")
+    expect(page.locator("#new-hand-form")).to_contain_text("Four players, listed counterclockwise")
+    expect(page.locator("#new-hand-form")).not_to_contain_text("Two players, in seat order.")
+    expect(page.locator("#choose-game button")).to_be_hidden()  # a script is running: no button needed
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=f"/tmp/check-start-call-bridge-{scheme}.png", full_page=True)
+    if scheme == "light":
+        assert_axe_clean(page)
+    else:
+        assert Axe().run(page, options=axe_options(page)).response["violations"] == []
+    for seat, name in enumerate(("Anna", "Ben", "Cleo", "Dev"), start=1):
+        form.get_by_role("textbox", name=f"Player {seat}").fill(name)
+    form.get_by_role("button", name="Start recording").click()
+    page.wait_for_url(re.compile(r"/referee/\d+/$"))
+    context.close()
+
+
+def test_without_a_script_the_game_chooser_shows_the_games_form(browser: Any, live_server: Any, demo_user: Any) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, java_script_enabled=False)
+    page = context.new_page()
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/referee/")
+    page.locator("#choose-game").get_by_label("Belote").check()
+    page.locator("#choose-game").get_by_role("button", name="Show this game's form").click()
+    page.wait_for_url(f"{live_server.url}/referee/?game=belote")
+    form = page.locator("#new-hand-form")
+    expect(form.locator("input[type=text]")).to_have_count(4)
+    expect(form.locator("input[name=dealer]")).to_have_count(4)
+    expect(page.locator("#new-hand-form")).to_contain_text("the first and third are partners")
+    page.screenshot(path="/tmp/check-start-belote-no-script.png", full_page=True)
+    context.close()
