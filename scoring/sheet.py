@@ -115,7 +115,7 @@ def deal_url(view: str, match_id: int) -> Callable[[int], str]:
     return lambda number: f"{head}{number}{tail}"
 
 
-def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> SafeString:
+def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None, rows_from: int = 1) -> SafeString:
     """The match page's sheet rows as HTML: per deal its number, dealer, short form with the
     breakdown to open, and each side's total and change; with ``edit_url``, the number is the deal's
     Edit link. Hearts and diamonds are marked red and every rule ID is a link to its rule.
@@ -124,7 +124,8 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> Sa
     values, and the template engine spends microseconds on each (look-up, localisation, escaping),
     which at 200 deals was most of the page's time. Every text is escaped with ``html.escape``, as
     Django's ``escape`` does. (Django's admin builds its change-list cells in Python too.)
-    templates/_includes/score_sheet.html holds the table around them.
+    templates/_includes/score_sheet.html holds the table around them. ``rows_from``: the first deal
+    whose row is made (a save's answer sends the new row alone).
     """
     players = result.match.players
     describe = result.match.rules.describe
@@ -149,7 +150,7 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> Sa
 
     html = []
     with one_language():  # the sheet's words, each looked up once (scoring/core/i18n.py)
-        for deal in result.deals:
+        for deal in result.deals[rows_from - 1 :]:
             number = deal.number
             lines = "".join([items.get(id(line)) or item(line) for line in deal.score.lines]) or no_points
             cells = "".join(
@@ -173,9 +174,10 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> Sa
     return mark_safe("".join(html))  # every text above is escaped
 
 
-def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> dict[str, Any]:
+def sheet_context(match: Any, result: MatchResult, *, editable: bool = True, rows_from: int = 1) -> dict[str, Any]:
     """Everything the match page's standings and score sheet show, from one evaluation (``result``);
-    ``editable``: the owner's page, with an Edit link on each deal."""
+    ``editable``: the owner's page, with an Edit link on each deal; ``rows_from``: the first deal whose
+    sheet row is made."""
     game = result.match.rules
     best = max(result.totals) if result.deals else None
     leader = best is not None and result.totals.count(best) == 1
@@ -193,7 +195,7 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
         "match": match,
         "game": game,
         "result": result,
-        "sheet_body": sheet_body(result, deal_url("deal_edit", match.pk) if editable else None),
+        "sheet_body": sheet_body(result, deal_url("deal_edit", match.pk) if editable else None, rows_from),
         "editable": editable,
         "side_names": result.names,
         "side_columns": list(zip(result.names, short_names(result.names), strict=True)),

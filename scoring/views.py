@@ -27,6 +27,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
@@ -187,19 +188,25 @@ def _match_page(
     status: int = 200,
     notice: str = "",
     event: dict[str, Any] | None = None,
+    sheet: str = "whole",
 ) -> HttpResponse:
-    """The match page, or for htmx its answer: the live fragment with, out of band, the actions that
-    depend on the deal count and ``notice`` in the page's live region (so a message is shown by the
-    request that made it, never queued for a later page). ``result`` is the match as just saved, if it
-    was; ``event`` (HX-Trigger-After-Settle) tells the page's script what happened, to move focus."""
+    """The match page, or for htmx its answer: the entry with, out of band, the standings, the actions
+    that depend on the deal count, ``notice`` in the page's live region (so a message is shown by the
+    request that made it, never queued for a later page) and the sheet: ``sheet`` is "whole", "none"
+    (unchanged) or "added" (one deal added: its row alone, a few kB however long the match). ``result``
+    is the match as just saved, if it was; ``event`` (HX-Trigger-After-Settle) tells the page's script
+    what happened, to move focus."""
     if result is None:
         result = match.evaluate()
-    context = sheet_context(match, result)
+    partial = bool(request.htmx and not request.htmx.boosted)
+    new_rows = partial and sheet == "added" and len(result.deals) > 1
+    context = sheet_context(match, result, rows_from=len(result.deals) if new_rows else 1)
+    context.update(new_rows=new_rows, whole_sheet=sheet == "whole" or (sheet == "added" and not new_rows))
     if form is None and not result.finished:
         form = _entry_form(request, match, result)
     context.update(form=form, next_number=len(result.deals) + 1, editable=True, notice=notice)
     context["notice_level"] = "success" if status < 400 else "warning"
-    template = "scoring/match.html#answer" if request.htmx and not request.htmx.boosted else "scoring/match.html"
+    template = "scoring/match.html#answer" if partial else "scoring/match.html"
     if template == "scoring/match.html":
         context["share"] = share_link(request, match)  # the share panel (scoring/_share.html)
     response = render(request, template, context, status=status)
@@ -242,6 +249,15 @@ def _posted_key(request: HttpRequest) -> str | None:
     return key if _CLIENT_KEY.fullmatch(key) else None
 
 
+# The answers to a deal's posts are compressed (gzip_page, when the phone accepts it): a save's answer is
+# sent on a phone's connection after every deal. Compression is safe from BREACH there: a post gets past the
+# CSRF check only from the site's own page, so no answer reflects what another site put in the request, and
+# the CSRF token in it is masked anew for each answer. (The match page itself is not compressed: it reflects
+# its query string, in the language switcher, beside the share link.)
+compressed = gzip_page
+
+
+@compressed
 @login_required_htmx
 @require_POST
 def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -277,7 +293,9 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
         except Conflict as conflict:
             # Calls changed meanwhile: the page keeps what was tapped for the rest (static/js/table.js).
             kind = "first-conflict" if isinstance(conflict, FirstStepConflict) else "deal-conflict"
-            event = {kind: {"number": number}}
+            # The saved deal's revision, so that the player can replace it with theirs (deal_edit).
+            revision = match.deals.filter(number=number).values_list("revision", flat=True).first()
+            event = {kind: {"number": number, "revision": revision}}
             match.refresh_from_db()
             return _match_page(request, match, status=409, notice=conflict.message, event=event)
         except EntryError as error:
@@ -291,11 +309,14 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
                 messages.success(request, text)
                 return redirect("match", match_id=match.pk)
             event = {"deal-saved": {"number": saved.number, "finished": saved.result.finished}}
-            return _match_page(request, match, result=saved.result, notice=text, event=event)
+            # A retried save already stored (its key) may not be the last deal: then the whole sheet.
+            added = "added" if not saved.repeated and saved.number == len(saved.result.deals) else "whole"
+            return _match_page(request, match, result=saved.result, notice=text, event=event, sheet=added)
     form.mark_missing()
-    return _match_page(request, match, form=form, status=422, event={"deal-refused": {"number": number}})
+    return _match_page(request, match, form=form, status=422, event={"deal-refused": {"number": number}}, sheet="none")
 
 
+@compressed
 @login_required_htmx
 @require_POST
 def deal_first(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -327,11 +348,13 @@ def deal_first(request: HttpRequest, match_id: int) -> HttpResponse:
             if not request.htmx:
                 messages.success(request, text)
                 return redirect("match", match_id=match.pk)
-            return _match_page(request, match, result=result, notice=text, event={"first-saved": {"number": number}})
+            event = {"first-saved": {"number": number}}
+            return _match_page(request, match, result=result, notice=text, event=event, sheet="none")
     form.mark_missing()
-    return _match_page(request, match, form=form, status=422, event={"deal-refused": {"number": number}})
+    return _match_page(request, match, form=form, status=422, event={"deal-refused": {"number": number}}, sheet="none")
 
 
+@compressed
 @login_required_htmx
 @require_POST
 def deal_preview(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -360,18 +383,28 @@ def deal_preview(request: HttpRequest, match_id: int) -> HttpResponse:
                 "ends": result.finished and result.deals[-1].number == number,
                 "result": result,
             }
-    return render(request, "scoring/match.html#preview", {"form": form, "preview": preview, "match": match})
+    # The Save button, disabled while the entry breaks a rule, comes with the preview (out of band).
+    number = replace or _posted_number(request)
+    context = {"form": form, "preview": preview, "match": match, "number": number}
+    return render(request, "scoring/match.html#preview", context)
 
 
-@login_required
+@compressed
+@login_required_htmx
 @require_http_methods(["GET", "POST"])
 def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """The edit page, and its post. From the match page (htmx), a post is a phone replacing a deal another
+    phone saved meanwhile with its own entry (the conflict's choice, static/js/table.js): answered as a save
+    is, with the whole sheet, since every total after the deal may change."""
     match = _get_match_for_user(request, match_id)
     deals = list(match.deals.all())
     deal = next((deal for deal in deals if deal.number == number), None)
+    htmx = request.method == "POST" and bool(request.htmx)
     if deal is None and request.method == "POST":
         # The edit page was open while another phone undid this deal: say so, lose nothing else.
         text = _("Deal %(number)s no longer exists; it was removed from another phone.")
+        if htmx:
+            return _match_page(request, match, status=409, notice=text % {"number": number})
         messages.warning(request, text % {"number": number})
 
         return _match_page(request, match, status=409)
@@ -386,6 +419,10 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
             try:
                 result = edit_deal(match=match, user=request.user, number=number, revision=revision, entry=form.entry())
             except Conflict as conflict:
+                if htmx:
+                    now = match.deals.filter(number=number).values_list("revision", flat=True).first()
+                    event = {"deal-conflict": {"number": number, "revision": now}}
+                    return _match_page(request, match, status=409, notice=conflict.message, event=event)
                 messages.warning(request, conflict.message)
                 return redirect("deal_edit", match_id=match.pk, number=number)
             except EntryError as error:
@@ -397,8 +434,15 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
                     text = _("Deal %(number)s changed; totals recomputed. The match is open again.")
                 else:
                     text = _("Deal %(number)s changed; totals recomputed.")
+                if htmx:
+                    event = {"deal-replaced": {"number": number}}
+                    return _match_page(request, match, result=result, notice=text % {"number": number}, event=event)
                 messages.success(request, text % {"number": number})
                 return redirect("match", match_id=match.pk)
+        if htmx:
+            errors = " ".join(text for _label, text in form.all_errors())
+            text = _("Deal %(number)s was not replaced: %(errors)s") % {"number": number, "errors": errors}
+            return _match_page(request, match, status=422, notice=text, event={"deal-refused": {"number": number}})
         status = 422
     return render(
         request,

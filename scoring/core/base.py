@@ -18,11 +18,11 @@ deal's `DealScore` gives both on; ``Progress.carry`` is the last deal's carry, f
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, ParamSpec, Protocol, TypeVar
 
 from scoring.core.i18n import Plural, _, render
 
@@ -63,6 +63,49 @@ class EntryError(ValueError):
         return _("deal {deal}, {field}: {message} ({rule})").format(
             deal=self.deal, field=self.field, message=self.message, rule=self.rule
         )
+
+
+class EntryErrors(EntryError):
+    """Every error of one entry, each on its own field, so that a player sees them all at once (the
+    entry form's preview). It reads as its first error: a caller that shows one error shows that one."""
+
+    def __init__(self, errors: Sequence[EntryError]) -> None:
+        first = errors[0]
+        super().__init__(first.field, first.rule, first.message, first.deal)
+        self.errors = tuple(errors)
+
+    def at_deal(self, number: int) -> EntryError:
+        for error in self.errors:
+            error.at_deal(number)
+        return super().at_deal(number)
+
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+class Reading:
+    """Reads an entry field by field, keeping each refusal and going on to the next field; ``done()``
+    then raises them together (one error as itself, several as `EntryErrors`). A reader that needs a
+    field refused earlier is skipped: its value is None."""
+
+    __slots__ = ("errors",)
+
+    def __init__(self) -> None:
+        self.errors: list[EntryError] = []
+
+    def __call__(self, reader: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T | None:
+        try:
+            return reader(*args, **kwargs)
+        except EntryError as error:
+            self.errors.append(error)
+            return None
+
+    def done(self) -> None:
+        if len(self.errors) == 1:
+            raise self.errors[0]
+        if self.errors:
+            raise EntryErrors(self.errors)
 
 
 class FormatError(EntryError):

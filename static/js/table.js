@@ -9,17 +9,19 @@
  *   twice. What is typed is kept in sessionStorage per match (the draft) and put back into the form after
  *   a log-in. A save with no connection is kept in localStorage (the outbox), shown under the sheet as
  *   waiting to be sent, and sent by itself when the connection comes back (the `online` event, on page
- *   load, every 20 s, or "Send now"). If another phone saved that deal number meanwhile, both deals are
- *   shown and the player chooses: keep the saved one, or save theirs as the next deal.
- * - After a save (the server's HX-Trigger-After-Settle `deal-saved`): the notice and the new totals are
- *   scrolled into view (the winner banner when the match ends), and focus goes to the first field of the
- *   next entry without scrolling (so the next deal can be tapped in at once, and the totals stay in view).
+ *   load, every 20 s, or "Send now"), through htmx.ajax like any other request. If another phone saved that
+ *   deal number meanwhile, both deals are shown and the player chooses: keep the saved one (the usual case:
+ *   two people recorded the same deal), replace it with theirs, or save theirs as the next deal.
+ * - After a save (the server's HX-Trigger-After-Settle `deal-saved`): the notice above the next entry is
+ *   scrolled to the top (the winner banner when the match ends), so the entry, its preview, the totals and
+ *   Save (the entry's bar, which stays in sight) fit one screen; focus goes to the first field without scrolling.
  * - A deal entered in two steps (the game's EntrySpec.first): the first step's form (#first-form, the calls)
  *   is kept as a draft too, and a failed save of it is told beside it with Try again (it needs the server, so
  *   it is never kept offline); the rest (#deal-form with data-step=rest) is kept offline like any deal, and
  *   the form then waits for the connection, since the next deal starts with its first step.
- * - A per-seat field whose values add up to a fixed total (the tricks): a wrong sum is said at the field as
- *   soon as every seat has a value, and Save stays disabled until the values add up.
+ * - A per-seat field whose values add up to a fixed total (the tricks, EntryField.total): once every seat but
+ *   one has a value, the last one is filled in as the rest (it can still be changed). Whether the values add
+ *   up is the server's to say, in the preview, which also disables Save while the entry breaks a rule.
  * - Keep the screen on (Screen Wake Lock), a switch on the match page, off until chosen, remembered per device.
  * - The service worker (/sw.js) is registered, and told to keep the match page and its files for offline use.
  */
@@ -90,16 +92,6 @@
 
   function draftName(form) {
     return (form && form.id === "first-form" ? "first:" : "draft:") + matchId();
-  }
-
-  function csrfToken() {
-    var headers = document.body.getAttribute("hx-headers");
-    try {
-      return JSON.parse(headers)["X-CSRFToken"];
-    } catch (error) {
-      var input = document.querySelector("input[name=csrfmiddlewaretoken]");
-      return input ? input.value : "";
-    }
   }
 
   function say(region, text, level) {
@@ -238,7 +230,6 @@
     if (!form) {
       return;
     }
-    checkTotals(form);
     var key = form.querySelector("input[name=key]");
     if (key && !key.value) {
       key.value = newKey();
@@ -260,47 +251,38 @@
     }
   }
 
-  // EntryField.total: each [data-total-for] line checks one per-seat field's buttons (name_0, name_1...).
-  function checkTotals(form) {
-    var lines = form ? form.querySelectorAll("[data-total-for]") : [];
-    if (!lines.length) {
-      return;
-    }
-    var adds = true;
-    lines.forEach(function (line) {
-      var inputs = form.querySelectorAll("input[type=radio][name^='" + line.dataset.totalFor + "_']");
+  // EntryField.total: when every seat but one has a value, the last seat's is the rest of the total (if it has
+  // that button). Only an empty seat is filled, so a value the player chose is never changed.
+  function fillLastSeat(form) {
+    var filled = false;
+    form.querySelectorAll("[data-total-for]").forEach(function (line) {
+      var prefix = line.dataset.totalFor + "_";
       var seats = {};
-      var sum = 0;
-      var chosen = 0;
-      inputs.forEach(function (input) {
-        seats[input.name] = true;
+      form.querySelectorAll("input[type=radio][name^='" + prefix + "']").forEach(function (input) {
+        seats[input.name] = seats[input.name] || { chosen: null, inputs: [] };
+        seats[input.name].inputs.push(input);
         if (input.checked) {
-          sum += parseInt(input.value, 10);
-          chosen += 1;
+          seats[input.name].chosen = parseInt(input.value, 10);
         }
       });
-      var total = parseInt(line.dataset.total, 10);
-      var complete = chosen === Object.keys(seats).length;
-      var wrong = complete && sum !== total;
-      line.textContent = wrong
-        ? t("%(label)s add up to %(sum)s; they must add up to %(total)s (%(rule)s).",
-            { label: line.dataset.label, sum: sum, total: total, rule: line.dataset.rule })
-        : "";
-      if (complete) {
-        inputs.forEach(function (input) {
-          if (wrong) {
-            input.setAttribute("aria-invalid", "true");
-          } else {
-            input.removeAttribute("aria-invalid");
-          }
-        });
+      var names = Object.keys(seats);
+      var empty = names.filter(function (name) { return seats[name].chosen === null; });
+      if (names.length < 2 || empty.length !== 1) {
+        return;
       }
-      adds = adds && complete && sum === total;
+      var rest = parseInt(line.dataset.total, 10);
+      names.forEach(function (name) {
+        if (seats[name].chosen !== null) {
+          rest -= seats[name].chosen;
+        }
+      });
+      var button = seats[empty[0]].inputs.find(function (input) { return parseInt(input.value, 10) === rest; });
+      if (button) {
+        button.checked = true;
+        filled = true;
+      }
     });
-    var save = form.querySelector("button[type=submit]");
-    if (save) {
-      save.disabled = !adds;
-    }
+    return filled;
   }
 
   function keepDraft() {
@@ -328,7 +310,9 @@
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("#deal-form, #first-form");
     if (form) {
-      checkTotals(form);
+      if (fillLastSeat(form) && window.htmx) {
+        window.htmx.trigger(form, "change"); // the preview, of the entry with the seat filled in
+      }
       keepDraft();
     }
   });
@@ -389,9 +373,13 @@
         head.appendChild(document.createTextNode(other ? ": " + other + "." : "."));
         var form = dealForm();
         var next = formNumber(form);
-        actions.appendChild(button(t("Keep the saved deal %(number)s, discard mine", { number: item.number }), "discard", index, true));
+        // Most often both phones recorded the same deal: keeping the saved one is the first choice.
+        actions.appendChild(button(t("Keep the saved deal"), "discard", index));
+        if (item.revision) {
+          actions.appendChild(button(t("Replace deal %(number)s with mine", { number: item.number }), "replace", index, true));
+        }
         if (next) {
-          actions.appendChild(button(t("Save mine as deal %(number)s", { number: next }), "renumber", index));
+          actions.appendChild(button(t("Save mine as deal %(number)s", { number: next }), "renumber", index, true));
         } else {
           var over = document.createElement("span");
           over.textContent = " " + t("The match is over: yours cannot be added.");
@@ -443,72 +431,72 @@
 
   var sending = false;
 
-  function afterAnswer(html, status, headers) {
-    window.htmx.swap("#live", html, { swapStyle: "outerHTML" });
-    var trigger = headers.get("HX-Trigger-After-Settle");
-    if (trigger) {
-      try {
-        var events = JSON.parse(trigger);
-        Object.keys(events).forEach(function (name) {
-          document.body.dispatchEvent(new CustomEvent(name, { detail: events[name] }));
-        });
-      } catch (error) {
-        // An answer without the event still swapped the sheet.
-      }
-    }
+  // A request of the outbox's own (a deal kept on this phone, a deal replaced): htmx.ajax from the outbox, so
+  // that the answer is swapped, its events fired and its failures told as for any other request; ``done`` gets
+  // the answer's status (0: no answer at all).
+  function post(url, fields, done) {
+    var source = document.getElementById("outbox");
+    var values = {};
+    fields.forEach(function (pair) {
+      values[pair[0]] = pair[1];
+    });
+    source.addEventListener("htmx:afterRequest", function answered(event) {
+      source.removeEventListener("htmx:afterRequest", answered);
+      done(event.detail.xhr ? event.detail.xhr.status : 0);
+    });
+    window.htmx.ajax("POST", url, { source: source, target: "#entry", swap: "outerHTML", values: values });
   }
 
   function send() {
     var items = outbox();
     var index = items.findIndex(function (item) { return item.state === "waiting"; });
     var form = dealForm();
-    if (sending || index < 0 || !matchId()) {
+    if (sending || index < 0 || !matchId() || !window.htmx) {
       return;
     }
     var item = items[index];
-    var body = new URLSearchParams();
-    item.fields.forEach(function (pair) {
-      body.append(pair[0], pair[0] === "number" ? String(item.number) : pair[1]);
+    var fields = item.fields.map(function (pair) {
+      return pair[0] === "number" ? ["number", String(item.number)] : pair;
     });
     sending = true;
-    fetch((form && form.getAttribute("hx-post")) || "/matches/" + matchId() + "/deals/", {
-      method: "POST",
-      body: body,
-      credentials: "same-origin",
-      headers: { "HX-Request": "true", "HX-Current-URL": location.href, "X-CSRFToken": csrfToken() },
-    }).then(function (response) {
-      return response.text().then(function (html) {
-        sending = false;
-        var status = response.status;
-        if (status === 200 || status === 422) {
-          keepOutbox(outbox().filter(function (other) { return other.key !== item.key; }));
-          afterAnswer(html, status, response.headers);
-          if (status === 422) {
-            if (dealForm()) {
-              fill(dealForm(), item.fields);
-            }
-            say(noticeRegion(), t("Deal %(number)s kept on this phone was refused: it is back in the form, see why there.", { number: item.number }));
-          }
-          send();
-        } else if (status === 409) {
-          afterAnswer(html, status, response.headers);
-          var now = outbox();
-          now.forEach(function (other) {
-            if (other.key === item.key) {
-              other.state = "conflict";
-            }
-          });
-          keepOutbox(now);
-          bringIntoView(noticeRegion());
-        } else if (status === 401 || status === 403) {
-          goToLogIn();
-        } else {
-          markError(t("the server answered %(status)s", { status: status }));
-        }
-      });
-    }).catch(function () {
+    post((form && form.getAttribute("hx-post")) || "/matches/" + matchId() + "/deals/", fields, function (status) {
       sending = false;
-      markError(t("no connection"));
+      if (status === 200 || status === 422) {
+        keepOutbox(outbox().filter(function (other) { return other.key !== item.key; }));
+        if (status === 422) {
+          if (dealForm()) {
+            fill(dealForm(), item.fields);
+          }
+          say(noticeRegion(), t("Deal %(number)s kept on this phone was refused: it is back in the form, see why there.", { number: item.number }));
+        }
+        send();
+      } else if (status === 409) {
+        var now = outbox();
+        now.forEach(function (other) {
+          if (other.key === item.key) {
+            other.state = "conflict";
+          }
+        });
+        keepOutbox(now);
+        bringIntoView(noticeRegion());
+      } else if (status === 0) {
+        markError(t("no connection"));
+      } else if (status !== 401 && status !== 403) { // those go to the log-in page (htmx:responseError)
+        markError(t("the server answered %(status)s", { status: status }));
+      }
+    });
+  }
+
+  // "Replace deal N with mine": this phone's entry over the saved one, as an edit of the revision shown.
+  function replace(item) {
+    var fields = entryFields(item.fields).concat([["revision", String(item.revision)], ["replace", String(item.number)]]);
+    post("/matches/" + matchId() + "/deals/" + item.number + "/edit/", fields, function (status) {
+      if (status === 200) {
+        keepOutbox(outbox().filter(function (other) { return other.key !== item.key; }));
+        renumber();
+      } else if (status === 422) {
+        keepOutbox(outbox()); // the notice says why; the choice stays
+      }
     });
   }
 
@@ -538,6 +526,8 @@
       keepOutbox(items);
       say(noticeRegion(), t("Your entry for deal %(number)s was discarded.", { number: item.number }), "info");
       renumber();
+    } else if (b.dataset.outbox === "replace") {
+      replace(item);
     } else if (b.dataset.outbox === "renumber") {
       item.number = formNumber(dealForm());
       item.state = "waiting";
@@ -589,7 +579,7 @@
     showOutbox();
     var banner = document.getElementById("winner-banner");
     if (banner) {
-      bringIntoView(noticeRegion());
+      bringIntoView(banner);
       focusWithoutScroll(banner);
       return;
     }
@@ -623,15 +613,23 @@
   document.body.addEventListener("deal-conflict", function (event) {
     var number = event.detail && event.detail.number;
     var draft = load(sessionStorage, "draft:" + matchId(), null);
+    var items;
     if (draft && number && draft.number === number) {
+      items = outbox();
       // Not dropped silently: shown beside the other phone's deal, for the player to choose.
-      var items = outbox();
       if (!items.some(function (item) { return item.key === draft.key; })) {
         items.push({ number: number, key: draft.key, fields: draft.fields, text: draft.text, state: "conflict" });
       }
       forgetDraft();
-      keepOutbox(items);
     }
+    // The saved deal's revision, for "Replace deal N with mine" (a deal kept on this phone too).
+    items = outbox();
+    items.forEach(function (item) {
+      if (item.state === "conflict" && item.number === number && event.detail.revision) {
+        item.revision = event.detail.revision;
+      }
+    });
+    keepOutbox(items);
     prepareForm();
     bringIntoView(noticeRegion());
     focusWithoutScroll(noticeRegion().firstElementChild);
@@ -704,8 +702,15 @@
     if (!elt || isRuleDialog(event.detail)) {
       return;
     }
+    if (elt.id === "outbox") {
+      return; // the outbox says it on the deal itself (markError)
+    }
     if (elt.id === "preview") {
       say(elt, t("%(reason)s: no preview for now. You can still save; with no connection the deal is kept on this phone.", { reason: text }));
+      var save = document.getElementById("save-deal");
+      if (save) {
+        save.disabled = false; // a preview that never came cannot hold Save back
+      }
       return;
     }
     var region = statusFor(elt);

@@ -141,7 +141,7 @@ def test_cb_5_4_tricks_adding_up_to_14_are_refused_on_the_field(owner_client: An
     response = post_tricks(owner_client, match, tricks_3="5")
     page = response.content.decode()
     assert response.status_code == 422
-    assert "the tricks add up to 14, but every deal has 13 tricks (CB-5.4)" in words(page)
+    assert "The tricks add up to 14, but every deal has 13 tricks (CB-5.4)." in words(page)
     assert 'href="/rules/call_bridge/#CB-5.4"' in page  # the rule cited links to its text
     assert '<input type="hidden" name="calls_0" value="3"' in page  # still the second step
     assert not Deal.objects.filter(match=match).exists()

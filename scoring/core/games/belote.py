@@ -30,6 +30,7 @@ from scoring.core.base import (
     Line,
     Outcome,
     Progress,
+    Reading,
     RuleError,
     seat_field,
 )
@@ -243,9 +244,13 @@ PASSED_OUT = BeloteDeal(passed_out=True)
 def _card_points(entry: Entry) -> int:
     points = integer(entry, "taker_card_points", 0, CARD_POINTS, "BL-2.2")
     if points in NO_SUCH_CARD_POINTS:
-        message = _("no card is worth 1 point, so no side takes 1 or 151 card points, not {points}")
+        message = _("no side can take {points} card points: no card is worth 1 point, so neither 1 nor 151 is possible")
         raise RuleError("taker_card_points", "BL-2.4", message.format(points=points))
     return points
+
+
+def _last_trick(entry: Entry) -> Camp:
+    return CAMP_NAMED[choice(entry, "last_trick", CAMPS, "BL-2.3")]
 
 
 def _capot(entry: Entry, card_points: int, last_trick: Camp) -> Camp | None:
@@ -293,7 +298,7 @@ def _announcements(entry: Entry, flags: Flags) -> tuple[int, int]:
         if value and "bl_no_announcements" in flags:
             raise RuleError(field, "R-BL-6", _("bl_no_announcements: nobody declares; only belote-rebelote scores"))
         if value not in allowed:
-            message = _("no two hands declare announcements worth {value} (BL-5.6 lists them)")
+            message = _("no two hands declare announcements worth {value}")
             raise RuleError(field, "BL-5.6", message.format(value=value))
         values.append(value)
     takers, defenders = values
@@ -368,14 +373,20 @@ class Belote:
                     message = _("a deal nobody took has no {field}: it was thrown in").format(field=field)
                     raise RuleError(field, "BL-4.4", message)
             return PASSED_OUT
-        taker = seat(entry, "taker", SEATS, "BL-4.3")
-        assert taker is not None
-        trump = suit(entry, "trump", "BL-4.1")  # any suit (BL-4.2)
-        card_points = _card_points(entry)
-        last_trick = CAMP_NAMED[choice(entry, "last_trick", CAMPS, "BL-2.3")]
-        capot = _capot(entry, card_points, last_trick)
-        takers, defenders = _announcements(entry, flags)
-        belote = seat(entry, "belote", SEATS, "BL-6.1", optional=True)
+        read = Reading()  # every field's error at once
+        taker = read(seat, entry, "taker", SEATS, "BL-4.3")
+        trump = read(suit, entry, "trump", "BL-4.1")  # any suit (BL-4.2)
+        card_points = read(_card_points, entry)
+        last_trick = read(_last_trick, entry)
+        capot = None
+        if card_points is not None and last_trick is not None:
+            capot = read(_capot, entry, card_points, last_trick)
+        announcements = read(_announcements, entry, flags)
+        belote = read(seat, entry, "belote", SEATS, "BL-6.1", optional=True)
+        read.done()
+        assert taker is not None and trump is not None and card_points is not None
+        assert last_trick is not None and announcements is not None
+        takers, defenders = announcements
         return BeloteDeal(False, taker, trump, card_points, last_trick, capot, takers, defenders, belote)
 
     def score_deal(self, deal: BeloteDeal, dealer: int, flags: Flags, held_over: int, carry: Any = None) -> DealScore:
