@@ -70,7 +70,7 @@ def login_required_htmx(view: Callable[..., HttpResponse]) -> Callable[..., Http
             return redirect_to_login(request.get_full_path())
         back = request.htmx.current_url_abs_path or request.get_full_path()
         response = HttpResponse(_("You are logged out: log in again; nothing was saved."), status=401)
-        response["HX-Redirect"] = redirect_to_login(back).url
+        response["HX-Redirect"] = redirect_to_login(back).url + "&why=expired"  # the log-in page says so
         return response
 
     return wrapper

@@ -219,7 +219,7 @@ def test_htmx_save_from_an_expired_session_navigates_to_the_login_and_back(clien
     match = make_match()
     response = htmx_post(client, match, 1, **B1)
     assert response.status_code == 401
-    assert response["HX-Redirect"] == "/accounts/login/?next=/matches/1/"
+    assert response["HX-Redirect"] == "/accounts/login/?next=/matches/1/&why=expired"
     assert not Deal.objects.filter(match=match).exists()
 
 
