@@ -381,6 +381,8 @@ def deal_preview(request: HttpRequest, match_id: int) -> HttpResponse:
                 ],
                 "lines": [(names[line.side], points_text(line.points), line) for line in scored.score.lines],
                 "ends": result.finished and result.deals[-1].number == number,
+                # The deal in a few words ("2♦ by Sara"), for a deal kept on the phone (static/js/table.js).
+                "short": form.game.describe(form.deal, result.match.players),
                 "result": result,
             }
     # The Save button, disabled while the entry breaks a rule, comes with the preview (out of band).

@@ -181,6 +181,9 @@
       var legend = group && group.querySelector("legend");
       if (input.type === "radio") {
         var chosen = form.querySelector("[name='" + pair[0] + "'][value='" + pair[1] + "']");
+        if (chosen && chosen.defaultChecked && !pair[0].match(/_\d+$/)) {
+          return; // left as the page drew it (undoubled, no honours): not worth saying
+        }
         var label = chosen && form.querySelector("label[for='" + chosen.id + "']");
         parts.push((legend ? legend.textContent.trim() : pair[0]) + " " + (label ? label.textContent.trim() : pair[1]));
       } else if (input.type === "checkbox") {
@@ -285,6 +288,14 @@
     return filled;
   }
 
+  // The entry in words: the game's own ("2♦ by Sara"), from the preview of this very entry when there is one,
+  // else the form's labels and values.
+  function entryText(form, fields) {
+    var shown = form.querySelector("#preview [data-short]");
+    var previewed = form.dataset.previewed;
+    return shown && previewed === JSON.stringify(entryFields(fields)) ? shown.dataset.short : describe(form, fields);
+  }
+
   function keepDraft() {
     var form = entryForm();
     if (form) {
@@ -293,10 +304,25 @@
         number: formNumber(form),
         key: valueOf(fields, "key"),
         fields: fields,
-        text: describe(form, fields),
+        text: entryText(form, fields),
       });
     }
   }
+
+  // Which entry the preview shown is of (the fields it was asked with), so its words are never of another.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = dealForm();
+    if (form && event.detail.elt && event.detail.elt.id === "preview") {
+      event.detail.elt.dataset.asked = JSON.stringify(entryFields(fieldsOf(form)));
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var form = dealForm();
+    if (form && event.detail.elt && event.detail.elt.id === "preview") {
+      form.dataset.previewed = event.detail.elt.dataset.asked || "";
+      keepDraft();
+    }
+  });
 
   function forgetDraft(form) {
     keep(sessionStorage, draftName(form || dealForm()), null);
@@ -405,7 +431,7 @@
     var fields = fieldsOf(form);
     var number = formNumber(form);
     var items = outbox();
-    items.push({ number: number, key: valueOf(fields, "key"), fields: fields, text: describe(form, fields), state: "waiting", error: t("no connection") });
+    items.push({ number: number, key: valueOf(fields, "key"), fields: fields, text: entryText(form, fields), state: "waiting", error: t("no connection") });
     keepOutbox(items);
     forgetDraft();
     if (form.dataset.step === "rest") {
@@ -569,6 +595,15 @@
 
   // ------------------------------------------------------------------ the server's answers
 
+  // Another phone's deal replaced by this phone's entry (the conflict's choice): the next entry, as after a save.
+  document.body.addEventListener("deal-replaced", function () {
+    prepareForm();
+    showOutbox();
+    bringIntoView(noticeRegion());
+    var form = entryForm();
+    focusWithoutScroll(form && form.querySelector("input:not([type=hidden]), select, textarea"));
+  });
+
   document.body.addEventListener("deal-saved", function (event) {
     var number = event.detail && event.detail.number;
     var draft = load(sessionStorage, "draft:" + matchId(), null);
@@ -613,9 +648,8 @@
   document.body.addEventListener("deal-conflict", function (event) {
     var number = event.detail && event.detail.number;
     var draft = load(sessionStorage, "draft:" + matchId(), null);
-    var items;
+    var items = outbox();
     if (draft && number && draft.number === number) {
-      items = outbox();
       // Not dropped silently: shown beside the other phone's deal, for the player to choose.
       if (!items.some(function (item) { return item.key === draft.key; })) {
         items.push({ number: number, key: draft.key, fields: draft.fields, text: draft.text, state: "conflict" });
@@ -623,7 +657,6 @@
       forgetDraft();
     }
     // The saved deal's revision, for "Replace deal N with mine" (a deal kept on this phone too).
-    items = outbox();
     items.forEach(function (item) {
       if (item.state === "conflict" && item.number === number && event.detail.revision) {
         item.revision = event.detail.revision;
