@@ -225,13 +225,17 @@ class DealForm(forms.Form):
         return rows
 
     def field_groups(self) -> list[dict[str, Any]]:
-        """The shown fields in two groups: what every deal needs, then the rest ("More: doubled,
-        honours"), folded away until one of them is used, so that a usual deal's entry fits a phone's
-        screen beside Save. A group has its fields that are not laid out by seat (``once``) and, under
-        ``by_seat``, one row per player (``rows``); ``more`` marks the folded one, ``open`` whether it shows."""
+        """The shown fields in two groups: what every deal needs, then the optional fields the game lists
+        after its last required one ("More: honours, after this deal"), folded away until one of them is
+        used, so that a usual deal's entry fits a phone's screen beside Save. (An optional field among the
+        required ones, such as a contract's doubling, stays in sight.) A group has its fields that are not
+        laid out by seat (``once``) and, under ``by_seat``, one row per player (``rows``); ``more`` marks
+        the folded one, ``open`` whether it shows."""
+        last = max(index for index, field in enumerate(self.spec.fields) if field.required)
+        folded = {field.name for field in self.spec.fields[last + 1 :] if not field.required}
 
         def usual(field: EntryField) -> bool:
-            return field.required or field.name == self.spec.no_play
+            return field.name not in folded
 
         rows = self.seat_rows() if self.spec.by_seat else []
         groups = []

