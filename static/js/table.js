@@ -41,7 +41,7 @@
     try {
       var text = storage.getItem(PREFIX + name);
       return text ? JSON.parse(text) : fallback;
-    } catch (error) {
+    } catch (_error) {
       return fallback;
     }
   }
@@ -53,7 +53,7 @@
       } else {
         storage.setItem(PREFIX + name, JSON.stringify(value));
       }
-    } catch (error) {
+    } catch (_error) {
       // Private mode or a full store: the page still works, only without keeping the entry.
     }
   }
@@ -132,7 +132,7 @@
     return fields;
   }
 
-  function valueOf(fields, name) {
+  function fieldValue(fields, name) {
     for (var i = 0; i < fields.length; i++) {
       if (fields[i][0] === name) {
         return fields[i][1];
@@ -302,7 +302,7 @@
       var fields = fieldsOf(form);
       keep(sessionStorage, draftName(form), {
         number: formNumber(form),
-        key: valueOf(fields, "key"),
+        key: fieldValue(fields, "key"),
         fields: fields,
         text: entryText(form, fields),
       });
@@ -431,7 +431,7 @@
     var fields = fieldsOf(form);
     var number = formNumber(form);
     var items = outbox();
-    items.push({ number: number, key: valueOf(fields, "key"), fields: fields, text: entryText(form, fields), state: "waiting", error: t("no connection") });
+    items.push({ number: number, key: fieldValue(fields, "key"), fields: fields, text: entryText(form, fields), state: "waiting", error: t("no connection") });
     keepOutbox(items);
     forgetDraft();
     if (form.dataset.step === "rest") {
