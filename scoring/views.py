@@ -164,10 +164,15 @@ def match_rename(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
-    """A new match of the same players, game, house rules and target, the next player dealing first."""
+    """A new match of the same players, game, house rules and target, the next player dealing first. GET
+    asks first ("Start a rematch?"), since a tap on the list or a finished match's page is easily made;
+    only the POST makes the match."""
     match = _get_match_for_user(request, match_id)
+    if request.method == "GET":
+        dealer = match.players[(match.first_dealer + 1) % match.rules.seats]
+        return render(request, "scoring/match_rematch.html", {"match": match, "dealer": dealer})
     try:
         new = rematch(match=match, owner=request.user)
     except EntryError as error:  # a match stored under rules that have changed since

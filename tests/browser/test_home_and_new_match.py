@@ -140,7 +140,14 @@ def test_home_states_rematch_rename_and_delete(scheme_phone: Any, live_server: A
     assert_axe_clean(page)
 
     # Rematch: the next player, Dan, deals first.
-    item.get_by_role("button", name="Rematch: Nora v Dan").click()
+    item.get_by_role("link", name="Rematch: Nora v Dan").click()
+    # It asks before it makes the match.
+    expect(page.get_by_role("heading", name="Start a rematch?")).to_be_visible()
+    expect(page.locator("main")).to_contain_text("Dan deals first.")
+    assert Match.objects.count() == 1
+    page.screenshot(path=str(SHOTS / "rematch-ask-390.png"), full_page=True)
+    assert_axe_clean(page)
+    page.get_by_role("button", name="Start the rematch").click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     expect(page.locator("#messages")).to_contain_text("Rematch: Nora v Dan, Dan deals first.")
     rematch = Match.objects.exclude(pk=match.pk).get()
