@@ -38,8 +38,8 @@ from scoring.core.base import EntryError
 from scoring.core.games import GAMES
 from scoring.core.match import MatchResult, check_deal
 from scoring.core.steps import first_text
-from scoring.forms import DealForm, NewMatchForm, RenamePlayersForm, Step
-from scoring.models import Deal, Match
+from scoring.forms import DealForm, NewMatchForm, RenamePlayersForm, Step, sentence
+from scoring.models import Change, Deal, Match
 from scoring.services import (
     Conflict,
     FirstStepConflict,
@@ -210,6 +210,10 @@ def _match_page(
     if form is None and not result.finished:
         form = _entry_form(request, match, result)
     context.update(form=form, next_number=len(result.deals) + 1, editable=True, notice=notice)
+    # Redo of an undo: while the last change is the removal of the deal after the last one, it can be put back.
+    last = match.changes.order_by("-at", "-id").first()
+    removed = last is not None and last.action == Change.Action.REMOVED and last.number == len(result.deals) + 1
+    context["redo"] = last if removed and not result.finished else None
     context["notice_level"] = "success" if status < 400 else "warning"
     template = "scoring/match.html#answer" if partial else "scoring/match.html"
     if template == "scoring/match.html":
@@ -485,9 +489,39 @@ def deal_undo(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_safe
 def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Every change, the newest first; a removed deal can be put back from here (deal_restore)."""
     match = _get_match_for_user(request, match_id)
-    rows = change_rows(match, match.changes.select_related("user"))
-    return render(request, "scoring/history.html", {"match": match, "rows": rows})
+    rows = change_rows(match, match.changes.select_related("user").order_by("-at", "-id"))
+    return render(request, "scoring/history.html", {"match": match, "rows": rows, "restore": True})
+
+
+@login_required
+@require_POST
+def deal_restore(request: HttpRequest, match_id: int, change_id: int) -> HttpResponse:
+    """Put a removed deal back as the next deal: the redo of an undo (the deal removed last, back in its
+    place) or, from the history, any deal removed. Its key is the removal's, so a second tap never stores
+    it twice; the rules judge it as any new deal (no deal after the end of the match)."""
+    match = _get_match_for_user(request, match_id)
+    change = get_object_or_404(match.changes, pk=change_id, action=Change.Action.REMOVED)
+    number = match.deals.count() + 1
+    try:
+        saved = save_deal(
+            match=match, user=request.user, number=number, entry=change.before, key=f"restore-{change.pk}"
+        )
+    except Conflict as conflict:
+        messages.warning(request, conflict.message)
+    except EntryError as error:
+        text = _("Deal %(number)s was not put back: %(error)s") % {
+            "number": change.number,
+            "error": sentence(error.message, error.rule),
+        }
+        messages.warning(request, text)
+    else:
+        if saved.repeated:
+            messages.info(request, _("That deal was already put back, as deal %(number)s.") % {"number": saved.number})
+        else:
+            messages.success(request, _("Deal %(number)s put back.") % {"number": saved.number})
+    return redirect("match", match_id=match.pk)
 
 
 @login_required
