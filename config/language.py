@@ -41,6 +41,7 @@ SCRIPT_TEXTS = (
     # table.js: the deal form and the deals kept on the phone
     gettext_noop("Enter deal %(number)s"),
     gettext_noop("Save deal %(number)s"),
+    gettext_noop("Who deals deal %(number)s is shown once the deals kept on this phone are sent."),
     gettext_noop("Your entry for deal %(number)s was kept: check it and save."),
     gettext_noop("Your entry: %(entry)s"),
     gettext_noop("(no details)"),

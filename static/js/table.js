@@ -212,6 +212,23 @@
     if (button) {
       button.textContent = t("Save deal %(number)s", { number: number });
     }
+    showRolesFor(number);
+  }
+
+  // Who deals and leads is the server's to say, for the deal after the last one it has. While deals wait on this
+  // phone the form is ahead of it: the roles are hidden rather than shown for the wrong deal.
+  function showRolesFor(number) {
+    var head = document.getElementById("live-head");
+    var waiting = head && head.querySelector("[data-roles-waiting]");
+    if (!waiting) {
+      return;
+    }
+    var ahead = number > parseInt(head.dataset.next, 10);
+    head.querySelectorAll("[data-role]").forEach(function (role) {
+      role.hidden = ahead;
+    });
+    waiting.hidden = !ahead;
+    waiting.textContent = ahead ? t("Who deals deal %(number)s is shown once the deals kept on this phone are sent.", { number: number }) : "";
   }
 
   // Nothing tapped yet: every field as the page drew it (a game's defaults included).

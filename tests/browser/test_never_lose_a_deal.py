@@ -216,6 +216,11 @@ def test_a_deal_saved_offline_is_sent_once_when_the_connection_returns(
     expect(waiting).to_contain_text("Deal 1 is waiting to be sent")
     expect(page.locator("#deal-form [data-save-status]")).to_contain_text("No connection: deal 1 is kept on this phone")
     expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
+    # The heading's roles were for deal 1: hidden, rather than naming the wrong dealer for deal 2.
+    expect(page.locator("#live-head [data-role]").first).to_be_hidden()
+    expect(page.locator("[data-roles-waiting]")).to_have_text(
+        "Who deals deal 2 is shown once the deals kept on this phone are sent."
+    )
     assert_axe_clean(page)
     page.screenshot(path="/tmp/tb-offline-waiting.png", full_page=True)
     assert Deal.objects.count() == 0
@@ -224,6 +229,9 @@ def test_a_deal_saved_offline_is_sent_once_when_the_connection_returns(
     expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.", timeout=15_000)
     expect(waiting).to_have_count(0)
     expect(page.get_by_test_id("total-0")).to_have_text("500")
+    # Deal 1 was dealt by Ben; the deal passes (BG-3.1): Anna deals deal 2.
+    expect(page.locator("#live-head [data-role]").first).to_have_text("Anna deals and calls first (BG-5.3).")
+    expect(page.locator("[data-roles-waiting]")).to_be_hidden()
     deal = Deal.objects.get(match=match)
     assert deal.client_key
     # The same save replayed twice from the page: no new deal, no new history.
