@@ -87,3 +87,24 @@ def test_kj_2_2_and_kj_6_1_a_klaberjass_entry_shows_every_error_at_once(
     expect(page.locator("#save-deal")).to_be_disabled()
     page.screenshot(path="/tmp/tb-klaberjass-every-error.png")
     assert_axe_clean(page)
+
+
+def test_after_the_last_field_tab_reaches_save_before_the_previews_rule_links(
+    phone: Any, live_server: Any, demo_user: Any
+) -> None:
+    page = phone.new_page()
+    open_new_match(page, live_server, demo_user, "bridgette", ["Anna", "Ben"])
+    tap(page, "Declarer", "Anna")
+    tap(page, "Level", "2")
+    tap(page, "Strain", "♥")
+    tap(page, "Declarer's tricks", "8")
+    # B1 (BG-7.1): Anna +500, its lines citing their rules as links, shown above Save.
+    expect(page.locator("#preview")).to_contain_text("This deal: Anna 500, Ben 0")
+    expect(page.locator("#preview a.rule").first).to_be_visible()
+    page.locator("input[name=tricks]:checked").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "save-deal"
+    page.keyboard.press("Enter")  # Enter saves; it never opens a rule
+    expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
+    expect(page.locator("#rule-dialog")).not_to_have_attribute("open", "")
+    assert_axe_clean(page)
