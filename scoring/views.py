@@ -147,7 +147,9 @@ def match_new(request: HttpRequest) -> HttpResponse:
     else:
         source = request.POST if request.method == "POST" else request.GET
         form = NewMatchForm.for_game(source.get("game"), source)
-    return render(request, "scoring/match_new.html", {"form": form, "setups": form.setups()})
+    # Another game tapped (htmx): the form alone, laid out for it by the server.
+    template = "scoring/match_new.html#new-match-form" if request.htmx else "scoring/match_new.html"
+    return render(request, template, {"form": form, "setups": form.setups()})
 
 
 @login_required

@@ -76,6 +76,10 @@ def test_the_form_follows_each_game_tapped(scheme_phone: Any, live_server: Any, 
     assert [title for title, *_rest in expected] == [game.title for game in GAMES.values()]
     for title, seats, target, sides in expected:
         page.get_by_role("radio", name=title, exact=True).check()
+        # The server lays the form out for the game tapped (htmx), keeping the names typed.
+        laid_out = next(name for name, game in GAMES.items() if game.title == title)
+        expect(page.locator("input[name=laid_out]")).to_have_value(laid_out)
+        expect(page.locator("#id_player_0")).to_have_value("Anna")
         assert shown_names(page) == seats
         assert page.locator(".dealer-option:visible").count() == seats + 1  # and Draw at random
         if target is None:
