@@ -174,9 +174,11 @@ class DealForm(forms.Form):
         replace: int | None = None,
         entry: Mapping[str, Any] | None = None,
         step: Step = Step.WHOLE,
+        dealer: int | None = None,
         **kwargs: Any,
     ) -> None:
         self.match_file = match_file
+        self.dealer = dealer  # of the deal entered: the seat rows follow the calling order from it
         self.replace = replace
         self.game = match_file.rules
         self.spec = self.game.entry_spec(match_file.flags)
@@ -219,9 +221,9 @@ class DealForm(forms.Form):
         players = self.match_file.players
         words = first_words(self.spec, self.carried, players) if self.carried else [[] for _ in players]
         rows = []
-        for seat, name in enumerate(players):
+        for seat in self.spec.calling_order(self.dealer, len(players)):
             shown = [self[key] for key, _field, at in self.layout if at == seat and not self[key].is_hidden]
-            rows.append({"player": name, "fields": shown, "note": ", ".join(words[seat])})
+            rows.append({"player": players[seat], "fields": shown, "note": ", ".join(words[seat])})
         return rows
 
     def field_groups(self) -> list[dict[str, Any]]:

@@ -205,7 +205,10 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True, row
         "roles": roles,
         "flags": flags_in_force(result),
         "progress": progress,
-        "progress_text": first_text(spec, progress["entry"], result.match.players) if progress else "",
+        # In calling order, from the dealer of the deal being played.
+        "progress_text": (
+            first_text(spec, progress["entry"], result.match.players, result.next_dealer) if progress else ""
+        ),
         "first_title": spec.first_title,
     }
 

@@ -234,7 +234,8 @@ def _entry_form(request: HttpRequest, match: Match, result: MatchResult) -> Deal
     progress = match.in_progress(len(result.deals) + 1)
     entry = progress["entry"] if progress else None
     step = Step.REST if progress and request.GET.get("step") != Step.FIRST else Step.FIRST
-    return DealForm(match_file=result.match, step=step, entry=entry)
+    # The players in calling order, from the deal's dealer (EntrySpec.calling_order).
+    return DealForm(match_file=result.match, step=step, entry=entry, dealer=result.next_dealer)
 
 
 @login_required_htmx
@@ -305,8 +306,10 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
             # Calls changed meanwhile: the page keeps what was tapped for the rest (static/js/table.js).
             kind = "first-conflict" if isinstance(conflict, FirstStepConflict) else "deal-conflict"
             # The saved deal's revision, so that the player can replace it with theirs (deal_edit).
-            revision = match.deals.filter(number=number).values_list("revision", flat=True).first()
-            event = {kind: {"number": number, "revision": revision}}
+            event: dict[str, Any] = {kind: {"number": number}}
+            if kind == "deal-conflict":
+                revision = match.deals.filter(number=number).values_list("revision", flat=True).first()
+                event[kind]["revision"] = revision
             match.refresh_from_db()
             return _match_page(request, match, status=409, notice=conflict.message, event=event)
         except EntryError as error:

@@ -282,7 +282,9 @@ class EntrySpec:
     their own as the deal in progress (every phone sees them, and they can be corrected until the
     deal is saved), then asks for the rest. ``first_title`` names them together ("Calls"; its msgid is
     ``first_title_en``). A whole
-    entry may still be given at once (the API, an import, the edit page).
+    entry may still be given at once (the API, an import, the edit page). ``first_from_dealer`` is
+    the seat, counted on from the dealer in the players' order, of the player who makes the first
+    call: the first fields are listed in calling order from there (`calling_order`).
     """
 
     fields: tuple[EntryField, ...]
@@ -290,6 +292,13 @@ class EntrySpec:
     by_seat: bool = False
     first: tuple[str, ...] = ()
     first_title_en: str = ""
+    first_from_dealer: int = 1
+
+    def calling_order(self, dealer: int | None, seats: int) -> list[int]:
+        """The seats in the order the first fields are made (the calls), from the dealer of the deal;
+        in seat order when the dealer is not known."""
+        start = 0 if dealer is None else (dealer + self.first_from_dealer) % seats
+        return [(start + step) % seats for step in range(seats)]
 
     @property
     def first_title(self) -> str:

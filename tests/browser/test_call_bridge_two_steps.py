@@ -24,6 +24,8 @@ PLAYERS = ["Anna", "Ben", "Cleo", "Dan"]
 C1_CALLS = ["3", "4", "2", "5"]
 C1_TRICKS = ["4", "4", "1", "4"]
 C1_TEXT = "Calls: Anna 3, Ben 4, Cleo 2, Dan 5"
+# The same calls in calling order: Ben deals, Cleo on his right calls first (CB-4.1).
+C1_CALLING = "Calls: Cleo 2, Dan 5, Anna 3, Ben 4"
 
 
 class Taps:
@@ -71,14 +73,15 @@ def test_cb_c1_calls_then_tricks_five_taps_each_on_one_screen(phone: Any, live_s
     calls = Taps(page)
     enter_calls(calls, C1_CALLS)
     expect(page.locator("#table-notice")).to_have_text("Calls for deal 1 saved.")
-    expect(page.get_by_test_id("in-progress")).to_contain_text(C1_TEXT)
+    expect(page.get_by_test_id("in-progress")).to_contain_text(C1_CALLING)
     assert calls.count <= 5
     assert Match.objects.get(pk=match.pk).deal_in_progress["entry"] == {"calls": [3, 4, 2, 5]}
     # The tricks, one row per player beside their call.
     expect(page.get_by_role("heading", name="Enter deal 1")).to_be_visible()
-    expect(page.locator(".seat-row").first).to_contain_text("call 3")
+    expect(page.locator(".seat-row").first).to_contain_text("Cleo's tricks")  # in calling order
+    expect(page.locator(".seat-row").first).to_contain_text("call 2")
     assert_fits_the_phone(page, "#deal-form")
-    assert page.evaluate("document.activeElement.name") == "tricks_0"
+    assert page.evaluate("document.activeElement.name") == "tricks_2"  # Cleo's, the first to call
     tricks = Taps(page)
     for name, count in zip(PLAYERS, C1_TRICKS, strict=True):
         tricks.field(f"{name}'s tricks", count)
@@ -110,13 +113,13 @@ def test_cb_4_1_a_second_phone_sees_the_calls(browser: Any, phone: Any, live_ser
         open_call_bridge(second, live_server, match)
         viewer.evaluate("window.notReloaded = true")
         enter_calls(Taps(page), C1_CALLS)
-        expect(viewer.get_by_test_id("in-progress")).to_contain_text(C1_TEXT, timeout=15_000)
+        expect(viewer.get_by_test_id("in-progress")).to_contain_text(C1_CALLING, timeout=15_000)
         assert viewer.evaluate("window.notReloaded") is True
         # The second phone still shows the calls form: its calls are refused, and said back to it.
         enter_calls(Taps(second), ["2", "2", "2", "2"])
         notice = second.locator("#table-notice")
         expect(notice).to_contain_text(f"they now read: {C1_TEXT}. Yours were: Anna 2, Ben 2, Cleo 2, Dan 2.")
-        expect(second.get_by_test_id("in-progress")).to_contain_text(C1_TEXT)
+        expect(second.get_by_test_id("in-progress")).to_contain_text(C1_CALLING)
         expect(second.get_by_role("heading", name="Enter deal 1")).to_be_visible()
         assert_axe_clean(second)
         # It corrects Dan's call; the first phone, saving the tricks for the old calls, is told.
