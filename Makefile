@@ -26,12 +26,14 @@ run: demo
 	@echo "Trickbook at http://$(HOST):$(PORT)/ (log in as demo / trickbook-demo)"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-# Production-style: gunicorn with WORKERS workers, static files by WhiteNoise, DEBUG off.
-# Needs SECRET_KEY (and DATABASE_URL for PostgreSQL; SQLite otherwise). See README "Run it for a club".
+# Production-style: gunicorn with WORKERS workers, static files by WhiteNoise, DEBUG off, and the settings of
+# config/gunicorn.py (no forwarded header trusted but from FORWARDED_ALLOW_IPS, no control socket).
+# Needs SECRET_KEY (and DATABASE_URL for PostgreSQL; SQLite otherwise), and a buffering proxy in front:
+# docs/deployment.md.
 serve: $(STAMP)
 	DJANGO_DEBUG=0 $(BIN)/python manage.py collectstatic --noinput -v0
 	DJANGO_DEBUG=0 $(BIN)/python manage.py migrate --noinput
-	DJANGO_DEBUG=0 $(BIN)/gunicorn config.wsgi --workers $(WORKERS) --bind $(HOST):$(PORT) --access-logfile -
+	DJANGO_DEBUG=0 $(BIN)/gunicorn -c config/gunicorn.py config.wsgi --workers $(WORKERS) --bind $(HOST):$(PORT) --access-logfile -
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -53,7 +55,7 @@ bench: $(STAMP)
 load: $(STAMP)
 	$(BIN)/python -m bench.load
 
-# The catalogues (README "Languages"): every marked text into locale/<lang>/LC_MESSAGES/django.po, then
+# The catalogues (docs/languages.md): every marked text into locale/<lang>/LC_MESSAGES/django.po, then
 # the .mo files, which are committed so that a clone runs without gettext. No locations (--no-location):
 # a catalogue changes only when a text does. tests/test_translations.py reads MESSAGES_OPTIONS from here.
 MESSAGES_LANGUAGES := -l hu -l pl -l hi

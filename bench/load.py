@@ -8,16 +8,22 @@ server, a new database on that server (created, then dropped at the end). It mak
 account and one match (``--deals`` deals already played) per scorer, in the widest sheet there is
 (bench.core.open_match: the game with the most sides), logs the scorers in, then for ``--seconds``:
 
-* each scorer takes a turn every ``--think`` seconds on average: it saves the next deal (one of
-  the game's sample deals) as the page's htmx form does (one request; the answer is the updated
-  sheet), except every
+* each scorer opens its match page, then takes a turn every ``--think`` seconds on average: it
+  enters the next deal (one of the game's sample deals) as the page's htmx forms do, step by step
+  for a game entered in two steps (Call Bridge's calls, then the tricks), except every
   10th turn, an edit of an earlier deal (the edit page, the save, the match page), and
   every 25th, an undo of the last deal (the save, the match page);
 * each viewer polls share links without pausing, as the share page's htmx does
   (``HX-Request``), so the share figure is the rate the server sustains beside the scorers.
 
+Each answer is checked as the page's script reads it: its status, the event it triggers
+(``first-saved``, ``deal-saved`` with the deal's number) and the entry form it brings back, which
+must be the next step of this deal (the rest of the deal, carrying the calls just sent, with the
+revision to send them back with) or the first step of the next deal (``entry_form``). So a save the
+server got wrong is an error, and a right answer in any game's shape is not.
+
 It stops by itself and prints requests per second, p50 and p99 latency for each action, the
-error count (any unexpected status, refused write, timeout or broken connection) and the
+error count (any unexpected status or answer, refused write, timeout or broken connection) and the
 CPUs used by the server, by this load generator and by the whole machine. The exit status is
 1 when there were errors. All traffic goes to 127.0.0.1.
 """
@@ -34,10 +40,12 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -61,7 +69,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from bench.core import open_match
 from bench.web import NAMES, form_posts
+from scoring.core.games import GAMES
 from scoring.core.match import parse_match
+from scoring.forms import layout
 from scoring.services import create_match
 
 scorers, deals = int(sys.argv[1]), int(sys.argv[2])
@@ -74,7 +84,10 @@ for index, user in enumerate(users):
     first_dealer = index % len(doc["players"])
     match = create_match(owner=user, match_file=parse_match({**doc, "first_dealer": first_dealer}))
     tables.append({"username": user.username, "match": match.pk, "token": match.share_token, "deals": deals})
-print(json.dumps({"game": doc["game"], "posts": form_posts(doc["game"]), "tables": tables}))
+game = GAMES[doc["game"]]
+spec = game.entry_spec(frozenset())
+first = [name for name, field, _seat in layout(spec, game.seats) if field.name in spec.first]
+print(json.dumps({"game": doc["game"], "posts": form_posts(doc["game"]), "first": first, "tables": tables}))
 """
 
 
@@ -183,16 +196,115 @@ class Phone:
         return answer is not None and "sessionid" in self.cookies
 
 
+FIRST_FORM = "first-form"  # templates/scoring/match.html: the first step of a deal entered in two steps
+DEAL_FORM = "deal-form"  # the whole deal, or (data-step="rest") the rest of it once the first step is saved
+
+
+class Forms(HTMLParser):
+    """The forms of an answer by id: each form's attributes and its hidden inputs' values."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+        self._open: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {name: value or "" for name, value in attrs}
+        if tag == "form" and found.get("id"):
+            self._open = found["id"]
+            self.forms[self._open] = (found, {})
+        elif tag == "input" and self._open and found.get("type") == "hidden" and found.get("name"):
+            self.forms[self._open][1][found["name"]] = found.get("value", "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._open = None
+
+
+def entry_form(body: bytes) -> tuple[str, dict[str, str]] | None:
+    """The entry form an answer brings back: ``first`` (a first step), ``rest`` (the rest of a deal whose first
+    step is saved) or ``whole``, with its hidden inputs; None if it has none."""
+    parser = Forms()
+    parser.feed(body.decode("utf-8", "replace"))
+    if FIRST_FORM in parser.forms:
+        return "first", parser.forms[FIRST_FORM][1]
+    if DEAL_FORM in parser.forms:
+        attributes, hidden = parser.forms[DEAL_FORM]
+        return ("rest" if attributes.get("data-step") == "rest" else "whole"), hidden
+    return None
+
+
+def answer_problem(answer: Answer, event: str, number: int, step: str, carried: dict[str, str]) -> str | None:
+    """What is wrong with the answer to a step of deal ``number``, or None: it must trigger ``event`` for that
+    deal and bring back the entry form of ``step`` for the deal it names, carrying the ``carried`` fields."""
+    try:
+        triggered = json.loads(answer.headers.get("hx-trigger-after-settle", "{}"))
+    except ValueError:
+        triggered = {}
+    if not isinstance(triggered, dict) or triggered.get(event, {}).get("number") != number:
+        return f"no {event} event for deal {number} (events: {triggered})"
+    found = entry_form(answer.body)
+    if found is None:
+        return f"after deal {number}: no entry form in the answer"
+    kind, hidden = found
+    wanted = number if step == "rest" else number + 1
+    if (kind, hidden.get("number")) != (step, str(wanted)):
+        return f"after deal {number}: the answer asks for {kind} of deal {hidden.get('number')}, not {step} of {wanted}"
+    wrong = {name: hidden.get(name) for name, value in carried.items() if hidden.get(name) != value}
+    if wrong:
+        return f"deal {number}: the rest of the deal carries {wrong}, not what was sent"
+    return None
+
+
+async def enter_deal(
+    phone: Phone, match_url: str, number: int, post: dict[str, str], first: list[str], next_step: str
+) -> bool:
+    """Enter deal ``number`` as the page's forms do: for a game with a first step, that step (``first``: its
+    fields) and then the rest with the revision the answer gave; then the whole deal, with the idempotency key
+    the page's script adds. ``next_step`` is the step the next deal starts with. True if it was saved."""
+    fields: dict[str, Any] = {"number": number, "key": str(uuid.uuid4()), **post}
+    if first:
+        calls = {name: post[name] for name in first}
+        answer = await phone.expect(
+            "first step", "POST", f"{match_url}deals/first/", 200, {"number": number, "progress": 0, **calls}, **HTMX
+        )
+        if answer is None:
+            return False
+        problem = answer_problem(answer, "first-saved", number, "rest", calls)
+        if problem:
+            phone.stats.error("first step", problem)
+            return False
+        fields["progress"] = (entry_form(answer.body) or ("", {}))[1].get("progress", "")
+    answer = await phone.expect("deal save", "POST", f"{match_url}deals/", 200, fields, **HTMX)
+    if answer is None:
+        return False
+    problem = answer_problem(answer, "deal-saved", number, next_step, {})
+    if problem:
+        phone.stats.error("deal save", problem)
+    return True  # saved (200), even if the answer was wrong
+
+
 async def scorer(
-    phone: Phone, table: dict[str, Any], posts: list[dict[str, str]], deadline: float, think: float, rng: random.Random
+    phone: Phone,
+    table: dict[str, Any],
+    posts: list[dict[str, str]],
+    first: list[str],
+    deadline: float,
+    think: float,
+    rng: random.Random,
 ) -> None:
-    """Save the next deal (one of ``posts``, the game's sample deals as the form posts them) as the
-    phone's htmx form does (the answer is the updated sheet); now and then edit an earlier deal or
-    undo the last one (plain form posts, then the match page)."""
+    """Enter the next deal (one of ``posts``, the game's sample deals as the form posts them) as the phone's
+    htmx forms do, step by step for a game with a first step (``first``, its fields); now and then edit an
+    earlier deal or undo the last one (plain form posts, then the match page)."""
     match_url = f"/matches/{table['match']}/"
     deals = table["deals"]
+    next_step = "first" if first else "whole"
     turn = 0
     await asyncio.sleep(rng.uniform(0, think))  # the tables did not all sit down at the same second
+    page = await phone.expect("match page", "GET", match_url, 200)
+    found = entry_form(page.body) if page else None
+    if page is not None and (found is None or found[0] != next_step or found[1].get("number") != str(deals + 1)):
+        phone.stats.error("match page", f"{match_url} does not ask for {next_step} of deal {deals + 1}: {found}")
     while time.monotonic() < deadline:
         turn += 1
         if turn % 25 == 0 and deals:
@@ -210,13 +322,8 @@ async def scorer(
                 if answer is not None and answer.location != match_url:
                     phone.stats.error("deal edit", f"edit of deal {number} refused: sent to {answer.location}")
             await phone.expect("match page", "GET", match_url, 200)
-        else:
-            fields = {"number": deals + 1, **rng.choice(posts)}
-            answer = await phone.expect("deal save", "POST", f"{match_url}deals/", 200, fields, **HTMX)
-            if answer is not None:
-                deals += 1
-                if f"Enter deal {deals + 1}<".encode() not in answer.body:
-                    phone.stats.error("deal save", f"deal {deals} saved, but the sheet sent back does not follow")
+        elif await enter_deal(phone, match_url, deals + 1, rng.choice(posts), first, next_step):
+            deals += 1
         await asyncio.sleep(min(rng.uniform(0.5, 1.5) * think, max(0.0, deadline - time.monotonic())))
     table["final"] = deals
 
@@ -236,9 +343,8 @@ async def viewer(phone: Phone, tables: list[dict[str, Any]], deadline: float, rn
             phone.stats.error("share poll", f"GET /share/{token}/ answered {answer.status}")
 
 
-async def drive(
-    port: int, tables: list[dict[str, Any]], posts: list[dict[str, str]], args: argparse.Namespace, server: int
-) -> tuple[Stats, float]:
+async def drive(port: int, seed: dict[str, Any], args: argparse.Namespace, server: int) -> tuple[Stats, float]:
+    tables, posts, first = seed["tables"], seed["posts"], seed["first"]
     stats = Stats()
     rng = random.Random(args.seed)
     phones = [Phone(port, stats) for _ in tables]
@@ -260,7 +366,7 @@ async def drive(
     deadline = started + args.seconds
     await asyncio.gather(
         *(
-            scorer(phone, table, posts, deadline, args.think, random.Random(rng.random()))
+            scorer(phone, table, posts, first, deadline, args.think, random.Random(rng.random()))
             for phone, table in zip(phones, tables, strict=True)
         ),
         *(viewer(Phone(port, stats), tables, deadline, random.Random(rng.random())) for _ in range(args.viewers)),
@@ -333,7 +439,7 @@ def percentile(values: list[float], fraction: float) -> float:
 def report(stats: Stats, elapsed: float, label: str) -> int:
     print(f"\n{label}")
     print(f"{'action':<12} {'requests':>9} {'per s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
-    actions = ["deal save", "deal edit", "deal undo", "edit page", "match page", "share poll"]
+    actions = ["first step", "deal save", "deal edit", "deal undo", "edit page", "match page", "share poll"]
     actions += sorted((set(stats.latencies) | set(stats.errors)) - set(actions))
     for action in actions:
         values = stats.latencies.get(action, [])
@@ -404,7 +510,7 @@ def main(argv: list[str] | None = None) -> int:
         tables = seed["tables"]
         log = Path(temp) / "gunicorn.log"
         with gunicorn(env, args.workers, log, args.threads) as (port, server):
-            stats, elapsed = asyncio.run(drive(port, tables, seed["posts"], args, server.pid))
+            stats, elapsed = asyncio.run(drive(port, seed, args, server.pid))
             alive = server.poll() is None
         server_log = log.read_text(errors="replace")
     workers = f"{args.workers} workers" + (f" x {args.threads} threads" if args.threads > 1 else "")

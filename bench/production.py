@@ -59,7 +59,7 @@ def gunicorn(
     listener.listen(2048)
     listener.set_inheritable(True)
     port = listener.getsockname()[1]
-    command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", str(workers)]
+    command = [sys.executable, "-m", "gunicorn", "-c", "config/gunicorn.py", "config.wsgi", "--workers", str(workers)]
     command += ["--bind", f"fd://{listener.fileno()}", "--backlog", "2048", "--log-level", "warning"]
     if threads > 1:
         command += ["--worker-class", "gthread", "--threads", str(threads)]

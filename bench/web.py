@@ -146,7 +146,10 @@ REPORT_URLS = {
     "page": ("report", "shared_report"),
     "PDF": ("report_pdf", "shared_report_pdf"),
     "CSV": ("report_csv", "shared_report_csv"),
+    "history": ("match_history",),
 }
+# Edits are not limited, so the history page is measured with this many (scoring/views.py pages it).
+HISTORY_EDITS = 25_000
 
 
 def report_costs() -> list[str]:
@@ -175,6 +178,7 @@ def report_costs() -> list[str]:
             )
             cost = json.loads(done.stdout.strip().splitlines()[-1])
             who = "share link" if name.startswith("shared") else "owner"
+            kind = f"history ({HISTORY_EDITS:,} edits)" if name == "match_history" else kind
             print(
                 f"  {kind:4} ({who:10}): {cost['cpu']:5.2f} s CPU ({cost['wall']:5.2f} s wall), "
                 f"peak {cost['peak_mb']:4.0f} MB (before the request {cost['base_mb']:.0f} MB), "
@@ -204,20 +208,22 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
 
 
-def _corrections_and_verdicts(match: Any, user: Any, entries: list[dict[str, Any]]) -> None:
+def _corrections_and_verdicts(match: Any, user: Any, entries: list[dict[str, Any]], history: bool = False) -> None:
     """More corrections and refereed hands than a report shows, each hand with its plays entered in
     reverse order (some 40 violations in a 13-card deal), so the report prints as much of them as it
-    ever does. No refereed hands for a game without a hand record in fixtures/."""
+    ever does; for the history page, HISTORY_EDITS corrections. No refereed hands for a game without a
+    hand record in fixtures/."""
     from referee.core.games import REFEREES
     from referee.core.setup import ValueKind
     from referee.models import ContestedHand
     from scoring.models import Change
 
-    for number in range(1, 31):
-        entry = entries[number - 1]
-        Change.objects.create(
-            match=match, user=user, action=Change.Action.EDITED, number=number, before=entry, after=entry
-        )
+    edits = HISTORY_EDITS if history else 30
+    Change.objects.bulk_create(
+        Change(match=match, user=user, action=Change.Action.EDITED, number=number, before=entry, after=entry)
+        for index in range(edits)
+        for number, entry in [(index % len(entries) + 1, entries[index % len(entries)])]
+    )
     path = ROOT / "fixtures" / match.game / "hand.json"
     if match.game not in REFEREES or not path.exists():
         return
@@ -246,13 +252,15 @@ def _one_report(name: str, deals: int) -> dict[str, Any]:
         players = [f"{initial}{'x' * 38}{initial}" for initial in "ABCDEFGH"]  # MAX_NAME characters each
         doc = open_match(deals, players)
         match = create_match(owner=user, match_file=parse_match(doc))
-        _corrections_and_verdicts(match, user, doc["deals"])
+        _corrections_and_verdicts(match, user, doc["deals"], history=name == "match_history")
         client = Client()
         if name.startswith("shared"):
             url = reverse(name, args=[match.share_token])
         else:
             client.force_login(user)
             url = reverse(name, args=[match.pk])
+            if name == "match_history":
+                url += "?page=2"  # a whole page of them (the latest page may hold only a few)
         base_mb = _peak_mb()
         response = client.get(url)
         assert response.status_code == 200, response.status_code

@@ -28,7 +28,7 @@ from scoring.core.match import MAX_DEALS
 API_RATE = "60/m"
 # The largest body read. A 500-deal match file (MAX_DEALS) exported with indentation is under 90 kB
 # (Klaberjass, the longest entries); a hand record of 400 events about 30 kB. The costliest body
-# allowed is scored in 40-60 ms (README "JSON API").
+# allowed is scored in 40-60 ms (docs/api.md).
 MAX_BODY_BYTES = 256_000
 
 

@@ -3,7 +3,7 @@
 Development (the default, DJANGO_DEBUG=1): SQLite, a throwaway secret key.
 Production (DJANGO_DEBUG=0): SECRET_KEY is required; secure cookies, HSTS and the
 HTTPS redirect are on unless switched off (for a TLS proxy that already redirects).
-PostgreSQL whenever DATABASE_URL is set. The README's "Run it for a club" lists them.
+PostgreSQL whenever DATABASE_URL is set. docs/deployment.md lists them.
 """
 
 from __future__ import annotations
@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.views.private_account_pages",  # Cache-Control: private, no-store on a logged-in player's pages
+    "scoring.offline.mark_the_session",  # whose session an answer was sent to, for the service worker
     "config.language.account_language",  # a logged-in player's own language wins (config/language.py)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -146,7 +148,7 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         # Persistent connections in production: a new PostgreSQL connection per request costs more
-        # than the request itself (see README "Load test").
+        # than the request itself (see docs/load-test.md).
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0" if DEBUG else "60")),
         conn_health_checks=True,
     )
@@ -177,7 +179,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Languages (README "Languages"): each named in itself for the footer's switcher. The first visit
+# Languages (docs/languages.md): each named in itself for the footer's switcher. The first visit
 # follows Accept-Language; a choice is kept in the language cookie and, for a logged-in player, on
 # the account (config/language.py). Numbers and dates follow the language (Django 5 always localises).
 LANGUAGE_CODE = "en"
@@ -228,32 +230,54 @@ LOGGING = {
 # The caches. "default": rate-limit counters. "sheets": the share page's live fragment, rendered once
 # per match version (scoring/views.py, _live_sheet), kept apart so that fragments never push
 # counters out. Local memory, one per worker process, by default; set REDIS_URL (redis://host:6379/0)
-# when several servers or many workers must share them.
+# when several servers or many workers must share them. Both backends are config/cache.py's: the local
+# one is bounded by bytes as well as entries, and Redis degrades to local memory while it cannot be
+# reached, rather than failing the request (docs/deployment.md).
 SHEETS_CACHE_SECONDS = 600  # a version nobody polls any more is dropped after this
+# The largest share sheet, as stored: 500 Call Bridge deals between four 40-character Devanagari names,
+# worded in Hindi, measured at 1.31 MB (1.22 MB in English; 0.64 MB with short ASCII names; 53 kB at 40
+# deals). tests/scoring/test_sheet_cache.py measures it again and fails if this figure is off by a tenth.
+SHEET_MOST_BYTES = 1_400_000
+# What one worker keeps of sheets: 40 MB, some 30 of the largest or 800 at 40 deals.
+SHEETS_CACHE_BYTES = 40 * 2**20
+SHEETS_LOCAL = {"MAX_ENTRIES": 800, "MAX_BYTES": SHEETS_CACHE_BYTES}
+COUNTERS_LOCAL = {"MAX_ENTRIES": 10_000, "MAX_BYTES": 4 * 2**20}
 if os.environ.get("REDIS_URL"):
+    # A Redis that does not answer is given up on quickly (a refused connection is at once).
+    REDIS_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]},
+        "default": {
+            "BACKEND": "config.cache.FallbackRedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "OPTIONS": REDIS_OPTIONS,
+            "FALLBACK": COUNTERS_LOCAL,
+        },
         "sheets": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.FallbackRedisCache",
             "LOCATION": os.environ["REDIS_URL"],
             "KEY_PREFIX": "sheets",
             "TIMEOUT": SHEETS_CACHE_SECONDS,
+            "OPTIONS": REDIS_OPTIONS,
+            "FALLBACK": SHEETS_LOCAL,
         },
     }
 else:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "trickbook"},
-        # At most 100 fragments per worker: some 4 MB at 40 deals, 40 MB if all held 500 deals.
+        "default": {
+            "BACKEND": "config.cache.SizedLocMemCache",
+            "LOCATION": "trickbook",
+            "OPTIONS": COUNTERS_LOCAL,
+        },
         "sheets": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "BACKEND": "config.cache.SizedLocMemCache",
             "LOCATION": "trickbook-sheets",
             "TIMEOUT": SHEETS_CACHE_SECONDS,
-            "OPTIONS": {"MAX_ENTRIES": 100},
+            "OPTIONS": SHEETS_LOCAL,
         },
     }
 
 # Rate limits (django-ratelimit) count per client address (config/client.py) and answer 429.
-# With the local-memory cache each worker counts on its own, so a limit is per worker: the README
+# With the local-memory cache each worker counts on its own, so a limit is per worker: docs/deployment.md
 # says to set REDIS_URL for exact limits. The library's checks ask for memcached or django-redis.
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_IP_META_KEY = "config.client.client_address"

@@ -50,5 +50,6 @@ urlpatterns = [
     path("rules/rule/<str:rule_id>/", rule_views.rule_detail, name="rule"),
     path("rules/<str:game>/", rule_views.rules_game, name="rules_game"),
     path("api/", api.urls),
+    path("admin/login/", views.admin_login),  # the admin's log-in, behind the log-in throttles
     path("admin/", admin.site.urls),
 ]

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -110,6 +111,24 @@ def api_errors_as_json(get_response: Callable[[HttpRequest], HttpResponse]) -> C
                 if header in response:
                     rewritten[header] = response[header]
             return rewritten
+        return response
+
+    return middleware
+
+
+def private_account_pages(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+    """Middleware: an answer to a logged-in player that says nothing of caching is ``private, no-store``.
+
+    Such a page holds the account's matches and names; no shared cache may keep it, and neither may the
+    browser's, from which a shared phone's Back button would show it to the next person. A page that says how
+    it may be kept (the rules pages, the share page, static files) keeps what it says.
+    """
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        user = getattr(request, "user", None)
+        if "Cache-Control" not in response and user is not None and user.is_authenticated:
+            patch_cache_control(response, private=True, no_store=True)
         return response
 
     return middleware

@@ -125,10 +125,11 @@ def form_field(field: EntryField, players: tuple[str, ...], seat: int | None) ->
     else:
         choices = [(str(value), text) for value, text in field.choices]
     # A value no button offers (a crafted post) is refused with the field's rule, like the core does.
-    # The message keeps Django's own %(value)s for the refused value; the rest is filled in now.
+    # The message keeps Django's own %(value)s for the refused value, which Django fills in later; the
+    # rest is filled in now with every "%" doubled, since a label holds a player's name ("50%").
     refused = {
         "invalid_choice": _("%(value)s is not allowed for %(field)s (%(rule)s).")
-        % {"value": "%(value)s", "field": label, "rule": field.rule}
+        % {"value": "%(value)s", "field": str(label).replace("%", "%%"), "rule": field.rule}
     }
     return forms.ChoiceField(
         label=label, choices=choices, widget=Segmented, required=False, initial=initial, error_messages=refused

@@ -23,7 +23,7 @@ rule in every language: its ID, links and URL do not change, only its words.
 
 **Caches.** The documents are part of the project and are read once per process (edit one, restart the
 server). The HTML is built once per URL prefix, since its links depend on where the app is mounted: in practice
-one build per process and language, on first use.
+one build per process and language, on first use, and at most ``BOOKS_KEPT`` books are kept.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import html
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from django.conf import settings
@@ -321,7 +321,13 @@ def _plain(inline_markdown: str) -> str:
     return html.unescape(strip_tags(_plain_markdown().renderInline(inline_markdown))).strip()
 
 
-@cache
+# Books kept per process: one per language under each of two URL prefixes. A prefix is the deployment's
+# (config/gunicorn.py takes none from a request), so this is room to spare; without a bound, every new prefix a
+# request could name would build and keep another book (about a megabyte, 0.2-0.35 s of CPU).
+BOOKS_KEPT = 2 * len(settings.LANGUAGES)
+
+
+@lru_cache(maxsize=BOOKS_KEPT)
 def _book(script_prefix: str, language: str) -> Book:
     """Every registered game's rules in ``language`` where translated, rendered with the URLs under
     ``script_prefix``."""
@@ -433,6 +439,13 @@ def document(game: str) -> Document | None:
 def link_html(rule_id: object) -> SafeString | None:
     """The rule link of a known rule ID (a dict lookup: see scoring/templatetags/rules.py), else None."""
     return book().links.get(rule_id) if isinstance(rule_id, str) else None
+
+
+def cite_rules_in(escaped: str) -> str:
+    """``escaped`` (HTML-escaped text) with each rule ID it cites in a ``rule`` span, set as citations are and
+    never broken at its hyphen: for a text that is itself a control (a score sheet row's summary, which opens
+    its breakdown), where a link inside would take the tap meant for it."""
+    return _ID_IN_TEXT.sub(lambda found: f'<span class="rule">{found.group(0)}</span>', escaped)
 
 
 def link_rules_in(text: object) -> SafeString:

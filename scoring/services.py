@@ -16,7 +16,15 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from scoring.core.base import FormatError, RuleError
-from scoring.core.match import MatchFile, MatchResult, check_deal, evaluate, parse_match
+from scoring.core.match import (
+    EditEndsMatch,
+    MatchFile,
+    MatchResult,
+    check_deal,
+    evaluate,
+    parse_match,
+    room_for_deal,
+)
 from scoring.core.steps import first_text, read_first
 from scoring.models import Change, Deal, Match
 
@@ -174,7 +182,10 @@ def edit_deal(*, match: Match, user: Any, number: int, revision: int, entry: Map
         if deal.revision != revision:
             text = _("Deal %(number)s was changed from another phone while you edited it; it now reads as below.")
             raise Conflict(text % {"number": number})
-        result = check_deal(locked.match_file(deals), entry, replace=number)
+        try:
+            result = check_deal(locked.match_file(deals), entry, replace=number)
+        except EditEndsMatch as early:
+            raise early.unsaved() from None
         stored = result.match.rules.to_entry(result.deals[number - 1].deal)
         before = deal.entry
         deal.entry = stored
@@ -205,6 +216,9 @@ def save_first_step(*, match: Match, number: int, revision: int, entry: Mapping[
     progress, replacing the one of ``revision`` (0: there was none), in one transaction; return the
     match as it stands.
 
+    The very first step already saved (a retry after a lost answer, or another phone with the same
+    calls) is a repeat: nothing is written, and the match is returned as for a save.
+
     Raises Conflict if deal ``number`` is no longer the next deal or another phone changed its first
     step since the page read it, EntryError if a value is not allowed or the match is over.
     """
@@ -212,17 +226,20 @@ def save_first_step(*, match: Match, number: int, revision: int, entry: Mapping[
         locked, deals = _lock(match)
         if number != len(deals) + 1:
             raise Conflict(_already_saved(number))
-        _check_progress(locked, number, revision)
         result = evaluate(locked.match_file(deals))
         if result.outcome is not None:
             over = _("the match is over: %(reason)s") % {"reason": result.outcome.reason}
             raise RuleError("deal", result.outcome.rule, over)
-
+        room_for_deal(result.match)
         spec = result.match.rules.entry_spec(result.match.flags)
         if not spec.first:
             text = _("a %(game)s deal is entered at once, not in two steps") % {"game": result.match.rules.title}
             raise FormatError("deal", text)
         stored = read_first(spec, dict(entry), len(locked.players))
+        saved = locked.in_progress(number)
+        if saved is not None and saved["entry"] == stored:
+            return result
+        _check_progress(locked, number, revision)
         locked.deal_in_progress = {"number": number, "entry": stored, "revision": locked.version + 1}
         _bump(locked)
     return result

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring import rulebook
-from scoring.core.base import Flag, Line, Points
+from scoring.core.base import Flag, Line, Points, row_words
 from scoring.core.i18n import one_language
 from scoring.core.match import MatchResult
 from scoring.core.steps import first_text
@@ -49,8 +49,9 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
     Django's number localisation for each one.
     """
     players = result.match.players
+    flags = result.match.flags
     names = result.names
-    describe = result.match.rules.describe
+    describe = row_words(result.match.rules)
     # A game hands out the same Line object for the same line of many deals (its cached breakdowns), so each
     # line is worded once per sheet, by identity: wording one goes through the translation catalogue.
     worded: dict[int, str] = {}
@@ -66,7 +67,7 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
             {
                 "number": deal.number,
                 "dealer": players[deal.dealer],
-                "short": describe(deal.deal, players),
+                "short": describe(deal.deal, deal.score, players, flags),
                 "cells": [
                     (points_text(total), change_text(points))
                     for points, total in zip(deal.score.points, deal.totals, strict=True)
@@ -108,6 +109,38 @@ def win_verb(result: MatchResult) -> str:
     return pgettext("said of a partnership: Anna & Cleo win", "win")
 
 
+def result_headline(result: MatchResult) -> str:
+    """The end of a finished match in a few words, said once above its reason: "Bela wins.", "Anna & Cleo win.",
+    "Anna and Ben share the win.", "A draw." (every side shares the result)."""
+    if len(result.winners) == len(result.names):
+        return _("A draw.")
+    return _("%(winners)s %(verb)s.") % {"winners": winners_text(result), "verb": win_verb(result)}
+
+
+def reason_sentence(result: MatchResult) -> str:
+    """The game's reason for the end of a finished match as a sentence of its own: "Dora passed 500 first" (its
+    rule goes beside it)."""
+    assert result.outcome is not None
+    reason = result.outcome.reason
+    return reason[:1].upper() + reason[1:]
+
+
+def standing_mark(result: MatchResult, side: int, leader: int | None) -> str:
+    """The word under a side's total: "leads" for the one side ahead in a running match; once it is finished,
+    what the winners did ("wins", "win", "share the win", "draw"); nothing for any other side."""
+    if not result.finished:
+        return pgettext("the player or side with the highest total, beside it", "leads") if side == leader else ""
+    if side not in result.winners:
+        return ""
+    if len(result.winners) == len(result.names):
+        return pgettext("beside each total of a drawn match", "draw")
+    if len(result.winners) > 1:
+        return pgettext("beside the total of each player or side who shares the win", "shares the win")
+    if len(result.match.rules.sides[side]) == 1:
+        return pgettext("beside the winner's total, said of one player", "wins")
+    return pgettext("beside the winners' total, said of a partnership", "win")
+
+
 def deal_url(view: str, match_id: int) -> Callable[[int], str]:
     """``number -> URL`` of a deal's page: one ``reverse`` for the whole sheet, not one per row."""
     slot = 987_654_321  # a deal number no match reaches, replaced by each row's (the last number in the URL)
@@ -128,7 +161,8 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None, rows_
     whose row is made (a save's answer sends the new row alone).
     """
     players = result.match.players
-    describe = result.match.rules.describe
+    flags = result.match.flags
+    describe = row_words(result.match.rules)
     # The page's own words, translated and escaped once for the whole sheet, and each name once.
     edit_label = escape(_("Edit deal %(number)s"))
     no_points = f"<li>{escape(_('No points.'))}</li>"
@@ -166,9 +200,12 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None, rows_
                 if edit_url
                 else number
             )
+            # The row's words name a rule where one applies; in the summary, which opens the breakdown on a tap,
+            # it is cited, not linked (the breakdown links every rule).
+            said = rulebook.cite_rules_in(mark_suits(escape(describe(deal.deal, deal.score, players, flags))))
             html.append(
                 f'<tr id="deal-{number}"><th scope="row">{first}</th><td class="dealer">{dealers[deal.dealer]}</td>'
-                f'<td class="deal"><details><summary>{mark_suits(escape(describe(deal.deal, players)))}</summary>'
+                f'<td class="deal"><details><summary>{said}</summary>'
                 f'<ul class="lines">{dealt[deal.dealer]}{lines}</ul></details></td>{cells}</tr>\n'
             )
     return mark_safe("".join(html))  # every text above is escaped
@@ -180,11 +217,11 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True, row
     sheet row is made."""
     game = result.match.rules
     best = max(result.totals) if result.deals else None
-    leader = best is not None and result.totals.count(best) == 1
-    standings = [
-        {"name": name, "total": points_text(total), "leads": leader and total == best}
-        for name, total in zip(result.names, result.totals, strict=True)
-    ]
+    leader = result.totals.index(best) if best is not None and result.totals.count(best) == 1 else None
+    standings = []
+    for side, (name, total) in enumerate(zip(result.names, result.totals, strict=True)):
+        mark = standing_mark(result, side, leader)
+        standings.append({"name": name, "total": points_text(total), "mark": mark, "leads": bool(mark)})
     roles = (
         () if result.next_dealer is None else game.roles(result.next_dealer, result.match.players, result.match.flags)
     )
@@ -200,8 +237,8 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True, row
         "side_names": result.names,
         "side_columns": list(zip(result.names, short_names(result.names), strict=True)),
         "standings": standings,
-        "winners": winners_text(result),
-        "win_verb": win_verb(result) if result.winners else "",
+        "headline": result_headline(result) if result.finished else "",
+        "reason": reason_sentence(result) if result.outcome else "",
         "roles": roles,
         "flags": flags_in_force(result),
         "progress": progress,
@@ -222,10 +259,10 @@ def result_line(result: MatchResult) -> str:
     if result.outcome is None:
         dealer = players[result.next_dealer] if result.next_dealer is not None else "?"
         return _("Match in progress: %(stage)s; %(dealer)s deals next.") % {"stage": result.stage, "dealer": dealer}
-    return _("%(winners)s %(verb)s (%(reason)s, %(rule)s).") % {
-        "winners": winners_text(result),
-        "verb": win_verb(result),
-        "reason": result.outcome.reason,
+    # As the match page's banner says it: the result once, then the game's reason and its rule.
+    return _("%(headline)s %(reason)s (%(rule)s).") % {
+        "headline": result_headline(result),
+        "reason": reason_sentence(result),
         "rule": result.outcome.rule,
     }
 
@@ -235,12 +272,13 @@ def text_sheet(result: MatchResult) -> str:
     game = result.match.rules
     players = result.match.players
     names = result.names
+    describe = row_words(game)
     header = [_("Deal"), _("Dealer"), _("Deal played"), *(f"{name} +" for name in names), *names]
     rows = [
         [
             str(deal.number),
             players[deal.dealer],
-            game.describe(deal.deal, players),
+            describe(deal.deal, deal.score, players, result.match.flags),
             *(format_points(points) for points in deal.score.points),
             *(format_points(total) for total in deal.totals),
         ]

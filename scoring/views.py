@@ -6,23 +6,25 @@ read-only share page looks it up by its token and has no write paths.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -103,18 +105,26 @@ LOGIN_FAILURES = AddressLimit("login-failures", "20/15m")
 SIGNUPS = AddressLimit("signups", "5/h")
 SIGNUP_POSTS = "20/h"
 
-_login_form_view = auth_views.LoginView.as_view()
+
+def throttled_login(view: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+    """A log-in view whose posts are refused (429) to an address with 20 failed log-ins in 15 minutes, counted
+    together for every log-in page (Trickbook's and the admin's): each guess costs a password hash."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest) -> HttpResponse:
+        if request.method != "POST":
+            return view(request)
+        LOGIN_FAILURES.check(request)
+        response = view(request)
+        if response.status_code != 302:  # a log-in redirects; anything else failed
+            LOGIN_FAILURES.count(request)
+        return response
+
+    return wrapper
 
 
-def login_view(request: HttpRequest) -> HttpResponse:
-    """Django's log-in page, refused (429) to an address with 20 failed log-ins in 15 minutes."""
-    if request.method != "POST":
-        return _login_form_view(request)
-    LOGIN_FAILURES.check(request)
-    response = _login_form_view(request)
-    if response.status_code != 302:  # a log-in redirects; anything else failed
-        LOGIN_FAILURES.count(request)
-    return response
+login_view = throttled_login(auth_views.LoginView.as_view())
+admin_login = throttled_login(admin.site.login)  # django-axes locks a username there too (config/settings.py)
 
 
 @require_http_methods(["GET", "POST"])
@@ -491,13 +501,21 @@ def deal_undo(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "scoring/deal_undo.html", {"match": match, "deal": last, "short": short})
 
 
+# Changes shown per page of a match's history. Edits are not limited (each is a real change at the table), so
+# the page is: at 25,000 edits one page of them all cost 6-9 s of CPU and 285 MB.
+HISTORY_PAGE = 100
+
+
 @login_required
 @require_safe
 def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Every change, the newest first; a removed deal can be put back from here (deal_restore)."""
+    """The match's changes, oldest first, a page of HISTORY_PAGE at a time; the latest page unless ``?page=``."""
     match = _get_match_for_user(request, match_id)
-    rows = change_rows(match, match.changes.select_related("user").order_by("-at", "-id"))
-    return render(request, "scoring/history.html", {"match": match, "rows": rows, "restore": True})
+    pages = Paginator(match.changes.select_related("user").order_by("at", "id"), HISTORY_PAGE)
+    page = pages.get_page(request.GET.get("page") or pages.num_pages)
+    rows = change_rows(match, page.object_list)
+    # A removed deal can be put back from here (deal_restore).
+    return render(request, "scoring/history.html", {"match": match, "rows": rows, "page": page, "restore": True})
 
 
 @login_required
@@ -590,6 +608,12 @@ def share_stop(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect(reverse("match", args=[match.pk]) + "#share")
 
 
+def live_sheet_key(match_id: int, version: int, token: str) -> str:
+    """The "sheets" cache key of a share link's fragment in the active language, under the current URL prefix."""
+    prefix = hashlib.blake2s(get_script_prefix().encode(), digest_size=8).hexdigest()  # short, whatever it is
+    return f"live:{match_id}:{version}:{token}:{get_language()}:{prefix}"
+
+
 def _live_sheet(match_id: int, version: int, token: str) -> str:
     """The share page's live fragment of a match at one version, rendered once and then served from
     the "sheets" cache: any number of phones polling one match cost one evaluation and one render for
@@ -597,10 +621,12 @@ def _live_sheet(match_id: int, version: int, token: str) -> str:
 
     Nothing is ever invalidated: every write bumps the version (scoring/services.py), so the next
     poll asks for a new key. The key holds the share token too, which the fragment polls and which a
-    new share link replaces without a write. The fragment is rendered without the request: it is the
-    same for every viewer.
+    new share link replaces without a write, and everything else its words and links depend on: the
+    language (issue 14) and the URL prefix the app is mounted under, which every link it holds starts
+    with (a fragment made under another prefix would send every viewer's poll there). The fragment is
+    rendered without the request: it is the same for every viewer of that link, language and prefix.
     """
-    key = f"live:{match_id}:{version}:{token}:{get_language()}"  # one fragment per language (issue 14)
+    key = live_sheet_key(match_id, version, token)
     sheets = caches["sheets"]
     html: str | None = sheets.get(key)
     if html is None:

@@ -166,13 +166,17 @@ def test_a_share_link_viewer_gets_the_cookies_language(client: Client, make_matc
 
 def test_the_share_pages_sheet_is_cached_once_per_language(client: Client, make_match: Any) -> None:
     from django.core.cache import caches
+    from django.utils import translation
+
+    from scoring.views import live_sheet_key
 
     match = make_match(deals=[B1_ANNA_2H_EXACT])
     url = reverse("shared_match", args=[match.share_token])
     client.get(url, headers=HTMX)
     client.get(url, headers={**HTMX, "Accept-Language": "pl"})
     for language in ("en", "pl"):
-        assert caches["sheets"].get(f"live:{match.pk}:{match.version}:{match.share_token}:{language}") is not None
+        with translation.override(language):
+            assert caches["sheets"].get(live_sheet_key(match.pk, match.version, match.share_token)) is not None
 
 
 def test_api_errors_follow_accept_language(client: Client) -> None:

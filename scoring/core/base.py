@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, NamedTuple, ParamSpec, Protocol, TypeVar
+from typing import Any, NamedTuple, ParamSpec, Protocol, TypeVar, runtime_checkable
 
 from scoring.core.i18n import Plural, _, render
 
@@ -421,7 +421,35 @@ class Game(Protocol):
         """A short label for the coming deal: "Deal 3 of 6", "Target 500"."""
 
     def describe(self, deal: Any, players: tuple[str, ...]) -> str:
-        """The deal in short form for a score sheet: "4♠X by Anna, 10 tricks"."""
+        """The deal in short form: "4♠X by Anna, 10 tricks" (the history's "was ...; now ...", the undo page).
+
+        A score sheet's row says what came of it as well, where the game defines the optional
+        ``describe_result`` (`ResultWords`, `row_words`)."""
 
     def to_entry(self, deal: Any) -> dict[str, Any]:
         """The deal back in match-file shape: the normalised entry, every field present."""
+
+
+@runtime_checkable
+class ResultWords(Protocol):
+    """The optional part of the `Game` protocol that a score sheet's rows read: a game that has it
+    says on each row what came of the deal; a game without it is described by ``describe``."""
+
+    def describe_result(self, deal: Any, score: DealScore, players: tuple[str, ...], flags: Flags) -> str:
+        """The deal as its row on a score sheet says it: what was played and what came of it, in the
+        words of the game's players, citing the rule where one applies ("4♠X by Anna, down 1 (BG-7.3)",
+        "Anna makes ♦ and is bate, 60–92 (KJ-9.2)"): a player reads the row without opening the
+        breakdown. ``score`` is the deal's own score as the match scored it, ``flags`` the house rules."""
+        ...
+
+
+RowWords = Callable[[Any, DealScore, tuple[str, ...], Flags], str]
+
+
+def row_words(game: Game) -> RowWords:
+    """How ``game`` words a score sheet's row (``(deal, score, players, flags) -> text``): its own
+    ``describe_result`` where it has one (`ResultWords`), else its ``describe``. Asked once per sheet."""
+    if isinstance(game, ResultWords):
+        return game.describe_result
+    describe = game.describe
+    return lambda deal, _score, players, _flags: describe(deal, players)

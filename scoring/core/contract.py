@@ -1,4 +1,4 @@
-"""The contract deal shared by Bridgette and Draw Bridge: one value, one reader, one entry spec.
+"""The contract deal shared by Bridgette and Draw Bridge: one value, one reader, one entry spec, its words.
 
 A deal entry is the contract and the declarer's tricks, or a deal nobody bid::
 
@@ -243,3 +243,37 @@ def describe_contract(deal: Contract, players: tuple[str, ...]) -> str:
         "{contract} by {declarer}, {tricks} trick", "{contract} by {declarer}, {tricks} tricks", deal.tricks
     )
     return text.format(contract=deal.contract, declarer=players[deal.declarer], tricks=deal.tricks)
+
+
+def describe_played(deal: Contract, players: tuple[str, ...], rule: str = "") -> str:
+    """A played contract as a score sheet's row says it, with what came of it: ``4♠ by Anna, made exactly``,
+    ``1NT by Ben, made with 3 over (BG-7.1)``, ``5♣ by Anna, down 2 (DB-6.2)``. ``rule``, in brackets, is the
+    rule that scored it: a bonus, where the tricks earn one; a failed contract's penalty, always given. A
+    contract needs 6 + level tricks (BG-7.1, DB-6.1)."""
+    assert deal.declarer is not None
+    over = deal.tricks - 6 - deal.level
+    if over < 0:  # a failed contract always names the rule of its penalty
+        texts = ngettext(
+            "{contract} by {declarer}, down {count} ({rule})", "{contract} by {declarer}, down {count} ({rule})", -over
+        )
+    elif over:
+        texts = (
+            ngettext(
+                "{contract} by {declarer}, made with {count} over ({rule})",
+                "{contract} by {declarer}, made with {count} over ({rule})",
+                over,
+            )
+            if rule
+            else ngettext(
+                "{contract} by {declarer}, made with {count} over",
+                "{contract} by {declarer}, made with {count} over",
+                over,
+            )
+        )
+    else:
+        texts = (
+            _("{contract} by {declarer}, made exactly ({rule})")
+            if rule
+            else _("{contract} by {declarer}, made exactly")
+        )
+    return texts.format(contract=deal.contract, declarer=players[deal.declarer], count=abs(over), rule=rule)

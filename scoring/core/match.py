@@ -26,7 +26,7 @@ from scoring.core.base import (
     side_names,
 )
 from scoring.core.games import GAMES
-from scoring.core.i18n import _, gettext_noop
+from scoring.core.i18n import _, gettext_noop, ngettext
 
 MATCH_FIELDS = ("game", "players", "first_dealer", "target", "flags", "deals")
 MAX_NAME = 40
@@ -273,10 +273,7 @@ def evaluate(match: MatchFile) -> MatchResult:
     counted = 0
     for number, entry in enumerate(match.deals, start=1):
         if outcome is not None:
-            message = _("the match ended after deal {number}: {reason}").format(
-                number=number - 1, reason=outcome.reason
-            )
-            raise RuleError("deals", outcome.rule, message, deal=number)
+            raise AfterTheEnd(number - 1, outcome, number)
         try:
             deal = game.parse_deal(entry, flags)
             score = game.score_deal(deal, dealer, flags, held_over, carry)
@@ -302,12 +299,65 @@ def evaluate(match: MatchFile) -> MatchResult:
     )
 
 
+def room_for_deal(match: MatchFile) -> None:
+    """Refuse a new deal in a match that already holds MAX_DEALS: every write stays within what a match
+    file may hold, so that a match's own download can always be imported again."""
+    if len(match.deals) >= MAX_DEALS:
+        message = _("a match holds at most {most} deals: this one is full; a rematch starts a new one")
+        raise FormatError("deals", message.format(most=MAX_DEALS), deal=len(match.deals) + 1)
+
+
+class AfterTheEnd(RuleError):
+    """A deal after the one that ended the match (deal ``ended``, by ``outcome``): its end rule allows no other."""
+
+    def __init__(self, ended: int, outcome: Outcome, number: int) -> None:
+        message = _("the match ended after deal {number}: {reason}").format(number=ended, reason=outcome.reason)
+        super().__init__("deals", outcome.rule, message, deal=number)
+        self.ended = ended
+        self.reason = outcome.reason
+
+
+class EditEndsMatch(RuleError):
+    """An edit of an earlier deal after which the match ends before its last deal: the deals after the new end
+    (``ended`` + 1 to ``last``) must be undone first. The message says what to do and why; `unsaved` says so
+    after a save was refused."""
+
+    def __init__(self, after_the_end: AfterTheEnd, last: int) -> None:
+        ended = after_the_end.ended
+        message = ngettext(
+            "To make this change, first undo deal {first}: with it the match ends after deal {ended} ({reason}), "
+            "and no deal is played after the end",
+            "To make this change, first undo deals {first}–{last}: with it the match ends after deal {ended} "
+            "({reason}), and no deal is played after the end",
+            last - ended,
+        ).format(first=ended + 1, last=last, ended=ended, reason=after_the_end.reason)
+        super().__init__("deals", after_the_end.rule, message, deal=after_the_end.deal)
+        self.ended = ended
+        self.last = last
+
+    def unsaved(self) -> RuleError:
+        """The refusal of a save: the same words, after saying that nothing was saved."""
+        message = _("Nothing was saved. {why}").format(why=self.message)
+        return RuleError(self.field, self.rule, message, deal=self.deal)
+
+
 def check_deal(match: MatchFile, entry: Mapping[str, Any], replace: int | None = None) -> MatchResult:
-    """Evaluate ``match`` with ``entry`` added as a new deal (or replacing deal ``replace``)."""
+    """Evaluate ``match`` with ``entry`` added as a new deal (or replacing deal ``replace``).
+
+    An edit after which the match ends before its last deal is an `EditEndsMatch`, which says which deals to
+    undo first; a new deal after the end is an `AfterTheEnd`; a new deal past MAX_DEALS is refused
+    (``room_for_deal``)."""
+    if replace is None:
+        room_for_deal(match)
     before = match.deals if replace is None else match.deals[: replace - 1]
     after = () if replace is None else match.deals[replace:]
     deals = (*before, entry, *after)
-    return evaluate(MatchFile(match.game, match.players, match.first_dealer, match.target, match.flags, deals))
+    try:
+        return evaluate(MatchFile(match.game, match.players, match.first_dealer, match.target, match.flags, deals))
+    except AfterTheEnd as ended:
+        if replace is None:
+            raise
+        raise EditEndsMatch(ended, len(deals)) from None
 
 
 class JSONTextError(ValueError):

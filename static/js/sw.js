@@ -6,10 +6,21 @@
  * to be sent (static/js/table.js keeps them). Static files (/static/): cache first; their names change
  * with their content in production (hashed by collectstatic). Nothing else is touched: every save goes
  * to the network, and a save with no connection is kept by the page, never by the worker.
+ *
+ * Whose pages: every answer names the session's account in its Trickbook-User header (an opaque mark,
+ * "none" without a session: scoring/offline.py). Match pages are kept in a cache of that account's own
+ * ("trickbook-pages-<mark>"), and as soon as an answer names another account or none (a log-in page after
+ * the session expired or the cookies were cleared, another player logging in on a shared phone) every
+ * kept page is dropped: with no connection the next person gets the no-connection page, never the last
+ * person's sheet. The Log out button drops them too ("forget").
  */
 "use strict";
 
 var CACHE = "trickbook-v1";
+var PAGES = "trickbook-pages-"; // + the account's mark
+var USER_HEADER = "Trickbook-User";
+var NO_SESSION = "none";
+var USER = "/sw-user.json"; // the mark of the last account an answer named, kept in CACHE
 // The words of the page for no connection, in the language of the last page that spoke to the worker
 // (static/js/table.js sends them, translated, with "keep"); kept in the cache, as the worker may be stopped.
 var WORDS = "/sw-words.json";
@@ -41,10 +52,60 @@ self.addEventListener("install", function () {
 self.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys().then(function (names) {
-      return Promise.all(names.filter(function (name) { return name !== CACHE; }).map(function (name) { return caches.delete(name); }));
+      return Promise.all(names.filter(function (name) {
+        return name !== CACHE && name.indexOf(PAGES) !== 0;
+      }).map(function (name) { return caches.delete(name); }));
     }).then(function () { return self.clients.claim(); })
   );
 });
+
+// Drop every kept page but those of the account marked ``keep`` (none kept when it is null).
+function forgetPages(keep) {
+  return caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf(PAGES) === 0 && name !== PAGES + keep;
+    }).map(function (name) { return caches.delete(name); }));
+  });
+}
+
+function currentUser() {
+  return caches.open(CACHE).then(function (cache) { return cache.match(USER); }).then(function (hit) {
+    return hit ? hit.text() : NO_SESSION;
+  }).catch(function () { return NO_SESSION; });
+}
+
+// An answer from the server says whose session it was sent to: another account than the last one, or
+// none, and every page kept for anyone else is dropped. Resolves to the account's mark.
+function learnUser(response) {
+  var mark = response.headers.get(USER_HEADER);
+  if (mark === null) {
+    return currentUser(); // not one of Trickbook's own answers
+  }
+  mark = /^[0-9a-f]{1,64}$/.test(mark) ? mark : NO_SESSION;
+  return caches.open(CACHE).then(function (cache) {
+    return cache.put(USER, new Response(mark, { headers: { "Content-Type": "text/plain" } }));
+  }).then(function () {
+    return forgetPages(mark === NO_SESSION ? null : mark);
+  }).then(function () { return mark; });
+}
+
+function keepPage(url, response) {
+  return learnUser(response).then(function (mark) {
+    if (mark === NO_SESSION || !response.ok || response.redirected) {
+      return null; // a log-in page a redirect led to is nobody's match page
+    }
+    return caches.open(PAGES + mark).then(function (cache) { return cache.put(url, response); });
+  });
+}
+
+function keptPage(url) {
+  return currentUser().then(function (mark) {
+    if (mark === NO_SESSION) {
+      return undefined;
+    }
+    return caches.open(PAGES + mark).then(function (cache) { return cache.match(url, { ignoreSearch: true }); });
+  });
+}
 
 function isMatchPage(url) {
   return url.origin === self.location.origin && /^\/matches\/\d+\/$/.test(url.pathname);
@@ -67,19 +128,16 @@ self.addEventListener("message", function (event) {
         if (!isStatic(url) && !isMatchPage(url) && url.pathname !== "/manifest.webmanifest") {
           return null;
         }
-        return fetch(url, { credentials: "same-origin", redirect: "error" }).then(function (response) {
+        return fetch(url, { credentials: "same-origin", redirect: isMatchPage(url) ? "follow" : "error" }).then(function (response) {
+          if (isMatchPage(url)) {
+            return keepPage(url, response);
+          }
           return response.ok ? cache.put(url, response) : null;
         }).catch(function () { return null; });
       })));
     }));
   } else if (data.type === "forget") {
-    event.waitUntil(caches.open(CACHE).then(function (cache) {
-      return cache.keys().then(function (requests) {
-        return Promise.all(requests.filter(function (request) {
-          return isMatchPage(new URL(request.url));
-        }).map(function (request) { return cache.delete(request); }));
-      });
-    }));
+    event.waitUntil(forgetPages(null));
   }
 });
 
@@ -101,14 +159,13 @@ self.addEventListener("fetch", function (event) {
     }));
   } else if (request.mode === "navigate") {
     event.respondWith(fetch(request).then(function (response) {
-      // Keep only a match page the server showed (not the log-in page a redirect led to).
-      if (response.ok && !response.redirected && isMatchPage(url)) {
-        var copy = response.clone();
-        caches.open(CACHE).then(function (cache) { cache.put(url, copy); });
-      }
-      return response;
+      // Every page says whose session it was (learnUser); only a match page the server showed is kept.
+      var copy = response.clone();
+      var kept = isMatchPage(url) ? keepPage(url, copy) : learnUser(copy);
+      // Answered once the pages are dropped: a page opened next with no connection finds none of them.
+      return kept.then(function () { return response; }, function () { return response; });
     }).catch(function () {
-      return caches.match(url, { ignoreSearch: true }).then(function (hit) {
+      return keptPage(url).then(function (hit) {
         return hit || offlinePage();
       });
     }));

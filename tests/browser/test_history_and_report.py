@@ -68,6 +68,37 @@ def test_the_history_fits_the_phone_in_the_readers_zone(
     page.context.close()
 
 
+@pytest.mark.parametrize(("scheme", "language"), [("light", "en"), ("dark", "hi")])
+def test_a_long_history_is_paged_and_its_page_links_fit_the_phone(
+    browser: Any, live_server: Any, demo_user: Any, scheme: str, language: str
+) -> None:
+    from scoring.models import Change
+    from scoring.views import HISTORY_PAGE
+
+    match = demo_match(demo_user, "call_bridge-finished")
+    first = match.deals.get(number=1).entry
+    Change.objects.bulk_create(
+        Change(match=match, user=demo_user, action=Change.Action.EDITED, number=1, before=first, after=first)
+        for _ in range(2 * HISTORY_PAGE)
+    )
+    page = phone_page(browser, live_server, scheme)
+    page.context.add_cookies([{"name": "trickbook_language", "value": language, "url": live_server.url}])
+    page.goto(f"{live_server.url}/matches/{match.pk}/history/")
+    total = Change.objects.filter(match=match).count()
+    expect(page.get_by_test_id("history-range")).to_contain_text(str(total))
+    older = page.locator("a[rel=prev]")
+    expect(older).to_have_count(1)
+    assert fits_the_phone(page)
+    assert_axe_clean(page)
+    page.screenshot(path=str(SHOTS / f"history-paged-{language}-{scheme}-390.png"), full_page=False)
+    older.click()
+    expect(page.locator("a[rel=next]")).to_have_count(1)
+    assert fits_the_phone(page)
+    page.locator("nav.history-pages").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"history-paged-{language}-{scheme}-390-older.png"), full_page=False)
+    page.context.close()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_report_fits_the_phone_and_its_rules_open_in_the_dialog(
     browser: Any, live_server: Any, demo_user: Any, scheme: str

@@ -336,6 +336,68 @@ def test_the_manifest_and_the_service_worker_are_served(phone: Any, live_server:
     assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active.scriptURL)").endswith("/sw.js")
 
 
+def kept_pages(page: Any) -> list[str]:
+    """The match pages the service worker keeps for use with no connection, in any of its caches."""
+    return page.evaluate(
+        """async () => {
+            const urls = [];
+            for (const name of await caches.keys()) {
+                for (const request of await (await caches.open(name)).keys()) {
+                    const path = new URL(request.url).pathname;
+                    if (/^\\/matches\\/\\d+\\/$/.test(path)) urls.push(path);
+                }
+            }
+            return urls;
+        }"""
+    )
+
+
+def wait_until_kept(page: Any, path: str) -> None:
+    """Until the service worker keeps the match page at ``path`` (table.js asks it to, once it is active)."""
+    page.wait_for_function(
+        "async (path) => { for (const n of await caches.keys())"
+        " if (await (await caches.open(n)).match(path)) return true; return false; }",
+        arg=path,
+    )
+
+
+def test_a_session_that_ended_leaves_no_match_page_for_the_next_person_offline(
+    phone: Any, live_server: Any, demo_user: Any
+) -> None:
+    """A shared phone: the session ends without the Log out button (it expired, the cookies were cleared); the
+    next person, with no connection, gets the no-connection page, not the last player's sheet."""
+    match = new_match(demo_user)
+    page = phone.new_page()
+    log_in(page, live_server)
+    open_match(page, live_server, match)
+    path = f"/matches/{match.pk}/"
+    wait_until_kept(page, path)
+    phone.clear_cookies()  # the session is gone
+    page.goto(f"{live_server.url}/accounts/login/")  # the next person, still online, at the log-in page
+    assert kept_pages(page) == []
+    phone.set_offline(True)
+    answer = page.goto(f"{live_server.url}{path}")
+    assert answer is not None and answer.status == 503
+    expect(page.locator("body")).to_have_text("No connection, and this page was not kept on this phone.")
+    page.screenshot(path="/tmp/tb-offline-after-session.png")
+    phone.set_offline(False)
+
+
+def test_a_match_page_is_kept_for_its_own_player_offline(phone: Any, live_server: Any, demo_user: Any) -> None:
+    match = new_match(demo_user)
+    page = phone.new_page()
+    log_in(page, live_server)
+    open_match(page, live_server, match)
+    path = f"/matches/{match.pk}/"
+    wait_until_kept(page, path)
+    page.goto(f"{live_server.url}/")  # another page of the same session keeps it
+    assert kept_pages(page) == [path]
+    phone.set_offline(True)
+    page.goto(f"{live_server.url}{path}")
+    expect(page.locator("h1")).to_contain_text("Anna")
+    phone.set_offline(False)
+
+
 def test_a_second_phones_conflict_can_replace_the_saved_deal(
     browser: Any, phone: Any, live_server: Any, demo_user: Any
 ) -> None:

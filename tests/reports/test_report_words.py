@@ -94,7 +94,7 @@ def test_each_change_shows_the_deal_as_the_game_describes_it(owner: Any, owner_c
         ("bridgette-finished", "Anna won.", "BG-8.1"),
         ("draw_bridge-finished", "Mara won. Mara passed 500 first", "DB-7.1"),
         ("klaberjass-finished", "Dora won. Dora passed 500 first", "KJ-10.1"),
-        ("call_bridge-finished", "Priya won. Priya leads with 31, at or above the target of 30", "CB-7.1"),
+        ("call_bridge-finished", "Priya won. Priya has the highest total, 31, at or above the target of 30", "CB-7.1"),
         ("belote-finished", "Léa & Inès won. Léa & Inès reached 1,000 first", "BL-9.1"),
         ("contract_bridge-finished", "Ben & Dev won. Ben & Dev won the rubber 2–1", "BR-7.6"),
     ],

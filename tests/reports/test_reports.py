@@ -26,7 +26,7 @@ SIX = [B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER, *[PASSED_OUT] * 4]
 def test_bg_8_1_report_page_shows_result_flags_sheet_chart(owner_client: Any, make_match: Any) -> None:
     match = make_match(deals=SIX, flags=["bg_multiply_insult"])
     page = owner_client.get(reverse("report", args=[match.pk])).content.decode()
-    assert "<strong>Ben won.</strong> Ben wins 600–500 after 6 deals" in page
+    assert "<strong>Ben won.</strong> Ben has the higher total, 600–500, after 6 deals" in page
     assert "The insult bonus is added before multiplying" in page
     assert 'href="/rules/bridgette/#BG-7.2"' in page  # breakdown lines carry their rule, linked
     assert '<svg viewBox="0 0 400 200"' in page
@@ -59,8 +59,8 @@ def test_pdf_text_holds_players_running_totals_and_winner(owner_client: Any, mak
     response = owner_client.get(reverse("report_pdf", args=[match.pk]))
     assert response["Content-Type"] == "application/pdf"
     reader = PdfReader(io.BytesIO(response.content))
-    text = " ".join(page.extract_text() for page in reader.pages)
-    for expected in ("Anna", "Ben", "Ben wins 600–500", "500", "600"):
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)  # lines joined by one space
+    for expected in ("Anna", "Ben", "Ben won. Ben has the higher total, 600–500", "500", "600"):
         assert expected in text
     assert "Page 1 of" in text
     assert text.count("Bridgette: Anna v Ben") >= len(reader.pages)  # the match name on every page

@@ -424,6 +424,37 @@ def test_describe(item: dict[str, Any], text: str) -> None:
     assert GAME.describe(GAME.parse_deal(item, NONE), PLAYERS) == text
 
 
+# ---- A score sheet's row: what came of the deal ------------------------------------------------------
+# Made with 6 + level tricks (BG-7.1); the exact-contract and 3-over bonuses are BG-7.1's P (R-BG-3, R-BG-4);
+# u = 6 + level - tricks undertricks score BG-7.3's table, its 6 row past 7 under R-BG-7; BG-7.4 passed out.
+
+
+@pytest.mark.parametrize(
+    ("item", "flags", "text"),
+    [
+        (entry(2, "H", 8), (), "2♥ by Anna, made exactly (BG-7.1)"),  # B1: 8 = 6 + 2, the 250 bonus
+        (entry(6, "D", 12), (), "6♦ by Anna, made exactly (BG-7.1)"),  # B5: the level-6 bonus of 100
+        (entry(7, "NT", 13), (), "7NT by Anna, made exactly"),  # B9: no bonus at level 7 (R-BG-3)
+        (entry(1, "NT", 10, declarer=1), (), "1NT by Ben, made with 3 over (BG-7.1)"),  # B2: the 350 bonus
+        (entry(1, "C", 9), (), "1♣ by Anna, made with 2 over"),  # B10: overtricks earn nothing (R-BG-2)
+        (entry(1, "C", 11), (), "1♣ by Anna, made with 4 over"),  # 4 over: no bonus by default (R-BG-4)
+        (entry(1, "C", 11), ("bg_three_over_or_more",), "1♣ by Anna, made with 4 over (R-BG-4)"),
+        (entry(4, "S", 9, 1), (), "4♠X by Anna, down 1 (BG-7.3)"),  # u = 10 - 9
+        (entry(7, "NT", 6, 2, declarer=1), (), "7NTXX by Ben, down 7 (BG-7.3)"),  # the seed's "6 or 7" row
+        (entry(7, "NT", 0), (), "7NT by Anna, down 13 (R-BG-7)"),  # the 6 row as a cap, past 7 undertricks
+        (entry(7, "NT", 0), ("bg_extend_undertricks",), "7NT by Anna, down 13 (BG-7.3)"),  # the 6 row, then steps
+        ({"passed_out": True}, (), "passed out (BG-7.4)"),
+        ({"passed_out": True}, ("bg_passout_redeal",), "passed out; dealt again, not counted (R-BG-10)"),
+    ],
+)
+def test_bg_7_1_bg_7_3_bg_7_4_a_sheet_row_says_made_or_down(
+    item: dict[str, Any], flags: tuple[str, ...], text: str
+) -> None:
+    chosen = frozenset(flags)
+    deal = GAME.parse_deal(item, chosen)
+    assert GAME.describe_result(deal, GAME.score_deal(deal, 0, chosen, 0), PLAYERS, chosen) == text
+
+
 # ---- Properties -----------------------------------------------------------------------------------
 
 FLAG_SETS = st.frozensets(st.sampled_from(sorted(GAME.flags)))
@@ -524,7 +555,8 @@ def test_bg_8_1_higher_total_after_six_deals() -> None:
     assert result.outcome is not None
     assert result.outcome.winners == (0,)
     assert result.outcome.rule == "BG-8.1"
-    assert "Anna" in result.outcome.reason
+    # The reason says why, not the result again: the banner puts "Anna wins." before it.
+    assert result.outcome.reason == "Anna has the higher total, 1000–500, after 6 deals"
 
 
 def test_bg_8_1_not_over_after_five_deals() -> None:
@@ -545,7 +577,7 @@ def test_bg_8_2_tie_plays_a_seventh_deal_then_more() -> None:
     assert result.outcome is not None
     assert result.outcome.winners == (1,)
     assert result.outcome.rule == "BG-8.2"
-    assert "tie-break deal 8" in result.outcome.reason
+    assert result.outcome.reason == "Ben has the higher total, 1000–500, after tie-break deal 8"
 
 
 def test_r_bg_8_draw_after_seventh() -> None:
@@ -555,6 +587,7 @@ def test_r_bg_8_draw_after_seventh() -> None:
     assert result.outcome is not None
     assert result.outcome.winners == (0, 1)
     assert result.outcome.rule == "R-BG-8"
+    assert result.outcome.reason == "Anna and Ben are still tied after deal 7"
     result = run([*six, MADE_BY_ANNA], "bg_draw_after_seventh")
     assert result.outcome is not None
     assert result.outcome.winners == (0,)

@@ -74,3 +74,17 @@ def test_missing_file_exits_2_with_a_message(tmp_path: Path) -> None:
         call_command("score", str(tmp_path / "nowhere.json"), "--json", stdout=out)
     assert exit_info.value.code == 2
     assert json.loads(out.getvalue())["error"]["field"] == "file"
+
+
+def test_bg_8_1_the_text_sheet_says_the_result_once(tmp_path: Path) -> None:
+    # B1 to Anna, then five passed-out deals (BG-7.4): Anna 500-0 after six deals (BG-8.1).
+    deals = [B1, *[{"passed_out": True}] * 5]
+    path = write(tmp_path, {"game": "bridgette", "players": ["Anna", "Ben"], "first_dealer": 0, "deals": deals})
+    out = StringIO()
+    call_command("score", path, stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[2 + 6 + 1 :] == [
+        "Totals: Anna 500, Ben 0",
+        "Anna wins. Anna has the higher total, 500–0, after 6 deals (BG-8.1).",
+    ]
+    assert "  2♥ by Anna, made exactly (BG-7.1)  " in lines[3]  # each row says what came of its deal

@@ -15,7 +15,17 @@ from typing import Any
 
 import pytest
 
-from scoring.core.base import DealScore, EntryError, FieldKind, FormatError, Game, Progress, side_names
+from scoring.core.base import (
+    DealScore,
+    EntryError,
+    FieldKind,
+    FormatError,
+    Game,
+    Progress,
+    ResultWords,
+    row_words,
+    side_names,
+)
 from scoring.core.games import GAMES
 from scoring.core.match import evaluate, parse_match
 from scoring.forms import DealForm, entry_to_initial
@@ -185,6 +195,10 @@ def test_score_lines_add_up_to_the_points(name: str, entry: dict[str, Any]) -> N
     hash(score.carry)  # what a deal hands on is an immutable value of the game's own, or None
     description = game.describe(deal, tuple(players(game)))
     assert isinstance(description, str) and description
+    # A score sheet's row: the game's optional describe_result, or describe (base.row_words).
+    row = row_words(game)(deal, score, tuple(players(game)), NO_FLAGS)
+    assert isinstance(row, str) and row
+    assert isinstance(game, ResultWords) or row == description
 
 
 @pytest.mark.parametrize(("name", "entry"), SAMPLES)

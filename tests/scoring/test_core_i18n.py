@@ -23,7 +23,7 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from scoring.core import i18n
-from scoring.core.base import EntryError, FieldKind, Game
+from scoring.core.base import EntryError, FieldKind, Game, row_words
 from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, evaluate, parse_match
 from scoring.core.steps import first_text, first_words, read_first
@@ -89,8 +89,12 @@ def ended_match(name: str) -> tuple[MatchFile, Any]:
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_every_breakdown_line_and_description_goes_through_the_hook(name: str, translator: None) -> None:
-    for game, deal, score in scored(name):
+    words = row_words(GAMES[name])
+    for (game, deal, score), sample in zip(scored(name), samples(name), strict=True):
         assert is_wrapped(game.describe(deal, players(game)))
+        # A score sheet's row: the game's own describe_result where it has one, else describe.
+        row = words(deal, score, players(game), frozenset(sample.get("flags", ())))
+        assert is_wrapped(row), row
         for line in score.lines:
             assert is_wrapped(line.text), (name, line.rule, line.text)
             assert RULE_ID.fullmatch(line.rule), line.rule  # the rule stays an ID, never translated

@@ -392,6 +392,29 @@ def test_db_describe(entry: dict[str, Any], text: str) -> None:
     assert GAME.describe(GAME.parse_deal(entry, NO_FLAGS), PLAYERS) == text
 
 
+# A score sheet's row: made with 6 + level tricks (DB-6.1), else down by the tricks short, with the rule the
+# opponent's score comes from (DB-6.2, R-DB-5's variants; R-DB-6 keeps DB-6.2's penalties); passed out (DB-4.3).
+@pytest.mark.parametrize(
+    ("entry", "flags", "text"),
+    [
+        (contract("4♠", 10), (), "4♠ by Anna, made exactly"),  # D1
+        (contract("2♦X", 9, declarer=1), (), "2♦X by Ben, made with 1 over"),  # D3
+        (contract("7NT", 13), (), "7NT by Anna, made exactly"),  # D8
+        (contract("5♣", 9), (), "5♣ by Anna, down 2 (DB-6.2)"),  # D5
+        (contract("5♣", 9), ("db_fail_scores_nothing",), "5♣ by Anna, down 2 (R-DB-5)"),  # D5's note
+        (contract("5♣", 9), ("db_fail_opponent_gets_contract_value",), "5♣ by Anna, down 2 (R-DB-5)"),
+        (contract("3NT", 8), ("db_contract_bridge_scoring",), "3NT by Anna, down 1 (DB-6.2)"),
+        ({"passed_out": True}, (), "passed out (DB-4.3)"),
+    ],
+)
+def test_db_6_1_db_6_2_db_4_3_a_sheet_row_says_made_or_down(
+    entry: dict[str, Any], flags: tuple[str, ...], text: str
+) -> None:
+    chosen = frozenset(flags)
+    deal = GAME.parse_deal(entry, chosen)
+    assert GAME.describe_result(deal, GAME.score_deal(deal, 0, chosen, 0), PLAYERS, chosen) == text
+
+
 @pytest.mark.parametrize(
     ("entry", "normalised"),
     [

@@ -348,6 +348,70 @@ def test_kj_describe() -> None:
     assert GAME.describe(GAME.parse_deal({"annulled": True}, NONE), PLAYERS) == "annulled: both passed twice"
 
 
+# Nora's 4-card sequence headed by the K, against none of Dan's (KJ-6.1: 50), when Nora took no trick (R-KJ-7).
+NO_TRICK_SEQUENCE = {"sequence_cards": [4, 0], "sequence_top": ["K", "none"], "sequence_in_trumps": [False, False]}
+
+
+# A score sheet's row: the maker and trumps, then the two totals KJ-9.1 makes and KJ-9.2 compares, the maker's first.
+@pytest.mark.parametrize(
+    ("raw", "flags", "held_over", "text"),
+    [
+        # K1: N 93 + 10 last trick = 103; D 35 + 20 sequence + 20 bella = 75. The maker has more.
+        (K1, (), 0, "Nora makes ♥: 103 to 75"),
+        # K4: N 58 + 50 = 108; D 64 + 10 = 74.
+        (K4, (), 0, "Nora makes ♠: 108 to 74"),
+        # Nora 50 + 10 = 60 against Dan's 70: the maker is bate (KJ-9.2).
+        (entry(card_points=[50, 70]), (), 0, "Nora makes ♠ and is bate, 60 to 70 (KJ-9.2)"),
+        # Dan makes: Dan 50 + 10 = 60 against Nora's 70; the maker's total comes first.
+        (entry(maker=1, card_points=[70, 50], last_trick=1), (), 0, "Dan makes ♠ and is bate, 60 to 70 (KJ-9.2)"),
+        # Nora 40 + 20 bella = 60 against Dan's 80 + 10 = 90: bate, and R-KJ-10's variant keeps her bella.
+        (entry(card_points=[40, 80], last_trick=1, bella=0), (), 0, "Nora makes ♠ and is bate, 60 to 90 (KJ-9.2)"),
+        (
+            entry(card_points=[40, 80], last_trick=1, bella=0),
+            ("kj_bella_kept_when_bate",),
+            0,
+            "Nora makes ♠ and is bate, 60 to 90; bella kept (R-KJ-10)",
+        ),
+        # 50 + 10 = 60 each: the maker ties and scores nothing (KJ-9.2), or both wait (R-KJ-9's variant).
+        (entry(card_points=[50, 60]), (), 0, "Nora makes ♠ and ties, 60 each: nothing for the maker (KJ-9.2)"),
+        (
+            entry(card_points=[50, 60]),
+            ("kj_tie_points_hang",),
+            0,
+            "Nora makes ♠ and ties, 60 each: both held over (R-KJ-9)",
+        ),
+        # 80 + 10 = 90 against 40, with 120 waiting from a tie: Nora scores more, so she takes them (R-KJ-9).
+        (
+            entry(card_points=[80, 40]),
+            ("kj_tie_points_hang",),
+            120,
+            "Nora makes ♠: 90 to 40; Nora takes the 120 held over (R-KJ-9)",
+        ),
+        # Dan makes with all 30 card points + 10: Nora's 50 beats him (bate), unless a player who took no trick
+        # scores no sequence (R-KJ-7): then 40 to 0.
+        (
+            entry(maker=1, card_points=[0, 30], last_trick=1, **NO_TRICK_SEQUENCE),
+            (),
+            0,
+            "Dan makes ♠ and is bate, 40 to 50 (KJ-9.2)",
+        ),
+        (
+            entry(maker=1, card_points=[0, 30], last_trick=1, no_trick=0, **NO_TRICK_SEQUENCE),
+            ("kj_no_meld_without_trick",),
+            0,
+            "Dan makes ♠: 40 to 0",
+        ),
+        ({"annulled": True}, (), 0, "annulled: both passed twice (KJ-4.4)"),
+    ],
+)
+def test_kj_9_2_a_sheet_row_says_made_tied_or_bate(
+    raw: dict[str, Any], flags: tuple[str, ...], held_over: int, text: str
+) -> None:
+    chosen = frozenset(flags)
+    deal = GAME.parse_deal(raw, chosen)
+    assert GAME.describe_result(deal, GAME.score_deal(deal, 1, chosen, held_over), PLAYERS, chosen) == text
+
+
 # --- flags and target --------------------------------------------------------------------
 
 

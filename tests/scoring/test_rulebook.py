@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.template import Context, Template
-from django.urls import reverse
+from django.urls import reverse, set_script_prefix
 from django.utils import translation
 
 from scoring import rulebook
@@ -360,3 +360,16 @@ def test_the_rules_page_follows_the_readers_language_and_says_which_it_is_in(cli
     response = client.get(reverse("rules_game", args=["belote"]), headers={"accept-language": "de"})
     assert '<div class="rules-document" lang="en">' in response.content.decode()  # no German: English
     assert "Accept-Language" in response["Vary"] and "Cookie" in response["Vary"]
+
+
+def test_the_books_kept_are_bounded_whatever_prefixes_requests_name() -> None:
+    """Each URL prefix builds a book of its own (its links start with it); a process keeps at most BOOKS_KEPT."""
+    rulebook._book.cache_clear()
+    try:
+        for index in range(rulebook.BOOKS_KEPT + 2):
+            set_script_prefix(f"/mount-{index}/")
+            assert rulebook.rule("BG-7.3").url.startswith(f"/mount-{index}/rules/")  # type: ignore[union-attr]
+        assert rulebook._book.cache_info().currsize == rulebook.BOOKS_KEPT
+    finally:
+        set_script_prefix("/")
+        rulebook._book.cache_clear()

@@ -52,6 +52,17 @@ def test_cb_4_2_a_stale_page_correcting_the_calls_is_told_what_they_read(make_ma
     assert fresh(match).deal_in_progress["entry"] == C1_CALLS
 
 
+def test_cb_4_2_the_same_calls_sent_again_are_a_repeat_not_a_conflict(make_match: Any) -> None:
+    """A retry after a lost answer (or a second phone with the very same calls) finds them saved."""
+    match = make_match("call_bridge")
+    save_first_step(match=match, number=1, revision=0, entry=C1_CALLS)
+    result = save_first_step(match=match, number=1, revision=0, entry={"calls": [3, 4, 2, 5]})
+    stored = fresh(match)
+    assert stored.deal_in_progress == {"number": 1, "entry": {"calls": [3, 4, 2, 5]}, "revision": 1}
+    assert stored.version == 1  # nothing written the second time
+    assert len(result.deals) == 0
+
+
 def test_calls_for_a_deal_already_saved_are_a_conflict(make_match: Any) -> None:
     match = make_match("call_bridge", deals=[C1])
     with pytest.raises(Conflict, match="Deal 1 was already saved from another phone"):

@@ -110,7 +110,7 @@ def test_htmx_save_returns_the_entry_and_the_rest_out_of_band(owner_client: Any,
     page = response.content.decode()
     assert page.lstrip().startswith('<div id="entry"')
     assert "Save deal 2" in page
-    assert '<div id="live-head" hx-swap-oob="true">' in page  # the new totals
+    assert '<div id="live-head" data-next="2" hx-swap-oob="true">' in page  # the new totals
     # The first deal makes the sheet's table: the whole sheet, since there was none.
     assert '<section aria-labelledby="sheet-title" id="sheet" hx-swap-oob="true">' in page
     assert 'id="deal-1"' in page

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Change, Deal
+from scoring.rulebook import link_html as link
 from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER, PASSED_OUT
 
 pytestmark = pytest.mark.django_db
@@ -59,12 +60,42 @@ def test_bg_8_1_edit_that_reopens_the_match_says_so(owner_client: Any, make_matc
     assert "Tie-break deal 7" in page
 
 
-def test_edit_that_would_leave_a_deal_after_the_end_is_refused(owner_client: Any, make_match: Any) -> None:
+def test_bg_8_1_an_edit_that_would_leave_a_deal_after_the_end_is_refused_saying_what_to_do(
+    owner_client: Any, make_match: Any
+) -> None:
     match = make_match(deals=[PASSED_OUT] * 6 + [B1_ANNA_2H_EXACT])
-    # Tie-break deal 7 decided the match; making deal 6 decisive would put deal 7 after the end (BG-8.1).
+    # Tie-break deal 7 decided the match (BG-8.2). Ben's 2♥ made exactly in deal 6 is 500 to him (BG-7.1), so the
+    # match would end after six deals, 500-0 (BG-8.1), with deal 7 after its end.
     response = edit(owner_client, match, 6, 1, declarer=1, level=2, strain="H", doubled=0, tricks=8)
     assert response.status_code == 422
+    assert (
+        "Nothing was saved. To make this change, first undo deal 7: with it the match ends after deal 6 "
+        f"(Ben has the higher total, 500–0, after 6 deals), and no deal is played after the end ({link('BG-8.1')})"
+    ) in response.content.decode()
     assert Deal.objects.get(match=match, number=6).entry == PASSED_OUT
+    assert Deal.objects.filter(match=match).count() == 7
+
+
+# Klaberjass, Anna making spades each time: 140 card points + 10 for the last trick against Ben's 6 is 150 to 6
+# (KJ-9.2); 30 against Ben's 40 + 10 leaves Anna bate, 0 to 80.
+KJ_BIG = {"maker": 0, "trump": "S", "card_points": [140, 6], "last_trick": 0, "bella": None}
+KJ_BATE = {"maker": 0, "trump": "S", "card_points": [30, 40], "last_trick": 1, "bella": None}
+
+
+def test_kj_10_1_an_edit_that_would_end_the_match_early_names_the_deals_to_undo(
+    owner_client: Any, make_match: Any
+) -> None:
+    no_sequences = {"sequence_points": [0, 0]}
+    deals = [{**deal, **no_sequences} for deal in [KJ_BIG, KJ_BIG, KJ_BIG, KJ_BATE, KJ_BATE, KJ_BATE]]
+    match = make_match(game="klaberjass", deals=deals)  # Anna 450, Ben 18 + 3 × 80 = 258: no one at 500
+    # Deal 4 as 150 to 6 puts Anna at 600 after it (KJ-10.1), with deals 5 and 6 after the end.
+    response = edit(owner_client, match, 4, 1, maker=0, trump="S", card_points_0=140, card_points_1=6, last_trick=0)
+    assert response.status_code == 422
+    assert (
+        "Nothing was saved. To make this change, first undo deals 5–6: with it the match ends after deal 4 "
+        f"(Anna passed 500 first), and no deal is played after the end ({link('KJ-10.1')})"
+    ) in response.content.decode()
+    assert Deal.objects.get(match=match, number=4).entry["card_points"] == [30, 40]
 
 
 def test_stranger_cannot_edit(stranger_client: Any, make_match: Any) -> None:

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from scoring.core.match import parse_match
 from scoring.models import Deal, Match
-from scoring.services import save_first_step
+from scoring.services import create_match, save_first_step
 
 pytestmark = pytest.mark.django_db
 
@@ -102,6 +103,20 @@ def test_odd_calls_are_answered_in_place(
     assert Match.objects.get(pk=match.pk).deal_in_progress is None
 
 
+def test_cb_4_2_the_same_calls_posted_twice_are_saved_once_and_answered_alike(
+    owner_client: Any, make_match: Any
+) -> None:
+    match = make_match("call_bridge")
+    first = post_calls(owner_client, match)
+    again = post_calls(owner_client, match)  # the first answer was lost: the phone sends it again
+    assert (first.status_code, again.status_code) == (200, 200)
+    page = again.content.decode()
+    assert "Calls for deal 1 saved." in page
+    assert "changed from another phone" not in page
+    assert '<input type="hidden" name="progress" value="1">' in page  # the rest goes with revision 1
+    assert Match.objects.get(pk=match.pk).version == 1
+
+
 def test_someone_elses_match_is_refused(stranger_client: Any, make_match: Any) -> None:
     match = make_match("call_bridge")
     assert post_calls(stranger_client, match).status_code == 404
@@ -164,3 +179,24 @@ def test_cb_4_1_the_share_page_shows_the_calls(client: Any, make_match: Any) -> 
     page = client.get(reverse("shared_match", args=[match.share_token])).content.decode()
     assert "Calls: Ben 4, Cleo 2, Dan 5, Anna 3" in page  # Anna deals: Ben, on her right, calls first (CB-4.1)
     assert "Correct the calls" not in page
+
+
+@pytest.mark.parametrize(
+    ("view", "fields"),
+    [("deal_preview", {"calls_0": "zz"}), ("deal_first", {"calls_0": "99"})],
+)
+def test_cb_4_2_a_refused_call_of_a_player_named_with_a_percent_sign_is_told(
+    owner_client: Any, owner: Any, view: str, fields: dict[str, str]
+) -> None:
+    """A name is user text: "50%" reaches the refusal's words as they are, never as a format string."""
+    match = create_match(
+        owner=owner,
+        match_file=parse_match(
+            {"game": "call_bridge", "players": ["50%", "Ben", "%(x)s", "Dan"], "first_dealer": 0, "target": 30}
+        ),
+    )
+    data = {"number": "1", "progress": "0", **C1_CALLS, **fields}
+    response = owner_client.post(reverse(view, args=[match.pk]), data, headers={"HX-Request": "true"})
+    assert response.status_code in (200, 422)
+    assert f"{fields['calls_0']} is not allowed for 50%&#x27;s call (CB-4.2)." in words(response.content.decode())
+    assert Match.objects.get(pk=match.pk).deal_in_progress is None

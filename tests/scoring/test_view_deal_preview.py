@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from scoring import rulebook
 from scoring.models import Deal
+from tests.conftest import B1_ANNA_2H_EXACT, PASSED_OUT
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +49,21 @@ def test_preview_says_when_a_deal_ends_the_match(owner_client: Any, make_match: 
     match = make_match(deals=[{"passed_out": True}] * 5)
     page = preview(owner_client, match, declarer=0, level=2, strain="H", doubled=0, tricks=8)
     assert "this deal ends the match" in page
+
+
+def test_bg_8_1_an_edit_previewed_that_would_end_the_match_early_says_what_to_do(
+    owner_client: Any, make_match: Any
+) -> None:
+    match = make_match(deals=[PASSED_OUT] * 6 + [B1_ANNA_2H_EXACT])
+    # Deal 6 as Ben's 2♥ made exactly (500, BG-7.1) ends the match after six deals (BG-8.1): deal 7 must go first.
+    page = preview(owner_client, match, replace=6, declarer=1, level=2, strain="H", doubled=0, tricks=8)
+    # Listed with every other error of the entry, in the preview.
+    assert preview_errors(page) == [
+        "To make this change, first undo deal 7: with it the match ends after deal 6 (Ben has the higher total, "
+        "500–0, after 6 deals), and no deal is played after the end (BG-8.1)."
+    ]
+    assert rulebook.link_html("BG-8.1") in page
+    assert "Nothing was saved" not in page  # a preview saves nothing, and says nothing of saving
 
 
 def test_stranger_gets_404(stranger_client: Any, make_match: Any) -> None:

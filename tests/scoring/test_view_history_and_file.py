@@ -78,3 +78,31 @@ def test_download_name_is_plain_ascii_whatever_the_names(owner_client: Any, owne
     match = Match.objects.create(owner=owner, game="bridgette", players=['Zoë "Z"', "😀"], first_dealer=0)
     disposition = owner_client.get(reverse("match_download", args=[match.pk]))["Content-Disposition"]
     assert disposition == f'attachment; filename="bridgette-zoe-z-player-{match.pk}.json"'
+
+
+def test_a_long_history_is_shown_a_page_at_a_time_latest_first(
+    owner_client: Any, owner: Any, make_match: Any, django_assert_max_num_queries: Any
+) -> None:
+    """Edits are not limited, so the history is paged: a page costs the same at 250 changes as at 25,000."""
+    from scoring.models import Change
+    from scoring.views import HISTORY_PAGE
+
+    match = make_match()
+    Change.objects.bulk_create(
+        Change(match=match, user=owner, action=Change.Action.EDITED, number=number, before=None, after=None)
+        for number in range(1, 2 * HISTORY_PAGE + 51)
+    )
+    url = reverse("match_history", args=[match.pk])
+    with django_assert_max_num_queries(8):
+        latest = owner_client.get(url).content.decode()
+    assert latest.count("<strong>Edited deal") == 50  # the last 50
+    assert "Changes 201–250 of 250, oldest first." in latest
+    assert "<strong>Edited deal 250</strong>" in latest
+    assert "<strong>Edited deal 200</strong>" not in latest
+    assert '<a href="?page=2" rel="prev">Older changes</a>' in latest
+    middle = owner_client.get(url, {"page": "2"}).content.decode()
+    assert "Changes 101–200 of 250, oldest first." in middle
+    assert '<ol class="changes" start="101">' in middle  # numbered as the whole history is
+    assert middle.count("<strong>Edited deal") == HISTORY_PAGE
+    assert '<a href="?page=3" rel="next">Newer changes</a>' in middle
+    assert "Changes 201–250" in owner_client.get(url, {"page": "99"}).content.decode()  # past the end: the last

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.urls import reverse
 
 from scoring import rulebook
-from scoring.core.match import parse_match
+from scoring.core.match import parse_match, score_document
 from scoring.services import create_match
 from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER, PASSED_OUT
 
 pytestmark = pytest.mark.django_db
+DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
 
 
 def test_owner_sees_totals_stage_and_dealer(owner_client: Any, make_match: Any) -> None:
@@ -34,9 +36,83 @@ def test_bg_8_1_finished_match_shows_winner_and_no_form(owner_client: Any, make_
     # Six deals: Anna 500, Ben 600, then four passed-out deals (BG-7.4): Ben wins 600-500 (BG-8.1).
     match = make_match(deals=[B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER] + [PASSED_OUT] * 4)
     page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
-    assert 'id="winner-banner"' in page
-    assert "<strong>Ben</strong> wins" in page
+    # The result said once: who won, then the game's reason with its rule; the totals are on the cards.
+    assert (
+        '<p class="banner" role="status" id="winner-banner"><strong>Ben wins.</strong> '
+        f"Ben has the higher total, 600–500, after 6 deals ({rulebook.link_html('BG-8.1')}).</p>"
+    ) in page
     assert "Save deal" not in page
+
+
+def cards(page: str) -> list[tuple[str, str]]:
+    """Each standings card's name and the word under its total ("" for none)."""
+    found = re.findall(
+        r'<article class="[^"]*">\s*<span>([^<]*)</span>\s*<span class="total"[^>]*>[^<]*</span>\s*'
+        r"(?:<small>([^<]*)</small>)?\s*</article>",
+        page,
+    )
+    return [(name, mark) for name, mark in found]
+
+
+@pytest.mark.parametrize(
+    ("game", "deals", "flags", "target", "expected", "headline"),
+    [
+        # Running: Ben's 600 to Anna's 500 leads (BG-8.1 is not reached before six deals).
+        ("bridgette", [B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER], [], None, [("Anna", ""), ("Ben", "leads")], ""),
+        # Finished: after six deals Ben has the higher total and wins (BG-8.1); his card says so, not "leads".
+        (
+            "bridgette",
+            [B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER, *[PASSED_OUT] * 4],
+            [],
+            None,
+            [("Anna", ""), ("Ben", "wins")],
+            "Ben wins.",
+        ),
+        # Six passed-out deals and a seventh: still 0-0, a draw under bg_draw_after_seventh (R-BG-8).
+        (
+            "bridgette",
+            [PASSED_OUT] * 7,
+            ["bg_draw_after_seventh"],
+            None,
+            [("Anna", "draw"), ("Ben", "draw")],
+            "A draw.",
+        ),
+        # Call Bridge to 5: Anna and Ben each call 5 and make it, 5 apiece at the top: a shared win (R-CB-6's variant).
+        (
+            "call_bridge",
+            [{"calls": [5, 5, 2, 2], "tricks": [5, 5, 2, 1]}],  # +5, +5, +2, -2
+            ["cb_shared_win"],
+            5,
+            [("Anna", "shares the win"), ("Ben", "shares the win"), ("Cleo", ""), ("Dan", "")],
+            "Anna and Ben share the win.",
+        ),
+    ],
+)
+def test_bg_8_1_r_bg_8_r_cb_6_a_finished_match_reads_finished(
+    owner_client: Any,
+    make_match: Any,
+    game: str,
+    deals: list[dict[str, Any]],
+    flags: list[str],
+    target: int | None,
+    expected: list[tuple[str, str]],
+    headline: str,
+) -> None:
+    match = make_match(game=game, deals=deals, flags=flags, target=target)
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert cards(page) == expected
+    if headline:
+        assert f'id="winner-banner"><strong>{headline}</strong> ' in page
+    else:
+        assert 'id="winner-banner"' not in page
+
+
+def test_bl_9_1_a_partnership_wins_on_its_card(owner_client: Any, owner: Any) -> None:
+    # The demo Belote match: Léa & Inès reach 1,000 first (BL-9.1). A side of two "win".
+    match = create_match(owner=owner, match_file=score_document((DEMO / "belote-finished.json").read_text()).match)
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    assert cards(page) == [("Léa &amp; Inès", "win"), ("Marc &amp; Hugo", "")]
+    assert "<strong>Léa &amp; Inès win.</strong> Léa &amp; Inès reached 1,000 first (" in page
 
 
 def test_anonymous_is_sent_to_login(client: Any, make_match: Any) -> None:
@@ -99,7 +175,8 @@ def test_a_sheet_row_shows_dealer_deal_breakdown_totals_and_edit_link(owner_clie
     heart = '<span class="suit-red">♥</span>'
     assert (
         f'<tr id="deal-1"><th scope="row"><a class="edit" href="{edit}" aria-label="Edit deal 1">1</a></th>'
-        f'<td class="dealer">Anna</td><td class="deal"><details><summary>2{heart} by Anna, 8 tricks</summary>'
+        f'<td class="dealer">Anna</td><td class="deal"><details><summary>2{heart} by Anna, made exactly'
+        ' (<span class="rule">BG-7.1</span>)</summary>'
         '<ul class="lines"><li class="dealt">Anna dealt.</li>'
         f"<li>Anna 250: value of 2{heart}, 250 {rulebook.link_html('BG-7.2')}</li>"
         f"<li>Anna 250: exact contract bonus 250 {rulebook.link_html('BG-7.1')}</li></ul></details></td>"
@@ -126,11 +203,16 @@ def test_names_in_the_sheet_are_escaped(owner_client: Any, owner: Any) -> None:
     anna = "&lt;b&gt;Anna&lt;/b&gt;"
     heart = '<span class="suit-red">♥</span>'
     assert (
-        f'<td class="dealer">{anna}</td><td class="deal"><details><summary>2{heart} by {anna}, 8 tricks</summary>'
-        in page
+        f'<td class="dealer">{anna}</td><td class="deal"><details><summary>2{heart} by {anna}, made exactly'
+        ' (<span class="rule">BG-7.1</span>)</summary>' in page
     )
     assert f"<li>{anna} 250: value of 2{heart}, 250" in page
     assert "Ben &amp; Co" in page
+
+
+def pad(row: str) -> str:
+    """A Call Bridge row as the sheet holds it: no-break spaces inside each player's words."""
+    return row.replace(" ", "\u00a0").replace(",\u00a0", ", ")
 
 
 def test_r_cb_2_r_cb_4_the_sheet_is_worded_in_the_pages_language_plural_forms_by_count(
@@ -142,13 +224,37 @@ def test_r_cb_2_r_cb_4_the_sheet_is_worded_in_the_pages_language_plural_forms_by
     second = {"calls": [2, 2, 2, 2], "tricks": [1, 4, 4, 4]}  # Anna fails with 1 trick: -2 (R-CB-4)
     match = make_match(game="call_bridge", deals=[first, second], target=100)
     page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "pl"}).content.decode()
-    assert "<summary>deklaracje 3 4 2 5, lewy 4 4 1 4</summary>" in page
-    assert "<summary>deklaracje 2 2 2 2, lewy 1 4 4 4</summary>" in page
+    # Each call as the pad has it, "Anna 3 (made 4)" in Polish, each player's words held together (no-break spaces).
+    assert (
+        f"<summary>{pad('Anna 3 (wzięte 4), Ben 4 (wzięte 4), Cleo 2 (wzięte 1), Dan 5 (wzięte 4)')}</summary>" in page
+    )
+    assert (
+        f"<summary>{pad('Anna 2 (wzięte 1), Ben 2 (wzięte 4), Cleo 2 (wzięte 4), Dan 2 (wzięte 4)')}</summary>" in page
+    )
     assert f"<li>Anna 3: deklaracja 3 spełniona przy 4 lewach {rulebook.link_html('R-CB-2')}</li>" in page
     assert f"<li>Cleo −2: deklaracja 2 niespełniona przy 1 lewie {rulebook.link_html('R-CB-4')}</li>" in page
     assert f"<li>Anna −2: deklaracja 2 niespełniona przy 1 lewie {rulebook.link_html('R-CB-4')}</li>" in page
     assert f"<li>Dan −5: deklaracja 5 niespełniona przy 4 lewach {rulebook.link_html('R-CB-4')}</li>" in page
     # The next page, in English, is worded afresh.
     page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "en"}).content.decode()
-    assert "<summary>calls 3 4 2 5, tricks 4 4 1 4</summary>" in page
+    assert f"<summary>{pad('Anna 3 (made 4), Ben 4 (made 4), Cleo 2 (made 1), Dan 5 (made 4)')}</summary>" in page
     assert "<li>Cleo −2: call 2 failed with 1 trick" in page
+
+
+def test_kj_9_2_a_bate_row_reads_in_the_pages_language(owner_client: Any, make_match: Any) -> None:
+    # Anna makes spades with 50 card points + 10 for the last trick against Ben's 70: 60 to 70, bate (KJ-9.2).
+    bate = {
+        "maker": 0,
+        "trump": "S",
+        "card_points": [50, 70],
+        "last_trick": 0,
+        "sequence_points": [0, 0],
+        "bella": None,
+    }
+    match = make_match(game="klaberjass", deals=[bate])
+    page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "hu"}).content.decode()
+    assert (
+        '<summary>Anna választotta az adut (♠), és megbukott, 60–70 (<span class="rule">KJ-9.2</span>)</summary>'
+    ) in page
+    page = owner_client.get(reverse("match", args=[match.pk]), headers={"Accept-Language": "en"}).content.decode()
+    assert '<summary>Anna makes ♠ and is bate, 60 to 70 (<span class="rule">KJ-9.2</span>)</summary>' in page

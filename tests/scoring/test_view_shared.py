@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 from django.core.cache import caches
-from django.urls import reverse
+from django.urls import reverse, set_script_prefix
 
+from scoring.views import live_sheet_key
 from tests.conftest import B1_ANNA_2H_EXACT
 
 pytestmark = pytest.mark.django_db
@@ -65,9 +66,7 @@ def test_two_polls_of_one_version_render_the_sheet_once(
     # the first, a poll costs the version query and a cache read, no evaluation and no render.
     match = make_match(deals=[B1_ANNA_2H_EXACT])
     url = reverse("shared_match", args=[match.share_token])
-    key = (
-        f"live:{match.pk}:{match.version}:{match.share_token}:en"  # the language last: a Hungarian viewer gets its own
-    )
+    key = live_sheet_key(match.pk, match.version, match.share_token)  # in English: a Hungarian viewer gets its own
     assert caches["sheets"].get(key) is None
     with django_assert_num_queries(3):  # the version, the match, its deals
         first = client.get(url, headers=HTMX)
@@ -114,3 +113,19 @@ def test_a_new_share_link_polls_itself_not_the_old_one(owner_client: Any, make_m
     assert f'hx-get="{new_url}"' in fragment
     assert old_url not in fragment
     assert owner_client.get(old_url, headers=HTMX).status_code == 404
+
+
+def test_a_sheet_made_under_another_url_prefix_is_never_served_here(client: Any, make_match: Any) -> None:
+    """The fragment's links start with the prefix it was made under: one request under /x (a client-sent
+    SCRIPT_NAME, or a second mount) must not send every other viewer's poll to /x/share/..."""
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    url = reverse("shared_match", args=[match.share_token])
+    set_script_prefix("/x/")  # what Django's WSGI handler does with a request's SCRIPT_NAME (the test client does not)
+    try:
+        elsewhere = client.get(url, headers=HTMX).content.decode()
+    finally:
+        set_script_prefix("/")
+    assert f'hx-get="/x{url}"' in elsewhere
+    here = client.get(url, headers=HTMX).content.decode()
+    assert f'hx-get="{url}"' in here
+    assert "/x/" not in here

@@ -68,3 +68,29 @@ def test_pages_have_no_inline_script(owner_client: Any, make_match: Any) -> None
         for tag in page.split("<script")[1:]:
             assert tag.lstrip().startswith("src="), f"inline script on {url}"
         assert " style=" not in page, f"inline style attribute on {url}"
+
+
+@pytest.mark.parametrize("page", ["home", "match", "match_history", "report", "report_csv", "match_download"])
+def test_a_players_own_pages_are_kept_by_no_cache(owner_client: Any, make_match: Any, page: str) -> None:
+    match = make_match()
+    url = reverse(page) if page == "home" else reverse(page, args=[match.pk])
+    response = owner_client.get(url)
+    assert response.status_code == 200
+    assert set(response["Cache-Control"].split(", ")) == {"private", "no-store"}
+
+
+def test_pages_that_say_how_they_are_kept_keep_it(owner_client: Any, make_match: Any) -> None:
+    match = make_match()
+    assert owner_client.get(reverse("shared_match", args=[match.share_token]))["Cache-Control"] == "no-cache"
+    assert owner_client.get(reverse("rules_index"))["Cache-Control"] == "max-age=3600, private"
+
+
+def test_every_answer_marks_whose_session_it_was_for_the_service_worker(client: Any, owner: Any, stranger: Any) -> None:
+    """static/js/sw.js drops the pages it kept when an answer names another account or none."""
+    assert client.get(reverse("login"))["Trickbook-User"] == "none"
+    client.force_login(owner)
+    mine = client.get(reverse("home"))["Trickbook-User"]
+    assert len(mine) == 32 and set(mine) <= set("0123456789abcdef")
+    assert str(owner.pk) != mine
+    client.force_login(stranger)
+    assert client.get(reverse("home"))["Trickbook-User"] not in (mine, "none")

@@ -116,3 +116,32 @@ def test_sign_up_posts_are_limited_per_address(client: Any) -> None:
     for _ in range(20):
         assert client.post(reverse("signup"), {"username": "owner"}).status_code == 200
     assert client.post(reverse("signup"), {"username": "owner"}).status_code == 429
+
+
+ADMIN_LOGIN = "/admin/login/"
+
+
+def test_one_guess_at_each_of_many_usernames_on_the_admin_log_in_is_throttled_per_address(client: Any) -> None:
+    """The admin's log-in page checks passwords too: the same 20 failures per address, then 429 with no hash."""
+    for number in range(20):
+        assert client.post(ADMIN_LOGIN, {"username": f"user{number}", "password": "guess"}).status_code == 200
+    refused = client.post(ADMIN_LOGIN, {"username": "user20", "password": "guess"})
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= LOGIN_WINDOW_SECONDS
+    assert Client(REMOTE_ADDR="192.0.2.51").post(ADMIN_LOGIN, {"username": "x", "password": "y"}).status_code == 200
+
+
+def test_failures_on_either_log_in_page_count_together(client: Any, owner: Any) -> None:
+    for number in range(10):
+        client.post(ADMIN_LOGIN, {"username": f"staff{number}", "password": "guess"})
+        log_in(client, f"user{number}", "guess")
+    assert log_in(client, "owner", "pw-owner-123").status_code == 429
+    assert client.post(ADMIN_LOGIN, {"username": "owner", "password": "pw-owner-123"}).status_code == 429
+
+
+def test_five_wrong_passwords_on_the_admin_log_in_lock_that_username(client: Any, django_user_model: Any) -> None:
+    django_user_model.objects.create_superuser("boss", password="pw-boss-12345")
+    for _ in range(5):
+        client.post(ADMIN_LOGIN, {"username": "boss", "password": "wrong"})
+    assert client.post(ADMIN_LOGIN, {"username": "boss", "password": "pw-boss-12345"}).status_code == 429
+    assert "_auth_user_id" not in client.session

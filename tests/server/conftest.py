@@ -27,6 +27,7 @@ from urllib.parse import quote, urlencode
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+SERVE_CONFIG = "config/gunicorn.py"  # what `make serve` passes to gunicorn with -c
 OWNER = "table-owner"
 OWNER_PASSWORD = "a-long-table-passphrase-7"
 
@@ -111,8 +112,9 @@ def _die_with_parent() -> None:
         pass
 
 
-def start_gunicorn(log: Path, *, workers: int) -> Server:
-    """gunicorn on a loopback socket this process binds (port 0: a free one), handed over by fd."""
+def start_gunicorn(log: Path, *, workers: int, env: dict[str, str] | None = None) -> Server:
+    """gunicorn on a loopback socket this process binds (port 0: a free one), handed over by fd, with the
+    settings `make serve` gives it (config/gunicorn.py); ``env`` is added to the server's environment."""
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", 0))
@@ -123,6 +125,8 @@ def start_gunicorn(log: Path, *, workers: int) -> Server:
         sys.executable,
         "-m",
         "gunicorn",
+        "-c",
+        SERVE_CONFIG,
         "config.wsgi",
         "--workers",
         str(workers),
@@ -137,7 +141,7 @@ def start_gunicorn(log: Path, *, workers: int) -> Server:
         process = subprocess.Popen(
             command,
             cwd=ROOT,
-            env=server_env(),
+            env=server_env(**(env or {})),
             stdout=out,
             stderr=subprocess.STDOUT,
             pass_fds=[listener.fileno()],
@@ -174,8 +178,8 @@ def gunicorn(transactional_db: None, tmp_path: Path) -> Iterator[Callable[..., S
     """Start a real server on this run's test database; stopped before the database is cleaned."""
     started: list[Server] = []
 
-    def start(workers: int = 3) -> Server:
-        server = start_gunicorn(tmp_path / f"gunicorn-{len(started)}.log", workers=workers)
+    def start(workers: int = 3, **env: str) -> Server:
+        server = start_gunicorn(tmp_path / f"gunicorn-{len(started)}.log", workers=workers, env=env)
         started.append(server)
         return server
 

@@ -36,6 +36,7 @@ from scoring.core.contract import (
     contract_entry,
     contract_spec,
     describe_contract,
+    describe_played,
     parse_contract,
 )
 from scoring.core.i18n import Translated, _, gettext_noop
@@ -258,14 +259,14 @@ class Bridgette:
             winner = 0 if first > second else 1
             high, low = max(first, second), min(first, second)
             if counted == MATCH_DEALS:
-                reason = _("{winner} wins {high}–{low} after {deals} deals")
+                reason = _("{winner} has the higher total, {high}–{low}, after {deals} deals")
                 return Outcome(
                     (winner,), "BG-8.1", reason.format(winner=names[winner], high=high, low=low, deals=counted)
                 )
-            reason = _("{winner} wins {high}–{low} after tie-break deal {deal}")
+            reason = _("{winner} has the higher total, {high}–{low}, after tie-break deal {deal}")
             return Outcome((winner,), "BG-8.2", reason.format(winner=names[winner], high=high, low=low, deal=counted))
         if counted > MATCH_DEALS and "bg_draw_after_seventh" in flags:
-            reason = _("{first} and {second} still tied after deal {deal}; a draw")
+            reason = _("{first} and {second} are still tied after deal {deal}")
             return Outcome((0, 1), "R-BG-8", reason.format(first=names[0], second=names[1], deal=counted))
         return None
 
@@ -277,6 +278,19 @@ class Bridgette:
 
     def describe(self, deal: Contract, players: tuple[str, ...]) -> str:
         return describe_contract(deal, players)
+
+    def describe_result(self, deal: Contract, score: DealScore, players: tuple[str, ...], flags: Flags) -> str:
+        """The row as the table says it: passed out (BG-7.4, R-BG-10), made exactly or with overtricks, naming the
+        bonus's rule where the tricks earn one (BG-7.1, R-BG-4), or down, with the penalty's rule (BG-7.3, R-BG-7)."""
+        if deal.declarer is None:
+            redealt = "bg_passout_redeal" in flags
+            return _(PASSED_OUT_REDEALT_ROW) if redealt else _(PASSED_OUT_ROW)
+        overtricks = deal.tricks - 6 - deal.level
+        if overtricks < 0:
+            # The penalty's own line names its rule: BG-7.3, or R-BG-7 past the table's end.
+            return describe_played(deal, players, score.lines[0].rule)
+        bonus, rule = performance_bonus(deal.level, overtricks, flags)
+        return describe_played(deal, players, rule if bonus else "")
 
     def to_entry(self, deal: Contract) -> dict[str, Any]:
         return contract_entry(deal)
@@ -330,6 +344,20 @@ def _played_score(deal: Contract, flags: Flags) -> DealScore:
     return DealScore(points, lines)
 
 
+def performance_bonus(level: int, overtricks: int, flags: Flags) -> tuple[int, str]:
+    """BG-7.1's performance bonus P for a made contract, and the rule that gives it: for exactly the tricks bid
+    250 (0NT to 5NT on the ladder), 100 (level 6) or 0 (level 7, R-BG-3); 350 for exactly three over (three or more
+    under `bg_three_over_or_more`, R-BG-4); 0 and no rule ("") for any other number of overtricks (R-BG-2)."""
+    if overtricks == 0:
+        bonus = 250 if level <= EXACT_BONUS_TOP_LEVEL else 100 if level == 6 else 0
+        return bonus, "BG-7.1" if bonus else "R-BG-3"
+    if overtricks == 3:
+        return THREE_OVER_BONUS, "BG-7.1"
+    if overtricks > 3 and "bg_three_over_or_more" in flags:
+        return THREE_OVER_BONUS, "R-BG-4"
+    return 0, ""
+
+
 def _made_score(deal: Contract, declarer: int, overtricks: int, flags: Flags) -> DealScore:
     """BG-7.1: (V + P) × M + I for the declarer, each part a line (R-BG-2 to R-BG-5)."""
     multiplier = MULTIPLIER[deal.doubled]
@@ -354,8 +382,8 @@ def _made_score(deal: Contract, declarer: int, overtricks: int, flags: Flags) ->
         )
         values = {"bid": bid_name(deal.level, deal.strain), "value": value, "multiplier": multiplier}
         lines = [Line(declarer, value * multiplier, "BG-7.2", text, values)]
+    bonus, rule = performance_bonus(deal.level, overtricks, flags)
     if overtricks == 0:
-        bonus = 250 if deal.level <= EXACT_BONUS_TOP_LEVEL else 100 if deal.level == 6 else 0
         if bonus:
             text = (
                 gettext_noop("exact contract bonus {bonus} ×{multiplier}")
@@ -363,18 +391,17 @@ def _made_score(deal: Contract, declarer: int, overtricks: int, flags: Flags) ->
                 else gettext_noop("exact contract bonus {bonus}")
             )
             values = {"bonus": bonus, "multiplier": multiplier}
-            lines.append(Line(declarer, bonus * multiplier, "BG-7.1", text, values))
+            lines.append(Line(declarer, bonus * multiplier, rule, text, values))
         else:
-            lines.append(Line(declarer, 0, "R-BG-3", gettext_noop("no exact contract bonus at level 7")))
-    elif overtricks == 3 or (overtricks > 3 and "bg_three_over_or_more" in flags):
-        rule = "R-BG-4" if overtricks > 3 else "BG-7.1"
+            lines.append(Line(declarer, 0, rule, gettext_noop("no exact contract bonus at level 7")))
+    elif bonus:
         text = (
             gettext_noop("{overtricks} over bonus {bonus} ×{multiplier}")
             if times
             else gettext_noop("{overtricks} over bonus {bonus}")
         )
-        values = {"overtricks": overtricks, "bonus": THREE_OVER_BONUS, "multiplier": multiplier}
-        lines.append(Line(declarer, THREE_OVER_BONUS * multiplier, rule, text, values))
+        values = {"overtricks": overtricks, "bonus": bonus, "multiplier": multiplier}
+        lines.append(Line(declarer, bonus * multiplier, rule, text, values))
     insult = INSULT[deal.doubled]
     if insult:
         if "bg_multiply_insult" in flags:  # doubled, so always multiplied
@@ -393,6 +420,11 @@ def _made_score(deal: Contract, declarer: int, overtricks: int, flags: Flags) ->
     total = sum(line.points for line in lines)
     points = (total, 0) if declarer == 0 else (0, total)
     return DealScore(points, tuple(lines))
+
+
+# A score sheet's row for a deal nobody bid (describe_result).
+PASSED_OUT_ROW = gettext_noop("passed out (BG-7.4)")
+PASSED_OUT_REDEALT_ROW = gettext_noop("passed out; dealt again, not counted (R-BG-10)")
 
 
 PASSED_OUT = DealScore((0, 0), tuple(Line(seat, 0, "BG-7.4", gettext_noop("passed out")) for seat in (0, 1)))

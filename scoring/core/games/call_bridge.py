@@ -130,6 +130,15 @@ def _names(seats: tuple[int, ...], players: tuple[str, ...]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+def _held_together(words: str) -> str:
+    """One player's words on a sheet's row with no-break spaces, except after a comma: a narrow column then breaks
+    the row between players ("Anna 4 (made 5)," on a line of its own), never inside "Anna 4"."""
+    return words.replace(" ", NO_BREAK).replace("," + NO_BREAK, ", ")
+
+
+NO_BREAK = "\u00a0"
+
+
 def _leaders(totals: tuple[Points, ...], top: Points) -> tuple[int, ...]:
     return tuple([seat for seat, total in enumerate(totals) if total == top])
 
@@ -297,16 +306,16 @@ class CallBridge:
         deals = progress.deals_played
         if len(leaders) == 1:
             reason = ngettext(
-                "{name} leads with {top}, at or above the target of {target}, after {deals} deal",
-                "{name} leads with {top}, at or above the target of {target}, after {deals} deals",
+                "{name} has the highest total, {top}, at or above the target of {target}, after {deals} deal",
+                "{name} has the highest total, {top}, at or above the target of {target}, after {deals} deals",
                 deals,
             )
             name = progress.names[leaders[0]]
             return Outcome(leaders, "CB-7.1", reason.format(name=name, top=top, target=target, deals=deals))
         if SHARED_WIN in flags:
             reason = ngettext(
-                "{names} tied at the top with {top}, after {deals} deal; shared win",
-                "{names} tied at the top with {top}, after {deals} deals; shared win",
+                "{names} are tied at the top with {top} after {deals} deal",
+                "{names} are tied at the top with {top} after {deals} deals",
                 deals,
             )
             names = _names(leaders, progress.names)
@@ -326,6 +335,27 @@ class CallBridge:
     def describe(self, deal: CallBridgeDeal, players: tuple[str, ...]) -> str:
         calls, tricks = " ".join(map(str, deal.calls)), " ".join(map(str, deal.tricks))
         return _("calls {calls}, tricks {tricks}").format(calls=calls, tricks=tricks)
+
+    def describe_result(self, deal: CallBridgeDeal, score: DealScore, players: tuple[str, ...], flags: Flags) -> str:
+        """Each player's call and the tricks they made, as the pad has them ("Anna 4 (made 5)"), in seat order as the
+        sheet's columns are. A bonus call that scores 13 says so (R-CB-3), and so does a call failed by too many
+        tricks (R-CB-2, R-CB-3), whose tricks alone would read as made; the breakdown cites each player's rule."""
+        pagat = PAGAT_WINDOW in flags
+        items = []
+        for seat, call, tricks in zip(SEAT_NUMBERS, deal.calls, deal.tricks, strict=True):
+            judged, rule, _text, _values = _judge(call, tricks, pagat)
+            if rule == "R-CB-3":
+                words = _("{name} {call} (made {tricks}, bonus call)")
+            elif judged < 0 and tricks > call:
+                words = (
+                    _("{name} {call} (made {tricks}, too many for a bonus call)")
+                    if call >= FIRST_BONUS_CALL
+                    else _("{name} {call} (made {tricks}, too many)")
+                )
+            else:
+                words = _("{name} {call} (made {tricks})")
+            items.append(_held_together(words.format(name=players[seat], call=call, tricks=tricks)))
+        return ", ".join(items)
 
     def to_entry(self, deal: CallBridgeDeal) -> dict[str, Any]:
         return {"calls": list(deal.calls), "tricks": list(deal.tricks)}

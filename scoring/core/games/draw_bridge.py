@@ -35,6 +35,7 @@ from scoring.core.contract import (
     contract_entry,
     contract_spec,
     describe_contract,
+    describe_played,
     parse_contract,
 )
 from scoring.core.i18n import Translated, _, gettext_noop, ngettext_lazy
@@ -407,6 +408,14 @@ class DrawBridge:
 
     def describe(self, deal: Contract, players: tuple[str, ...]) -> str:
         return describe_contract(deal, players)
+
+    def describe_result(self, deal: Contract, score: DealScore, players: tuple[str, ...], flags: Flags) -> str:
+        """The row as the table says it: passed out (DB-4.3), made exactly or with overtricks (DB-6.1), or down,
+        with the rule its one line was scored by (DB-6.2, or R-DB-5's variants)."""
+        if deal.declarer is None:
+            return _("passed out (DB-4.3)")
+        made = deal.tricks >= 6 + deal.level
+        return describe_played(deal, players, "" if made else score.lines[0].rule)
 
     def to_entry(self, deal: Contract) -> dict[str, Any]:
         return contract_entry(deal)

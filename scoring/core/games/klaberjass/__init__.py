@@ -393,7 +393,7 @@ class Klaberjass:
         if pot and points[0] != points[1]:
             taker = 0 if points[0] > points[1] else 1
             points[taker] += pot
-            lines.append(Line(taker, pot, "R-KJ-9", gettext_noop("takes the points held over from the tie")))
+            lines.append(Line(taker, pot, "R-KJ-9", POT_TAKEN_TEXT))
             pot = 0
         return DealScore(tuple(points), tuple(lines), held_over=pot)
 
@@ -440,6 +440,36 @@ class Klaberjass:
             maker=players[deal.maker], trump=deal.trump.symbol, first=first, second=second
         )
 
+    def describe_result(self, deal: KlaberjassDeal, score: DealScore, players: tuple[str, ...], flags: Flags) -> str:
+        """The maker, the trumps and the two totals KJ-9.2 compares, the maker's first: the maker wins the deal,
+        ties (KJ-9.2; held over under R-KJ-9) or is bate (KJ-9.2; keeping bella under R-KJ-10); an annulled deal
+        (KJ-4.4). A deal that takes the points held over from a tie says so (R-KJ-9)."""
+        if deal.annulled:
+            return _("annulled: both passed twice (KJ-4.4)")
+        totals = deal.totals(sequence_lines(deal.sequences, flags, deal.no_trick)[0])
+        maker_total, other_total = totals[deal.maker], totals[1 - deal.maker]
+        if maker_total > other_total:
+            words = _("{maker} makes {trump}: {maker_total} to {other_total}")
+        elif maker_total == other_total:
+            words = (
+                _("{maker} makes {trump} and ties, {maker_total} each: both held over (R-KJ-9)")
+                if "kj_tie_points_hang" in flags
+                else _("{maker} makes {trump} and ties, {maker_total} each: nothing for the maker (KJ-9.2)")
+            )
+        elif score.points[deal.maker]:  # a bate maker keeps only bella (R-KJ-10)
+            words = _("{maker} makes {trump} and is bate, {maker_total} to {other_total}; bella kept (R-KJ-10)")
+        else:
+            words = _("{maker} makes {trump} and is bate, {maker_total} to {other_total} (KJ-9.2)")
+        text = words.format(
+            maker=players[deal.maker], trump=deal.trump.symbol, maker_total=maker_total, other_total=other_total
+        )
+        taken = next((line for line in score.lines if line.message == POT_TAKEN_TEXT), None)
+        if taken is None:
+            return text
+        return _("{deal}; {player} takes the {points} held over (R-KJ-9)").format(
+            deal=text, player=players[taken.side], points=taken.points
+        )
+
     def to_entry(self, deal: KlaberjassDeal) -> dict[str, Any]:
         if deal.annulled:
             return {"annulled": True}
@@ -483,6 +513,7 @@ CARD_POINT_LINES = tuple(
 LAST_TRICK_LINES = tuple(Line(player, LAST_TRICK, "KJ-8.4", gettext_noop("last trick")) for player in range(SEATS))
 BELLA_LINES = tuple(Line(player, BELLA, "KJ-7.1", gettext_noop("bella")) for player in range(SEATS))
 ANNULLED_TEXT = gettext_noop("annulled: both passed twice")
+POT_TAKEN_TEXT = gettext_noop("takes the points held over from the tie")  # R-KJ-9
 ANNULLED_LINES = tuple(Line(player, 0, "KJ-4.4", ANNULLED_TEXT) for player in range(SEATS))
 
 
