@@ -14,11 +14,11 @@ from referee.core.verdict import RecordError
 from referee.models import ContestedHand
 from reports.chart import running_totals_chart
 from scoring.changes import ChangeRow, account_name, change_rows, describe_entry
-from scoring.core.base import Flags, Game, side_titles
+from scoring.core.base import FieldKind, Flags, Game, deal_state, side_titles
 from scoring.core.match import MatchResult
 from scoring.marks import needs_shaping
 from scoring.models import Change, Match
-from scoring.sheet import flags_in_force, points_text, sheet_rows, winners_text
+from scoring.sheet import flags_in_force, points_text, score_pad, sheet_rows, winners_text
 
 # The PDF of a long match prints its result, its chart and its last deals only: laying out a table
 # row costs WeasyPrint tens of milliseconds, so a 500-deal sheet took 24 s and 250 MB. The CSV and
@@ -34,21 +34,23 @@ SHOWN_VIOLATIONS = 5
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 
-def _entry_cells(game: Game, flags: Flags) -> list[tuple[str, str, int | None]]:
+def _entry_cells(game: Game, flags: Flags) -> list[tuple[str, str, int | None, bool]]:
     """The CSV columns of the deal entry, from the game's entry spec (docs/match-file.md): (header,
-    entry field, seat); a per-seat field gets one column per seat, ``calls[0]``, ``calls[1]``..."""
-    columns: list[tuple[str, str, int | None]] = []
+    entry field, seat, whether its value is a seat); a per-seat field gets one column per seat, ``calls[0]``,
+    ``calls[1]``..."""
+    columns: list[tuple[str, str, int | None, bool]] = []
     for field in game.entry_spec(flags).fields:
+        is_seat = field.kind is FieldKind.SEAT
         if field.per_seat:
-            columns += [(f"{field.name}[{seat}]", field.name, seat) for seat in range(game.seats)]
+            columns += [(f"{field.name}[{seat}]", field.name, seat, is_seat) for seat in range(game.seats)]
         else:
-            columns.append((field.name, field.name, None))
+            columns.append((field.name, field.name, None, is_seat))
     return columns
 
 
 def entry_columns(match: Match) -> list[str]:
     """The headers of the CSV's entry columns for ``match``."""
-    return [title for title, _field, _seat in _entry_cells(match.rules, frozenset(match.flags))]
+    return [title for title, _field, _seat, _is_seat in _entry_cells(match.rules, frozenset(match.flags))]
 
 
 def csv_cell(value: Any) -> Any:
@@ -63,36 +65,50 @@ def csv_cell(value: Any) -> Any:
 
 
 def csv_text(match: Match, result: MatchResult) -> str:
-    """UTF-8 CSV with a header row: deal, dealer, short form, entry fields, then points and totals per side.
+    """UTF-8 CSV with a header row: deal, dealer, short form, result, the points held over after the deal, the entry
+    fields, then points and totals per side.
 
-    The entry fields are each deal's normalised entry (`Game.to_entry`). Every text cell goes
-    through `csv_cell`, so no user-typed name is read as a formula."""
-    columns = _entry_cells(result.match.rules, result.match.flags)
+    The entry fields are each deal's normalised entry (`Game.to_entry`), a seat written as the player's name (a
+    declarer, a taker), as a spreadsheet reads it; the result is the JSON sheet's code (docs/match-file.md). Every
+    text cell goes through `csv_cell`, so no user-typed name is read as a formula."""
+    game = result.match.rules
+    flags = result.match.flags
+    columns = _entry_cells(game, flags)
     names = result.names
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    # The first three headings and each side's two are words, in the reader's language; the entry
-    # columns are the match file's own field names (docs/match-file.md), the same in every language.
+    # The first headings and each side's two are words, in the reader's language; the entry columns are the match
+    # file's own field names (docs/match-file.md), the same in every language, and so is a result's code.
     header = (
-        [pgettext("CSV heading", "deal"), pgettext("CSV heading", "dealer"), pgettext("CSV heading", "played")]
-        + [title for title, _field, _seat in columns]
+        [
+            pgettext("CSV heading", "deal"),
+            pgettext("CSV heading", "dealer"),
+            pgettext("CSV heading", "played"),
+            pgettext("CSV heading", "result"),
+            pgettext("CSV heading", "held over"),
+        ]
+        + [title for title, _field, _seat, _is_seat in columns]
         + [pgettext("CSV heading", "%(side)s points") % {"side": name} for name in names]
         + [pgettext("CSV heading", "%(side)s total") % {"side": name} for name in names]
     )
     writer.writerow([csv_cell(cell) for cell in header])
-    game = result.match.rules
     players = result.match.players
+    before: Any = None
     for deal in result.deals:
         entry = game.to_entry(deal.deal)
         values = []
-        for _title, field, seat in columns:
+        for _title, field, seat, is_seat in columns:
             value = entry.get(field)
             if seat is not None and isinstance(value, list):
                 value = value[seat]
+            if is_seat and isinstance(value, int) and not isinstance(value, bool):
+                value = players[value]
             values.append("" if value is None or value is False else ("true" if value is True else value))
         short = game.describe(deal.deal, players)
-        row = [deal.number, players[deal.dealer], short, *values, *deal.score.points, *deal.totals]
-        writer.writerow([csv_cell(cell) for cell in row])
+        kind = deal_state(game, deal.deal, deal.score, flags, dealer=deal.dealer, before=before).result
+        before = deal.score.carry
+        row = [deal.number, players[deal.dealer], short, kind, deal.score.held_over, *values]
+        writer.writerow([csv_cell(cell) for cell in [*row, *deal.score.points, *deal.totals]])
     return buffer.getvalue()
 
 
@@ -195,6 +211,7 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
         "flags": flags_in_force(result),
         "side_names": names,
         "rows": rows,
+        "pad": score_pad(result),
         "deal_count": deal_count,
         "pdf_deals": PDF_DEALS,
         "rows_cut": len(rows) < deal_count,

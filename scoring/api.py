@@ -18,7 +18,7 @@ router = Router(tags=["scoring"])
 
 class LineOut(Schema):
     side: int  # the side the line scores for: an index into ScoreOut.sides
-    seat: int  # the same side under its former name; a seat only in a game without partners
+    seat: int | None = None  # the same side under its former name, only in a game whose sides are single seats
     points: float
     rule: str
     text: str
@@ -26,19 +26,30 @@ class LineOut(Schema):
 
 class DealOut(Schema):
     number: int
-    dealer: int
+    dealer: int  # a seat
+    result: str  # the result kind, a code: made, down, dedans, litige, capot, passed_out... (docs/match-file.md)
+    state: dict[str, Any]  # the game's own state of the deal: per-side lists, codes, numbers (docs/match-file.md)
     points: list[float]
     totals: list[float]
+    held_over: int  # the points waiting for a later deal's winner after this deal
     lines: list[LineOut]
 
 
 class ScoreOut(Schema):
+    game: str
+    players: list[str]  # names in seat order
     sides: list[str]  # each side's name, its players joined with " & "; points and totals are in this order
+    side_seats: list[list[int]]  # each side's seats
+    form: str | None  # the scoring form, a code ("rubber", "chicago"), or None for a game with one form
+    flags: list[str]  # the house rules in force
+    target: int | None  # the target in force
     deals: list[DealOut]
     totals: list[float]
     finished: bool
     winners: list[int]
     next_dealer: int | None
+    held_over: int  # the points still waiting after the last deal
+    lost_at_end: int  # the points still held over when the match ended, which nobody scores
 
 
 class ErrorDetail(Schema):

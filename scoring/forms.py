@@ -21,7 +21,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from scoring.core.base import Choice, EntryError, EntryField, EntrySpec, FieldKind, Game, match_name
+from scoring.core.base import Choice, EntryError, EntryField, EntrySpec, FieldKind, Flag, Game, match_name, seat_titles
 from scoring.core.games import GAMES
 from scoring.core.match import MAX_NAME, MAX_TARGET, MatchFile, parse_match
 from scoring.core.steps import first_words, read_first
@@ -43,10 +43,12 @@ class Segmented(forms.RadioSelect):
         aria = "".join(f' {key}="{escape(str(text))}"' for key, text in final.items() if key in ARIA_ON_EACH)
         chosen = self.format_value(value)
         field_name = escape(name)
+        # A field tapped as a difference says against what (static/js/relative.js hides the impossible ones).
+        data = "".join(f' {key}="{escape(str(text))}"' for key, text in final.items() if key.startswith("data-"))
         # Many short choices (levels, tricks) are laid out as a grid, seven to a phone's line.
         many = len(self.choices) > 6 and all(len(str(label)) <= 3 for _choice, label in self.choices)
         kind = "seg seg-grid" if many else "seg"
-        html = [f'<div class="{kind}" id="{base_id}">' if base_id else f'<div class="{kind}">']
+        html = [f'<div class="{kind}" id="{base_id}"{data}>' if base_id else f'<div class="{kind}"{data}>']
         checked_one = False
         for index, (choice, label) in enumerate(self.choices):
             option_id = f"{base_id}_{index}" if base_id else ""
@@ -100,14 +102,20 @@ def layout(spec: EntrySpec, seats: int) -> list[tuple[str, EntryField, int | Non
     ]
 
 
-def form_field(field: EntryField, players: tuple[str, ...], seat: int | None) -> forms.Field:
+def form_field(
+    field: EntryField, players: tuple[str, ...], seat: int | None, seats: tuple[str, ...] | None = None
+) -> forms.Field:
     """The form field for one spec field (or one seat of a per-seat field); every field may be left
-    empty here: what is still missing is said in one message (DealForm.clean)."""
+    empty here: what is still missing is said in one message (DealForm.clean). A seat's button reads
+    ``seats`` (the players with the game's seat labels, "S · Sam"; their names alone by default), and a
+    field entered as a difference (`EntryField.entered_as`) offers the differences ("=", "+1", "−2")."""
     if seat is not None:
         label = pgettext("a player's field of a deal: Anna's tricks", "%(player)s's %(field)s") % {
             "player": players[seat],
             "field": field.label,
         }
+    elif field.entered_as is not None:
+        label = field.entered_as.label
     else:
         label = field.label
     initial = None if field.initial is None else str(field.initial)
@@ -121,7 +129,9 @@ def form_field(field: EntryField, players: tuple[str, ...], seat: int | None) ->
         return number
     if field.kind is FieldKind.SEAT:
         choices = [("", field.none_label)] if field.none_label else []
-        choices += [(str(index), name) for index, name in enumerate(players)]
+        choices += [(str(index), name) for index, name in enumerate(seats or players)]
+    elif field.entered_as is not None:
+        choices = [(str(offset), text) for offset, text in field.entered_as.choices]
     else:
         choices = [(str(value), text) for value, text in field.choices]
     # A value no button offers (a crafted post) is refused with the field's rule, like the core does.
@@ -131,8 +141,19 @@ def form_field(field: EntryField, players: tuple[str, ...], seat: int | None) ->
         "invalid_choice": _("%(value)s is not allowed for %(field)s (%(rule)s).")
         % {"value": "%(value)s", "field": str(label).replace("%", "%%"), "rule": field.rule}
     }
+    widget = Segmented()
+    if field.entered_as is not None:
+        allowed = [value for value, _text in field.choices_en if isinstance(value, int)]
+        widget.attrs.update(
+            {
+                "data-relative-to": field.entered_as.to,
+                "data-base": field.entered_as.base,
+                "data-low": min(allowed),
+                "data-high": max(allowed),
+            }
+        )
     return forms.ChoiceField(
-        label=label, choices=choices, widget=Segmented, required=False, initial=initial, error_messages=refused
+        label=label, choices=choices, widget=widget, required=False, initial=initial, error_messages=refused
     )
 
 
@@ -141,7 +162,12 @@ def entry_to_initial(entry: Mapping[str, Any], spec: EntrySpec) -> dict[str, Any
     initial: dict[str, Any] = {}
     for field in spec.fields:
         value = entry.get(field.name, field.initial)
-        if field.kind is FieldKind.SWITCH:
+        relative = field.entered_as
+        if relative is not None:  # shown as the difference it is tapped as ("+1")
+            to_value = entry.get(relative.to)
+            known = type(value) is int and type(to_value) is int
+            initial[field.name] = str(relative.offset(value, to_value)) if known else ""
+        elif field.kind is FieldKind.SWITCH:
             initial[field.name] = value is True
         elif field.per_seat:
             for seat, item in enumerate(value if isinstance(value, list) else []):
@@ -194,8 +220,9 @@ class DealForm(forms.Form):
         if entry is not None:
             kwargs["initial"] = entry_to_initial(self._normalised(entry), self.spec)
         super().__init__(data, **kwargs)
+        seats = seat_titles(self.game, match_file.players)
         for name, field, seat in self.layout:
-            self.fields[name] = form_field(field, match_file.players, seat)
+            self.fields[name] = form_field(field, match_file.players, seat, seats)
             if self.step is Step.REST and field.name in self.spec.first:
                 label = self.fields[name].label
                 self.fields[name].widget = forms.HiddenInput(attrs={"data-label": label})
@@ -235,7 +262,12 @@ class DealForm(forms.Form):
         laid out by seat (``once``) and, under ``by_seat``, one row per player (``rows``); ``more`` marks
         the folded one, ``open`` whether it shows."""
         last = max(index for index, field in enumerate(self.spec.fields) if field.required)
-        folded = {field.name for field in self.spec.fields[last + 1 :] if not field.required}
+        # Folded: what reads as something when left out (a default, or no one), never a field to fill in.
+        folded = {
+            field.name
+            for field in self.spec.fields[last + 1 :]
+            if not field.required and (field.initial is not None or field.kind is FieldKind.SEAT)
+        }
 
         def usual(field: EntryField) -> bool:
             return field.name not in folded
@@ -300,6 +332,8 @@ class DealForm(forms.Form):
             return field.initial
         if field.kind is FieldKind.SEAT:
             return int(raw)
+        if field.entered_as is not None:
+            return int(raw)  # one of its offsets, which the form field's choices have checked
         if field.kind is FieldKind.CHOICE:
             return next(value for value, _text in field.choices if str(value) == raw)
         return int(raw)
@@ -317,6 +351,13 @@ class DealForm(forms.Form):
                 entry[field.name] = value
             else:
                 entry.setdefault(field.name, [None] * self.game.seats)[seat] = value
+        for field in self.spec.fields:
+            relative = field.entered_as
+            offset, to_value = entry.get(field.name), entry.get(relative.to) if relative else None
+            if relative is not None and type(offset) is int and type(to_value) is int:
+                # The entry keeps the field's own value (the tricks), the form its difference ("+1"): an
+                # impossible one ("+6" at level 4) is refused on the field, with its rule.
+                entry[field.name] = relative.value(field, offset, to_value)
         return entry
 
     def form_field(self, core_field: str) -> str | None:
@@ -430,7 +471,11 @@ def has_target(game: Game) -> bool:
     return game.target_required or game.suggested_target is not None or game.default_target(frozenset()) is not None
 
 
-def seat_label(seat: int) -> str:
+def seat_label(seat: int, game: Game | None = None) -> str:
+    """A seat as the new-match form names it: by the game's name for it where the rules name the seats
+    ("North"), else by its number ("Player 1")."""
+    if game is not None and seat < len(game.seat_names):
+        return game.seat_names[seat]
     return _("Player %(number)s") % {"number": seat + 1}
 
 
@@ -464,6 +509,16 @@ class NewMatchForm(GamePlayersForm):
         super().__init__(*args, **kwargs)
         chosen = self.data.get("game") if self.is_bound else self.initial.get("game")
         self.chosen: Game = GAMES.get(chosen if isinstance(chosen, str) else "") or next(iter(GAMES.values()))
+        # The seats as the chosen game names them: North, East, South, West where its rules do (the page's
+        # script relabels them for another game, from setups()).
+        for seat in range(MOST_SEATS):
+            self.fields[f"player_{seat}"].label = seat_label(seat, self.chosen)
+        dealer = self.fields["first_dealer"]
+        assert isinstance(dealer, forms.ChoiceField)
+        dealer.choices = [
+            ("random", gettext_lazy("Draw at random")),
+            *((str(seat), seat_label(seat, self.chosen)) for seat in range(MOST_SEATS)),
+        ]
 
     @classmethod
     def for_game(cls, name: object, typed: Mapping[str, Any] | None = None) -> NewMatchForm:
@@ -507,16 +562,35 @@ class NewMatchForm(GamePlayersForm):
         )
         return shown
 
-    def rule_groups(self) -> list[tuple[Game, bool]]:
-        """Each game's house rules, and whether they are the chosen game's (the others are hidden)."""
-        return [(game, game is self.chosen) for game in GAMES.values()]
+    def rule_groups(self) -> list[tuple[Game, bool, list[Flag]]]:
+        """Each game's house rules, whether they are the chosen game's (the others are hidden), and the flags
+        offered as house rules: all but those asked first (`first_choices`)."""
+        return [
+            (game, game is self.chosen, [flag for flag in game.flags.values() if flag.first is None])
+            for game in GAMES.values()
+        ]
+
+    def _chosen_flags(self) -> list[str]:
+        value = self["flags"].value()
+        return [str(name) for name in value] if isinstance(value, list | tuple) else []
+
+    def first_choices(self) -> list[tuple[Game, bool, Flag, bool]]:
+        """The flags asked first, as a choice between two forms of the game (`Flag.first`: rubber or Chicago),
+        each with its game, whether that game is the chosen one, and whether the flag is on."""
+        chosen = self._chosen_flags()
+        return [
+            (game, game is self.chosen, flag, flag.name in chosen or self.data.get(f"first_{flag.name}") == "on")
+            for game in GAMES.values()
+            for flag in game.flags.values()
+            if flag.first is not None
+        ]
 
     def sides_text(self) -> str:
         """Who plays whom in a partnership game, with the names typed so far: "Anna & Cleo v Player 2 & Dan"
         ("" where every player scores alone)."""
         if all(len(side) == 1 for side in self.chosen.sides):
             return ""
-        names = [self._typed(seat) or seat_label(seat) for seat in range(self.chosen.seats)]
+        names = [self._typed(seat) or seat_label(seat, self.chosen) for seat in range(self.chosen.seats)]
         return match_name(self.chosen, names)
 
     @staticmethod
@@ -525,6 +599,7 @@ class NewMatchForm(GamePlayersForm):
         return {
             name: {
                 "seats": game.seats,
+                "labels": [seat_label(seat, game) for seat in range(MOST_SEATS)],
                 "sides": [list(side) for side in game.sides],
                 "target": game.suggested_target,
                 "has_target": has_target(game),
@@ -561,12 +636,20 @@ class NewMatchForm(GamePlayersForm):
             self.add_error("first_dealer", text)
         if self.errors:
             return data
+        # A flag asked first (rubber or Chicago) is posted as its own choice, first_<flag>: "on" or "off". One of
+        # another game (a crafted post) goes with the house rules, which refuse it at their field (RULES-0.3).
+        firsts = [
+            flag.name
+            for other in GAMES.values()
+            for flag in other.flags.values()
+            if flag.first and self.data.get(f"first_{flag.name}") == "on"
+        ]
         doc = {
             "game": game.name,
             "players": names[: max(given, game.seats)],  # a name too many is refused, not dropped
             "first_dealer": first,
             "target": data.get("target"),
-            "flags": data.get("flags", []),
+            "flags": sorted({*data.get("flags", []), *firsts}),
             "deals": [],
         }
         try:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring import rulebook
-from scoring.core.base import Flag, Line, Points, row_words
+from scoring.core.base import Flag, Flags, Line, PadRow, Points, RowWords, row_words, seat_titles
 from scoring.core.i18n import one_language
 from scoring.core.match import MatchResult
 from scoring.core.steps import first_text
@@ -40,6 +40,21 @@ def change_text(points: Points) -> str:
     return f"+{points_text(points)}" if points > 0 else points_text(points)
 
 
+def held_over_text(points: int) -> str:
+    """What a sheet row says of the points still waiting for a later deal's winner after it (R-KJ-9, R-BL-10)."""
+    return pgettext("a score sheet row: points waiting for a later deal's winner", "%(points)s held over") % {
+        "points": points_text(points)
+    }
+
+
+def short_text(describe: RowWords, deal: Any, players: tuple[str, ...], flags: Flags) -> str:
+    """A row's short form: the game's own (`row_words`), and the points held over after the deal while they wait,
+    so that a sheet shows them on every row until a deal's winner takes them."""
+    text = describe(deal.deal, deal.score, players, flags)
+    held = deal.score.held_over
+    return f"{text} · {held_over_text(held)}" if held else text
+
+
 def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
     """One row per deal for the score-sheet templates, every value ready to print.
 
@@ -49,6 +64,7 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
     Django's number localisation for each one.
     """
     players = result.match.players
+    dealers = seat_titles(result.match.rules, players)  # "S · Cleo" where the game names the seats
     flags = result.match.flags
     names = result.names
     describe = row_words(result.match.rules)
@@ -66,8 +82,8 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
         return [
             {
                 "number": deal.number,
-                "dealer": players[deal.dealer],
-                "short": describe(deal.deal, deal.score, players, flags),
+                "dealer": dealers[deal.dealer],
+                "short": short_text(describe, deal, players, flags),
                 "cells": [
                     (points_text(total), change_text(points))
                     for points, total in zip(deal.score.points, deal.totals, strict=True)
@@ -163,10 +179,11 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None, rows_
     players = result.match.players
     flags = result.match.flags
     describe = row_words(result.match.rules)
-    # The page's own words, translated and escaped once for the whole sheet, and each name once.
+    # The page's own words, translated and escaped once for the whole sheet, and each name once (with its seat's
+    # label where the game names the seats: "S · Cleo").
     edit_label = escape(_("Edit deal %(number)s"))
     no_points = f"<li>{escape(_('No points.'))}</li>"
-    dealers = [mark_suits(escape(name)) for name in players]
+    dealers = [mark_suits(escape(name)) for name in seat_titles(result.match.rules, players)]
     dealt = [f'<li class="dealt">{escape(_("%(dealer)s dealt.")) % {"dealer": name}}</li>' for name in dealers]
     sides = [mark_suits(escape(name)) for name in result.names]
     links: dict[str, str] = {}
@@ -202,13 +219,48 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None, rows_
             )
             # The row's words name a rule where one applies; in the summary, which opens the breakdown on a tap,
             # it is cited, not linked (the breakdown links every rule).
-            said = rulebook.cite_rules_in(mark_suits(escape(describe(deal.deal, deal.score, players, flags))))
+            said = rulebook.cite_rules_in(mark_suits(escape(short_text(describe, deal, players, flags))))
             html.append(
                 f'<tr id="deal-{number}"><th scope="row">{first}</th><td class="dealer">{dealers[deal.dealer]}</td>'
                 f'<td class="deal"><details><summary>{said}</summary>'
                 f'<ul class="lines">{dealt[deal.dealer]}{lines}</ul></details></td>{cells}</tr>\n'
             )
     return mark_safe("".join(html))  # every text above is escaped
+
+
+def _pad_row(row: PadRow) -> dict[str, Any]:
+    cells = ["" if points is None else points_text(points) for points in row.cells]
+    return {"label": row.label, "note": row.note, "marks": row.marks, "cells": cells}
+
+
+def score_pad(result: MatchResult) -> dict[str, Any] | None:
+    """The game's own score pad (`Game.pad`: a rubber above and below the line, Chicago's four deals) with every
+    figure worded as the sheet words it, and its columns: each side's label at the table and its players ("N-S",
+    "Anna & Cleo"). None where the game keeps no pad of its own. Its template is templates/_includes/score_pad.html,
+    on the match page (and so the share page), the report and the PDF."""
+    game = result.match.rules
+    pad = game.pad(result.deals, result.match.players, result.match.flags)
+    if pad is None:
+        return None
+    labels = game.side_labels or result.names
+    groups = [
+        {
+            "part": group.part.value,
+            "title": group.title,
+            "closed": group.closed,
+            "rows": list(map(_pad_row, group.rows)),
+        }
+        for group in pad.groups
+    ]
+    return {
+        "caption": pad.caption,
+        "heading": pad.heading,
+        "marks": pad.marks,
+        "columns": list(zip(labels, result.names, strict=True)),
+        "width": 1 + len(pad.marks) + len(result.names),
+        "groups": groups,
+        "foot": [_pad_row(row) for row in pad.foot],
+    }
 
 
 def sheet_context(match: Any, result: MatchResult, *, editable: bool = True, rows_from: int = 1) -> dict[str, Any]:
@@ -233,6 +285,7 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True, row
         "game": game,
         "result": result,
         "sheet_body": sheet_body(result, deal_url("deal_edit", match.pk) if editable else None, rows_from),
+        "pad": score_pad(result),
         "editable": editable,
         "side_names": result.names,
         "side_columns": list(zip(result.names, short_names(result.names), strict=True)),

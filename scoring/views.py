@@ -218,6 +218,9 @@ def _match_page(
     partial = bool(request.htmx and not request.htmx.boosted)
     new_rows = partial and sheet == "added" and len(result.deals) > 1
     context = sheet_context(match, result, rows_from=len(result.deals) if new_rows else 1)
+    if new_rows and context["pad"] is not None:  # a game's own pad (a rubber) changes with each deal: all of it
+        new_rows = False
+        context = sheet_context(match, result)
     context.update(new_rows=new_rows, whole_sheet=sheet == "whole" or (sheet == "added" and not new_rows))
     if form is None and not result.finished:
         form = _entry_form(request, match, result)

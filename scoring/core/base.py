@@ -120,15 +120,40 @@ class RuleError(EntryError):
 
 
 @dataclass(frozen=True, slots=True)
+class FirstChoice:
+    """A flag asked first, as a choice between two forms of the game, rather than among the house rules:
+    ``question_en`` ("Rubber or Chicago"), then ``off_en`` (the flag off: "One rubber") or ``on_en``
+    ("One round of Chicago"). All three are msgids, worded where they are shown."""
+
+    question_en: str
+    off_en: str
+    on_en: str
+
+    @property
+    def question(self) -> str:
+        return _(self.question_en)
+
+    @property
+    def off(self) -> str:
+        return _(self.off_en)
+
+    @property
+    def on(self) -> str:
+        return _(self.on_en)
+
+
+@dataclass(frozen=True, slots=True)
 class Flag:
     """A house-rule flag from RULES.md §5: off by default (RULES.md 0.3).
 
     ``text_en`` is its description in English, the msgid (marked with ``gettext_noop`` where the flag
-    table is written); ``text`` is that description in the active language."""
+    table is written); ``text`` is that description in the active language. A flag with a ``first``
+    choice is the choice of the game's form, asked before the players (the new-match form)."""
 
     name: str
     rule: str
     text_en: str
+    first: FirstChoice | None = None
 
     @property
     def text(self) -> str:
@@ -193,6 +218,42 @@ class DealScore(NamedTuple):
     carry: Any = None
 
 
+class DealState(NamedTuple):
+    """A deal's state for the JSON sheet (docs/match-file.md), in codes that read the same in every language.
+
+    ``result`` is the deal's result kind ("made", "down", "dedans", "litige", "capot", "passed_out"...);
+    ``values`` the game's own state of the deal (Contract Bridge's vulnerability and games, Belote's takers),
+    each value a number, a bool, a code, None or a list of them, indexed by side where it is a side's."""
+
+    result: str
+    values: Mapping[str, Any] = {}
+
+
+def deal_state(game: Game, deal: Any, score: DealScore, flags: Flags, *, dealer: int, before: Any) -> DealState:
+    """The deal's `DealState`, from the game's optional ``deal_state(deal, score, flags, dealer=, before=)`` method
+    (``before`` is the carry the deal was scored from, None before the first). Without one, the deal value's own
+    ``result_code`` where it has one (a contract: made, down, passed_out), else the name of the game's no-play switch
+    for a deal with no play ("passed_out", "annulled"), else "played"."""
+    own = getattr(game, "deal_state", None)
+    if own is not None:
+        state: DealState = own(deal, score, flags, dealer=dealer, before=before)
+        return state
+    code = getattr(deal, "result_code", None)
+    if isinstance(code, str):
+        return DealState(code)
+    no_play = game.entry_spec(flags).no_play
+    if no_play is not None and game.to_entry(deal).get(no_play) is True:
+        return DealState(no_play)
+    return DealState("played")
+
+
+def scoring_form(game: Game, flags: Flags) -> str | None:
+    """The match's scoring form as a code (Contract Bridge's "rubber" or "chicago"), from the game's optional
+    ``scoring_form(flags)`` method; None for a game with one form only."""
+    own = getattr(game, "scoring_form", None)
+    return None if own is None else str(own(flags))
+
+
 class Progress(NamedTuple):
     """Where a match stands after some deals: what end rules look at."""
 
@@ -227,6 +288,49 @@ Choice = int | str  # a choice's value, as the match file writes it
 
 
 @dataclass(frozen=True, slots=True)
+class Relative:
+    """How a field is tapped when players say it as a difference from what another field leads them to
+    expect: Contract Bridge's tricks are said "=", "+1" or "−2" against the 6 + level tricks its contract
+    needs (BR-6.1). The entry and the match file keep the field's own value, ``base + entry[to] + offset``;
+    only the entry form shows and posts the offsets.
+
+    ``choices`` are (offset, label) pairs in the order shown, their labels signs and figures that read the same
+    in every language ("=", "+1", "−2"); ``label_en`` names the field so entered ("Result"); ``refused_en``
+    says that an offset is out of the field's range, with the placeholders {offset} (its label), {par} (what
+    the other field leads one to expect) and {value} (what the offset would make). Both texts are msgids."""
+
+    to: str
+    base: int
+    label_en: str
+    choices: tuple[tuple[int, str], ...]
+    refused_en: str
+
+    @property
+    def label(self) -> str:
+        return _(self.label_en)
+
+    def par(self, to_value: int) -> int:
+        """What the other field's value leads one to expect: 6 + level tricks."""
+        return self.base + to_value
+
+    def value(self, field: EntryField, offset: int, to_value: int) -> int:
+        """The field's own value for ``offset`` (tricks from "+1"); RuleError on ``field`` with its rule when
+        that value is not one the field allows."""
+        par = self.par(to_value)
+        value = par + offset
+        allowed = [choice for choice, _text in field.choices_en]
+        if value not in allowed:
+            label = next((text for choice, text in self.choices if choice == offset), str(offset))
+            message = _(self.refused_en).format(offset=label, par=par, value=value)
+            raise RuleError(field.name, field.rule, message)
+        return value
+
+    def offset(self, value: int, to_value: int) -> int:
+        """The offset a stored value is tapped as (tricks 9 at level 2 is "+1")."""
+        return value - self.par(to_value)
+
+
+@dataclass(frozen=True, slots=True)
 class EntryField:
     """One field of a deal entry: its match-file key, how it is entered, and the rule that bounds it.
 
@@ -239,6 +343,8 @@ class EntryField:
     be left out of an entry: it then reads as ``initial`` (None for an optional seat, whose "no one"
     choice is labelled ``none_label``). ``total`` is what a per-seat field's values add up to in every
     deal (Call Bridge's tricks, 13): the entry form says so at the field before a save, with ``rule``.
+    ``entered_as`` says that the entry form asks for the field as a difference from another field's
+    (`Relative`: a contract's result, "=", "+1", "−2"); the entry keeps the field's own value.
     """
 
     name: str
@@ -253,6 +359,7 @@ class EntryField:
     initial: Choice | None = None
     none_label_en: str = ""
     total: int | None = None
+    entered_as: Relative | None = None
 
     @property
     def label(self) -> str:
@@ -347,6 +454,74 @@ def side_titles(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     return tuple(template.format(label=label, name=name) for label, name in zip(game.side_labels, names, strict=True))
 
 
+def seat_titles(game: Game, players: Sequence[str]) -> tuple[str, ...]:
+    """Each player with the game's label for their seat, where it has one: "S · Sam"; else the name alone."""
+    if not game.seat_labels:
+        return tuple(players)
+    # Translators: a seat's label and the player sitting there, on a button or in a column: "S · Sam".
+    template = _("{seat} · {name}")
+    return tuple(template.format(seat=seat, name=name) for seat, name in zip(game.seat_labels, players, strict=True))
+
+
+class PlayedDeal(Protocol):
+    """A deal as the match evaluator scored it (scoring/core/match.py DealResult): what a score pad reads."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def deal(self) -> Any: ...
+
+    @property
+    def score(self) -> DealScore: ...
+
+
+class PadPart(StrEnum):
+    """What a group of a score pad's rows is, for how it is drawn."""
+
+    ABOVE = "above"  # the points above the line; the line is drawn under the group
+    GAME = "game"  # one game's trick scores below the line; a line under it once the game is won
+    DEALS = "deals"  # one row per deal (Chicago's four)
+
+
+@dataclass(frozen=True, slots=True)
+class PadRow:
+    """One row of a score pad: its heading (``label``, "Deal 3"), one cell per side (None: nothing written),
+    the pad's extra columns (``marks``: a deal's dealer and vulnerability) and a ``note`` after the heading."""
+
+    label: str
+    cells: tuple[Points | None, ...]
+    marks: tuple[str, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PadGroup:
+    """Rows a score pad draws together, under a ``title``; ``closed``: a line is drawn under them (a game won)."""
+
+    part: PadPart
+    title: str
+    rows: tuple[PadRow, ...]
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pad:
+    """A game's own score pad, laid out as its players keep one on paper (a rubber's above and below the line):
+    a ``caption``, the headings of its extra columns (``marks``), its groups of rows, the rows at its foot
+    (premiums, the total) and the ``heading`` of its row headings' column. Its columns are the game's sides;
+    every text is in the active language."""
+
+    caption: str
+    marks: tuple[str, ...]
+    groups: tuple[PadGroup, ...]
+    foot: tuple[PadRow, ...]
+    heading: str = ""  # the row headings' column, where one word names them all ("Deal"); else unnamed
+
+
 class Game(Protocol):
     """What every game module provides. One module per game, listed in GAMES.
 
@@ -378,6 +553,15 @@ class Game(Protocol):
     @property
     def side_labels(self) -> tuple[str, ...]:
         """Each side's label at the table where the rules give one ("N-S"), else ()."""
+
+    @property
+    def seat_labels(self) -> tuple[str, ...]:
+        """Each seat's short label where the rules name the seats ("N", "E", "S", "W"), else (): shown beside
+        the players' names on the seat buttons and the score sheet (`seat_titles`)."""
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Each seat's name where the rules name the seats ("North"...), else (): the new-match form's labels."""
 
     @property
     def seating(self) -> str:
@@ -426,8 +610,14 @@ class Game(Protocol):
         A score sheet's row says what came of it as well, where the game defines the optional
         ``describe_result`` (`ResultWords`, `row_words`)."""
 
+    def pad(self, played: Sequence[PlayedDeal], players: tuple[str, ...], flags: Flags) -> Pad | None:
+        """The game's own score pad for the deals played, drawn beside the score sheet; None if it has none."""
+
     def to_entry(self, deal: Any) -> dict[str, Any]:
         """The deal back in match-file shape: the normalised entry, every field present."""
+
+    # Optional, read through `deal_state` and `scoring_form` above (a game may leave them out):
+    # ``deal_state(deal, score, flags, *, dealer, before) -> DealState`` and ``scoring_form(flags) -> str``.
 
 
 @runtime_checkable

@@ -29,6 +29,9 @@ ENTRY_FIELDS = frozenset(("passed_out", *CONTRACT_FIELDS))
 STRAIN_CHOICES = tuple(Strain)
 
 
+BOOK = 6  # the tricks a contract needs before its level counts: a level-3 contract needs 9 (BG-7.1, DB-6.1, BR-6.1)
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """One deal: the contract and the declarer's tricks, or passed out (``declarer`` None)."""
@@ -48,6 +51,14 @@ class Contract:
     @property
     def passed_out(self) -> bool:
         return self.declarer is None
+
+    @property
+    def result_code(self) -> str:
+        """The deal's result kind in the JSON sheet (docs/match-file.md): passed_out, made (the book of six tricks
+        and the level, BG-7.1, DB-6.1, BR-6.1) or down."""
+        if self.declarer is None:
+            return "passed_out"
+        return "made" if self.tricks >= BOOK + self.level else "down"
 
 
 # Every contract's name, built once.

@@ -19,10 +19,13 @@ from scoring.core.base import (
     Flags,
     FormatError,
     Game,
+    Line,
     Outcome,
     Points,
     Progress,
     RuleError,
+    deal_state,
+    scoring_form,
     side_names,
 )
 from scoring.core.games import GAMES
@@ -118,34 +121,56 @@ class MatchResult:
         return side_names(self.match.rules, self.match.players)
 
     def to_json(self) -> dict[str, Any]:
-        """The score sheet of docs/match-file.md: per deal its points, running totals and lines, by side."""
-        return {
-            "sides": list(self.names),
-            "deals": [
+        """The score sheet of docs/match-file.md: the match's setup and state, and per deal its result, state,
+        points, running totals and lines, by side. Every value but a line's text and a side's name reads the same
+        in every language."""
+        game = self.match.rules
+        flags = self.match.flags
+        one_seat_sides = all(len(side) == 1 for side in game.sides)
+        deals = []
+        before: Any = None
+        for result in self.deals:
+            state = deal_state(game, result.deal, result.score, flags, dealer=result.dealer, before=before)
+            before = result.score.carry
+            deals.append(
                 {
                     "number": result.number,
                     "dealer": result.dealer,
+                    "result": state.result,
+                    "state": dict(state.values),
                     "points": list(result.score.points),
                     "totals": list(result.totals),
-                    # "seat" is the line's side under its former name, kept for readers of the one-seat games.
-                    "lines": [
-                        {
-                            "side": line.side,
-                            "seat": line.side,
-                            "points": line.points,
-                            "rule": line.rule,
-                            "text": line.text,
-                        }
-                        for line in result.score.lines
-                    ],
+                    "held_over": result.score.held_over,
+                    "lines": [_line_json(line, one_seat_sides) for line in result.score.lines],
                 }
-                for result in self.deals
-            ],
+            )
+        return {
+            "game": game.name,
+            "players": list(self.match.players),
+            "sides": list(self.names),
+            "side_seats": [list(side) for side in game.sides],
+            "form": scoring_form(game, flags),
+            "flags": sorted(flags),
+            "target": self.match.target,
+            "deals": deals,
             "totals": list(self.totals),
             "finished": self.finished,
             "winners": list(self.winners),
             "next_dealer": self.next_dealer,
+            "held_over": self.held_over,
+            # Points still held over when the match ends are scored by nobody (BL-9.3, R-KJ-9).
+            "lost_at_end": self.held_over if self.finished else 0,
         }
+
+
+def _line_json(line: Line, one_seat_sides: bool) -> dict[str, Any]:
+    """A breakdown line in the JSON sheet. ``seat``, the line's side under its former name, is kept only where a side
+    is one seat, so that it is one; in the partnership games a line has its ``side`` alone (docs/match-file.md)."""
+    shown: dict[str, Any] = {"side": line.side}
+    if one_seat_sides:
+        shown["seat"] = line.side
+    shown.update(points=line.points, rule=line.rule, text=line.text)
+    return shown
 
 
 def _game(doc: Mapping[str, Any]) -> Game:

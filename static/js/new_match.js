@@ -23,10 +23,12 @@
     return data && radio ? JSON.parse(data.textContent)[radio.value] : null;
   }
 
+  // A seat with no name typed yet is called as the game calls it: North, or Player 1.
   function nameOf(seat) {
     var input = form().querySelector("input[name=player_" + seat + "]");
     var name = input ? input.value.trim() : "";
-    return name || t("Player %(number)s", { number: seat + 1 });
+    var chosen = setup();
+    return name || (chosen && chosen.labels && chosen.labels[seat]) || t("Player %(number)s", { number: seat + 1 });
   }
 
   function names() {

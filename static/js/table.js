@@ -353,6 +353,11 @@
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("#deal-form, #first-form");
     if (form) {
+      // Save waits only for the preview of this very entry: a preview of an earlier tap never holds it back.
+      var save = form.querySelector("#save-deal");
+      if (save) {
+        save.disabled = false;
+      }
       if (fillLastSeat(form) && window.htmx) {
         window.htmx.trigger(form, "change"); // the preview, of the entry with the seat filled in
       }

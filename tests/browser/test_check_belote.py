@@ -59,6 +59,10 @@ def test_bl_7_4_a_broken_overtrump_is_flagged_naming_cleo(phone: Any, live_serve
     assert page.locator("ol.violations .rule").inner_text() == "BL-7.4"
     # The deal is still scored: Anna & Cleo 131 card points, the last trick and belote-rebelote; Ben & Dan 21.
     assert "Deal result" in page.locator("#verdict").inner_text()
+    # The deal's short form counts the trick points as the verdict does, the dix de der included (BL-2.3): the
+    # takers' 131 card points and the last trick are 141, against 21.
+    assert "card points: 141, 21" in page.locator("main").inner_text()
+    assert "Deal result: Anna ♥ 141–21, made" in page.locator("#verdict").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path="/tmp/check-belote-390.png", full_page=True)
     violations = Axe().run(page).response["violations"]

@@ -25,9 +25,10 @@ def open_new_match(page: Any, live_server: Any, owner: Any, game: str, players: 
 
 
 def assert_axe_clean(page: Any) -> None:
+    """The entry and its preview (#live), in the light and dark schemes."""
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        violations = Axe().run(page, options=axe_options(page)).response["violations"]
+        violations = Axe().run(page, context="#live", options=axe_options(page)).response["violations"]
         assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations] == [], scheme
 
 
@@ -39,27 +40,27 @@ def test_bl_2_4_and_bl_5_6_a_belote_entry_shows_every_error_at_once(
     tap(page, "Taker", "Anna")
     tap(page, "Trump", "♥")
     page.fill("#id_taker_card_points", "151")  # no card is worth 1 point (BL-2.4)
-    tap(page, "Last trick", "Takers")
+    tap(page, "Last trick (dix de der, 10)", "Takers")
     page.locator("details.more-fields summary").click()
-    page.fill("#id_taker_announcements", "30")  # no two hands make 30 (BL-5.6)
-    page.locator("#id_taker_announcements").blur()
+    page.fill("#id_taker_other_announcements", "30")  # beside no run or carré (BL-5.6)
+    page.locator("#id_taker_other_announcements").blur()
     errors = page.get_by_test_id("preview-errors").locator("li")
     expect(errors).to_have_count(2)
     expect(errors.nth(0)).to_have_text(
         "Takers' card points (without the last trick): No side can take 151 card points: no card is worth 1 point, "
         "so neither 1 nor 151 is possible (BL-2.4)."
     )
-    expect(errors.nth(1)).to_have_text("Takers' announcements: No two hands declare announcements worth 30 (BL-5.6).")
+    expect(errors.nth(1)).to_contain_text("Enter the camp's best run or carré first")
     # Each at its field too, and Save waits for the entry to keep the rules.
     expect(page.locator("#err-taker_card_points")).to_contain_text("No side can take 151 card points")
-    expect(page.locator("#err-taker_announcements")).to_contain_text("No two hands declare announcements worth 30")
+    expect(page.locator("#err-taker_other_announcements")).to_contain_text("Enter the camp's best run or carré first")
     expect(page.locator("#save-deal")).to_be_disabled()
     page.screenshot(path="/tmp/tb-belote-every-error.png")
     assert_axe_clean(page)
     page.emulate_media(color_scheme="light")
     page.fill("#id_taker_card_points", "120")
-    page.fill("#id_taker_announcements", "20")
-    page.locator("#id_taker_announcements").blur()
+    page.fill("#id_taker_other_announcements", "")
+    page.locator("#id_taker_other_announcements").blur()
     expect(page.locator("#preview")).to_contain_text("This deal:")
     expect(page.locator("#save-deal")).to_be_enabled()
     expect(page.locator("#err-taker_card_points")).to_have_text("")

@@ -70,7 +70,7 @@ def test_the_form_follows_each_game_tapped(scheme_phone: Any, live_server: Any, 
         ("Draw Bridge", 2, "500", ""),
         ("Call Bridge", 4, "30", ""),
         ("Klaberjass", 2, "500", ""),
-        ("Contract Bridge", 4, None, "Anna & Player 3 v Ben & Player 4"),
+        ("Contract Bridge", 4, None, "Anna & South v Ben & West"),  # BR-1.1: the seats named North to West
         ("Belote", 4, "1000", "Anna & Player 3 v Ben & Player 4"),
     ]
     assert [title for title, *_rest in expected] == [game.title for game in GAMES.values()]
@@ -93,6 +93,9 @@ def test_the_form_follows_each_game_tapped(scheme_phone: Any, live_server: Any, 
             expect(page.locator("#sides")).to_be_hidden()
         name = next(name for name, game in GAMES.items() if game.title == title)
         assert page.locator(".rule-group:visible").evaluate_all("gs => gs.map(g => g.dataset.game)") == [name]
+        # R-BR-2: a game's form (rubber or Chicago) is asked before the players, where the game has one to choose.
+        first = page.locator(".first-choice:visible").evaluate_all("gs => gs.map(g => g.dataset.game)")
+        assert first == (["contract_bridge"] if name == "contract_bridge" else [])
         fits_the_phone(page)
     # The names typed follow into the sides and the first dealer as they are typed.
     page.fill("#id_player_2", "Cleo")

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from scoring.core.games import GAMES
 from scoring.core.match import parse_match
-from scoring.forms import entry_to_initial
+from scoring.forms import DealForm, entry_to_initial
 from scoring.services import create_match
 from tests.browser.conftest import PHONE, log_in
 
@@ -30,7 +30,12 @@ def usual_deals(game_name: str, count: int = 3) -> list[dict[str, Any]]:
     entered: what every deal needs, the fields folded under "More" left as they read when left out."""
     game = GAMES[game_name]
     spec = game.entry_spec(frozenset())
-    usual = {field.name for field in spec.fields if field.required or field.name == spec.no_play}
+    # The fields the entry form shows before "More" (DealForm.field_groups), by their match-file names.
+    doc = {"game": game_name, "players": PLAYERS[: game.seats], "first_dealer": 0, "flags": [], "deals": []}
+    doc["target"] = game.suggested_target if game.target_required else None
+    shown = DealForm(match_file=parse_match(doc)).field_groups()[0]
+    names = {bound.name for bound in shown["once"]} | {b.name for row in shown["rows"] for b in row["fields"]}
+    usual = {field.name for field in spec.fields if field.name in names or f"{field.name}_0" in names}
     samples = json.loads((Path(settings.BASE_DIR) / "fixtures" / game_name / "deals.json").read_text("utf-8"))
     deals = []
     for sample in samples:

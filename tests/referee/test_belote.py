@@ -237,14 +237,27 @@ def test_bl_2_3_card_points_with_the_last_trick_add_up_to_162() -> None:
 
 def test_bl_8_1_the_deal_entry_and_score_of_bl1_without_announcements() -> None:
     verdict = replay(bl1())
+    # The entry as Trickbook stores it (docs/match-file.md): both sides' card points, no announcements declared.
+    none_declared = {
+        f"{camp}_{field}": value
+        for camp in ("taker", "defender")
+        for field, value in (
+            ("run", 0),
+            ("carre", "none"),
+            ("run_top", "none"),
+            ("run_in_trumps", False),
+            ("other_announcements", 0),
+        )
+    }
     assert verdict.deal_entry == {
         "taker": ANNA,
         "trump": "H",
         "taker_card_points": 120,
+        "defender_card_points": 32,
         "last_trick": "takers",
         "capot": "none",
-        "taker_announcements": 0,
-        "defender_announcements": 0,
+        **none_declared,
+        "equal_runs_first": "none",
         "belote": CLEO,
     }
     assert verdict.score is not None and verdict.score.points == (150, 32)  # 120 + 10 + 20 against 32

@@ -54,3 +54,26 @@ def test_shared_csv_writes_formula_like_names_as_text_and_negative_scores_as_num
     assert row[-8:] == ["3", "4", "-2", "-5", "3", "4", "-2", "-5"]
     cells = [cell for line in csv.reader(io.StringIO(body)) for cell in line]
     assert not [cell for cell in cells if cell[:1] in ("=", "+", "@") or (cell[:1] == "-" and not cell[1:].isdigit())]
+
+
+def test_the_csv_names_the_players_of_seat_fields_and_gives_each_deal_s_result(owner_client: Any, owner: Any) -> None:
+    # BL5 (docs/rules/belote.md): Ben takes clubs and Dan holds belote-rebelote: a litige, 71 held over; Cleo then
+    # makes it and collects them. A spreadsheet reads the taker and the belote holder by name, not as seats 1 and 3.
+    doc = {
+        "game": "belote",
+        "players": ["Anna", "Ben", "Cleo", "Dan"],
+        "first_dealer": 3,
+        "deals": [
+            {"taker": 1, "trump": "C", "taker_card_points": 71, "last_trick": "defenders", "belote": 3},
+            {"taker": 2, "trump": "H", "taker_card_points": 100, "last_trick": "takers"},
+        ],
+    }
+    match = create_match(owner=owner, match_file=parse_match(doc))
+    body = owner_client.get(reverse("report_csv", args=[match.pk])).content.decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(body)))
+    assert [(row["dealer"], row["taker"], row["belote"]) for row in rows] == [
+        ("Dan", "Ben", "Dan"),
+        ("Anna", "Cleo", ""),
+    ]
+    assert [(row["result"], row["held over"]) for row in rows] == [("litige", "71"), ("made", "0")]
+    assert [(row["Anna & Cleo points"], row["Ben & Dan points"]) for row in rows] == [("91", "20"), ("181", "52")]

@@ -154,3 +154,33 @@ def test_report_query_count_does_not_grow(
     # session, user, match, deals, corrections, contested hands.
     with django_assert_num_queries(6):
         assert owner_client.get(reverse("report", args=[match.pk])).status_code == 200
+
+
+# The finished Belote demo as older files spell it: each camp's announcements as its score after the comparison.
+OLDER_BELOTE = {
+    "game": "belote",
+    "players": ["Léa", "Marc", "Inès", "Hugo"],
+    "first_dealer": 3,
+    "flags": [],
+    "deals": [
+        {"taker": 0, "trump": "H", "taker_card_points": 120, "last_trick": "takers", "capot": "none"}
+        | {"taker_announcements": 20, "defender_announcements": 0, "belote": 2},
+        {"taker": 1, "trump": "S", "taker_card_points": 90, "last_trick": "takers", "capot": "none"}
+        | {"taker_announcements": 0, "defender_announcements": 50, "belote": None},
+        {"passed_out": True},
+    ],
+}
+
+
+def test_bl_5_5_an_older_belote_file_is_imported_in_today_s_spelling_and_scores_the_same(owner_client: Any) -> None:
+    # BL1 then BL2 (docs/rules/belote.md): 170–32, then dedans, 212 to Léa & Inès: 382–32.
+    upload = io.BytesIO(json.dumps(OLDER_BELOTE).encode())
+    upload.name = "older.json"
+    owner_client.post(reverse("import_match"), {"file": upload})
+    match = Match.objects.get()
+    assert match.evaluate().totals == (382, 32)
+    exported = json.loads(owner_client.get(reverse("match_download", args=[match.pk])).content)
+    first, second = exported["deals"][:2]
+    assert "taker_announcements" not in first and "defender_announcements" not in second
+    assert (first["taker_run"], first["defender_run"], second["taker_run"], second["defender_run"]) == (3, 0, 0, 4)
+    assert (first["defender_card_points"], second["defender_card_points"]) == (32, 62)

@@ -118,7 +118,8 @@ def test_br_1_1_a_partnership_game_s_sheet_names_its_sides_and_each_line_s_side(
     assert sheet["sides"] == ["Anna & Cleo", "Ben & Dev"]  # N-S, E-W: seats 0 and 2, 1 and 3
     lines = [line for deal in sheet["deals"] for line in deal["lines"]]
     assert {line["side"] for line in lines} == {0, 1}
-    assert all(line["seat"] == line["side"] for line in lines)  # the former name of the key, kept
+    # A line's value is a side's, so it has its "side" alone: "seat" is kept only where each side is one seat.
+    assert all("seat" not in line for line in lines)
     for deal in sheet["deals"]:
         for side in (0, 1):
             assert sum(line["points"] for line in deal["lines"] if line["side"] == side) == deal["points"][side]
@@ -145,11 +146,14 @@ def test_r_bl_6_the_request_schema_takes_belote_deals_with_or_without_announceme
     jsonschema_rs = pytest.importorskip("jsonschema_rs")
     shapes = {shape["properties"]["game"]["const"]: shape for shape in request_schema(client)["oneOf"]}
     played = shapes["belote"]["properties"]["deals"]["items"]["oneOf"][0]
-    assert {"taker_announcements", "defender_announcements"} <= set(played["properties"])
-    assert not {"taker_announcements", "defender_announcements"} & set(played["required"])
+    announced = {"taker_run", "taker_carre", "defender_run", "defender_carre", "equal_runs_first"}
+    assert announced <= set(played["properties"])
+    assert not announced & set(played["required"])
     validator = jsonschema_rs.Draft202012Validator(request_schema(client))
     deal = sample_deals("belote")[0]["entry"]
-    without = {key: value for key, value in deal.items() if not key.endswith("_announcements")}
+    assert deal["taker_run"] == 3  # BL1: the takers' tierce
+    without = {key: value for key, value in deal.items() if not key.startswith(("taker_", "defender_", "equal_"))}
+    without["taker_card_points"] = deal["taker_card_points"]
     doc = {"game": "belote", "players": players("belote"), "first_dealer": 0}
     for flags in ([], ["bl_no_announcements"]):
         assert validator.is_valid({**doc, "flags": flags, "deals": [deal, without]}), flags

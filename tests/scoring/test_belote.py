@@ -28,31 +28,50 @@ PASSED_OUT = {"passed_out": True}
 
 
 def entry(**changes: Any) -> dict[str, Any]:
-    """A normalised deal entry: Anna takes spades with 90 card points and the last trick, nothing else."""
+    """A deal entry as the form sends it: Anna takes spades with 90 card points and the last trick, nothing else."""
     base: dict[str, Any] = {
         "taker": 0,
         "trump": "S",
         "taker_card_points": 90,
         "last_trick": "takers",
         "capot": "none",
-        "taker_announcements": 0,
-        "defender_announcements": 0,
         "belote": None,
     }
     base.update(changes)
     return base
 
 
+NO_ANNOUNCEMENTS = {
+    **{f"{camp}_{field}": value for camp in ("taker", "defender") for field, value in (("run", 0), ("carre", "none"))},
+    **{f"{camp}_{field}": value for camp in ("taker", "defender") for field, value in (("run_top", "none"),)},
+    **{f"{camp}_run_in_trumps": False for camp in ("taker", "defender")},
+    **{f"{camp}_other_announcements": 0 for camp in ("taker", "defender")},
+    "equal_runs_first": "none",
+}
+
+
+def normal(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` as Trickbook stores it (docs/match-file.md): every field, in the entry spec's order, the defenders'
+    card points the rest of 152 (BL-2.2), none of the announcement fields left out."""
+    full = {**raw, **{key: raw.get(key, value) for key, value in NO_ANNOUNCEMENTS.items()}}
+    full["defender_card_points"] = 152 - full["taker_card_points"]
+    order = [field.name for field in GAME.entry_spec(NONE).fields if field.name != "passed_out"]
+    return {key: full[key] for key in order}
+
+
 # The worked examples of docs/rules/belote.md.
-BL1 = entry(taker=0, trump="H", taker_card_points=120, taker_announcements=20, belote=2)
-BL2 = entry(taker=1, trump="S", taker_card_points=90, defender_announcements=50)
+# BL1: Anna's tierce to the A against Dan's tierce to the Q: Anna's higher top card wins (R-BL-4 step 4).
+BL1 = entry(taker=0, trump="H", taker_card_points=120, belote=2)
+BL1 |= {"taker_run": 3, "taker_run_top": "A", "defender_run": 3, "defender_run_top": "Q"}
+BL2 = entry(taker=1, trump="S", taker_card_points=90, defender_run=4)  # Anna's cinquante, for the defenders
 BL3 = entry(taker=0, trump="D", taker_card_points=70, last_trick="defenders", belote=2)
 BL4 = entry(taker=0, trump="D", taker_card_points=75, last_trick="defenders", belote=2)
 BL5_LITIGE = entry(taker=1, trump="C", taker_card_points=71, last_trick="defenders", belote=3)
 BL5_COLLECT = entry(taker=2, trump="H", taker_card_points=100)
 BL5_DEDANS = entry(taker=2, trump="H", taker_card_points=60, last_trick="defenders")
-BL6 = entry(taker=3, trump="S", taker_card_points=152, capot="takers", taker_announcements=20, belote=3)
-BL7 = entry(taker=0, trump="S", taker_card_points=0, last_trick="defenders", capot="defenders", taker_announcements=50)
+# BL6 and BL7: a capot is one tap: it says who took every card point and the last trick (BL-8.5).
+BL6 = {"taker": 3, "trump": "S", "capot": "takers", "taker_run": 3, "belote": 3}
+BL7 = {"taker": 0, "trump": "S", "capot": "defenders", "taker_run": 4}
 BL9_86 = entry(taker=0, taker_card_points=76)
 BL9_85 = entry(taker=0, taker_card_points=85, last_trick="defenders")
 BL10_LEVEL = entry(taker=0, trump="H", taker_card_points=81)  # (91, 71)
@@ -138,7 +157,7 @@ def test_bl_8_2_bl1_lines_name_each_part_of_the_totals() -> None:
     assert [(line.side, line.points, line.rule) for line in result.lines] == [
         (0, 120, "BL-2.2"),
         (0, 10, "BL-2.3"),
-        (0, 20, "BL-5.5"),
+        (0, 20, "R-BL-4"),
         (0, 20, "BL-6.1"),
         (1, 32, "BL-2.2"),
     ]
@@ -147,11 +166,12 @@ def test_bl_8_2_bl1_lines_name_each_part_of_the_totals() -> None:
 def test_bl_8_3_bl2_dedans_lines() -> None:
     result = score(BL2)
     assert [(line.side, line.points, line.rule) for line in result.lines] == [(0, 162, "BL-8.3"), (0, 50, "BL-5.5")]
+    assert result.lines[1].text == "announcements: cinquante"
 
 
 def test_bl_8_3_dedans_hands_the_takers_announcements_to_the_defenders() -> None:
     # Anna takes: 40 + 20 (tierce) = 60 against 112 + 10 = 122: dedans, 162 + 20 to Ben & Dan.
-    result = score(entry(taker_card_points=40, last_trick="defenders", taker_announcements=20))
+    result = score(entry(taker_card_points=40, last_trick="defenders", taker_run=3))
     assert result.points == (0, 182)
     assert (1, 20, "BL-8.3") in [(line.side, line.points, line.rule) for line in result.lines]
 
@@ -166,7 +186,7 @@ def test_bl_8_3_dedans_hands_the_takers_announcements_to_the_defenders() -> None
         # ...and when the takers are capot: Ben & Dan keep 20 while Anna & Cleo score 250.
         (entry(taker_card_points=152, capot="takers", belote=1), (250, 20)),
         # ...and the takers' own when the defenders are capot: Anna 0 + 20 against 250: dedans, 20 kept.
-        (entry(taker_card_points=0, last_trick="defenders", capot="defenders", belote=2), (20, 250)),
+        ({"taker": 0, "trump": "S", "capot": "defenders", "belote": 2}, (20, 250)),
     ],
 )
 def test_r_bl_7_belote_rebelote_is_always_kept(raw: dict[str, Any], points: tuple[int, int]) -> None:
@@ -192,7 +212,7 @@ def test_bl_8_4_a_second_litige_adds_to_the_pot() -> None:
 def test_bl_8_4_a_litige_with_announcements_holds_them_over_too() -> None:
     # Anna takes: 61 + 10 (last trick) + 20 (tierce) = 91 against 91 card points: a litige.
     # Ben & Dan score their 91; Anna & Cleo's 61 + 10 + 20 = 91 are held over.
-    result = score(entry(taker_card_points=61, taker_announcements=20))
+    result = score(entry(taker_card_points=61, taker_run=3))
     assert result.points == (0, 91)
     assert result.held_over == 91
 
@@ -227,6 +247,16 @@ def test_bl_8_5_capot_replaces_card_points_and_last_trick() -> None:
         (1, 20, "BL-5.5"),
         (1, 20, "BL-6.1"),
     ]
+    # The capot tap alone stands for every card point and the last trick (BL-8.5).
+    assert GAME.to_entry(GAME.parse_deal(BL6, NONE)) == normal(
+        entry(taker=3, trump="S", taker_card_points=152, capot="takers", taker_run=3, belote=3)
+    )
+    defenders = GAME.to_entry(GAME.parse_deal(BL7, NONE))
+    assert (defenders["taker_card_points"], defenders["defender_card_points"], defenders["last_trick"]) == (
+        0,
+        152,
+        "defenders",
+    )
 
 
 def test_r_bl_12_rounding_lines_add_up() -> None:
@@ -250,6 +280,8 @@ def test_r_bl_12_the_contract_is_judged_before_rounding() -> None:
 
 
 # --- BL-5: announcements ----------------------------------------------------------------------
+# The totals of BL-5.6 are read here through the older files' fields (each camp's score after the comparison),
+# which take any total; the camp-by-camp entry is tested below them.
 
 # BL-5.6, copied by hand from the rules document.
 DOC_TOTALS = [0, 20, 40, 50, 60, 70, 80, 90, 100, 110, 120, 140, 150, 160, 170, 190, 200, 210, 220, 240, 250, 260]
@@ -286,13 +318,15 @@ def test_bl_5_5_only_one_side_scores_announcements() -> None:
 def test_r_bl_6_bl_no_announcements_refuses_them_and_drops_their_fields() -> None:
     flags = frozenset({"bl_no_announcements"})
     with pytest.raises(RuleError) as caught:
+        GAME.parse_deal(entry(taker_run=3), flags)
+    assert (caught.value.field, caught.value.rule) == ("taker_run", "R-BL-6")
+    with pytest.raises(RuleError) as caught:
         GAME.parse_deal(entry(taker_announcements=20), flags)
     assert (caught.value.field, caught.value.rule) == ("taker_announcements", "R-BL-6")
-    names = [field.name for field in GAME.entry_spec(flags).fields]
-    assert "taker_announcements" not in names and "defender_announcements" not in names
+    names = {field.name for field in GAME.entry_spec(flags).fields}
+    assert not names & set(NO_ANNOUNCEMENTS)
     # BL3 without the announcement fields scores as before: belote still counts.
-    bare = {key: value for key, value in BL3.items() if not key.endswith("_announcements")}
-    assert score(bare, flags).points == (20, 162)
+    assert score(BL3, flags).points == (20, 162)
 
 
 def _runs_and_fours() -> list[tuple[frozenset[tuple[int, int]], int, str, int, int]]:
@@ -368,6 +402,10 @@ def test_bl_5_6_the_list_is_what_two_hands_can_hold(shared: bool, expected: list
         (entry(capot="defenders", taker_card_points=0), "capot", "BL-8.5"),
         (entry(capot="defenders", taker_card_points=2, last_trick="defenders"), "capot", "BL-8.5"),
         (entry(taker_announcements=551), "taker_announcements", "BL-5.6"),
+        ({k: v for k, v in entry().items() if k != "taker_card_points"}, "taker_card_points", "BL-2.2"),
+        ({k: v for k, v in entry().items() if k != "last_trick"}, "last_trick", "BL-2.3"),
+        (entry(taker_card_points=None, defender_card_points=151), "defender_card_points", "BL-2.4"),
+        (entry(taker_card_points=90, defender_card_points=72), "defender_card_points", "BL-2.2"),
         (entry(defender_announcements=-20), "defender_announcements", "BL-5.6"),
         (entry(belote=4), "belote", "BL-6.1"),
         ({"passed_out": True, "taker": 0}, "taker", "BL-4.4"),
@@ -385,8 +423,6 @@ def test_bl_8_8_rule_errors_name_field_and_rule(raw: dict[str, Any], field: str,
     [
         ({k: v for k, v in entry().items() if k != "taker"}, "taker"),
         ({k: v for k, v in entry().items() if k != "trump"}, "trump"),
-        ({k: v for k, v in entry().items() if k != "taker_card_points"}, "taker_card_points"),
-        ({k: v for k, v in entry().items() if k != "last_trick"}, "last_trick"),
         (entry(taker="0"), "taker"),
         (entry(taker_card_points="90"), "taker_card_points"),
         (entry(taker_card_points=True), "taker_card_points"),
@@ -411,26 +447,71 @@ def test_bl_2_4_card_points_next_to_1_and_151_are_fine(points: int) -> None:
 
 def test_bl_8_7_optional_fields_default_and_normal_form() -> None:
     short = {"taker": 1, "trump": "h", "taker_card_points": 100, "last_trick": "takers"}
-    assert GAME.to_entry(GAME.parse_deal(short, NONE)) == entry(taker=1, trump="H", taker_card_points=100)
-    for sample in (BL1, BL2, BL5_LITIGE, BL6, BL7, PASSED_OUT):
-        assert GAME.to_entry(GAME.parse_deal(sample, NONE)) == sample
+    assert GAME.to_entry(GAME.parse_deal(short, NONE)) == normal(entry(taker=1, trump="H", taker_card_points=100))
+    for sample in (BL1, BL2, BL5_LITIGE):
+        assert GAME.to_entry(GAME.parse_deal(sample, NONE)) == normal(sample)
+    assert GAME.to_entry(GAME.parse_deal(PASSED_OUT, NONE)) == PASSED_OUT
     assert GAME.parse_deal({**BL1, "passed_out": False}, NONE) == GAME.parse_deal(BL1, NONE)
+
+
+def test_bl_2_2_either_camps_card_points_give_the_other_camps() -> None:
+    # BL2: Ben & Dan take 90 card points, so Anna & Cleo have 152 - 90 = 62; entered either way, the deal is one.
+    defenders = {key: value for key, value in BL2.items() if key != "taker_card_points"} | {"defender_card_points": 62}
+    assert GAME.parse_deal(defenders, NONE) == GAME.parse_deal(BL2, NONE)
+    assert GAME.parse_deal(BL2 | {"defender_card_points": 62}, NONE) == GAME.parse_deal(BL2, NONE)
+    assert score(defenders).points == (212, 0)
 
 
 def test_bl_8_7_entry_spec_is_the_normal_form_in_order() -> None:
     spec = GAME.entry_spec(NONE)
     assert spec.no_play == "passed_out"
-    assert [field.name for field in spec.fields if field.name != spec.no_play] == list(BL1)
+    assert list(normal(BL1)) == [
+        "taker",
+        "trump",
+        "taker_card_points",
+        "defender_card_points",
+        "last_trick",
+        "capot",
+        "taker_run",
+        "taker_carre",
+        "taker_run_top",
+        "taker_run_in_trumps",
+        "taker_other_announcements",
+        "defender_run",
+        "defender_carre",
+        "defender_run_top",
+        "defender_run_in_trumps",
+        "defender_other_announcements",
+        "equal_runs_first",
+        "belote",
+    ]
     kinds = {field.name: field.kind for field in spec.fields}
     assert kinds["taker_card_points"] is FieldKind.NUMBER  # one typed number: the defenders' are the rest
+    assert kinds["defender_card_points"] is FieldKind.NUMBER
+    # Only the taker and the trump must be tapped: the card points, the last trick and a capot say the rest.
+    assert [field.name for field in spec.fields if field.required] == ["taker", "trump"]
+    assert kinds["taker_run"] is FieldKind.CHOICE and kinds["taker_carre"] is FieldKind.CHOICE
     assert kinds["last_trick"] is FieldKind.CHOICE and kinds["capot"] is FieldKind.CHOICE
     assert kinds["taker"] is FieldKind.SEAT and kinds["belote"] is FieldKind.SEAT
 
 
-def test_bl_describe() -> None:
-    assert GAME.describe(GAME.parse_deal(BL1, NONE), PLAYERS) == "Anna takes ♥, 120–32"
-    assert GAME.describe(GAME.parse_deal(BL6, NONE), PLAYERS) == "Dan takes ♠, 152–0, capot to the takers"
-    assert GAME.describe(GAME.parse_deal(PASSED_OUT, NONE), PLAYERS) == "passed out: all four passed twice"
+@pytest.mark.parametrize(
+    ("raw", "flags", "text"),
+    [
+        # The trick points, the dix de der included (BL-2.3), takers first, and how the contract ended (BL-8.2-8.5).
+        (BL1, NONE, "Anna ♥ 130–32, made"),  # 120 + 10 against 32
+        (BL2, NONE, "Ben ♠ 100–62, dedans"),  # 90 + 10 against 62
+        (BL5_LITIGE, NONE, "Ben ♣ 71–91, litige"),  # 71 against 81 + 10
+        (BL5_LITIGE, frozenset({"bl_tie_is_made"}), "Ben ♣ 71–91, made"),
+        (BL6, NONE, "Dan ♠, capot"),
+        (BL7, NONE, "Anna ♠, capot to the defenders"),
+        (PASSED_OUT, NONE, "passed out: all four passed twice"),
+    ],
+)
+def test_bl_8_describe_marks_made_dedans_litige_and_capot(
+    raw: dict[str, Any], flags: frozenset[str], text: str
+) -> None:
+    assert GAME.describe(GAME.parse_deal(raw, flags), PLAYERS) == text
 
 
 # --- flags -----------------------------------------------------------------------------------
@@ -630,7 +711,7 @@ def valid_entries(draw: st.DrawFn, shared: bool = False) -> dict[str, Any]:
         "taker_card_points": points,
         "last_trick": last,
         "capot": capot,
-        "taker_announcements": announced[0],
+        "taker_announcements": announced[0],  # the older files' spelling: what each camp scores
         "defender_announcements": announced[1],
         "belote": draw(st.sampled_from([None, 0, 1, 2, 3])),
     }
@@ -670,8 +751,15 @@ def test_bl_8_lines_add_up_and_nothing_is_lost(raw: dict[str, Any], flags: set[s
 def test_bl_8_7_accepted_entries_round_trip(raw: dict[str, Any]) -> None:
     flags = frozenset({"bl_cards_in_two_announcements"})
     deal = GAME.parse_deal(raw, flags)
-    assert GAME.to_entry(deal) == raw
-    assert GAME.parse_deal(GAME.to_entry(deal), flags) == deal
+    entry = GAME.to_entry(deal)
+    assert {key: entry[key] for key in raw if key in entry} == {
+        key: value for key, value in raw.items() if not key.endswith("_announcements")
+    }
+    # An older entry's totals are stored as what each camp declared, and score the same (docs/match-file.md).
+    again = GAME.parse_deal(entry, flags)
+    assert again.scored_announcements == (raw["taker_announcements"], raw["defender_announcements"])
+    assert GAME.score_deal(again, 0, flags, 0) == GAME.score_deal(deal, 0, flags, 0)
+    assert GAME.to_entry(again) == entry
 
 
 BAD_VALUES = [

@@ -278,7 +278,9 @@ def test_entry_spec_describes_fields_with_rules_and_bounds(name: str, flagged: b
         assert field.label and field.rule.split("-")[-2] == prefix, field
         if field.kind is FieldKind.CHOICE:
             assert field.choices and len({value for value, _ in field.choices}) == len(field.choices)
-            assert field.required or field.initial in [value for value, _ in field.choices]
+            # Left out, an optional choice reads as its initial value, or (initial None) as what the other fields
+            # say: a Belote capot says who won the last trick (BL-8.5); otherwise the game asks for it.
+            assert field.required or field.initial in [value for value, _ in field.choices] or field.initial is None
         if field.kind is FieldKind.NUMBER or field.kind is FieldKind.SEAT:
             assert field.low is not None and field.high is not None and field.low <= field.high
         if field.kind is FieldKind.SEAT:
@@ -381,6 +383,29 @@ def test_sides_cover_every_seat_once(name: str) -> None:
     assert len(names) == len(game.sides) and all(names)
     # A side's label, where the game has them, is one short word per side: "N-S".
     assert game.side_labels == () or (len(game.side_labels) == len(game.sides) and all(game.side_labels))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_seats_are_named_by_the_rules_or_not_at_all(name: str) -> None:
+    # Where the rules name the seats (North... and N...), every seat has a label and a name; else neither.
+    game = GAMES[name]
+    assert (game.seat_labels == ()) == (game.seat_names == ())
+    for words in (game.seat_labels, game.seat_names):
+        assert words == () or (len(words) == game.seats and all(words))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_score_pad_of_the_game_s_own_is_none_or_one_cell_per_side(name: str) -> None:
+    game = GAMES[name]
+    assert game.pad((), tuple(players(game)), NO_FLAGS) is None  # nothing to draw before the first deal
+    for entry in [sample for sample_name, sample in SAMPLES if sample_name == name][:3]:
+        doc = {"game": name, "players": players(game), "first_dealer": 0, "target": default_target(name)}
+        result = evaluate(parse_match({**doc, "deals": [entry]}))
+        pad = game.pad(result.deals, result.match.players, NO_FLAGS)
+        if pad is not None:
+            for row in [*(row for group in pad.groups for row in group.rows), *pad.foot]:
+                assert len(row.cells) == len(game.sides)
+                assert len(row.marks) in (0, len(pad.marks))
 
 
 @pytest.mark.parametrize("name", NAMES)

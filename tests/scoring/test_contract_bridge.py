@@ -723,15 +723,65 @@ def test_br_9_1_to_entry_normalises(entry: dict[str, Any], normalised: dict[str,
 @pytest.mark.parametrize(
     ("entry", "text"),
     [
-        (deal("4♠X", "E", 10), "4♠X by Ben, 10 tricks"),
-        (deal("6♠", "S", 13, "NS100"), "6♠ by Cleo, 13 tricks, honours N-S 100"),
-        (deal("1♥", "S", 6, stopped=True), "1♥ by Cleo, 6 tricks; the match stops"),
-        (deal("7NT", "W", 1), "7NT by Dev, 1 trick"),
+        # The contract, the declarer's seat, and the result against the 6 + level tricks the contract needs.
+        (deal("4♠X", "E", 10), "4♠X E ="),  # 4♠ needs 10
+        (deal("4♠X", "S", 9), "4♠X S −1"),
+        (deal("3NT", "N", 10), "3NT N +1"),  # 3NT needs 9
+        (deal("2♥", "E", 8), "2♥ E ="),
+        (deal("6♠", "S", 13, "NS100"), "6♠ S +1, honours N-S 100"),  # 6♠ needs 12
+        (deal("1♥", "S", 6, stopped=True), "1♥ S −1; the match stops"),  # 1♥ needs 7
+        (deal("7NT", "W", 1), "7NT W −12"),  # 7NT needs 13
+        (deal("1♣XX", "W", 13), "1♣XX W +6"),
         (PASS, "passed out"),
     ],
 )
-def test_br_9_1_describe(entry: dict[str, Any], text: str) -> None:
+def test_br_9_1_rows_read_as_bridge_players_write_them(entry: dict[str, Any], text: str) -> None:
     assert GAME.describe(GAME.parse_deal(entry, NO_FLAGS), PLAYERS) == text
+
+
+def test_br_9_1_the_result_is_tapped_against_the_contract_and_the_entry_keeps_the_tricks() -> None:
+    tricks = GAME.entry_spec(NO_FLAGS).field("tricks")
+    results = tricks.entered_as
+    assert results is not None
+    assert (results.to, results.label) == ("level", "Result")
+    # "=", "+1" to "+6" (1♣ and all 13 tricks), "−1" to "−13" (a grand slam and none), one tap each.
+    assert [label for _offset, label in results.choices] == [
+        "=", "+1", "+2", "+3", "+4", "+5", "+6",
+        "−1", "−2", "−3", "−4", "−5", "−6", "−7", "−8", "−9", "−10", "−11", "−12", "−13",
+    ]  # fmt: skip
+    # BR-6.1: a contract at level n needs 6 + n tricks.
+    assert results.value(tricks, 0, 4) == 10  # 4♠ =
+    assert results.value(tricks, 1, 3) == 10  # 3NT +1
+    assert results.value(tricks, -2, 2) == 6  # 2♥ −2
+    assert results.value(tricks, -13, 7) == 0
+    assert results.offset(9, 2) == 1
+    for offset, level in ((4, 4), (-8, 1), (1, 7)):  # 14, −1 and 14 tricks
+        with pytest.raises(RuleError) as caught:
+            results.value(tricks, offset, level)
+        assert (caught.value.field, caught.value.rule) == ("tricks", "BR-9.1")
+    # The match file's field keeps the tricks, 0 to 13 (docs/match-file.md).
+    assert [value for value, _label in tricks.choices] == list(range(14))
+
+
+def test_br_6_7_honours_are_one_tap() -> None:
+    honours = GAME.entry_spec(NO_FLAGS).field("honours")
+    assert honours.kind is FieldKind.CHOICE and not honours.required
+
+
+def test_br_1_1_seats_are_north_east_south_west() -> None:
+    assert GAME.seat_labels == ("N", "E", "S", "W")
+    assert GAME.seat_names == ("North", "East", "South", "West")
+
+
+def test_r_br_2_rubber_or_chicago_is_asked_first() -> None:
+    first = GAME.flags["br_chicago"].first
+    assert first is not None
+    assert (first.question, first.off, first.on) == (
+        "Rubber or Chicago",
+        "One rubber: the first side to win two games",
+        "One round of Chicago: four deals",
+    )
+    assert [flag.name for flag in GAME.flags.values() if flag.first] == ["br_chicago"]
 
 
 @pytest.mark.parametrize("flags", [NO_FLAGS, CHICAGO])
@@ -889,8 +939,14 @@ def test_br_6_7_br_7_8_lines_add_up_with_honours_and_stops(
             continue  # a stop the rules refuse (R-BR-4)
         kept.append(candidate)
         for score in played.scores:
+            table = score.carry
             for side in (0, 1):
                 assert sum(line.points for line in score.lines if line.side == side) == score.points[side]
+                # BR-7.1: what a deal writes below the line, above it and as the closing premium is all it scores.
+                written = table.wrote_below[side] + table.wrote_above[side] + table.wrote_premium[side]
+                assert written == score.points[side]
+            if flags in (CHICAGO, NONDEALER):
+                assert table.wrote_below == (0, 0)  # BR-8.3: Chicago scored deal by deal has no line
         if played.outcome is not None:
             break
 

@@ -80,19 +80,21 @@ def preview_errors(page: str) -> list[str]:
 
 def test_bl_2_4_and_bl_5_6_every_error_of_a_belote_entry_at_once(owner_client: Any, make_match: Any) -> None:
     match = make_match("belote")
-    # 151 card points cannot be taken (BL-2.4: no card is worth 1 point), and no two hands declare
-    # announcements worth 30 (BL-5.6 lists 20, 40, 50...): both said in one preview, each at its field.
+    # 151 card points cannot be taken (BL-2.4: no card is worth 1 point), and other announcements come beside a
+    # camp's best run or carré, of which none is entered (BL-5.6): both said in one preview, each at its field.
     page = preview(
         owner_client, match, number=1, taker=0, trump="H", taker_card_points=151, last_trick="takers",
-        capot="none", taker_announcements=30, defender_announcements=0,
+        capot="none", taker_other_announcements=30,
     )  # fmt: skip
-    assert preview_errors(page) == [
+    errors = preview_errors(page)
+    assert errors[0] == (
         "Takers' card points (without the last trick): No side can take 151 card points: no card is worth 1 point, "
-        "so neither 1 nor 151 is possible (BL-2.4).",
-        "Takers' announcements: No two hands declare announcements worth 30 (BL-5.6).",
-    ]
+        "so neither 1 nor 151 is possible (BL-2.4)."
+    )
+    assert "Enter the camp's best run or carré first" in errors[1] and errors[1].endswith("(BL-5.6).")
+    assert len(errors) == 2
     assert re.search(r'id="err-taker_card_points" hx-swap-oob="true">No side can take 151', page)
-    assert re.search(r'id="err-taker_announcements" hx-swap-oob="true">No two hands', page)
+    assert re.search(r'id="err-taker_other_announcements" hx-swap-oob="true">Enter the camp', page)
     assert re.search(r'<button type="submit" id="save-deal" hx-swap-oob="true" disabled>Save deal 1</button>', page)
 
 

@@ -241,6 +241,23 @@ def test_r_cb_2_r_cb_4_the_sheet_is_worded_in_the_pages_language_plural_forms_by
     assert "<li>Cleo −2: call 2 failed with 1 trick" in page
 
 
+BL5_LITIGE = {"taker": 1, "trump": "C", "taker_card_points": 71, "last_trick": "defenders", "belote": 3}
+BL5_COLLECT = {"taker": 2, "trump": "H", "taker_card_points": 100, "last_trick": "takers"}
+
+
+def test_bl_8_4_r_bl_10_the_sheet_marks_the_litige_and_the_points_held_over_until_won(
+    owner_client: Any, make_match: Any
+) -> None:
+    # BL5 (docs/rules/belote.md): Ben's litige holds 71 over (71 + 20 = 81 + 10), a deal nobody takes keeps them
+    # waiting, and Cleo's made deal (110 against 52) takes them. Each row says so without its breakdown opened.
+    match = make_match(game="belote", deals=[BL5_LITIGE, {"passed_out": True}, BL5_COLLECT], first_dealer=3)
+    page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
+    rows = {number: page.split(f'id="deal-{number}"')[1].split("</summary>")[0] for number in (1, 2, 3)}
+    assert "Ben ♣ 71–91, litige · 71 held over" in rows[1]
+    assert "passed out: all four passed twice · 71 held over" in rows[2]
+    assert rows[3].endswith('Cleo <span class="suit-red">♥</span> 110–52, made')
+
+
 def test_kj_9_2_a_bate_row_reads_in_the_pages_language(owner_client: Any, make_match: Any) -> None:
     # Anna makes spades with 50 card points + 10 for the last trick against Ben's 70: 60 to 70, bate (KJ-9.2).
     bate = {

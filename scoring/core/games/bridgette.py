@@ -200,6 +200,8 @@ class Bridgette:
     seats = 2
     sides = one_seat_sides(2)
     side_labels: tuple[str, ...] = ()
+    seat_labels: tuple[str, ...] = ()  # the rules give the seats no names of their own
+    seat_names: tuple[str, ...] = ()
     seating = Translated(gettext_noop("Two players, in seat order."))
     target_required = False
     suggested_target: int | None = None
@@ -207,6 +209,10 @@ class Bridgette:
     target_text = Translated(gettext_noop("No target: the match is six deals (BG-1.3)."))
     dealer_rule = "BG-3.1"
     held_over_rule: str | None = None
+
+    def pad(self, played: object, players: object, flags: object) -> None:
+        """No score pad of the game's own: the score sheet is its pad."""
+        return None
 
     def default_target(self, flags: Flags) -> int | None:
         """Bridgette has no target: the match is six deals (BG-1.3)."""

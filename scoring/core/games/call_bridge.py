@@ -15,6 +15,7 @@ from typing import Any
 
 from scoring.core.base import (
     DealScore,
+    DealState,
     Entry,
     EntryField,
     EntrySpec,
@@ -201,6 +202,8 @@ class CallBridge:
     seats = SEATS
     sides = one_seat_sides(SEATS)  # no partners (§2.1)
     side_labels: tuple[str, ...] = ()
+    seat_labels: tuple[str, ...] = ()  # the rules give the seats no names of their own
+    seat_names: tuple[str, ...] = ()
     seating = Translated(
         gettext_noop(
             "Four players, listed counterclockwise in the order they play: each next player sits on the previous "
@@ -213,6 +216,10 @@ class CallBridge:
     target_text = Translated(gettext_noop("A target agreed before the match is required (R-CB-5); 30 is suggested."))
     dealer_rule = "CB-3.1"
     held_over_rule: str | None = None
+
+    def pad(self, played: object, players: object, flags: object) -> None:
+        """No score pad of the game's own: the score sheet is its pad."""
+        return None
 
     def default_target(self, flags: Flags) -> int | None:
         # R-CB-5: there is no default; a match must be created with a target.
@@ -359,6 +366,13 @@ class CallBridge:
 
     def to_entry(self, deal: CallBridgeDeal) -> dict[str, Any]:
         return {"calls": list(deal.calls), "tricks": list(deal.tricks)}
+
+    def deal_state(
+        self, deal: CallBridgeDeal, score: DealScore, flags: Flags, *, dealer: int, before: Any
+    ) -> DealState:
+        """The JSON sheet's state of a deal (docs/match-file.md): whether each player made their call, as their score
+        says (a made call scores, a failed one loses its value, R-CB-2 to R-CB-4)."""
+        return DealState("played", {"made": [points > 0 for points in score.points]})
 
 
 GAME = CallBridge()

@@ -19,8 +19,8 @@ deal's (``Progress.carry``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -28,34 +28,64 @@ from typing import Any
 from scoring.core import law77
 from scoring.core.base import (
     DealScore,
+    DealState,
     Entry,
     EntryField,
     EntrySpec,
     FieldKind,
+    FirstChoice,
     Flag,
     Flags,
     Line,
     Outcome,
+    Pad,
+    PadGroup,
+    PadPart,
+    PadRow,
+    PlayedDeal,
     Points,
     Progress,
+    Relative,
     RuleError,
 )
 from scoring.core.contract import (
     CONTRACT_FIELDS,
+    TRICKS_PER_DEAL,
     Contract,
     ContractRules,
     contract_entry,
     contract_spec,
-    describe_contract,
     parse_contract,
     usual_contract,
 )
 from scoring.core.fields import choice, flag_true, only_fields
-from scoring.core.i18n import Translated, TranslatedTuple, Word, _, gettext_noop, ngettext, ngettext_lazy
+from scoring.core.i18n import (
+    Translated,
+    TranslatedTuple,
+    Word,
+    _,
+    gettext_noop,
+    ngettext,
+    ngettext_lazy,
+    one_language,
+    pgettext,
+)
 from scoring.core.words import Doubling, Strain
 
 # Seats 0 to 3, clockwise (BR-1.1), and the sides: msgids, translated where shown (a line's values are Words).
 COMPASS = (gettext_noop("North"), gettext_noop("East"), gettext_noop("South"), gettext_noop("West"))
+
+
+def seat_letters() -> tuple[str, ...]:
+    """BR-1.1: each seat's letter in the active language (Hungarian writes É, K, D, Ny), as a pad writes the seats."""
+    return (
+        pgettext("seat letter: North", "N"),
+        pgettext("seat letter: East", "E"),
+        pgettext("seat letter: South", "S"),
+        pgettext("seat letter: West", "W"),
+    )
+
+
 SIDE_NAMES = (gettext_noop("N-S"), gettext_noop("E-W"))
 SIDE_WORDS = tuple(Word(name) for name in SIDE_NAMES)
 ROUND_DEALS = 4  # BR-8.1
@@ -93,6 +123,12 @@ FLAGS: dict[str, Flag] = {
             gettext_noop(
                 "The match is one round of Chicago: four deals with set vulnerability, each scored on its own, "
                 "instead of a rubber."
+            ),
+            # R-BR-2: the match's form is the first thing a table settles, so it is asked first, not as a house rule.
+            FirstChoice(
+                gettext_noop("Rubber or Chicago"),
+                gettext_noop("One rubber: the first side to win two games"),
+                gettext_noop("One round of Chicago: four deals"),
             ),
         ),
         Flag(
@@ -175,7 +211,32 @@ STOPPED_FIELD = EntryField(
     required=False,
     initial=False,
 )
-ENTRY_SPEC = EntrySpec((*contract_spec(CONTRACTS).fields, HONOURS_FIELD, STOPPED_FIELD), no_play="passed_out")
+# BR-9.1: the declarer's tricks are said as the result, against the 6 + level tricks the contract needs (BR-6.1):
+# "=", "+1" ... "+6" (a level-1 contract and all 13 tricks), "−1" ... "−13" (a grand slam and none). The entry keeps
+# the tricks; only the form asks for the result.
+BOOK = 6
+RESULTS = Relative(
+    "level",
+    BOOK,
+    gettext_noop("Result"),
+    (
+        (0, "="),
+        *((over, f"+{over}") for over in range(1, TRICKS_PER_DEAL - BOOK)),
+        *((-down, f"\u2212{down}") for down in range(1, TRICKS_PER_DEAL + 1)),
+    ),
+    gettext_noop("{offset} would make {value} tricks for a contract that needs {par}; a deal has 0 to 13"),
+)
+ENTRY_SPEC = EntrySpec(
+    (
+        *(
+            replace(field, entered_as=RESULTS) if field.name == "tricks" else field
+            for field in contract_spec(CONTRACTS).fields
+        ),
+        HONOURS_FIELD,
+        STOPPED_FIELD,
+    ),
+    no_play="passed_out",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,12 +250,27 @@ class BridgeDeal:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """Where the match stands after a deal: what the next deal's score depends on (the deal's ``carry``).
+    """Where the match stands after a deal, and what that deal wrote on the score pad (the deal's ``carry``).
 
-    ``games`` are the games each side has won in the rubber (BR-7.2); ``below`` each side's trick scores below the
-    line in the game in progress (a rubber, or Chicago under R-BR-7); ``deals`` the Chicago deals played, passed-out
-    deals left out (BR-8.4); ``first_dealer`` who dealt Chicago's deal 1, so that the stage can name the vulnerable
-    side; ``stopped`` that the match stopped unfinished (BR-7.8, R-BR-4).
+    Where the match stands, which the next deal's score depends on: ``games``, the games each side has won in the
+    rubber (BR-7.2); ``below``, each side's trick scores below the line in the game in progress (a rubber, or
+    Chicago under R-BR-7); ``deals``, the Chicago deals played, passed-out deals left out (BR-8.4);
+    ``first_dealer``, who dealt Chicago's deal 1, so that the stage can name the vulnerable side; ``stopped``, that
+    the match stopped unfinished (BR-7.8, R-BR-4).
+
+    What the deal just scored wrote, for the score pad (`ContractBridge.pad`) and for any reader of the evaluation
+    (a JSON sheet), in the same figures in every language, each a pair (N-S, E-W):
+
+    - ``vulnerable``: each side's vulnerability on the deal (BR-7.3 in a rubber, BR-8.2 in Chicago);
+    - ``wrote_below``: the trick score written below the line (BR-7.1; in Chicago only under R-BR-7);
+    - ``wrote_above``: the rest of the deal's points written above the line (overtricks, insult, slams,
+      undertricks, honours; in Chicago scored deal by deal, which has no line (BR-8.3), all its points), but for
+    - ``wrote_premium``: the premium that closes a rubber, 700 or 500 (BR-7.5), or an unfinished one's 300 and
+      100 or 50 (BR-7.8, R-BR-5), which the pad writes at its foot.
+
+    So ``wrote_below + wrote_above + wrote_premium`` is the deal's points, side by side. ``game_to`` is the side
+    whose game the deal completed, when it did (a line is drawn under that game, BR-7.2), else None; ``number``
+    the deal's number in a Chicago round (BR-8.1), None in a rubber and for a passed-out deal (BR-8.4).
     """
 
     games: tuple[int, int] = (0, 0)
@@ -202,6 +278,12 @@ class Table:
     deals: int = 0
     first_dealer: int | None = None
     stopped: bool = False
+    vulnerable: tuple[bool, bool] = (False, False)
+    wrote_below: tuple[int, int] = (0, 0)
+    wrote_above: tuple[int, int] = (0, 0)
+    wrote_premium: tuple[int, int] = (0, 0)
+    game_to: int | None = None
+    number: int | None = None
 
     @property
     def rubber_won(self) -> bool:
@@ -408,17 +490,39 @@ def _trick_values(contract: Contract, points: int) -> dict[str, object]:
 ABOVE = True
 
 
+def _sums(lines: Sequence[Line]) -> tuple[int, int]:
+    """What ``lines`` give each side (N-S, E-W): a contract bridge point is a whole number."""
+    sums = [0, 0]
+    for line in lines:
+        sums[line.side] += int(line.points)
+    return (sums[0], sums[1])
+
+
+def _written(score: DealScore, table: Table, below: Sequence[Line], premiums: Sequence[Line]) -> DealScore:
+    """The deal's score, its table told what the deal wrote: ``below`` the line, the closing ``premiums``, and the
+    rest of its points above the line."""
+    wrote_below, wrote_premium = _sums(below), _sums(premiums)
+    ns, ew = (int(points) - b - p for points, b, p in zip(score.points, wrote_below, wrote_premium, strict=True))
+    wrote_above = (ns, ew)
+    written = replace(table, wrote_below=wrote_below, wrote_above=wrote_above, wrote_premium=wrote_premium)
+    return score._replace(carry=written)
+
+
 def score_rubber_deal(deal: BridgeDeal, dealer: int, flags: Flags, table: Table) -> DealScore:
     """One deal of a rubber: trick score below the line, everything else above (BR-7.1 to BR-7.8)."""
     contract = deal.contract
     games, below = table.games, table.below
+    vulnerability = (games[0] > 0, games[1] > 0)  # BR-7.3, before the deal
     lines: list[Line] = []
+    below_lines: list[Line] = []  # what the deal writes below the line, and the premiums that close the rubber
+    premium_lines: list[Line] = []
+    game_to = None
     declarer = contract.declarer
     if declarer is None:
         lines.append(Line(side_of(dealer), 0, "BR-7.7", gettext_noop("passed out: no score; the next player deals")))
     else:
         side = side_of(declarer)
-        vulnerable = games[side] > 0  # BR-7.3
+        vulnerable = vulnerability[side]
         if contract.tricks < 6 + contract.level:
             lines.append(_undertrick_line(contract, side, vulnerable, ABOVE))
         else:
@@ -429,30 +533,35 @@ def score_rubber_deal(deal: BridgeDeal, dealer: int, flags: Flags, table: Table)
             if law77.is_game(towards):  # BR-7.2: a game, in this deal or with earlier part-scores
                 games = _with(games, side, games[side] + 1)
                 below = (0, 0)
+                game_to = side
                 values.update(earlier=towards - trick, ns_games=games[0], ew_games=games[1])
                 text = GAME_WON_WITH_TEXT if towards > trick else GAME_WON_TEXT
             else:
                 below = _with(below, side, towards)
                 values["towards"] = towards
                 text = TOWARDS_GAME_TEXT
-            lines.append(Line(side, trick, "BR-7.1", text, values))
+            below_lines.append(Line(side, trick, "BR-7.1", text, values))
+            lines.extend(below_lines)
             lines.extend(_bonus_lines(contract, side, vulnerable, ABOVE))
             if games[side] == RUBBER_GAMES:
                 other = games[1 - side]
                 premium = RUBBER_PREMIUMS[other]
                 values = {"games": RUBBER_GAMES, "other": other, "points": premium}
                 text = gettext_noop("rubber won {games}–{other}: {points} above the line")
-                lines.append(Line(side, premium, "BR-7.5", text, values))
+                premium_lines.append(Line(side, premium, "BR-7.5", text, values))
+                lines.extend(premium_lines)
         if deal.honours is not Honours.NONE:
             lines.append(_honours_line(deal.honours, contract.strain, ABOVE))
-    after = Table(games, below)
+    after = Table(games, below, vulnerable=vulnerability, game_to=game_to)
     if deal.stopped:
         if after.rubber_won:
             message = _("this deal wins the rubber, so the rubber cannot also stop unfinished")
             raise RuleError("stopped", "R-BR-4", message)
-        lines.extend(_unfinished_lines(after, dealer, flags))
-        after = Table(games, below, stopped=True)
-    return _scored(lines, after)
+        unfinished = _unfinished_lines(after, dealer, flags)
+        lines.extend(unfinished)
+        premium_lines.extend(unfinished)
+        after = replace(after, stopped=True)
+    return _written(_scored(lines, after), after, below_lines, premium_lines)
 
 
 def _unfinished_lines(table: Table, dealer: int, flags: Flags) -> list[Line]:
@@ -485,18 +594,22 @@ def score_chicago_deal(deal: BridgeDeal, dealer: int, flags: Flags, table: Table
     contract = deal.contract
     first_dealer = dealer if table.first_dealer is None else table.first_dealer
     declarer = contract.declarer
+    number = table.deals + 1
+    vulnerability = chicago_vulnerability(number, dealer, flags)
     if declarer is None:
         text = gettext_noop("passed out: not one of the four; {dealer} deals again")
         line = Line(side_of(dealer), 0, "BR-8.4", text, {"dealer": Word(COMPASS[dealer])})
-        return _scored([line], Table(below=table.below, deals=table.deals, first_dealer=first_dealer), counts=False)
-    number = table.deals + 1
+        after = Table(below=table.below, deals=table.deals, first_dealer=first_dealer, vulnerable=vulnerability)
+        return _scored([line], after, counts=False)
     if deal.stopped and number == ROUND_DEALS:
         message = _("deal {number} ends the round, so the round cannot also stop unfinished").format(number=number)
         raise RuleError("stopped", "R-BR-4", message)
     side = side_of(declarer)
-    vulnerable = chicago_vulnerability(number, dealer, flags)[side]
+    vulnerable = vulnerability[side]
     below = table.below
     lines: list[Line] = []
+    below_lines: list[Line] = []  # R-BR-7's trick scores, written below the line; Chicago has no other line
+    game_to = None
     if contract.tricks < 6 + contract.level:
         lines.append(_undertrick_line(contract, side, vulnerable, False))
     else:
@@ -512,13 +625,27 @@ def score_chicago_deal(deal: BridgeDeal, dealer: int, flags: Flags, table: Table
                 text = gettext_noop("game, not vulnerable: {points}")
             lines.append(Line(side, premium, "BR-6.6", text, {"points": premium}))
         else:
-            lines.extend(_carried_lines(contract, side, trick, vulnerable, number, below))
+            carried = _carried_lines(contract, side, trick, vulnerable, number, below)
+            below_lines.append(carried[0])
+            lines.extend(carried)
             towards = below[side] + trick
-            below = (0, 0) if law77.is_game(towards) else _with(below, side, towards)
+            if law77.is_game(towards):
+                below, game_to = (0, 0), side
+            else:
+                below = _with(below, side, towards)
         lines.extend(_bonus_lines(contract, side, vulnerable, False))
     if deal.honours is not Honours.NONE:
         lines.append(_honours_line(deal.honours, contract.strain, False))
-    return _scored(lines, Table(below=below, deals=number, first_dealer=first_dealer, stopped=deal.stopped))
+    after = Table(
+        below=below,
+        deals=number,
+        first_dealer=first_dealer,
+        stopped=deal.stopped,
+        vulnerable=vulnerability,
+        game_to=game_to,
+        number=number,
+    )
+    return _written(_scored(lines, after), after, below_lines, ())
 
 
 def _carried_lines(
@@ -616,6 +743,93 @@ def _result(
     return Outcome((0, 1) if result == "draw" else (winner,), "R-BR-9" if result == "draw" else rule, reason)
 
 
+# The score pad (ContractBridge.pad), drawn from what each deal's table says it wrote.
+
+
+def _cells(pair: tuple[int, int]) -> tuple[int | None, ...]:
+    """A pad row's cells: each side's figure, or None where the side wrote nothing."""
+    return tuple(points or None for points in pair)
+
+
+def _deal_label(number: int) -> str:
+    return _("Deal {number}").format(number=number)
+
+
+def _game_title(number: int, vulnerable: tuple[bool, bool]) -> str:
+    return _("Game {number}").format(number=number) + " · " + _vulnerability_text(vulnerable)
+
+
+def rubber_pad(played: Sequence[PlayedDeal]) -> Pad:
+    """BR-7.1: above the line each deal's premiums, the latest at the top as a pen writes them; below it the trick
+    scores game by game, a line drawn under each game won (BR-7.2), each game headed by the vulnerability it was
+    played at (BR-7.3); at the foot the premium that closes the rubber (BR-7.5, BR-7.8) and the totals (BR-7.6)."""
+    above: list[PadRow] = []
+    games: list[PadGroup] = []
+    rows: list[PadRow] = []
+    vulnerable = (False, False)
+    premium = (0, 0)
+    totals = (0, 0)
+    table = START
+    for deal in played:
+        table = deal.score.carry
+        label = _deal_label(deal.number)
+        if any(table.wrote_above):
+            above.append(PadRow(label, _cells(table.wrote_above)))
+        if any(table.wrote_below):
+            note = "" if table.game_to is None else _("game to {side}").format(side=_(SIDE_NAMES[table.game_to]))
+            rows.append(PadRow(label, _cells(table.wrote_below), note=note))
+        premium = (premium[0] + table.wrote_premium[0], premium[1] + table.wrote_premium[1])
+        totals = (totals[0] + int(deal.score.points[0]), totals[1] + int(deal.score.points[1]))
+        if table.game_to is not None:
+            games.append(PadGroup(PadPart.GAME, _game_title(len(games) + 1, vulnerable), tuple(rows), closed=True))
+            rows = []
+            vulnerable = (table.games[0] > 0, table.games[1] > 0)
+    if not table.rubber_won:  # the game in progress, with its part-scores so far
+        games.append(PadGroup(PadPart.GAME, _game_title(len(games) + 1, vulnerable), tuple(rows)))
+    foot = []
+    if any(premium):
+        label = _("Unfinished rubber (BR-7.8)") if table.stopped else _("Rubber premium (BR-7.5)")
+        foot.append(PadRow(label, _cells(premium)))
+    foot.append(PadRow(_("Total"), totals))
+    above_line = PadGroup(PadPart.ABOVE, _("Above the line"), tuple(reversed(above)))
+    return Pad(_("Rubber score pad"), (), (above_line, *games), tuple(foot))
+
+
+def _vulnerable_word(vulnerable: tuple[bool, bool]) -> str:
+    if all(vulnerable):
+        return _("both")
+    if any(vulnerable):
+        return _(SIDE_NAMES[vulnerable.index(True)])
+    return _("neither")
+
+
+def chicago_pad(played: Sequence[PlayedDeal], players: tuple[str, ...], flags: Flags) -> Pad:
+    """BR-8.1, BR-8.2: the round's four deals, each with its dealer and who is vulnerable, and each side's points;
+    a passed-out deal is not one of them (BR-8.4); at the foot the totals (BR-8.5)."""
+    points: dict[int, tuple[int, int]] = {}
+    table = START
+    for deal in played:
+        table = deal.score.carry
+        if table.number is not None:
+            points[table.number] = (int(deal.score.points[0]), int(deal.score.points[1]))
+    first_dealer = table.first_dealer if table.first_dealer is not None else played[0].dealer
+    rows = []
+    for number in range(1, ROUND_DEALS + 1):
+        if table.stopped and number not in points:
+            break  # R-BR-4: a round that stopped has no more deals
+        dealer = (first_dealer + number - 1) % len(COMPASS)  # BR-8.4: a passed-out deal is dealt again
+        vulnerable = chicago_vulnerability(number, dealer, flags)
+        who = _("{seat} · {name}").format(seat=seat_letters()[dealer], name=players[dealer])
+        cells = _cells(points[number]) if number in points else (None, None)
+        rows.append(PadRow(str(number), cells, marks=(who, _vulnerable_word(vulnerable))))
+    totals = (sum(pair[0] for pair in points.values()), sum(pair[1] for pair in points.values()))
+    group = PadGroup(PadPart.DEALS, "", tuple(rows))
+    marks = (_("Dealer"), _("Vulnerable"))
+    # Translators: the heading of a Chicago score pad's column of deal numbers, 1 to 4.
+    heading = pgettext("score pad column", "Deal")
+    return Pad(_("Chicago score pad"), marks, (group,), (PadRow(_("Total"), totals),), heading)
+
+
 class ContractBridge:
     """Contract Bridge (docs/rules/contract_bridge.md): two partnerships play a rubber or a Chicago round."""
 
@@ -631,6 +845,12 @@ class ContractBridge:
     seats = 4
     sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # N-S, E-W (BR-1.1)
     side_labels = TranslatedTuple(SIDE_NAMES)
+    seat_names = TranslatedTuple(COMPASS)
+
+    @property
+    def seat_labels(self) -> tuple[str, ...]:
+        return seat_letters()
+
     seating = Translated(
         gettext_noop("Four players clockwise from North: North, East, South, West; North-South play East-West.")
     )
@@ -756,8 +976,18 @@ class ContractBridge:
         return " · ".join(part for part in parts if part)
 
     def describe(self, deal: BridgeDeal, players: tuple[str, ...]) -> str:
-        """``4♠X by Anna, 10 tricks``, with the honours and the stop mark when there are any."""
-        text = describe_contract(deal.contract, players)
+        """The deal as bridge players write it (BR-9.1): the contract, the declarer's seat and the result against
+        the contract, ``4♠X S −1``, ``3NT N +1``, ``2♥ E =``; with the honours and the stop mark when there are any."""
+        contract = deal.contract
+        if contract.declarer is None:
+            text = _("passed out")
+        else:
+            result = RESULTS.offset(contract.tricks, contract.level)
+            label = next(label for offset, label in RESULTS.choices if offset == result)
+            # Translators: a bridge deal as a score pad writes it: contract, declarer's seat, result ("4♠X S −1").
+            text = _("{contract} {seat} {result}").format(
+                contract=contract.contract, seat=seat_letters()[contract.declarer], result=label
+            )
         honours = deal.honours is not Honours.NONE
         if honours and deal.stopped:
             return _("{deal}, honours {honours}; the match stops").format(deal=text, honours=deal.honours.label)
@@ -767,6 +997,16 @@ class ContractBridge:
             return _("{deal}; the match stops").format(deal=text)
         return text
 
+    def pad(self, played: Sequence[PlayedDeal], players: tuple[str, ...], flags: Flags) -> Pad | None:
+        """The score pad as a bridge table keeps it: a rubber above and below the line (BR-7.1), or Chicago's four
+        deals with each one's dealer and vulnerability (BR-8.2); None before the first deal."""
+        if not played:
+            return None
+        with one_language():  # a long rubber's rows word the same few texts: each looked up once
+            if is_chicago(flags):
+                return chicago_pad(played, players, flags)
+            return rubber_pad(played)
+
     def to_entry(self, deal: BridgeDeal) -> dict[str, Any]:
         """The normalised entry: every field (the contract fields, honours, stopped), or the passed-out switch."""
         entry = contract_entry(deal.contract)
@@ -774,6 +1014,43 @@ class ContractBridge:
             entry["honours"] = deal.honours.value
             entry["stopped"] = deal.stopped
         return entry
+
+    def scoring_form(self, flags: Flags) -> str:
+        """The match's form in the JSON sheet: "rubber" (BR-7), or "chicago" for a Chicago round (BR-8, R-BR-2)."""
+        return "chicago" if is_chicago(flags) else "rubber"
+
+    def deal_state(
+        self, deal: BridgeDeal, score: DealScore, flags: Flags, *, dealer: int, before: Table | None
+    ) -> DealState:
+        """The JSON sheet's state of a deal (docs/match-file.md), per side, from the tables before and after it:
+        the vulnerability it was played at (BR-7.3, BR-8.2), the games won in the rubber after it (BR-7.2), its
+        points below the line (the trick score, BR-7.1) and above, the part-scores below the line after it (none in
+        Chicago, BR-8.3, unless they carry, R-BR-7), and its number in a Chicago round (BR-8.4: a passed-out deal has
+        none)."""
+        table = START if before is None else before
+        after: Table = score.carry
+        chicago = is_chicago(flags)
+        passed_out = deal.contract.declarer is None
+        if chicago:
+            vulnerable = chicago_vulnerability(table.deals + 1, dealer, flags)
+        else:
+            vulnerable = (table.games[0] > 0, table.games[1] > 0)
+        # BR-8.3: a Chicago deal is scored on its own, with no line, unless part-scores carry (R-BR-7).
+        lined = not chicago or CARRY_PARTSCORES in flags
+        below = [0, 0]
+        trick_rule = "BR-6.1" if chicago else "BR-7.1"  # the trick score, which goes below the line
+        for line in score.lines:
+            if line.rule == trick_rule:
+                below[line.side] += int(line.points)
+        state = {
+            "vulnerable": list(vulnerable),
+            "games": None if chicago else list(after.games),
+            "below": below if lined else None,
+            "above": [int(points) - below[side] for side, points in enumerate(score.points)] if lined else None,
+            "part_scores": list(after.below) if lined else None,
+            "chicago_deal": None if not chicago or passed_out else after.deals,
+        }
+        return DealState(deal.contract.result_code, state)
 
 
 GAME = ContractBridge()

@@ -313,6 +313,8 @@ class DrawBridge:
     seats = 2
     sides = one_seat_sides(2)
     side_labels: tuple[str, ...] = ()
+    seat_labels: tuple[str, ...] = ()  # the rules give the seats no names of their own
+    seat_names: tuple[str, ...] = ()
     seating = Translated(gettext_noop("Two players, in seat order."))
     target_required = True  # R-DB-9
     suggested_target: int | None = 500  # a product choice, not a rule (R-DB-9)
@@ -320,6 +322,10 @@ class DrawBridge:
     target_text = Translated(gettext_noop("A target agreed before the match is required (R-DB-9); 500 is suggested."))
     dealer_rule = "DB-2.1"
     held_over_rule: str | None = None
+
+    def pad(self, played: object, players: object, flags: object) -> None:
+        """No score pad of the game's own: the score sheet is its pad."""
+        return None
 
     def default_target(self, flags: Flags) -> int | None:
         # R-DB-9: the players must agree a target; there is none to fall back on.

@@ -92,14 +92,14 @@ class _Replay(TrumpChoice, TrickPlay):
             sides_won[side_of(seat)] += won
         capot = camps[0] if sides_won[0] == TRICKS else camps[1] if sides_won[1] == TRICKS else NO_CAPOT
         said = self.belote_by if self.belote_by is not None and self.rebelote_by == self.belote_by else None
+        # BL-5: announcements are not in the hand record, so the entry leaves them out: none declared. The verdict
+        # gives it as the scoring core stores it, every field present (`verdict`).
         return {
             "taker": self.taker,
             "trump": self.trump,
             "taker_card_points": self.points[takers],
             "last_trick": camps[side_of(self.last_trick)],
             "capot": capot,
-            "taker_announcements": 0,  # BL-5: announcements are not in the hand record
-            "defender_announcements": 0,
             "belote": said,
         }
 
@@ -159,6 +159,7 @@ class _Replay(TrumpChoice, TrickPlay):
                 entry = None
             else:
                 score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
+                entry = SCORING.to_entry(deal)  # in the spelling Trickbook stores (docs/match-file.md)
         return Verdict(
             violations=tuple(self.violations),
             tricks=tuple(tricks),

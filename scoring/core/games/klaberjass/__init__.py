@@ -14,6 +14,7 @@ from typing import Any
 
 from scoring.core.base import (
     DealScore,
+    DealState,
     Entry,
     EntryField,
     EntrySpec,
@@ -277,6 +278,8 @@ class Klaberjass:
     seats = SEATS
     sides = one_seat_sides(SEATS)
     side_labels: tuple[str, ...] = ()
+    seat_labels: tuple[str, ...] = ()  # the rules give the seats no names of their own
+    seat_names: tuple[str, ...] = ()
     seating = Translated(gettext_noop("Two players, in seat order."))
     target_required = False
     suggested_target: int | None = TARGET
@@ -284,6 +287,10 @@ class Klaberjass:
     target_text = Translated(gettext_noop("Plays to 500 if left empty (KJ-1.1), or 501 under kj_target_501 (R-KJ-12)."))
     dealer_rule = "KJ-3.1"
     held_over_rule: str | None = "R-KJ-9"  # kj_tie_points_hang: a maker's tie waits for the next deal
+
+    def pad(self, played: object, players: object, flags: object) -> None:
+        """No score pad of the game's own: the score sheet is its pad."""
+        return None
 
     def default_target(self, flags: Flags) -> int | None:
         """500 (KJ-1.1), or 501 under `kj_target_501` (R-KJ-12)."""
@@ -484,6 +491,17 @@ class Klaberjass:
         if deal.no_trick is not None:
             entry["no_trick"] = deal.no_trick
         return entry
+
+    def deal_state(
+        self, deal: KlaberjassDeal, score: DealScore, flags: Flags, *, dealer: int, before: Any
+    ) -> DealState:
+        """The JSON sheet's result of a deal (docs/match-file.md), from the totals of KJ-9.1: made (the maker's is
+        higher), bate (lower) or tie (KJ-9.2), or annulled (KJ-4.4); and who made trumps."""
+        if deal.annulled:
+            return DealState("annulled", {"maker": None})
+        totals = deal.totals(sequence_lines(deal.sequences, flags, deal.no_trick)[0])
+        maker, opponent = totals[deal.maker], totals[1 - deal.maker]
+        return DealState("made" if maker > opponent else "bate" if maker < opponent else "tie", {"maker": deal.maker})
 
 
 def _components(deal: KlaberjassDeal, player: int, sequence_lines: list[Line]) -> list[Line]:

@@ -2,10 +2,10 @@
 
 Four players in two sides: seats 0 and 2 against seats 1 and 3 (BL-1.1), so a seat's side is
 ``seat % 2``. A deal entry records what the table agreed after the play, in the words the table uses:
-who took and in which suit, the takers' card points (one number; the defenders have the rest of the
-152, BL-2.2), which camp won the last trick, a capot, the announcements each camp scores after the
-comparison of BL-5.5, and who announced belote-rebelote. A deal nobody took (BL-4.4) is
-``{"passed_out": true}``.
+who took and in which suit, one camp's card points (the other camp has the rest of the 152, BL-2.2),
+which camp won the last trick, a capot (which stands for all of those), what each camp announced (compared
+here by BL-5.5 and R-BL-4, in `announcements`), and who announced belote-rebelote. A deal nobody took
+(BL-4.4) is ``{"passed_out": true}``.
 
 A litige holds the takers' points over to the next deal (BL-8.4, R-BL-10): they travel in
 ``DealScore.held_over``, and the winner of the next deal that is played takes them.
@@ -21,6 +21,7 @@ from typing import Any
 
 from scoring.core.base import (
     DealScore,
+    DealState,
     Entry,
     EntryField,
     EntrySpec,
@@ -35,8 +36,26 @@ from scoring.core.base import (
     seat_field,
 )
 from scoring.core.fields import choice, flag_true, integer, only_fields, seat, suit
+from scoring.core.games.belote.announcements import (
+    CAMP_LABELS,
+    CAMP_NAMED,
+    CAMPS,
+    NO_COMPARISON,
+    NOTHING,
+    Camp,
+    Comparison,
+    Pair,
+    announcement_entry,
+    announcement_fields,
+    comparison_values,
+    read_announcements,
+)
+from scoring.core.games.belote.announcements import FIELDS as ANNOUNCEMENT_FIELDS
+from scoring.core.games.belote.announcements import OLD_FIELDS as OLD_ANNOUNCEMENT_FIELDS
 from scoring.core.i18n import Translated, _, gettext_noop
 from scoring.core.words import Suit
+
+__all__ = ["ANNOUNCEMENT_TOTALS", "GAME", "SHARED_CARD_TOTALS", "Belote", "BeloteDeal", "Camp", "Result"]
 
 SEATS = 4
 SIDES = ((0, 2), (1, 3))  # BL-1.1: partners sit opposite
@@ -45,10 +64,11 @@ FIELDS = (
     "taker",
     "trump",
     "taker_card_points",
+    "defender_card_points",
     "last_trick",
     "capot",
-    "taker_announcements",
-    "defender_announcements",
+    *ANNOUNCEMENT_FIELDS,
+    *OLD_ANNOUNCEMENT_FIELDS,  # older files' totals after the comparison, still read (announcements.py)
     "belote",
 )
 FIELD_NAMES = frozenset(FIELDS)
@@ -70,31 +90,25 @@ ANNOUNCEMENT_TOTALS = frozenset(
 )
 # R-BL-5 variant: a card may serve in a carré and in a run, which adds these totals.
 SHARED_CARD_TOTALS = ANNOUNCEMENT_TOTALS | {180, 230, 280, 310, 330, 360, 380, 410, 430, 440, 490}
-MOST_ANNOUNCEMENTS = 550  # two carrés in each hand: jacks and nines, aces and tens
 
 TARGET = 1000  # BL-1.3, R-BL-13
 
 
-class Camp(StrEnum):
-    """The two camps of a deal, named from the taker (BL-4.3); the values are what a match file writes."""
-
-    TAKERS = "takers"
-    DEFENDERS = "defenders"
-
-
 NO_CAPOT = "none"  # the match file's word for a deal without a capot
-CAMPS = tuple(camp.value for camp in Camp)
-CAMP_NAMED = {camp.value: camp for camp in Camp}
 CAPOTS = (NO_CAPOT, *CAMPS)
-CAMP_LABELS = {Camp.TAKERS: gettext_noop("Takers"), Camp.DEFENDERS: gettext_noop("Defenders")}  # the entry form's
 
 
 class Result(StrEnum):
-    """How the takers' contract ended (BL-8.2 to BL-8.4)."""
+    """How the takers' contract ended (BL-8.2 to BL-8.4); the values are the JSON's result codes."""
 
     MADE = "made"
     DEDANS = "dedans"
     LITIGE = "litige"
+    PASSED_OUT = "passed_out"  # BL-4.4: nobody took
+
+
+# The JSON's result code of a deal (docs/match-file.md): the contract's result, a capot named as such (BL-8.5).
+CAPOT_CODES = {Camp.TAKERS: "capot", Camp.DEFENDERS: "capot_defenders"}
 
 
 def side_of(seat_number: int) -> int:
@@ -114,23 +128,9 @@ def in_tens(takers_trick_points: int) -> tuple[int, int]:
 
 
 def _entry_spec(announcements: bool) -> EntrySpec:
-    """The deal as the table agreed it after the play (BL-8.7), or passed out (BL-4.4)."""
-    declared = (
-        EntryField(
-            f"{camp}_announcements",
-            label,
-            FieldKind.NUMBER,
-            "BL-5.6",
-            low=0,
-            high=MOST_ANNOUNCEMENTS,
-            required=False,
-            initial=0,
-        )
-        for camp, label in (
-            ("taker", gettext_noop("Takers' announcements")),
-            ("defender", gettext_noop("Defenders' announcements")),
-        )
-    )
+    """The deal as the table agreed it after the play (BL-8.7), or passed out (BL-4.4): either camp's card points
+    (the other's follow, BL-2.2), and nothing of them for a capot, which says it all (BL-8.5)."""
+    declared = announcement_fields()
     camps = tuple((camp.value, CAMP_LABELS[camp]) for camp in Camp)
     return EntrySpec(
         (
@@ -156,8 +156,25 @@ def _entry_spec(announcements: bool) -> EntrySpec:
                 "BL-2.2",
                 low=0,
                 high=CARD_POINTS,
+                required=False,
             ),
-            EntryField("last_trick", gettext_noop("Last trick"), FieldKind.CHOICE, "BL-2.3", camps),
+            EntryField(
+                "defender_card_points",
+                gettext_noop("Defenders' card points (instead of the takers')"),
+                FieldKind.NUMBER,
+                "BL-2.2",
+                low=0,
+                high=CARD_POINTS,
+                required=False,
+            ),
+            EntryField(
+                "last_trick",
+                gettext_noop("Last trick (dix de der, 10)"),
+                FieldKind.CHOICE,
+                "BL-2.3",
+                camps,
+                required=False,
+            ),
             EntryField(
                 "capot",
                 gettext_noop("Capot (all eight tricks)"),
@@ -217,7 +234,9 @@ FLAGS: dict[str, Flag] = {
 
 @dataclass(frozen=True, slots=True)
 class BeloteDeal:
-    """One deal. For a deal nobody took (BL-4.4) the other fields are unused."""
+    """One deal. For a deal nobody took (BL-4.4) the other fields are unused. ``announcements`` are what each camp
+    declared (the takers', the defenders'), ``comparison`` which camp scores them (BL-5.5, R-BL-4), and ``result``
+    how the contract ended under the match's flags (BL-8.2 to BL-8.4), worked out when the deal is read."""
 
     passed_out: bool
     taker: int = 0
@@ -225,9 +244,10 @@ class BeloteDeal:
     taker_card_points: int = 0
     last_trick: Camp = Camp.TAKERS
     capot: Camp | None = None
-    taker_announcements: int = 0
-    defender_announcements: int = 0
+    announcements: Pair = (NOTHING, NOTHING)
+    comparison: Comparison = NO_COMPARISON
     belote: int | None = None
+    result: Result = Result.PASSED_OUT
 
     @property
     def takers(self) -> int:
@@ -237,35 +257,117 @@ class BeloteDeal:
     def side(self, camp: Camp) -> int:
         return self.takers if camp is Camp.TAKERS else 1 - self.takers
 
+    @property
+    def scored_announcements(self) -> tuple[int, int]:
+        """What each camp scores for announcements after the comparison (BL-5.5): the takers', the defenders'."""
+        return scored_announcements(self.announcements, self.comparison)
+
+    @property
+    def trick_points(self) -> tuple[int, int]:
+        """Each camp's trick points, the dix de der where it belongs (BL-2.3): the takers', the defenders'."""
+        return trick_points(self.taker_card_points, self.last_trick)
+
+    @property
+    def code(self) -> str:
+        """The JSON's result code: made, dedans, litige, capot, capot_defenders or passed_out."""
+        return CAPOT_CODES[self.capot] if self.capot else self.result.value
+
 
 PASSED_OUT = BeloteDeal(passed_out=True)
 
 
-def _card_points(entry: Entry) -> int:
-    points = integer(entry, "taker_card_points", 0, CARD_POINTS, "BL-2.2")
-    if points in NO_SUCH_CARD_POINTS:
-        message = _("no side can take {points} card points: no card is worth 1 point, so neither 1 nor 151 is possible")
-        raise RuleError("taker_card_points", "BL-2.4", message.format(points=points))
-    return points
+def _card_points(entry: Entry, capot: Camp | None) -> int:
+    """The takers' card points (BL-2.2): entered, or 152 less the defenders', or a capot's (BL-8.5)."""
+    taker: Any = entry.get("taker_card_points")
+    defender: Any = entry.get("defender_card_points")
+    # The usual entry at once: the takers' points, with the defenders' the rest or left out (as in fields.integer).
+    usual = type(taker) is int and 0 <= taker <= CARD_POINTS and taker not in NO_SUCH_CARD_POINTS
+    if usual and (defender is None or (type(defender) is int and defender == CARD_POINTS - taker)):
+        return int(taker)
+    given = [field for field in ("taker_card_points", "defender_card_points") if entry.get(field) is not None]
+    values = {field: integer(entry, field, 0, CARD_POINTS, "BL-2.2") for field in given}
+    for field, points in values.items():
+        if points in NO_SUCH_CARD_POINTS:
+            message = _(
+                "No side can take {points} card points: no card is worth 1 point, so neither 1 nor 151 is possible."
+            )
+            raise RuleError(field, "BL-2.4", message.format(points=points))
+    if len(values) == 2 and sum(values.values()) != CARD_POINTS:
+        message = _("The two camps' card points add up to {card_points}, not {sum}: enter one of them.")
+        raise RuleError(
+            "defender_card_points", "BL-2.2", message.format(card_points=CARD_POINTS, sum=sum(values.values()))
+        )
+    if "taker_card_points" in values:
+        return values["taker_card_points"]
+    if "defender_card_points" in values:
+        return CARD_POINTS - values["defender_card_points"]
+    if capot is not None:
+        return CARD_POINTS if capot is Camp.TAKERS else 0
+    message = _("Enter the takers' or the defenders' card points; the other camp has the rest of {card_points}.")
+    raise RuleError("taker_card_points", "BL-2.2", message.format(card_points=CARD_POINTS))
 
 
-def _last_trick(entry: Entry) -> Camp:
+def _last_trick(entry: Entry, capot: Camp | None) -> Camp:
+    """BL-2.3: the camp that won the last trick; a capot camp won it (BL-8.5)."""
+    if entry.get("last_trick") is None:
+        if capot is not None:
+            return capot
+        raise RuleError("last_trick", "BL-2.3", _("Choose the camp that won the last trick (the dix de der, 10)."))
     return CAMP_NAMED[choice(entry, "last_trick", CAMPS, "BL-2.3")]
 
 
-def _capot(entry: Entry, card_points: int, last_trick: Camp) -> Camp | None:
+def _capot(entry: Entry) -> Camp | None:
+    """BL-8.5: the camp that took every trick, or None."""
+    value = entry.get("capot")
+    if value is None or value == NO_CAPOT:
+        return None
+    return CAMP_NAMED[choice(entry, "capot", CAPOTS, "BL-8.5")]
+
+
+def _check_capot(capot: Camp | None, card_points: int, last_trick: Camp) -> None:
     """BL-8.5: a capot camp took every trick, so it won the last one and holds all 152 card points."""
-    if "capot" not in entry:
-        return None
-    value = choice(entry, "capot", CAPOTS, "BL-8.5")
-    if value == NO_CAPOT:
-        return None
-    capot = CAMP_NAMED[value]
+    if capot is None:
+        return
     held = card_points if capot is Camp.TAKERS else CARD_POINTS - card_points
     if held != CARD_POINTS or last_trick is not capot:
         message = _(CAPOT_ERRORS[capot, last_trick])
         raise RuleError("capot", "BL-8.5", message.format(card_points=CARD_POINTS, held=held))
-    return capot
+
+
+def trick_points(taker_card_points: int, last_trick: Camp) -> tuple[int, int]:
+    """Each camp's trick points, the dix de der where it belongs (BL-2.3): the takers', the defenders'."""
+    takers = taker_card_points + (LAST_TRICK if last_trick is Camp.TAKERS else 0)
+    return takers, TRICK_POINTS - takers
+
+
+def scored_announcements(announcements: Pair, comparison: Comparison) -> tuple[int, int]:
+    """What each camp scores for announcements after the comparison (BL-5.5): the takers', the defenders'."""
+    winner = comparison.winner
+    if winner is Camp.TAKERS:
+        return announcements[0].total, 0
+    return (0, announcements[1].total) if winner is Camp.DEFENDERS else (0, 0)
+
+
+def contract_result(
+    capot: Camp | None,
+    takers_side: int,
+    trick: tuple[int, int],
+    announced: tuple[int, int],
+    belote: int | None,
+    flags: Flags,
+) -> Result:
+    """BL-8.2 to BL-8.4 on the exact totals of BL-8.1 (R-BL-8, R-BL-10; rounding comes after, R-BL-12); a capot by
+    the takers is made and one by the defenders dedans (BL-8.5). ``trick`` and ``announced`` are each camp's."""
+    if capot is not None:
+        return Result.MADE if capot is Camp.TAKERS else Result.DEDANS
+    holder = None if belote is None or "bl_belote_not_in_contract" in flags else side_of(belote)
+    takers = trick[0] + announced[0] + (BELOTE if holder == takers_side else 0)
+    defenders = trick[1] + announced[1] + (BELOTE if holder == 1 - takers_side else 0)
+    if takers != defenders:
+        return Result.MADE if takers > defenders else Result.DEDANS
+    if "bl_tie_is_made" in flags:
+        return Result.MADE
+    return Result.DEDANS if "bl_tie_is_dedans" in flags else Result.LITIGE
 
 
 # BL-8.5: what a capot that does not add up says, by the capot's camp and the last trick's.
@@ -289,28 +391,6 @@ CAPOT_ERRORS = {
 }
 
 
-def _announcements(entry: Entry, flags: Flags) -> tuple[int, int]:
-    """Each camp's announcements after the comparison (BL-5.5, BL-5.6, R-BL-6): the takers', the defenders'."""
-    allowed = announcement_totals(flags)
-    values: list[int] = []
-    for field in ("taker_announcements", "defender_announcements"):
-        value = integer(entry, field, 0, MOST_ANNOUNCEMENTS, "BL-5.6") if field in entry else 0
-        if value and "bl_no_announcements" in flags:
-            raise RuleError(field, "R-BL-6", _("bl_no_announcements: nobody declares; only belote-rebelote scores"))
-        if value not in allowed:
-            message = _("no two hands declare announcements worth {value}")
-            raise RuleError(field, "BL-5.6", message.format(value=value))
-        values.append(value)
-    takers, defenders = values
-    if takers and defenders:
-        raise RuleError(
-            "defender_announcements",
-            "BL-5.5",
-            _("only the side with the best announcement scores announcements: the other side's are 0"),
-        )
-    return takers, defenders
-
-
 class Belote:
     name = "belote"
     title = Translated(gettext_noop("Belote"))
@@ -324,6 +404,8 @@ class Belote:
     seats = SEATS
     sides: tuple[tuple[int, ...], ...] = SIDES  # BL-1.1
     side_labels: tuple[str, ...] = ()
+    seat_labels: tuple[str, ...] = ()  # the rules give the seats no names of their own
+    seat_names: tuple[str, ...] = ()
     seating = Translated(
         gettext_noop(
             "Four players, listed in the order they play: the first and third are partners against the second and "
@@ -336,6 +418,10 @@ class Belote:
     target_text = Translated(gettext_noop("Plays to 1,000 if left empty (R-BL-13); 501 and 2,000 are common too."))
     dealer_rule = "BL-3.1"
     held_over_rule: str | None = "R-BL-10"  # a litige's takers' points wait for the next deal's winner
+
+    def pad(self, played: object, players: object, flags: object) -> None:
+        """No score pad of the game's own: the score sheet is its pad."""
+        return None
 
     def default_target(self, flags: Flags) -> int | None:
         """1,000 (BL-1.3, R-BL-13)."""
@@ -376,18 +462,20 @@ class Belote:
         read = Reading()  # every field's error at once
         taker = read(seat, entry, "taker", SEATS, "BL-4.3")
         trump = read(suit, entry, "trump", "BL-4.1")  # any suit (BL-4.2)
-        card_points = read(_card_points, entry)
-        last_trick = read(_last_trick, entry)
-        capot = None
+        capot = _capot(entry)
+        card_points = read(_card_points, entry, capot)
+        last_trick = read(_last_trick, entry, capot)
         if card_points is not None and last_trick is not None:
-            capot = read(_capot, entry, card_points, last_trick)
-        announcements = read(_announcements, entry, flags)
+            read(_check_capot, capot, card_points, last_trick)
+        announcements = read(read_announcements, entry, flags, announcement_totals(flags))
         belote = read(seat, entry, "belote", SEATS, "BL-6.1", optional=True)
         read.done()
         assert taker is not None and trump is not None and card_points is not None
         assert last_trick is not None and announcements is not None
-        takers, defenders = announcements
-        return BeloteDeal(False, taker, trump, card_points, last_trick, capot, takers, defenders, belote)
+        pair, comparison = announcements
+        trick, announced = trick_points(card_points, last_trick), scored_announcements(pair, comparison)
+        result = contract_result(capot, side_of(taker), trick, announced, belote, flags)
+        return BeloteDeal(False, taker, trump, card_points, last_trick, capot, pair, comparison, belote, result)
 
     def score_deal(self, deal: BeloteDeal, dealer: int, flags: Flags, held_over: int, carry: Any = None) -> DealScore:
         """BL-8.1 totals, compared as in BL-8.2 to BL-8.5 (R-BL-7, R-BL-8, R-BL-10 to R-BL-12)."""
@@ -439,14 +527,10 @@ class Belote:
     def describe(self, deal: BeloteDeal, players: tuple[str, ...]) -> str:
         if deal.passed_out:
             return _(PASSED_OUT_TEXT)
-        points = deal.taker_card_points
-        if deal.capot is Camp.TAKERS:
-            text = _("{taker} takes {trump}, {points}–{rest}, capot to the takers")
-        elif deal.capot is Camp.DEFENDERS:
-            text = _("{taker} takes {trump}, {points}–{rest}, capot to the defenders")
-        else:
-            text = _("{taker} takes {trump}, {points}–{rest}")
-        return text.format(taker=players[deal.taker], trump=deal.trump.symbol, points=points, rest=CARD_POINTS - points)
+        # The trick points, the dix de der included (BL-2.3), as the table counts them and a refereed hand shows them.
+        points, rest = deal.trick_points
+        text = _(DESCRIBE_TEXT[deal.code])
+        return text.format(taker=players[deal.taker], trump=deal.trump.symbol, points=points, rest=rest)
 
     def to_entry(self, deal: BeloteDeal) -> dict[str, Any]:
         if deal.passed_out:
@@ -455,12 +539,29 @@ class Belote:
             "taker": deal.taker,
             "trump": deal.trump.value,
             "taker_card_points": deal.taker_card_points,
+            "defender_card_points": CARD_POINTS - deal.taker_card_points,
             "last_trick": deal.last_trick.value,
             "capot": deal.capot.value if deal.capot else NO_CAPOT,
-            "taker_announcements": deal.taker_announcements,
-            "defender_announcements": deal.defender_announcements,
+            **announcement_entry(deal.announcements, deal.comparison),
             "belote": deal.belote,
         }
+
+    def deal_state(self, deal: BeloteDeal, score: DealScore, flags: Flags, *, dealer: int, before: Any) -> DealState:
+        """The JSON's state of a deal (docs/match-file.md): its result code, the takers' side, and which side scored
+        announcements and by which step of R-BL-4."""
+        if deal.passed_out:
+            return DealState(
+                Result.PASSED_OUT.value, {"takers": None, "announcements_side": None, "announcements_by": ""}
+            )
+        winner = deal.comparison.winner
+        return DealState(
+            deal.code,
+            {
+                "takers": deal.takers,
+                "announcements_side": None if winner is None else deal.side(winner),
+                "announcements_by": deal.comparison.reason,
+            },
+        )
 
     def _target(self, progress: Progress, flags: Flags) -> int:
         return progress.target if progress.target is not None else TARGET
@@ -476,7 +577,7 @@ class _DealScoring:
         self.exact = self._trick_points()
         rounded = "bl_round_to_tens" in flags and deal.capot is None
         self.trick = in_tens(self.exact[0]) if rounded else self.exact
-        self.announced = (deal.taker_announcements, deal.defender_announcements)
+        self.announced = deal.scored_announcements
         takers = deal.takers
         self.sides = {Camp.TAKERS: takers, Camp.DEFENDERS: 1 - takers}  # deal.side, once per deal
         holder = None if deal.belote is None else side_of(deal.belote)
@@ -487,26 +588,16 @@ class _DealScoring:
         capot = self.deal.capot
         if capot is not None:
             return (self.capot_value, 0) if capot is Camp.TAKERS else (0, self.capot_value)
-        takers = self.deal.taker_card_points + (LAST_TRICK if self.deal.last_trick is Camp.TAKERS else 0)
-        return takers, TRICK_POINTS - takers
-
-    def result(self) -> Result:
-        """BL-8.2 to BL-8.4 on the exact totals of BL-8.1 (R-BL-8, R-BL-10; rounding comes after, R-BL-12)."""
-        counted = (0, 0) if "bl_belote_not_in_contract" in self.flags else self.belote
-        takers = self.exact[0] + self.announced[0] + counted[0]
-        defenders = self.exact[1] + self.announced[1] + counted[1]
-        if takers != defenders:
-            return Result.MADE if takers > defenders else Result.DEDANS
-        if "bl_tie_is_made" in self.flags:
-            return Result.MADE
-        return Result.DEDANS if "bl_tie_is_dedans" in self.flags else Result.LITIGE
+        return self.deal.trick_points
 
     def score(self, pot: int) -> DealScore:
-        result = self.result()
+        result = self.deal.result
         if result is Result.DEDANS:
             points, lines = self._dedans()
         else:
             points, lines = self._own_totals()
+        if self.deal.comparison.reason == "cancel":
+            lines.append(self._line(Camp.TAKERS, 0, "R-BL-4", CANCEL_TEXT))
         if result is Result.LITIGE:
             # BL-8.4: the takers keep their belote-rebelote (R-BL-7); the rest waits for the next deal's winner.
             held = self.trick[0] + self.announced[0]
@@ -546,7 +637,7 @@ class _DealScoring:
         if trick != exact:
             lines.append(self._line(Camp.DEFENDERS, trick - exact, "R-BL-12", IN_TENS_TEXT))
         if self.announced[1]:
-            lines.append(self._line(Camp.DEFENDERS, self.announced[1], "BL-5.5", ANNOUNCEMENTS_TEXT))
+            lines.append(self._announced(Camp.DEFENDERS, self.announced[1]))
         if self.announced[0]:
             text = gettext_noop("the takers' announcements")
             lines.append(self._line(Camp.DEFENDERS, self.announced[0], "BL-8.3", text))
@@ -571,7 +662,7 @@ class _DealScoring:
         if self.trick[index] != self.exact[index]:
             lines.append(self._line(camp, self.trick[index] - self.exact[index], "R-BL-12", IN_TENS_TEXT))
         if self.announced[index]:
-            lines.append(self._line(camp, self.announced[index], "BL-5.5", ANNOUNCEMENTS_TEXT))
+            lines.append(self._announced(camp, self.announced[index]))
         if self.belote[index]:
             lines.append(self._line(camp, BELOTE, "BL-6.1", BELOTE_TEXT))
         return lines
@@ -579,13 +670,33 @@ class _DealScoring:
     def _line(self, camp: Camp, points: int, rule: str, message: str) -> Line:
         return _line(self.sides[camp], points, rule, message)
 
+    def _announced(self, camp: Camp, points: int) -> Line:
+        return _announced_line(self.sides[camp], points, self.deal.announcements, self.deal.comparison)
+
 
 # The lines' words that recur (msgids; a line words them when shown, scoring/core/base.py Line).
 PASSED_OUT_TEXT = gettext_noop("passed out: all four passed twice")
+# A deal on the score sheet, by its result code, as a pad writes it: the taker, the trump, the trick points (takers
+# first) and how the contract ended.
+DESCRIBE_TEXT = {
+    "made": gettext_noop("{taker} {trump} {points}–{rest}, made"),
+    "dedans": gettext_noop("{taker} {trump} {points}–{rest}, dedans"),
+    "litige": gettext_noop("{taker} {trump} {points}–{rest}, litige"),
+    "capot": gettext_noop("{taker} {trump}, capot"),
+    "capot_defenders": gettext_noop("{taker} {trump}, capot to the defenders"),
+}
 CAPOT_TEXT = gettext_noop("capot: all eight tricks")
 IN_TENS_TEXT = gettext_noop("trick points written in tens")
-ANNOUNCEMENTS_TEXT = gettext_noop("announcements")
+CANCEL_TEXT = gettext_noop("equal announcements cancel: neither camp scores them")
 BELOTE_TEXT = gettext_noop("belote-rebelote")
+
+
+@lru_cache(maxsize=1024)
+def _announced_line(side: int, points: int, announcements: Pair, comparison: Comparison) -> Line:
+    """The winning camp's announcements, and why they won the comparison (BL-5.5 alone, R-BL-4 against others); made
+    once while it recurs, as `_line` is."""
+    message, values = comparison_values(announcements, comparison)
+    return Line(side, points, "BL-5.5" if comparison.reason == "alone" else "R-BL-4", message, values)
 
 
 @lru_cache(maxsize=1024)
