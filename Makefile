@@ -39,6 +39,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/biome lint
 
 # Browser tests run when Chromium is installed (.ci/run installs it and sets CI, which makes them required).
 # Three workers on two cores: the browser tests wait on Chromium and the live server part of the time.

@@ -41,13 +41,14 @@ SCRIPT_TEXTS = (
     # table.js: the deal form and the deals kept on the phone
     gettext_noop("Enter deal %(number)s"),
     gettext_noop("Save deal %(number)s"),
+    gettext_noop("Who deals deal %(number)s is shown once the deals kept on this phone are sent."),
     gettext_noop("Your entry for deal %(number)s was kept: check it and save."),
-    gettext_noop("%(label)s add up to %(sum)s; they must add up to %(total)s (%(rule)s)."),
     gettext_noop("Your entry: %(entry)s"),
     gettext_noop("(no details)"),
     # Translators: in bold, followed by ": " and the deal the other phone saved.
     gettext_noop("Deal %(number)s was saved from another phone"),
-    gettext_noop("Keep the saved deal %(number)s, discard mine"),
+    gettext_noop("Keep the saved deal"),
+    gettext_noop("Replace deal %(number)s with mine"),
     gettext_noop("Save mine as deal %(number)s"),
     gettext_noop("The match is over: yours cannot be added."),
     # Translators: in bold, followed by ": " and the sentence that says what happens to it.

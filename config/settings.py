@@ -285,5 +285,7 @@ else:
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_IP_META_KEY = "config.client.client_address"
 RATELIMIT_VIEW = "config.views.rate_limited"
+# A refused post (an expired session, a token renewed elsewhere): a page that says so, in every mode.
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 RATELIMIT_ENABLE = env_flag("RATELIMIT_ENABLE", True)
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]

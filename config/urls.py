@@ -24,6 +24,7 @@ urlpatterns = [
     path("matches/<int:match_id>/deals/preview/", views.deal_preview, name="deal_preview"),
     path("matches/<int:match_id>/deals/first/", views.deal_first, name="deal_first"),
     path("matches/<int:match_id>/deals/<int:number>/edit/", views.deal_edit, name="deal_edit"),
+    path("matches/<int:match_id>/restore/<int:change_id>/", views.deal_restore, name="deal_restore"),
     path("matches/<int:match_id>/deals/undo/", views.deal_undo, name="deal_undo"),
     path("matches/<int:match_id>/history/", views.match_history, name="match_history"),
     path("matches/<int:match_id>/match-file/", views.match_download, name="match_download"),

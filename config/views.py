@@ -1,4 +1,5 @@
-"""Site-wide answers that are not any one app's: rate-limited requests, and JSON errors under /api/.
+"""Site-wide answers that are not any one app's: rate-limited requests, refused posts (CSRF), and JSON
+errors under /api/.
 
 An error about the request itself, not the document in it (too many requests, a body too large,
 no such endpoint, a wrong method, a server error), has one shape that readers of either
@@ -10,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from http import HTTPStatus
+from urllib.parse import urlsplit
 
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -45,6 +49,31 @@ def rate_limited(request: HttpRequest, exception: Exception | None = None) -> Ht
         response = render(request, "errors/429.html", {"wait": wait}, status=429)
     response["Retry-After"] = str(retry_after)
     return response
+
+
+def _page_of(request: HttpRequest) -> str:
+    """The page a refused request came from (htmx says it; a form post names it in its Referer), this
+    site's own, or the home page."""
+    page = (request.htmx.current_url_abs_path if request.htmx else None) or request.headers.get("Referer", "")
+    if page and url_has_allowed_host_and_scheme(page, allowed_hosts={request.get_host()}):
+        parts = urlsplit(page)
+        return parts.path + (f"?{parts.query}" if parts.query else "")
+    return "/"
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW, in every mode: a post refused because its page's token is no longer valid (the
+    session expired, or a log-in elsewhere renewed it). Nothing was saved; what was typed into a deal is
+    kept on the phone (static/js/table.js keeps it as it is tapped). From htmx, a full navigation (HX-Redirect)
+    to the log-in page when logged out, or to the page itself, renewed; a plain post gets a page that says so."""
+    page = _page_of(request)
+    if not request.user.is_authenticated:
+        page = redirect_to_login(page).url + "&why=expired"
+    if request.htmx:
+        response = HttpResponse(_("This page had expired: nothing was saved. It is being opened again."), status=403)
+        response["HX-Redirect"] = page
+        return response
+    return render(request, "errors/403_csrf.html", {"page": page}, status=403)
 
 
 def _api_error_message(request: HttpRequest, response: HttpResponse) -> str:

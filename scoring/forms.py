@@ -17,6 +17,7 @@ from typing import Any
 from django import forms
 from django.utils.functional import lazy
 from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
@@ -44,7 +45,10 @@ class Segmented(forms.RadioSelect):
         field_name = escape(name)
         # A field tapped as a difference says against what (static/js/relative.js hides the impossible ones).
         data = "".join(f' {key}="{escape(str(text))}"' for key, text in final.items() if key.startswith("data-"))
-        html = [f'<div class="seg" id="{base_id}"{data}>' if base_id else f'<div class="seg"{data}>']
+        # Many short choices (levels, tricks) are laid out as a grid, seven to a phone's line.
+        many = len(self.choices) > 6 and all(len(str(label)) <= 3 for _choice, label in self.choices)
+        kind = "seg seg-grid" if many else "seg"
+        html = [f'<div class="{kind}" id="{base_id}"{data}>' if base_id else f'<div class="{kind}"{data}>']
         checked_one = False
         for index, (choice, label) in enumerate(self.choices):
             option_id = f"{base_id}_{index}" if base_id else ""
@@ -59,6 +63,15 @@ class Segmented(forms.RadioSelect):
             )
         html.append("\n</div>")
         return mark_safe("".join(html))  # every text above is escaped
+
+
+def sentence(message: str, rule: str) -> str:
+    """A core error as a page says it: a sentence that starts with a capital letter and cites its rule
+    once (a message that names its rule already is left as it is; a shape error, "match-file", cites none)."""
+    text = capfirst(message.strip()).rstrip(".")
+    if rule and rule != "match-file" and rule not in text:
+        text = f"{text} ({rule})"
+    return f"{text}."
 
 
 def clean_players(form: forms.Form, data: dict[str, Any], game: Game) -> list[str]:
@@ -109,7 +122,11 @@ def form_field(
     if field.kind is FieldKind.SWITCH:
         return forms.BooleanField(label=label, required=False)
     if field.kind is FieldKind.NUMBER:
-        return forms.IntegerField(label=label, required=False, min_value=field.low, max_value=field.high)
+        # The range is the game's to check (parse_deal, with the field's rule), beside every other error of
+        # the entry; a min or max on the input would let the browser stop the save with no word on the page.
+        number = forms.IntegerField(label=label, required=False)
+        number.widget.attrs["inputmode"] = "numeric"
+        return number
     if field.kind is FieldKind.SEAT:
         choices = [("", field.none_label)] if field.none_label else []
         choices += [(str(index), name) for index, name in enumerate(seats or players)]
@@ -184,9 +201,11 @@ class DealForm(forms.Form):
         replace: int | None = None,
         entry: Mapping[str, Any] | None = None,
         step: Step = Step.WHOLE,
+        dealer: int | None = None,
         **kwargs: Any,
     ) -> None:
         self.match_file = match_file
+        self.dealer = dealer  # of the deal entered: the seat rows follow the calling order from it
         self.replace = replace
         self.game = match_file.rules
         self.spec = self.game.entry_spec(match_file.flags)
@@ -196,6 +215,7 @@ class DealForm(forms.Form):
             self.layout = [item for item in self.layout if item[1].name in self.spec.first]
         self.deal: Any = None
         self.missing: list[str] = []
+        self.total_errors: dict[str, str] = {}  # a per-seat field's error as a whole, said under its rows
         self.carried = entry if self.step is Step.REST else None  # the first fields, shown beside each seat
         if entry is not None:
             kwargs["initial"] = entry_to_initial(self._normalised(entry), self.spec)
@@ -229,16 +249,77 @@ class DealForm(forms.Form):
         players = self.match_file.players
         words = first_words(self.spec, self.carried, players) if self.carried else [[] for _ in players]
         rows = []
-        for seat, name in enumerate(players):
+        for seat in self.spec.calling_order(self.dealer, len(players)):
             shown = [self[key] for key, _field, at in self.layout if at == seat and not self[key].is_hidden]
-            rows.append({"player": name, "fields": shown, "note": ", ".join(words[seat])})
+            rows.append({"player": players[seat], "fields": shown, "note": ", ".join(words[seat])})
         return rows
+
+    def field_groups(self) -> list[dict[str, Any]]:
+        """The shown fields in two groups: what every deal needs, then the optional fields the game lists
+        after its last required one ("More: honours, after this deal"), folded away until one of them is
+        used, so that a usual deal's entry fits a phone's screen beside Save. (An optional field among the
+        required ones, such as a contract's doubling, stays in sight.) A group has its fields that are not
+        laid out by seat (``once``) and, under ``by_seat``, one row per player (``rows``); ``more`` marks
+        the folded one, ``open`` whether it shows."""
+        last = max(index for index, field in enumerate(self.spec.fields) if field.required)
+        # Folded: what reads as something when left out (a default, or no one), never a field to fill in.
+        folded = {
+            field.name
+            for field in self.spec.fields[last + 1 :]
+            if not field.required and (field.initial is not None or field.kind is FieldKind.SEAT)
+        }
+
+        def usual(field: EntryField) -> bool:
+            return field.name not in folded
+
+        rows = self.seat_rows() if self.spec.by_seat else []
+        groups = []
+        for more in (False, True):
+            wanted = {name for name, field, _seat in self.layout if usual(field) is not more}
+            once = [bound for bound in self.once_fields() if bound.name in wanted]
+            if not self.spec.by_seat:
+                once = [bound for bound in self.visible_fields() if bound.name in wanted]
+            seat_rows = [{**row, "fields": [b for b in row["fields"] if b.name in wanted]} for row in rows]
+            seat_rows = [row for row in seat_rows if row["fields"]]
+            shown = once + [bound for row in seat_rows for bound in row["fields"]]
+            groups.append(
+                {
+                    "more": more,
+                    "once": once,
+                    "rows": seat_rows,
+                    "labels": ", ".join(dict.fromkeys(str(self._spec_field(b.name).label) for b in shown)),
+                    "open": not more or any(self._used(bound) for bound in shown),
+                    "empty": not shown,
+                }
+            )
+        return groups
+
+    def _spec_field(self, name: str) -> EntryField:
+        return next(field for key, field, _seat in self.layout if key == name)
+
+    def _used(self, bound: forms.BoundField) -> bool:
+        """Whether a field holds something other than what it reads as when left out, or an error."""
+        if bound.errors:
+            return True
+        field = self._spec_field(bound.name)
+        value = bound.value()
+        if field.kind is FieldKind.SWITCH:
+            return bool(value) and value not in ("false", "False")
+        return value not in (None, "", str(field.initial), field.initial)
 
     def totals(self) -> list[EntryField]:
         """The shown per-seat fields whose values add up to a fixed total (the tricks, to 13), which
         the page checks as they are tapped (static/js/table.js)."""
         shown = {field.name for name, field, _seat in self.layout if not self[name].is_hidden}
         return [field for field in self.spec.fields if field.total is not None and field.name in shown]
+
+    def total_lines(self) -> list[dict[str, Any]]:
+        """Under the seat rows, one line per field of `totals`: its name and total (the page fills in the
+        last seat's value from them) and the error of its sum, said once, where it is."""
+        return [
+            {"name": field.name, "total": field.total, "error": self.total_errors.get(field.name, "")}
+            for field in self.totals()
+        ]
 
     def no_play(self) -> bool:
         return bool(self.spec.no_play and self.cleaned_data.get(self.spec.no_play))
@@ -284,16 +365,49 @@ class DealForm(forms.Form):
         name = core_field.replace("[", "_").replace("]", "")
         return name if name in self.fields else None
 
-    def refuse(self, error: EntryError) -> None:
-        """Show a core error on the field it names (or above the form), with its rule. An error on a
-        per-seat field as a whole (the tricks do not add up) is said above the form, and each seat's
-        field is marked invalid."""
-        name = self.form_field(error.field)
-        self.add_error(name, f"{error.message} ({error.rule})")
-        if name is None:
-            for seat_field in (f"{error.field}_{seat}" for seat in range(self.game.seats)):
-                if seat_field in self.fields and seat_field not in self.errors:
-                    self.add_error(seat_field, _("Together with the others, see above."))
+    def seat_fields(self, core_field: str) -> list[str]:
+        """The form fields of a per-seat field, one per seat (``tricks_0``...), or none."""
+        return [name for name in (f"{core_field}_{seat}" for seat in range(self.game.seats)) if name in self.fields]
+
+    def refuse(self, error: EntryError, *, still_to_choose: frozenset[str] = frozenset()) -> None:
+        """Show each of the core's errors (`EntryErrors` holds several) on the field it names, or above the
+        form, as a sentence with its rule. An error on a field still to choose, or on one already refused,
+        is not said twice. An error on a per-seat field as a whole (the tricks do not add up) is said once,
+        under that field's rows (``total_errors``), and each seat's buttons are marked invalid."""
+        for one in getattr(error, "errors", (error,)):
+            text = sentence(one.message, one.rule)
+            name = self.form_field(one.field)
+            if name is not None:
+                if name not in self.errors and name not in still_to_choose:
+                    self.add_error(name, text)
+                continue
+            seats = self.seat_fields(one.field)
+            if seats and (still_to_choose & set(seats) or set(self.errors) & set(seats)):
+                continue
+            if seats and self._spec_field(seats[0]).total is not None:  # said under the rows (total_lines)
+                self.total_errors[one.field] = text
+                for seat_field in seats:
+                    self.fields[seat_field].widget.attrs["aria-invalid"] = "true"
+            self.add_error(None, text)
+
+    def top_errors(self) -> list[str]:
+        """The errors said above the form: those of no field, less those said under a per-seat field."""
+        under = set(self.total_errors.values())
+        return [str(error) for error in self.non_field_errors() if str(error) not in under]
+
+    def all_errors(self) -> list[tuple[str, str]]:
+        """Every error of the entry, as (the field's label or "", sentence), in the form's order: what the
+        preview lists, so that a player sees them all at once beside Save."""
+        listed = [("", text) for text in self.top_errors()]
+        for name, _field, _seat in self.layout:
+            listed += [(str(self.fields[name].label), str(text)) for text in self.errors.get(name, ())]
+        listed += [("", text) for text in self.total_errors.values()]
+        return listed
+
+    def breaks_a_rule(self) -> bool:
+        """Whether the entry breaks a rule (and not only has fields still to choose): Save waits for a fix."""
+        incomplete = self.has_error(forms.forms.NON_FIELD_ERRORS, "incomplete")
+        return bool(self.errors) and not (incomplete and len(self.all_errors()) == 1)
 
     def mark_missing(self) -> None:
         """Mark each required field still to choose as invalid, for a refused save (the preview
@@ -303,23 +417,24 @@ class DealForm(forms.Form):
                 self.add_error(name, _("Still to choose."))
 
     def clean(self) -> dict[str, Any]:
+        """Every error at once: the fields still to choose, and whatever the game refuses in the rest."""
         data = super().clean()
-        if self.errors:
-            return data
         if not self.no_play():
             self.missing = [
-                name for name, field, _seat in self.layout if field.required and data.get(name) in (None, "")
+                name
+                for name, field, _seat in self.layout
+                if field.required and data.get(name) in (None, "") and name not in self.errors
             ]
-            if self.missing:
-                labels = ", ".join(str(self.fields[name].label).lower() for name in self.missing)
-                raise forms.ValidationError(_("Still to choose: %(fields)s.") % {"fields": labels}, code="incomplete")
         try:
             if self.step is Step.FIRST:
                 read_first(self.spec, self.entry(), self.game.seats)
             else:
                 self.deal = self.game.parse_deal(self.entry(), self.match_file.flags)
         except EntryError as error:
-            self.refuse(error)
+            self.refuse(error, still_to_choose=frozenset(self.missing))
+        if self.missing:
+            labels = ", ".join(str(self.fields[name].label).lower() for name in self.missing)
+            raise forms.ValidationError(_("Still to choose: %(fields)s.") % {"fields": labels}, code="incomplete")
         return data
 
 

@@ -164,7 +164,7 @@ def deal_url(view: str, match_id: int) -> Callable[[int], str]:
     return lambda number: f"{head}{number}{tail}"
 
 
-def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> SafeString:
+def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None, rows_from: int = 1) -> SafeString:
     """The match page's sheet rows as HTML: per deal its number, dealer, short form with the
     breakdown to open, and each side's total and change; with ``edit_url``, the number is the deal's
     Edit link. Hearts and diamonds are marked red and every rule ID is a link to its rule.
@@ -173,7 +173,8 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> Sa
     values, and the template engine spends microseconds on each (look-up, localisation, escaping),
     which at 200 deals was most of the page's time. Every text is escaped with ``html.escape``, as
     Django's ``escape`` does. (Django's admin builds its change-list cells in Python too.)
-    templates/_includes/score_sheet.html holds the table around them.
+    templates/_includes/score_sheet.html holds the table around them. ``rows_from``: the first deal
+    whose row is made (a save's answer sends the new row alone).
     """
     players = result.match.players
     flags = result.match.flags
@@ -200,7 +201,7 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None) -> Sa
 
     html = []
     with one_language():  # the sheet's words, each looked up once (scoring/core/i18n.py)
-        for deal in result.deals:
+        for deal in result.deals[rows_from - 1 :]:
             number = deal.number
             lines = "".join([items.get(id(line)) or item(line) for line in deal.score.lines]) or no_points
             cells = "".join(
@@ -262,9 +263,10 @@ def score_pad(result: MatchResult) -> dict[str, Any] | None:
     }
 
 
-def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> dict[str, Any]:
+def sheet_context(match: Any, result: MatchResult, *, editable: bool = True, rows_from: int = 1) -> dict[str, Any]:
     """Everything the match page's standings and score sheet show, from one evaluation (``result``);
-    ``editable``: the owner's page, with an Edit link on each deal."""
+    ``editable``: the owner's page, with an Edit link on each deal; ``rows_from``: the first deal whose
+    sheet row is made."""
     game = result.match.rules
     best = max(result.totals) if result.deals else None
     leader = result.totals.index(best) if best is not None and result.totals.count(best) == 1 else None
@@ -282,7 +284,7 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
         "match": match,
         "game": game,
         "result": result,
-        "sheet_body": sheet_body(result, deal_url("deal_edit", match.pk) if editable else None),
+        "sheet_body": sheet_body(result, deal_url("deal_edit", match.pk) if editable else None, rows_from),
         "pad": score_pad(result),
         "editable": editable,
         "side_names": result.names,
@@ -293,7 +295,10 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True) -> 
         "roles": roles,
         "flags": flags_in_force(result),
         "progress": progress,
-        "progress_text": first_text(spec, progress["entry"], result.match.players) if progress else "",
+        # In calling order, from the dealer of the deal being played.
+        "progress_text": (
+            first_text(spec, progress["entry"], result.match.players, result.next_dealer) if progress else ""
+        ),
         "first_title": spec.first_title,
     }
 

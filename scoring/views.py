@@ -30,6 +30,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.decorators import ratelimit
@@ -40,8 +41,8 @@ from scoring.core.base import EntryError
 from scoring.core.games import GAMES
 from scoring.core.match import MatchResult, check_deal
 from scoring.core.steps import first_text
-from scoring.forms import DealForm, NewMatchForm, RenamePlayersForm, Step
-from scoring.models import Deal, Match
+from scoring.forms import DealForm, NewMatchForm, RenamePlayersForm, Step, sentence
+from scoring.models import Change, Deal, Match
 from scoring.services import (
     Conflict,
     FirstStepConflict,
@@ -72,7 +73,7 @@ def login_required_htmx(view: Callable[..., HttpResponse]) -> Callable[..., Http
             return redirect_to_login(request.get_full_path())
         back = request.htmx.current_url_abs_path or request.get_full_path()
         response = HttpResponse(_("You are logged out: log in again; nothing was saved."), status=401)
-        response["HX-Redirect"] = redirect_to_login(back).url
+        response["HX-Redirect"] = redirect_to_login(back).url + "&why=expired"  # the log-in page says so
         return response
 
     return wrapper
@@ -157,7 +158,9 @@ def match_new(request: HttpRequest) -> HttpResponse:
     else:
         source = request.POST if request.method == "POST" else request.GET
         form = NewMatchForm.for_game(source.get("game"), source)
-    return render(request, "scoring/match_new.html", {"form": form, "setups": form.setups()})
+    # Another game tapped (htmx): the form alone, laid out for it by the server.
+    template = "scoring/match_new.html#new-match-form" if request.htmx else "scoring/match_new.html"
+    return render(request, template, {"form": form, "setups": form.setups()})
 
 
 @login_required
@@ -174,10 +177,15 @@ def match_rename(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def match_rematch(request: HttpRequest, match_id: int) -> HttpResponse:
-    """A new match of the same players, game, house rules and target, the next player dealing first."""
+    """A new match of the same players, game, house rules and target, the next player dealing first. GET
+    asks first ("Start a rematch?"), since a tap on the list or a finished match's page is easily made;
+    only the POST makes the match."""
     match = _get_match_for_user(request, match_id)
+    if request.method == "GET":
+        dealer = match.players[(match.first_dealer + 1) % match.rules.seats]
+        return render(request, "scoring/match_rematch.html", {"match": match, "dealer": dealer})
     try:
         new = rematch(match=match, owner=request.user)
     except EntryError as error:  # a match stored under rules that have changed since
@@ -198,19 +206,32 @@ def _match_page(
     status: int = 200,
     notice: str = "",
     event: dict[str, Any] | None = None,
+    sheet: str = "whole",
 ) -> HttpResponse:
-    """The match page, or for htmx its answer: the live fragment with, out of band, the actions that
-    depend on the deal count and ``notice`` in the page's live region (so a message is shown by the
-    request that made it, never queued for a later page). ``result`` is the match as just saved, if it
-    was; ``event`` (HX-Trigger-After-Settle) tells the page's script what happened, to move focus."""
+    """The match page, or for htmx its answer: the entry with, out of band, the standings, the actions
+    that depend on the deal count, ``notice`` in the page's live region (so a message is shown by the
+    request that made it, never queued for a later page) and the sheet: ``sheet`` is "whole", "none"
+    (unchanged) or "added" (one deal added: its row alone, a few kB however long the match). ``result``
+    is the match as just saved, if it was; ``event`` (HX-Trigger-After-Settle) tells the page's script
+    what happened, to move focus."""
     if result is None:
         result = match.evaluate()
-    context = sheet_context(match, result)
+    partial = bool(request.htmx and not request.htmx.boosted)
+    new_rows = partial and sheet == "added" and len(result.deals) > 1
+    context = sheet_context(match, result, rows_from=len(result.deals) if new_rows else 1)
+    if new_rows and context["pad"] is not None:  # a game's own pad (a rubber) changes with each deal: all of it
+        new_rows = False
+        context = sheet_context(match, result)
+    context.update(new_rows=new_rows, whole_sheet=sheet == "whole" or (sheet == "added" and not new_rows))
     if form is None and not result.finished:
         form = _entry_form(request, match, result)
     context.update(form=form, next_number=len(result.deals) + 1, editable=True, notice=notice)
+    # Redo of an undo: while the last change is the removal of the deal after the last one, it can be put back.
+    last = match.changes.order_by("-at", "-id").first()
+    removed = last is not None and last.action == Change.Action.REMOVED and last.number == len(result.deals) + 1
+    context["redo"] = last if removed and not result.finished else None
     context["notice_level"] = "success" if status < 400 else "warning"
-    template = "scoring/match.html#answer" if request.htmx and not request.htmx.boosted else "scoring/match.html"
+    template = "scoring/match.html#answer" if partial else "scoring/match.html"
     if template == "scoring/match.html":
         context["share"] = share_link(request, match)  # the share panel (scoring/_share.html)
     response = render(request, template, context, status=status)
@@ -227,7 +248,8 @@ def _entry_form(request: HttpRequest, match: Match, result: MatchResult) -> Deal
     progress = match.in_progress(len(result.deals) + 1)
     entry = progress["entry"] if progress else None
     step = Step.REST if progress and request.GET.get("step") != Step.FIRST else Step.FIRST
-    return DealForm(match_file=result.match, step=step, entry=entry)
+    # The players in calling order, from the deal's dealer (EntrySpec.calling_order).
+    return DealForm(match_file=result.match, step=step, entry=entry, dealer=result.next_dealer)
 
 
 @login_required_htmx
@@ -253,6 +275,15 @@ def _posted_key(request: HttpRequest) -> str | None:
     return key if _CLIENT_KEY.fullmatch(key) else None
 
 
+# The answers to a deal's posts are compressed (gzip_page, when the phone accepts it): a save's answer is
+# sent on a phone's connection after every deal. Compression is safe from BREACH there: a post gets past the
+# CSRF check only from the site's own page, so no answer reflects what another site put in the request, and
+# the CSRF token in it is masked anew for each answer. (The match page itself is not compressed: it reflects
+# its query string, in the language switcher, beside the share link.)
+compressed = gzip_page
+
+
+@compressed
 @login_required_htmx
 @require_POST
 def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -288,7 +319,11 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
         except Conflict as conflict:
             # Calls changed meanwhile: the page keeps what was tapped for the rest (static/js/table.js).
             kind = "first-conflict" if isinstance(conflict, FirstStepConflict) else "deal-conflict"
-            event = {kind: {"number": number}}
+            # The saved deal's revision, so that the player can replace it with theirs (deal_edit).
+            event: dict[str, Any] = {kind: {"number": number}}
+            if kind == "deal-conflict":
+                revision = match.deals.filter(number=number).values_list("revision", flat=True).first()
+                event[kind]["revision"] = revision
             match.refresh_from_db()
             return _match_page(request, match, status=409, notice=conflict.message, event=event)
         except EntryError as error:
@@ -302,11 +337,14 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
                 messages.success(request, text)
                 return redirect("match", match_id=match.pk)
             event = {"deal-saved": {"number": saved.number, "finished": saved.result.finished}}
-            return _match_page(request, match, result=saved.result, notice=text, event=event)
+            # A retried save already stored (its key) may not be the last deal: then the whole sheet.
+            added = "added" if not saved.repeated and saved.number == len(saved.result.deals) else "whole"
+            return _match_page(request, match, result=saved.result, notice=text, event=event, sheet=added)
     form.mark_missing()
-    return _match_page(request, match, form=form, status=422, event={"deal-refused": {"number": number}})
+    return _match_page(request, match, form=form, status=422, event={"deal-refused": {"number": number}}, sheet="none")
 
 
+@compressed
 @login_required_htmx
 @require_POST
 def deal_first(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -338,11 +376,13 @@ def deal_first(request: HttpRequest, match_id: int) -> HttpResponse:
             if not request.htmx:
                 messages.success(request, text)
                 return redirect("match", match_id=match.pk)
-            return _match_page(request, match, result=result, notice=text, event={"first-saved": {"number": number}})
+            event = {"first-saved": {"number": number}}
+            return _match_page(request, match, result=result, notice=text, event=event, sheet="none")
     form.mark_missing()
-    return _match_page(request, match, form=form, status=422, event={"deal-refused": {"number": number}})
+    return _match_page(request, match, form=form, status=422, event={"deal-refused": {"number": number}}, sheet="none")
 
 
+@compressed
 @login_required_htmx
 @require_POST
 def deal_preview(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -369,20 +409,32 @@ def deal_preview(request: HttpRequest, match_id: int) -> HttpResponse:
                 ],
                 "lines": [(names[line.side], points_text(line.points), line) for line in scored.score.lines],
                 "ends": result.finished and result.deals[-1].number == number,
+                # The deal in a few words ("2♦ by Sara"), for a deal kept on the phone (static/js/table.js).
+                "short": form.game.describe(form.deal, result.match.players),
                 "result": result,
             }
-    return render(request, "scoring/match.html#preview", {"form": form, "preview": preview, "match": match})
+    # The Save button, disabled while the entry breaks a rule, comes with the preview (out of band).
+    number = replace or _posted_number(request)
+    context = {"form": form, "preview": preview, "match": match, "number": number}
+    return render(request, "scoring/match.html#preview", context)
 
 
-@login_required
+@compressed
+@login_required_htmx
 @require_http_methods(["GET", "POST"])
 def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """The edit page, and its post. From the match page (htmx), a post is a phone replacing a deal another
+    phone saved meanwhile with its own entry (the conflict's choice, static/js/table.js): answered as a save
+    is, with the whole sheet, since every total after the deal may change."""
     match = _get_match_for_user(request, match_id)
     deals = list(match.deals.all())
     deal = next((deal for deal in deals if deal.number == number), None)
+    htmx = request.method == "POST" and bool(request.htmx)
     if deal is None and request.method == "POST":
         # The edit page was open while another phone undid this deal: say so, lose nothing else.
         text = _("Deal %(number)s no longer exists; it was removed from another phone.")
+        if htmx:
+            return _match_page(request, match, status=409, notice=text % {"number": number})
         messages.warning(request, text % {"number": number})
 
         return _match_page(request, match, status=409)
@@ -397,6 +449,10 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
             try:
                 result = edit_deal(match=match, user=request.user, number=number, revision=revision, entry=form.entry())
             except Conflict as conflict:
+                if htmx:
+                    now = match.deals.filter(number=number).values_list("revision", flat=True).first()
+                    event = {"deal-conflict": {"number": number, "revision": now}}
+                    return _match_page(request, match, status=409, notice=conflict.message, event=event)
                 messages.warning(request, conflict.message)
                 return redirect("deal_edit", match_id=match.pk, number=number)
             except EntryError as error:
@@ -408,8 +464,15 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
                     text = _("Deal %(number)s changed; totals recomputed. The match is open again.")
                 else:
                     text = _("Deal %(number)s changed; totals recomputed.")
+                if htmx:
+                    event = {"deal-replaced": {"number": number}}
+                    return _match_page(request, match, result=result, notice=text % {"number": number}, event=event)
                 messages.success(request, text % {"number": number})
                 return redirect("match", match_id=match.pk)
+        if htmx:
+            errors = " ".join(text for _label, text in form.all_errors())
+            text = _("Deal %(number)s was not replaced: %(errors)s") % {"number": number, "errors": errors}
+            return _match_page(request, match, status=422, notice=text, event={"deal-refused": {"number": number}})
         status = 422
     return render(
         request,
@@ -455,7 +518,37 @@ def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
     pages = Paginator(match.changes.select_related("user").order_by("at", "id"), HISTORY_PAGE)
     page = pages.get_page(request.GET.get("page") or pages.num_pages)
     rows = change_rows(match, page.object_list)
-    return render(request, "scoring/history.html", {"match": match, "rows": rows, "page": page})
+    # A removed deal can be put back from here (deal_restore).
+    return render(request, "scoring/history.html", {"match": match, "rows": rows, "page": page, "restore": True})
+
+
+@login_required
+@require_POST
+def deal_restore(request: HttpRequest, match_id: int, change_id: int) -> HttpResponse:
+    """Put a removed deal back as the next deal: the redo of an undo (the deal removed last, back in its
+    place) or, from the history, any deal removed. Its key is the removal's, so a second tap never stores
+    it twice; the rules judge it as any new deal (no deal after the end of the match)."""
+    match = _get_match_for_user(request, match_id)
+    change = get_object_or_404(match.changes, pk=change_id, action=Change.Action.REMOVED)
+    number = match.deals.count() + 1
+    try:
+        saved = save_deal(
+            match=match, user=request.user, number=number, entry=change.before, key=f"restore-{change.pk}"
+        )
+    except Conflict as conflict:
+        messages.warning(request, conflict.message)
+    except EntryError as error:
+        text = _("Deal %(number)s was not put back: %(error)s") % {
+            "number": change.number,
+            "error": sentence(error.message, error.rule),
+        }
+        messages.warning(request, text)
+    else:
+        if saved.repeated:
+            messages.info(request, _("That deal was already put back, as deal %(number)s.") % {"number": saved.number})
+        else:
+            messages.success(request, _("Deal %(number)s put back.") % {"number": saved.number})
+    return redirect("match", match_id=match.pk)
 
 
 @login_required

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, ParamSpec, Protocol, TypeVar, runtime_checkable
 
 from scoring.core.i18n import Plural, _, render
 
@@ -63,6 +63,49 @@ class EntryError(ValueError):
         return _("deal {deal}, {field}: {message} ({rule})").format(
             deal=self.deal, field=self.field, message=self.message, rule=self.rule
         )
+
+
+class EntryErrors(EntryError):
+    """Every error of one entry, each on its own field, so that a player sees them all at once (the
+    entry form's preview). It reads as its first error: a caller that shows one error shows that one."""
+
+    def __init__(self, errors: Sequence[EntryError]) -> None:
+        first = errors[0]
+        super().__init__(first.field, first.rule, first.message, first.deal)
+        self.errors = tuple(errors)
+
+    def at_deal(self, number: int) -> EntryError:
+        for error in self.errors:
+            error.at_deal(number)
+        return super().at_deal(number)
+
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+class Reading:
+    """Reads an entry field by field, keeping each refusal and going on to the next field; ``done()``
+    then raises them together (one error as itself, several as `EntryErrors`). A reader that needs a
+    field refused earlier is skipped: its value is None."""
+
+    __slots__ = ("errors",)
+
+    def __init__(self) -> None:
+        self.errors: list[EntryError] = []
+
+    def __call__(self, reader: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T | None:
+        try:
+            return reader(*args, **kwargs)
+        except EntryError as error:
+            self.errors.append(error)
+            return None
+
+    def done(self) -> None:
+        if len(self.errors) == 1:
+            raise self.errors[0]
+        if self.errors:
+            raise EntryErrors(self.errors)
 
 
 class FormatError(EntryError):
@@ -346,7 +389,9 @@ class EntrySpec:
     their own as the deal in progress (every phone sees them, and they can be corrected until the
     deal is saved), then asks for the rest. ``first_title`` names them together ("Calls"; its msgid is
     ``first_title_en``). A whole
-    entry may still be given at once (the API, an import, the edit page).
+    entry may still be given at once (the API, an import, the edit page). ``first_from_dealer`` is
+    the seat, counted on from the dealer in the players' order, of the player who makes the first
+    call: the first fields are listed in calling order from there (`calling_order`).
     """
 
     fields: tuple[EntryField, ...]
@@ -354,6 +399,13 @@ class EntrySpec:
     by_seat: bool = False
     first: tuple[str, ...] = ()
     first_title_en: str = ""
+    first_from_dealer: int = 1
+
+    def calling_order(self, dealer: int | None, seats: int) -> list[int]:
+        """The seats in the order the first fields are made (the calls), from the dealer of the deal;
+        in seat order when the dealer is not known."""
+        start = 0 if dealer is None else (dealer + self.first_from_dealer) % seats
+        return [(start + step) % seats for step in range(seats)]
 
     @property
     def first_title(self) -> str:

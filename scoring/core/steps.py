@@ -88,15 +88,17 @@ def first_words(spec: EntrySpec, entry: Mapping[str, Any], players: Sequence[str
     return words
 
 
-def first_text(spec: EntrySpec, entry: Mapping[str, Any], players: Sequence[str]) -> str:
-    """The first step in words, for the sheet: "Calls: Anna 4, Ben 3, Cleo 2, Dan 5"."""
+def first_text(spec: EntrySpec, entry: Mapping[str, Any], players: Sequence[str], dealer: int | None = None) -> str:
+    """The first step in words, for the sheet: "Calls: Ben 3, Cleo 2, Dan 5, Anna 4", in calling order
+    from ``dealer`` (`EntrySpec.calling_order`; seat order when it is not given)."""
     parts: list[str] = []
+    order = spec.calling_order(dealer, len(players))
     for field in first_fields(spec):
         value = entry[field.name]
         if field.per_seat:
             parts += [
-                _("{player} {value}").format(player=players[seat], value=_shown(field, item, players))
-                for seat, item in enumerate(value)
+                _("{player} {value}").format(player=players[seat], value=_shown(field, value[seat], players))
+                for seat in order
             ]
         else:
             parts.append(_("{label} {value}").format(label=field.label, value=_shown(field, value, players)))

@@ -10,7 +10,7 @@
   var zone;
   try {
     zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch (error) {
+  } catch (_error) {
     return;
   }
   if (!zone) {
@@ -30,7 +30,7 @@
   function localise() {
     document.querySelectorAll("time[data-local-time]").forEach(function (element) {
       var moment = new Date(element.getAttribute("datetime"));
-      if (!isNaN(moment.getTime())) {
+      if (!Number.isNaN(moment.getTime())) {
         element.textContent = format.format(moment);
         element.title = zone;
       }

@@ -9,17 +9,19 @@
  *   twice. What is typed is kept in sessionStorage per match (the draft) and put back into the form after
  *   a log-in. A save with no connection is kept in localStorage (the outbox), shown under the sheet as
  *   waiting to be sent, and sent by itself when the connection comes back (the `online` event, on page
- *   load, every 20 s, or "Send now"). If another phone saved that deal number meanwhile, both deals are
- *   shown and the player chooses: keep the saved one, or save theirs as the next deal.
- * - After a save (the server's HX-Trigger-After-Settle `deal-saved`): the notice and the new totals are
- *   scrolled into view (the winner banner when the match ends), and focus goes to the first field of the
- *   next entry without scrolling (so the next deal can be tapped in at once, and the totals stay in view).
+ *   load, every 20 s, or "Send now"), through htmx.ajax like any other request. If another phone saved that
+ *   deal number meanwhile, both deals are shown and the player chooses: keep the saved one (the usual case:
+ *   two people recorded the same deal), replace it with theirs, or save theirs as the next deal.
+ * - After a save (the server's HX-Trigger-After-Settle `deal-saved`): the notice above the next entry is
+ *   scrolled to the top (the winner banner when the match ends), so the entry, its preview, the totals and
+ *   Save (the entry's bar, which stays in sight) fit one screen; focus goes to the first field without scrolling.
  * - A deal entered in two steps (the game's EntrySpec.first): the first step's form (#first-form, the calls)
  *   is kept as a draft too, and a failed save of it is told beside it with Try again (it needs the server, so
  *   it is never kept offline); the rest (#deal-form with data-step=rest) is kept offline like any deal, and
  *   the form then waits for the connection, since the next deal starts with its first step.
- * - A per-seat field whose values add up to a fixed total (the tricks): a wrong sum is said at the field as
- *   soon as every seat has a value, and Save stays disabled until the values add up.
+ * - A per-seat field whose values add up to a fixed total (the tricks, EntryField.total): once every seat but
+ *   one has a value, the last one is filled in as the rest (it can still be changed). Whether the values add
+ *   up is the server's to say, in the preview, which also disables Save while the entry breaks a rule.
  * - Keep the screen on (Screen Wake Lock), a switch on the match page, off until chosen, remembered per device.
  * - The service worker (/sw.js) is registered, and told to keep the match page and its files for offline use.
  */
@@ -39,7 +41,7 @@
     try {
       var text = storage.getItem(PREFIX + name);
       return text ? JSON.parse(text) : fallback;
-    } catch (error) {
+    } catch (_error) {
       return fallback;
     }
   }
@@ -51,7 +53,7 @@
       } else {
         storage.setItem(PREFIX + name, JSON.stringify(value));
       }
-    } catch (error) {
+    } catch (_error) {
       // Private mode or a full store: the page still works, only without keeping the entry.
     }
   }
@@ -92,16 +94,6 @@
     return (form && form.id === "first-form" ? "first:" : "draft:") + matchId();
   }
 
-  function csrfToken() {
-    var headers = document.body.getAttribute("hx-headers");
-    try {
-      return JSON.parse(headers)["X-CSRFToken"];
-    } catch (error) {
-      var input = document.querySelector("input[name=csrfmiddlewaretoken]");
-      return input ? input.value : "";
-    }
-  }
-
   function say(region, text, level) {
     if (!region) {
       return;
@@ -140,7 +132,7 @@
     return fields;
   }
 
-  function valueOf(fields, name) {
+  function fieldValue(fields, name) {
     for (var i = 0; i < fields.length; i++) {
       if (fields[i][0] === name) {
         return fields[i][1];
@@ -189,6 +181,9 @@
       var legend = group && group.querySelector("legend");
       if (input.type === "radio") {
         var chosen = form.querySelector("[name='" + pair[0] + "'][value='" + pair[1] + "']");
+        if (chosen && chosen.defaultChecked && !pair[0].match(/_\d+$/)) {
+          return; // left as the page drew it (undoubled, no honours): not worth saying
+        }
         var label = chosen && form.querySelector("label[for='" + chosen.id + "']");
         parts.push((legend ? legend.textContent.trim() : pair[0]) + " " + (label ? label.textContent.trim() : pair[1]));
       } else if (input.type === "checkbox") {
@@ -217,6 +212,23 @@
     if (button) {
       button.textContent = t("Save deal %(number)s", { number: number });
     }
+    showRolesFor(number);
+  }
+
+  // Who deals and leads is the server's to say, for the deal after the last one it has. While deals wait on this
+  // phone the form is ahead of it: the roles are hidden rather than shown for the wrong deal.
+  function showRolesFor(number) {
+    var head = document.getElementById("live-head");
+    var waiting = head && head.querySelector("[data-roles-waiting]");
+    if (!waiting) {
+      return;
+    }
+    var ahead = number > parseInt(head.dataset.next, 10);
+    head.querySelectorAll("[data-role]").forEach(function (role) {
+      role.hidden = ahead;
+    });
+    waiting.hidden = !ahead;
+    waiting.textContent = ahead ? t("Who deals deal %(number)s is shown once the deals kept on this phone are sent.", { number: number }) : "";
   }
 
   // Nothing tapped yet: every field as the page drew it (a game's defaults included).
@@ -238,7 +250,6 @@
     if (!form) {
       return;
     }
-    checkTotals(form);
     var key = form.querySelector("input[name=key]");
     if (key && !key.value) {
       key.value = newKey();
@@ -260,47 +271,46 @@
     }
   }
 
-  // EntryField.total: each [data-total-for] line checks one per-seat field's buttons (name_0, name_1...).
-  function checkTotals(form) {
-    var lines = form ? form.querySelectorAll("[data-total-for]") : [];
-    if (!lines.length) {
-      return;
-    }
-    var adds = true;
-    lines.forEach(function (line) {
-      var inputs = form.querySelectorAll("input[type=radio][name^='" + line.dataset.totalFor + "_']");
+  // EntryField.total: when every seat but one has a value, the last seat's is the rest of the total (if it has
+  // that button). Only an empty seat is filled, so a value the player chose is never changed.
+  function fillLastSeat(form) {
+    var filled = false;
+    form.querySelectorAll("[data-total-for]").forEach(function (line) {
+      var prefix = line.dataset.totalFor + "_";
       var seats = {};
-      var sum = 0;
-      var chosen = 0;
-      inputs.forEach(function (input) {
-        seats[input.name] = true;
+      form.querySelectorAll("input[type=radio][name^='" + prefix + "']").forEach(function (input) {
+        seats[input.name] = seats[input.name] || { chosen: null, inputs: [] };
+        seats[input.name].inputs.push(input);
         if (input.checked) {
-          sum += parseInt(input.value, 10);
-          chosen += 1;
+          seats[input.name].chosen = parseInt(input.value, 10);
         }
       });
-      var total = parseInt(line.dataset.total, 10);
-      var complete = chosen === Object.keys(seats).length;
-      var wrong = complete && sum !== total;
-      line.textContent = wrong
-        ? t("%(label)s add up to %(sum)s; they must add up to %(total)s (%(rule)s).",
-            { label: line.dataset.label, sum: sum, total: total, rule: line.dataset.rule })
-        : "";
-      if (complete) {
-        inputs.forEach(function (input) {
-          if (wrong) {
-            input.setAttribute("aria-invalid", "true");
-          } else {
-            input.removeAttribute("aria-invalid");
-          }
-        });
+      var names = Object.keys(seats);
+      var empty = names.filter(function (name) { return seats[name].chosen === null; });
+      if (names.length < 2 || empty.length !== 1) {
+        return;
       }
-      adds = adds && complete && sum === total;
+      var rest = parseInt(line.dataset.total, 10);
+      names.forEach(function (name) {
+        if (seats[name].chosen !== null) {
+          rest -= seats[name].chosen;
+        }
+      });
+      var button = seats[empty[0]].inputs.find(function (input) { return parseInt(input.value, 10) === rest; });
+      if (button) {
+        button.checked = true;
+        filled = true;
+      }
     });
-    var save = form.querySelector("button[type=submit]");
-    if (save) {
-      save.disabled = !adds;
-    }
+    return filled;
+  }
+
+  // The entry in words: the game's own ("2♦ by Sara"), from the preview of this very entry when there is one,
+  // else the form's labels and values.
+  function entryText(form, fields) {
+    var shown = form.querySelector("#preview [data-short]");
+    var previewed = form.dataset.previewed;
+    return shown && previewed === JSON.stringify(entryFields(fields)) ? shown.dataset.short : describe(form, fields);
   }
 
   function keepDraft() {
@@ -309,12 +319,27 @@
       var fields = fieldsOf(form);
       keep(sessionStorage, draftName(form), {
         number: formNumber(form),
-        key: valueOf(fields, "key"),
+        key: fieldValue(fields, "key"),
         fields: fields,
-        text: describe(form, fields),
+        text: entryText(form, fields),
       });
     }
   }
+
+  // Which entry the preview shown is of (the fields it was asked with), so its words are never of another.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = dealForm();
+    if (form && event.detail.elt && event.detail.elt.id === "preview") {
+      event.detail.elt.dataset.asked = JSON.stringify(entryFields(fieldsOf(form)));
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var form = dealForm();
+    if (form && event.detail.elt && event.detail.elt.id === "preview") {
+      form.dataset.previewed = event.detail.elt.dataset.asked || "";
+      keepDraft();
+    }
+  });
 
   function forgetDraft(form) {
     keep(sessionStorage, draftName(form || dealForm()), null);
@@ -328,7 +353,14 @@
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("#deal-form, #first-form");
     if (form) {
-      checkTotals(form);
+      // Save waits only for the preview of this very entry: a preview of an earlier tap never holds it back.
+      var save = form.querySelector("#save-deal");
+      if (save) {
+        save.disabled = false;
+      }
+      if (fillLastSeat(form) && window.htmx) {
+        window.htmx.trigger(form, "change"); // the preview, of the entry with the seat filled in
+      }
       keepDraft();
     }
   });
@@ -389,9 +421,13 @@
         head.appendChild(document.createTextNode(other ? ": " + other + "." : "."));
         var form = dealForm();
         var next = formNumber(form);
-        actions.appendChild(button(t("Keep the saved deal %(number)s, discard mine", { number: item.number }), "discard", index, true));
+        // Most often both phones recorded the same deal: keeping the saved one is the first choice.
+        actions.appendChild(button(t("Keep the saved deal"), "discard", index));
+        if (item.revision) {
+          actions.appendChild(button(t("Replace deal %(number)s with mine", { number: item.number }), "replace", index, true));
+        }
         if (next) {
-          actions.appendChild(button(t("Save mine as deal %(number)s", { number: next }), "renumber", index));
+          actions.appendChild(button(t("Save mine as deal %(number)s", { number: next }), "renumber", index, true));
         } else {
           var over = document.createElement("span");
           over.textContent = " " + t("The match is over: yours cannot be added.");
@@ -417,7 +453,7 @@
     var fields = fieldsOf(form);
     var number = formNumber(form);
     var items = outbox();
-    items.push({ number: number, key: valueOf(fields, "key"), fields: fields, text: describe(form, fields), state: "waiting", error: t("no connection") });
+    items.push({ number: number, key: fieldValue(fields, "key"), fields: fields, text: entryText(form, fields), state: "waiting", error: t("no connection") });
     keepOutbox(items);
     forgetDraft();
     if (form.dataset.step === "rest") {
@@ -443,72 +479,72 @@
 
   var sending = false;
 
-  function afterAnswer(html, status, headers) {
-    window.htmx.swap("#live", html, { swapStyle: "outerHTML" });
-    var trigger = headers.get("HX-Trigger-After-Settle");
-    if (trigger) {
-      try {
-        var events = JSON.parse(trigger);
-        Object.keys(events).forEach(function (name) {
-          document.body.dispatchEvent(new CustomEvent(name, { detail: events[name] }));
-        });
-      } catch (error) {
-        // An answer without the event still swapped the sheet.
-      }
-    }
+  // A request of the outbox's own (a deal kept on this phone, a deal replaced): htmx.ajax from the outbox, so
+  // that the answer is swapped, its events fired and its failures told as for any other request; ``done`` gets
+  // the answer's status (0: no answer at all).
+  function post(url, fields, done) {
+    var source = document.getElementById("outbox");
+    var values = {};
+    fields.forEach(function (pair) {
+      values[pair[0]] = pair[1];
+    });
+    source.addEventListener("htmx:afterRequest", function answered(event) {
+      source.removeEventListener("htmx:afterRequest", answered);
+      done(event.detail.xhr ? event.detail.xhr.status : 0);
+    });
+    window.htmx.ajax("POST", url, { source: source, target: "#entry", swap: "outerHTML", values: values });
   }
 
   function send() {
     var items = outbox();
     var index = items.findIndex(function (item) { return item.state === "waiting"; });
     var form = dealForm();
-    if (sending || index < 0 || !matchId()) {
+    if (sending || index < 0 || !matchId() || !window.htmx) {
       return;
     }
     var item = items[index];
-    var body = new URLSearchParams();
-    item.fields.forEach(function (pair) {
-      body.append(pair[0], pair[0] === "number" ? String(item.number) : pair[1]);
+    var fields = item.fields.map(function (pair) {
+      return pair[0] === "number" ? ["number", String(item.number)] : pair;
     });
     sending = true;
-    fetch((form && form.getAttribute("hx-post")) || "/matches/" + matchId() + "/deals/", {
-      method: "POST",
-      body: body,
-      credentials: "same-origin",
-      headers: { "HX-Request": "true", "HX-Current-URL": location.href, "X-CSRFToken": csrfToken() },
-    }).then(function (response) {
-      return response.text().then(function (html) {
-        sending = false;
-        var status = response.status;
-        if (status === 200 || status === 422) {
-          keepOutbox(outbox().filter(function (other) { return other.key !== item.key; }));
-          afterAnswer(html, status, response.headers);
-          if (status === 422) {
-            if (dealForm()) {
-              fill(dealForm(), item.fields);
-            }
-            say(noticeRegion(), t("Deal %(number)s kept on this phone was refused: it is back in the form, see why there.", { number: item.number }));
-          }
-          send();
-        } else if (status === 409) {
-          afterAnswer(html, status, response.headers);
-          var now = outbox();
-          now.forEach(function (other) {
-            if (other.key === item.key) {
-              other.state = "conflict";
-            }
-          });
-          keepOutbox(now);
-          bringIntoView(noticeRegion());
-        } else if (status === 401 || status === 403) {
-          goToLogIn();
-        } else {
-          markError(t("the server answered %(status)s", { status: status }));
-        }
-      });
-    }).catch(function () {
+    post((form && form.getAttribute("hx-post")) || "/matches/" + matchId() + "/deals/", fields, function (status) {
       sending = false;
-      markError(t("no connection"));
+      if (status === 200 || status === 422) {
+        keepOutbox(outbox().filter(function (other) { return other.key !== item.key; }));
+        if (status === 422) {
+          if (dealForm()) {
+            fill(dealForm(), item.fields);
+          }
+          say(noticeRegion(), t("Deal %(number)s kept on this phone was refused: it is back in the form, see why there.", { number: item.number }));
+        }
+        send();
+      } else if (status === 409) {
+        var now = outbox();
+        now.forEach(function (other) {
+          if (other.key === item.key) {
+            other.state = "conflict";
+          }
+        });
+        keepOutbox(now);
+        bringIntoView(noticeRegion());
+      } else if (status === 0) {
+        markError(t("no connection"));
+      } else if (status !== 401 && status !== 403) { // those go to the log-in page (htmx:responseError)
+        markError(t("the server answered %(status)s", { status: status }));
+      }
+    });
+  }
+
+  // "Replace deal N with mine": this phone's entry over the saved one, as an edit of the revision shown.
+  function replace(item) {
+    var fields = entryFields(item.fields).concat([["revision", String(item.revision)], ["replace", String(item.number)]]);
+    post("/matches/" + matchId() + "/deals/" + item.number + "/edit/", fields, function (status) {
+      if (status === 200) {
+        keepOutbox(outbox().filter(function (other) { return other.key !== item.key; }));
+        renumber();
+      } else if (status === 422) {
+        keepOutbox(outbox()); // the notice says why; the choice stays
+      }
     });
   }
 
@@ -538,6 +574,8 @@
       keepOutbox(items);
       say(noticeRegion(), t("Your entry for deal %(number)s was discarded.", { number: item.number }), "info");
       renumber();
+    } else if (b.dataset.outbox === "replace") {
+      replace(item);
     } else if (b.dataset.outbox === "renumber") {
       item.number = formNumber(dealForm());
       item.state = "waiting";
@@ -579,6 +617,15 @@
 
   // ------------------------------------------------------------------ the server's answers
 
+  // Another phone's deal replaced by this phone's entry (the conflict's choice): the next entry, as after a save.
+  document.body.addEventListener("deal-replaced", function () {
+    prepareForm();
+    showOutbox();
+    bringIntoView(noticeRegion());
+    var form = entryForm();
+    focusWithoutScroll(form && form.querySelector("input:not([type=hidden]), select, textarea"));
+  });
+
   document.body.addEventListener("deal-saved", function (event) {
     var number = event.detail && event.detail.number;
     var draft = load(sessionStorage, "draft:" + matchId(), null);
@@ -589,7 +636,7 @@
     showOutbox();
     var banner = document.getElementById("winner-banner");
     if (banner) {
-      bringIntoView(noticeRegion());
+      bringIntoView(banner);
       focusWithoutScroll(banner);
       return;
     }
@@ -623,15 +670,21 @@
   document.body.addEventListener("deal-conflict", function (event) {
     var number = event.detail && event.detail.number;
     var draft = load(sessionStorage, "draft:" + matchId(), null);
+    var items = outbox();
     if (draft && number && draft.number === number) {
       // Not dropped silently: shown beside the other phone's deal, for the player to choose.
-      var items = outbox();
       if (!items.some(function (item) { return item.key === draft.key; })) {
         items.push({ number: number, key: draft.key, fields: draft.fields, text: draft.text, state: "conflict" });
       }
       forgetDraft();
-      keepOutbox(items);
     }
+    // The saved deal's revision, for "Replace deal N with mine" (a deal kept on this phone too).
+    items.forEach(function (item) {
+      if (item.state === "conflict" && item.number === number && event.detail.revision) {
+        item.revision = event.detail.revision;
+      }
+    });
+    keepOutbox(items);
     prepareForm();
     bringIntoView(noticeRegion());
     focusWithoutScroll(noticeRegion().firstElementChild);
@@ -704,8 +757,15 @@
     if (!elt || isRuleDialog(event.detail)) {
       return;
     }
+    if (elt.id === "outbox") {
+      return; // the outbox says it on the deal itself (markError)
+    }
     if (elt.id === "preview") {
       say(elt, t("%(reason)s: no preview for now. You can still save; with no connection the deal is kept on this phone.", { reason: text }));
+      var save = document.getElementById("save-deal");
+      if (save) {
+        save.disabled = false; // a preview that never came cannot hold Save back
+      }
       return;
     }
     var region = statusFor(elt);

@@ -15,7 +15,7 @@
     try {
       var found = block ? JSON.parse(block.getAttribute("content")) : null;
       return found && typeof found === "object" ? found : {};
-    } catch (error) {
+    } catch (_error) {
       return {};
     }
   }
@@ -24,12 +24,12 @@
     if (words === null) {
       words = load();
     }
-    var said = Object.prototype.hasOwnProperty.call(words, text) ? words[text] : text;
+    var said = Object.hasOwn(words, text) ? words[text] : text;
     if (!values) {
       return said;
     }
     return said.replace(/%\((\w+)\)s/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+      return Object.hasOwn(values, name) ? String(values[name]) : whole;
     });
   };
 })();

@@ -25,6 +25,8 @@ PLAYERS = ["Anna", "Ben", "Cleo", "Dan"]
 C1_CALLS = ["3", "4", "2", "5"]
 C1_TRICKS = ["4", "4", "1", "4"]
 C1_TEXT = "Calls: Anna 3, Ben 4, Cleo 2, Dan 5"
+# The same calls in calling order: Ben deals, Cleo on his right calls first (CB-4.1).
+C1_CALLING = "Calls: Cleo 2, Dan 5, Anna 3, Ben 4"
 
 
 class Taps:
@@ -74,14 +76,15 @@ def test_cb_c1_calls_then_tricks_five_taps_each_on_one_screen(
     calls = Taps(page)
     enter_calls(calls, C1_CALLS)
     expect(page.locator("#table-notice")).to_have_text("Calls for deal 1 saved.")
-    expect(page.get_by_test_id("in-progress")).to_contain_text(C1_TEXT)
+    expect(page.get_by_test_id("in-progress")).to_contain_text(C1_CALLING)
     assert calls.count <= 5
     assert Match.objects.get(pk=match.pk).deal_in_progress["entry"] == {"calls": [3, 4, 2, 5]}
     # The tricks, one row per player beside their call.
     expect(page.get_by_role("heading", name="Enter deal 1")).to_be_visible()
-    expect(page.locator(".seat-row").first).to_contain_text("call 3")
+    expect(page.locator(".seat-row").first).to_contain_text("Cleo's tricks")  # in calling order
+    expect(page.locator(".seat-row").first).to_contain_text("call 2")
     assert_fits_the_phone(page, "#deal-form")
-    assert page.evaluate("document.activeElement.name") == "tricks_0"
+    assert page.evaluate("document.activeElement.name") == "tricks_2"  # Cleo's, the first to call
     tricks = Taps(page)
     for name, count in zip(PLAYERS, C1_TRICKS, strict=True):
         tricks.field(f"{name}'s tricks", count)
@@ -113,13 +116,13 @@ def test_cb_4_1_a_second_phone_sees_the_calls(browser: Any, phone: Any, live_ser
         open_call_bridge(second, live_server, match)
         viewer.evaluate("window.notReloaded = true")
         enter_calls(Taps(page), C1_CALLS)
-        expect(viewer.get_by_test_id("in-progress")).to_contain_text(C1_TEXT, timeout=15_000)
+        expect(viewer.get_by_test_id("in-progress")).to_contain_text(C1_CALLING, timeout=15_000)
         assert viewer.evaluate("window.notReloaded") is True
         # The second phone still shows the calls form: its calls are refused, and said back to it.
         enter_calls(Taps(second), ["2", "2", "2", "2"])
         notice = second.locator("#table-notice")
         expect(notice).to_contain_text(f"they now read: {C1_TEXT}. Yours were: Anna 2, Ben 2, Cleo 2, Dan 2.")
-        expect(second.get_by_test_id("in-progress")).to_contain_text(C1_TEXT)
+        expect(second.get_by_test_id("in-progress")).to_contain_text(C1_CALLING)
         expect(second.get_by_role("heading", name="Enter deal 1")).to_be_visible()
         assert_axe_clean(second)
         # It corrects Dan's call; the first phone, saving the tricks for the old calls, is told.
@@ -154,14 +157,18 @@ def test_cb_5_4_tricks_not_adding_up_to_13_are_marked_and_not_saved(
     enter_calls(Taps(page), C1_CALLS)
     for name, count in zip(PLAYERS, ["4", "4", "1", "5"], strict=True):  # 14 tricks
         tap(page, f"{name}'s tricks", count)
-    expect(page.locator("#total-tricks")).to_have_text("Tricks add up to 14; they must add up to 13 (CB-5.4).")
-    expect(page.locator("input[name=tricks_3][aria-invalid=true]")).to_have_count(14)
+    # Said once, under the rows it is about (and in the preview beside Save, which waits for a fix).
+    fourteen = "The tricks add up to 14, but every deal has 13 tricks (CB-5.4)."
+    expect(page.locator("#total-tricks")).to_have_text(fourteen)
+    expect(page.get_by_test_id("preview-errors")).to_have_text(fourteen)
     save = page.get_by_role("button", name="Save deal 1")
     expect(save).to_be_disabled()
     page.screenshot(path=str(tmp_path / "tb-call-bridge-14-tricks.png"))
-    # Forced past the page, the server refuses it in place, and keeps every tap.
+    # Forced past the page, the server refuses it in place, marks each seat, and keeps every tap.
     page.evaluate("document.getElementById('deal-form').requestSubmit()")
-    expect(page.locator("#deal-form [role=alert]")).to_contain_text("every deal has 13 tricks (CB-5.4)")
+    expect(page.locator("#total-tricks")).to_have_text(fourteen)
+    expect(page.locator("#deal-form")).not_to_contain_text("see above")
+    expect(page.locator("input[name=tricks_3][aria-invalid=true]")).to_have_count(14)
     expect(page.locator("input[name=tricks_3][value='5']")).to_be_checked()
     assert not Deal.objects.filter(match=match).exists()
     tap(page, "Dan's tricks", "4")

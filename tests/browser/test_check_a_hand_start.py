@@ -1,10 +1,11 @@
 """The Check a hand start form on a 390 px phone (issue 23): choosing Call Bridge shows its seating sentence alone
 and four name fields, the names typed so far kept, with a script (htmx swaps the form in) and without one (the
-game chooser's button); axe clean, light and dark. Screenshots in /tmp/check-start-*.png."""
+game chooser's button); axe clean, light and dark. Screenshots go to each test's tmp_path."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_choosing_a_four_player_game_shows_four_names_and_its_seating(
-    browser: Any, live_server: Any, demo_user: Any, scheme: str
+    browser: Any, live_server: Any, demo_user: Any, scheme: str, tmp_path: Path
 ) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, color_scheme=scheme)
     page = context.new_page()
@@ -35,7 +36,7 @@ def test_choosing_a_four_player_game_shows_four_names_and_its_seating(
     expect(page.locator("#new-hand-form")).not_to_contain_text("Two players, in seat order.")
     expect(page.locator("#choose-game button")).to_be_hidden()  # a script is running: no button needed
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.screenshot(path=f"/tmp/check-start-call-bridge-{scheme}.png", full_page=True)
+    page.screenshot(path=str(tmp_path / f"check-start-call-bridge-{scheme}.png"), full_page=True)
     if scheme == "light":
         assert_axe_clean(page)
     else:
@@ -47,7 +48,9 @@ def test_choosing_a_four_player_game_shows_four_names_and_its_seating(
     context.close()
 
 
-def test_without_a_script_the_game_chooser_shows_the_games_form(browser: Any, live_server: Any, demo_user: Any) -> None:
+def test_without_a_script_the_game_chooser_shows_the_games_form(
+    browser: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, java_script_enabled=False)
     page = context.new_page()
     log_in(page, live_server)
@@ -59,5 +62,5 @@ def test_without_a_script_the_game_chooser_shows_the_games_form(browser: Any, li
     expect(form.locator("input[type=text]")).to_have_count(4)
     expect(form.locator("input[name=dealer]")).to_have_count(4)
     expect(page.locator("#new-hand-form")).to_contain_text("the first and third are partners")
-    page.screenshot(path="/tmp/check-start-belote-no-script.png", full_page=True)
+    page.screenshot(path=str(tmp_path / "check-start-belote-no-script.png"), full_page=True)
     context.close()

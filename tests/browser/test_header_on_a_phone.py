@@ -1,9 +1,10 @@
 """The header on a 390 px phone in every language (issue 23): one line (the brand, the next link and a menu that
 opens without a script), logged in and out; the players' footer offers no API schema. Axe clean, light and dark.
-Screenshots in /tmp/header-*.png."""
+Screenshots go to each test's tmp_path."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ MIDDLES = """() => [...document.querySelectorAll('body > header nav > ul > li')]
 @pytest.mark.parametrize("logged_in", [True, False])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_header_keeps_one_line_in_every_language(
-    browser: Any, live_server: Any, demo_user: Any, logged_in: bool, scheme: str
+    browser: Any, live_server: Any, demo_user: Any, logged_in: bool, scheme: str, tmp_path: Path
 ) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, color_scheme=scheme)
     page = context.new_page()
@@ -45,7 +46,7 @@ def test_the_header_keeps_one_line_in_every_language(
         box = menu.locator("ul").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (language, box)
         page.screenshot(
-            path=f"/tmp/header-{language}-{'in' if logged_in else 'out'}-{scheme}.png",
+            path=str(tmp_path / f"header-{language}-{'in' if logged_in else 'out'}-{scheme}.png"),
             clip={"x": 0, "y": 0, "width": PHONE["width"], "height": 400},
         )
         violations = Axe().run(page, options=axe_options(page)).response["violations"]

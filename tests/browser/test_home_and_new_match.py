@@ -75,6 +75,10 @@ def test_the_form_follows_each_game_tapped(scheme_phone: Any, live_server: Any, 
     assert [title for title, *_rest in expected] == [game.title for game in GAMES.values()]
     for title, seats, target, sides in expected:
         page.get_by_role("radio", name=title, exact=True).check()
+        # The server lays the form out for the game tapped (htmx), keeping the names typed.
+        laid_out = next(name for name, game in GAMES.items() if game.title == title)
+        expect(page.locator("input[name=laid_out]")).to_have_value(laid_out)
+        expect(page.locator("#id_player_0")).to_have_value("Anna")
         assert shown_names(page) == seats
         assert page.locator(".dealer-option:visible").count() == seats + 1  # and Draw at random
         if target is None:
@@ -144,7 +148,14 @@ def test_home_states_rematch_rename_and_delete(
     assert_axe_clean(page)
 
     # Rematch: the next player, Dan, deals first.
-    item.get_by_role("button", name="Rematch: Nora v Dan").click()
+    item.get_by_role("link", name="Rematch: Nora v Dan").click()
+    # It asks before it makes the match.
+    expect(page.get_by_role("heading", name="Start a rematch?")).to_be_visible()
+    expect(page.locator("main")).to_contain_text("Dan deals first.")
+    assert Match.objects.count() == 1
+    page.screenshot(path=str(tmp_path / "rematch-ask-390.png"), full_page=True)
+    assert_axe_clean(page)
+    page.get_by_role("button", name="Start the rematch").click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     expect(page.locator("#messages")).to_contain_text("Rematch: Nora v Dan, Dan deals first.")
     rematch = Match.objects.exclude(pk=match.pk).get()

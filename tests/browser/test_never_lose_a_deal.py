@@ -61,13 +61,14 @@ def test_a_saved_deal_is_confirmed_at_once_and_the_links_follow(phone: Any, live
     save(page)
     expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
     expect(page.get_by_test_id("total-0")).to_have_text("500")
-    expect(page.get_by_test_id("total-0")).to_be_in_viewport()
-    expect(page.get_by_role("button", name="Undo last deal")).to_be_visible()
+    expect(page.get_by_test_id("bar-totals")).to_contain_text("Anna 500")  # the entry's bar, in sight
+    expect(page.get_by_test_id("bar-totals")).to_be_in_viewport()
+    expect(page.get_by_role("button", name="Undo last deal")).to_be_attached()
     actions = page.get_by_role("region", name="Match actions")
     expect(actions.get_by_role("link", name="Check a hand for deal 2")).to_be_visible()
     # Focus is on the next entry's first field, and the totals stay in view.
     assert page.evaluate("document.activeElement === document.querySelector('#deal-form input:not([type=hidden])')")
-    expect(page.get_by_test_id("total-0")).to_be_in_viewport()
+    expect(page.get_by_test_id("bar-totals")).to_be_in_viewport()
     assert_axe_clean(page)
 
 
@@ -98,11 +99,18 @@ def test_call_bridge_totals_are_in_view_after_a_save_and_14_tricks_are_marked(
     for seat, name in enumerate(["Anna", "Ben", "Cleo", "Dan"]):
         tap(page, f"{name}'s call", ["3", "4", "2", "5"][seat])
     page.get_by_role("button", name="Save calls").click()
-    for seat, name in enumerate(["Anna", "Ben", "Cleo", "Dan"]):
-        tap(page, f"{name}'s tricks", ["4", "4", "1", "5"][seat])  # 14 tricks (CB-5.4)
-    expect(page.get_by_role("button", name=SAVE)).to_be_disabled()
+    for seat, name in enumerate(["Anna", "Ben", "Cleo"]):
+        tap(page, f"{name}'s tricks", ["4", "4", "1"][seat])
+    # The last player's tricks are the rest of the 13 (CB-5.4), filled in, and can still be changed.
+    expect(page.locator("input[name=tricks_3][value='4']")).to_be_checked()
+    tap(page, "Dan's tricks", "5")  # 14 tricks (CB-5.4)
+    expect(page.get_by_role("button", name=SAVE)).to_be_disabled()  # by the preview, which says why
+    fourteen = "The tricks add up to 14, but every deal has 13 tricks (CB-5.4)."
+    expect(page.locator("#preview")).to_contain_text(fourteen)
     page.evaluate("document.getElementById('deal-form').requestSubmit()")  # forced past the page
-    expect(page.locator("#deal-form [role=alert]")).to_contain_text("CB-5.4")
+    # Said once, under the tricks it is about.
+    expect(page.locator("#total-tricks")).to_have_text(fourteen)
+    expect(page.locator("#deal-form")).not_to_contain_text("see above")
     expect(page.locator("input[name=tricks_0][aria-invalid=true]")).to_have_count(14)
     assert page.evaluate("document.activeElement.getAttribute('aria-invalid')") == "true"
     assert_axe_clean(page)
@@ -111,7 +119,7 @@ def test_call_bridge_totals_are_in_view_after_a_save_and_14_tricks_are_marked(
     save(page)
     expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.")
     expect(page.get_by_test_id("total-3")).to_have_text("−5")
-    expect(page.get_by_test_id("total-0")).to_be_in_viewport()
+    expect(page.get_by_test_id("bar-totals")).to_be_in_viewport()
     page.screenshot(path=str(tmp_path / "tb-call-bridge-after-save.png"))
 
 
@@ -174,10 +182,14 @@ def test_two_phones_saving_the_same_deal_number(
         expect(b.get_by_test_id("total-0")).to_have_text("500")  # A's deal, without a reload
         conflict = b.get_by_test_id("outbox-conflict")
         expect(conflict).to_contain_text("Deal 1 was saved from another phone: 2♥ by Anna")
-        expect(conflict).to_contain_text("Your entry: Declarer Ben, Level 1, Strain NT")
+        expect(conflict).to_contain_text("Your entry: 1NT by Ben, 10 tricks")  # the game's words, from the preview
         assert b.evaluate("window.notReloaded") is True
         assert_axe_clean(b)
         b.screenshot(path=str(tmp_path / "tb-second-phone-conflict.png"))
+        # The usual case first (both phones recorded the same deal): keeping the saved deal is the primary button.
+        keep = conflict.get_by_role("button", name="Keep the saved deal")
+        expect(keep).not_to_have_class(re.compile("secondary"))
+        expect(conflict.get_by_role("button", name="Replace deal 1 with mine")).to_have_class(re.compile("secondary"))
         b.get_by_role("button", name="Save mine as deal 2").click()
         expect(b.locator("#table-notice")).to_have_text("Deal 2 saved.")
         expect(conflict).to_have_count(0)
@@ -186,7 +198,7 @@ def test_two_phones_saving_the_same_deal_number(
         tap_bridgette(a, *SIX_DEALS[1])
         save(a)
         expect(a.locator("#table-notice")).to_contain_text("Deal 2 was already saved from another phone")
-        a.get_by_role("button", name="Keep the saved deal 2, discard mine").click()
+        a.get_by_role("button", name="Keep the saved deal").click()
         expect(a.get_by_test_id("outbox-conflict")).to_have_count(0)
         expect(a.locator("#table-notice")).to_have_text("Your entry for deal 2 was discarded.")
         expect(a.get_by_role("heading", name="Enter deal 3")).to_be_visible()
@@ -209,6 +221,11 @@ def test_a_deal_saved_offline_is_sent_once_when_the_connection_returns(
     expect(waiting).to_contain_text("Deal 1 is waiting to be sent")
     expect(page.locator("#deal-form [data-save-status]")).to_contain_text("No connection: deal 1 is kept on this phone")
     expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
+    # The heading's roles were for deal 1: hidden, rather than naming the wrong dealer for deal 2.
+    expect(page.locator("#live-head [data-role]").first).to_be_hidden()
+    expect(page.locator("[data-roles-waiting]")).to_have_text(
+        "Who deals deal 2 is shown once the deals kept on this phone are sent."
+    )
     assert_axe_clean(page)
     page.screenshot(path=str(tmp_path / "tb-offline-waiting.png"), full_page=True)
     assert Deal.objects.count() == 0
@@ -217,6 +234,9 @@ def test_a_deal_saved_offline_is_sent_once_when_the_connection_returns(
     expect(page.locator("#table-notice")).to_have_text("Deal 1 saved.", timeout=15_000)
     expect(waiting).to_have_count(0)
     expect(page.get_by_test_id("total-0")).to_have_text("500")
+    # Deal 1 was dealt by Ben; the deal passes (BG-3.1): Anna deals deal 2.
+    expect(page.locator("#live-head [data-role]").first).to_have_text("Anna deals and calls first (BG-5.3).")
+    expect(page.locator("[data-roles-waiting]")).to_be_hidden()
     deal = Deal.objects.get(match=match)
     assert deal.client_key
     # The same save replayed twice from the page: no new deal, no new history.
@@ -260,9 +280,11 @@ def test_a_deal_kept_offline_and_saved_meanwhile_by_another_phone_is_not_dropped
     assert [deal.entry["declarer"] for deal in Deal.objects.filter(match=match)] == [0, 1]
 
 
+@pytest.mark.parametrize("debug", [True, False], ids=["make run (DEBUG on)", "production (DEBUG off)"])
 def test_an_expired_session_keeps_the_entry_through_the_log_in(
-    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+    phone: Any, live_server: Any, demo_user: Any, settings: Any, debug: bool, tmp_path: Path
 ) -> None:
+    settings.DEBUG = debug  # the CSRF check refuses the save first: never Django's debug page (CSRF_FAILURE_VIEW)
     match = new_match(demo_user)
     page = phone.new_page()
     log_in(page, live_server)
@@ -270,8 +292,9 @@ def test_an_expired_session_keeps_the_entry_through_the_log_in(
     tap_bridgette(page, *SIX_DEALS[0])
     phone.clear_cookies()  # logged out elsewhere: no session, no CSRF cookie
     save(page)
-    page.wait_for_url(re.compile(r"/accounts/login/\?next=/matches/\d+/$"))
+    page.wait_for_url(re.compile(r"/accounts/login/\?next=/matches/\d+/&why=expired$"))
     expect(page.locator("nav[aria-label=Main]")).to_have_count(1)
+    expect(page.locator("main")).to_contain_text("Your session had ended, so you were logged out.")
     page.screenshot(path=str(tmp_path / "tb-expired-session-login.png"))
     page.fill("#id_username", "tablemate")
     page.fill("#id_password", "a-long-passphrase-1")
@@ -380,3 +403,37 @@ def test_a_match_page_is_kept_for_its_own_player_offline(phone: Any, live_server
     page.goto(f"{live_server.url}{path}")
     expect(page.locator("h1")).to_contain_text("Anna")
     phone.set_offline(False)
+
+
+def test_a_second_phones_conflict_can_replace_the_saved_deal(
+    browser: Any, phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
+    match = new_match(demo_user)
+    a = phone.new_page()
+    log_in(a, live_server)
+    open_match(a, live_server, match)
+    other = browser.new_context(viewport=PHONE, has_touch=True)
+    other.set_default_timeout(10_000)
+    try:
+        b = other.new_page()
+        log_in(b, live_server)
+        open_match(b, live_server, match)
+        tap_bridgette(a, *SIX_DEALS[0])  # B1: Anna 2♥ with 8 tricks, +500 (BG-7.1)
+        save(a)
+        expect(a.locator("#table-notice")).to_have_text("Deal 1 saved.")
+        tap_bridgette(b, *SIX_DEALS[1])  # B2: Ben 1NT with 10 tricks, +600 (BG-7.1, BG-7.2)
+        save(b)
+        conflict = b.get_by_test_id("outbox-conflict")
+        expect(conflict).to_contain_text("Deal 1 was saved from another phone: 2♥ by Anna")
+        conflict.get_by_role("button", name="Replace deal 1 with mine").click()
+        expect(b.locator("#table-notice")).to_have_text("Deal 1 changed; totals recomputed.")
+        expect(conflict).to_have_count(0)
+        expect(b.get_by_test_id("total-0")).to_have_text("0")
+        expect(b.get_by_test_id("total-1")).to_have_text("600")
+        expect(b.locator("#deal-1 summary")).to_contain_text("1NT by Ben")
+        expect(b.get_by_role("heading", name="Enter deal 2")).to_be_visible()
+        assert [deal.entry["declarer"] for deal in Deal.objects.filter(match=match)] == [1]
+        assert Change.objects.filter(match=match, action="edited").count() == 1
+        b.screenshot(path=str(tmp_path / "tb-second-phone-replaced.png"))
+    finally:
+        other.close()

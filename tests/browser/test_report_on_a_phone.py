@@ -2,7 +2,7 @@
 over its own column's cells (their bounding boxes share left and right edges, row by row), the dealer's column
 is gone with its heading, the sides are headed by their short names, and the page fits the phone: a sheet wider
 than its box scrolls sideways in it under a first column that stays. The share link's report is the same page.
-Axe clean, light and dark. Screenshots in /tmp/report-sheet-*.png.
+Axe clean, light and dark. Screenshots go to each test's tmp_path.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def assert_headings_over_their_columns(page: Any, match: Match) -> dict[str, Any
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_reports_headings_sit_over_their_columns_on_a_phone(
-    browser: Any, live_server: Any, demo_user: Any, game: str
+    browser: Any, live_server: Any, demo_user: Any, game: str, tmp_path: Path
 ) -> None:
     match = demo_match(demo_user, game)
     context = browser.new_context(viewport=PHONE, has_touch=True)
@@ -95,11 +95,13 @@ def test_the_reports_headings_sit_over_their_columns_on_a_phone(
         dealt = page.locator(".report tr.breakdown .dealt").first
         assert dealt.is_visible()
         assert first_dealer in dealt.inner_text()
-        page.locator(".sheet-section").screenshot(path=f"/tmp/report-sheet-{game}-{language}.png")
+        page.locator(".sheet-section").screenshot(path=str(tmp_path / f"report-sheet-{game}-{language}.png"))
     context.close()
 
 
-def test_long_names_fit_and_the_share_links_report_is_the_same(browser: Any, live_server: Any, demo_user: Any) -> None:
+def test_long_names_fit_and_the_share_links_report_is_the_same(
+    browser: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
     match = demo_match(demo_user, "call_bridge", ["Małgorzata", "Bartłomiej", "Krzysztofa", "Wojciechowski"])
     match.share_token = "report-on-a-phone"
     match.save()
@@ -110,7 +112,7 @@ def test_long_names_fit_and_the_share_links_report_is_the_same(browser: Any, liv
         page.goto(f"{live_server.url}/share/{match.share_token}/report/")
         columns = assert_headings_over_their_columns(page, match)
         assert columns["texts"][2:] == ["Małg.", "Bart.", "Krzy.", "Wojc."]
-        page.screenshot(path=f"/tmp/report-sheet-shared-{scheme}.png", full_page=True)
+        page.screenshot(path=str(tmp_path / f"report-sheet-shared-{scheme}.png"), full_page=True)
         violations = Axe().run(page, options=axe_options(page)).response["violations"]
         assert [(violation["id"], [node["target"] for node in violation["nodes"]]) for violation in violations] == []
         context.close()

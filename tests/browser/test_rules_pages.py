@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -120,7 +121,7 @@ def test_without_javascript_a_rule_link_goes_to_the_rule_on_its_games_page(brows
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_each_games_page_opens_with_how_to_score_in_a_screen_or_two(
-    browser: Any, live_server: Any, scheme: str
+    browser: Any, live_server: Any, scheme: str, tmp_path: Path
 ) -> None:
     # Issue 23: Belote's page was about 27,000 px tall on a phone with no "how to score" at the top.
 
@@ -135,6 +136,6 @@ def test_each_games_page_opens_with_how_to_score_in_a_screen_or_two(
             assert box["height"] <= 2 * PHONE["height"], (game, language, box["height"])  # a screen or two
             assert fits_the_phone(page), (game, language)
             if language in ("en", "hi") and game in ("belote", "contract_bridge"):
-                page.screenshot(path=f"/tmp/rules-how-to-score-{game}-{language}-{scheme}.png")
+                page.screenshot(path=str(tmp_path / f"rules-how-to-score-{game}-{language}-{scheme}.png"))
                 assert axe_violations(page) == [], (game, language)
         context.close()

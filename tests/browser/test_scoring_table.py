@@ -28,6 +28,10 @@ SIX_DEALS = [
 
 def tap(page: Any, legend: str, label: str) -> None:
     group = page.locator("fieldset", has=page.locator(f'legend:text-is("{legend}")'))
+    # A field a usual deal leaves as it is is folded under "More" (the entry fits one screen): opened first.
+    folded = page.locator("details.more-fields:not([open])", has=group)
+    if folded.count():
+        folded.locator("summary").click()
     group.locator(f'label:text-is("{label}")').click()
 
 

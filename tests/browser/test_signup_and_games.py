@@ -64,7 +64,8 @@ def test_cb_6_c1_call_bridge_deal_and_a_rule_error_beside_the_field(phone: Any, 
     for name, call in (("P1", "3"), ("P2", "4"), ("P3", "2"), ("P4", "5")):
         tap(page, f"{name}'s call", call)
     page.get_by_role("button", name="Save calls").click()
-    expect(page.get_by_test_id("in-progress")).to_contain_text("Calls: P1 3, P2 4, P3 2, P4 5")
+    # In calling order: P2 deals, P3 on the dealer's right calls first (CB-4.1).
+    expect(page.get_by_test_id("in-progress")).to_contain_text("Calls: P3 2, P4 5, P1 3, P2 4")
     for name, tricks in (("P1", "4"), ("P2", "4"), ("P3", "1"), ("P4", "5")):
         tap(page, f"{name}'s tricks", tricks)
     # 4 + 4 + 1 + 5 = 14 tricks: refused beside the field with its rule (CB-5.4).

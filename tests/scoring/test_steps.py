@@ -60,3 +60,17 @@ def test_cb_4_1_the_calls_are_entered_first_and_said_in_words() -> None:
     assert (spec.first, spec.first_title, spec.field("tricks").total) == (("calls",), "Calls", 13)
     text = first_text(spec, {"calls": [3, 4, 2, 5]}, ("Asha", "Bilal", "Chen", "Dev"))
     assert text == "Calls: Asha 3, Bilal 4, Chen 2, Dev 5"
+
+
+@pytest.mark.parametrize(
+    ("dealer", "text"),
+    [
+        # The dealer's right calls first, then round the table in the players' order (CB-4.1).
+        (0, "Calls: Bilal 4, Chen 2, Dev 5, Asha 3"),
+        (2, "Calls: Dev 5, Asha 3, Bilal 4, Chen 2"),
+        (3, "Calls: Asha 3, Bilal 4, Chen 2, Dev 5"),
+    ],
+)
+def test_cb_4_1_the_calls_are_listed_in_calling_order(dealer: int, text: str) -> None:
+    spec = GAMES["call_bridge"].entry_spec(frozenset())
+    assert first_text(spec, {"calls": [3, 4, 2, 5]}, ("Asha", "Bilal", "Chen", "Dev"), dealer) == text

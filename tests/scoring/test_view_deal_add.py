@@ -58,7 +58,7 @@ def test_bg_8_1_no_deal_after_the_end(owner_client: Any, make_match: Any) -> Non
     match = make_match(deals=[B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER] + [PASSED_OUT] * 4)
     response = post_deal(owner_client, match, 7, passed_out="on")
     assert response.status_code == 422
-    assert "the match ended after deal 6" in response.content.decode()
+    assert "The match ended after deal 6" in response.content.decode()
     assert Deal.objects.filter(match=match).count() == 6
 
 
@@ -100,7 +100,7 @@ def test_klaberjass_k1_entry(owner_client: Any, make_match: Any) -> None:
     assert 'data-testid="total-1">75<' in page
 
 
-def test_htmx_save_returns_the_live_fragment(owner_client: Any, make_match: Any) -> None:
+def test_htmx_save_returns_the_entry_and_the_rest_out_of_band(owner_client: Any, make_match: Any) -> None:
     match = make_match()
     response = owner_client.post(
         reverse("deal_add", args=[match.pk]),
@@ -108,8 +108,25 @@ def test_htmx_save_returns_the_live_fragment(owner_client: Any, make_match: Any)
         headers={"HX-Request": "true"},
     )
     page = response.content.decode()
-    assert page.lstrip().startswith('<div id="live"')
+    assert page.lstrip().startswith('<div id="entry"')
     assert "Save deal 2" in page
+    assert '<div id="live-head" data-next="2" hx-swap-oob="true">' in page  # the new totals
+    # The first deal makes the sheet's table: the whole sheet, since there was none.
+    assert '<section aria-labelledby="sheet-title" id="sheet" hx-swap-oob="true">' in page
+    assert 'id="deal-1"' in page
+
+
+def test_htmx_save_of_a_later_deal_sends_only_its_row(owner_client: Any, make_match: Any) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    response = owner_client.post(
+        reverse("deal_add", args=[match.pk]),
+        {"number": "2", "declarer": "1", "level": "1", "strain": "NT", "doubled": "0", "tricks": "10"},
+        headers={"HX-Request": "true"},
+    )
+    page = response.content.decode()
+    assert '<template><tbody hx-swap-oob="beforeend:#sheet-rows"><tr id="deal-2">' in page
+    assert 'id="deal-1"' not in page
+    assert 'data-testid="total-1">600<' in page  # B2: Ben +600
 
 
 def test_stranger_cannot_add_a_deal(stranger_client: Any, make_match: Any) -> None:
@@ -172,7 +189,8 @@ def test_htmx_conflict_answers_409_with_the_current_sheet_and_the_reason(owner_c
     assert response.status_code == 409
     assert "Deal 1 was already saved from another phone" in page
     assert 'data-testid="total-0">500<' in page
-    assert json.loads(response["HX-Trigger-After-Settle"]) == {"deal-conflict": {"number": 1}}
+    # The saved deal's revision comes with the conflict, so that this phone can replace it.
+    assert json.loads(response["HX-Trigger-After-Settle"]) == {"deal-conflict": {"number": 1, "revision": 1}}
     assert "already saved" not in owner_client.get(reverse("match", args=[match.pk])).content.decode()
 
 
@@ -201,7 +219,7 @@ def test_htmx_save_from_an_expired_session_navigates_to_the_login_and_back(clien
     match = make_match()
     response = htmx_post(client, match, 1, **B1)
     assert response.status_code == 401
-    assert response["HX-Redirect"] == "/accounts/login/?next=/matches/1/"
+    assert response["HX-Redirect"] == "/accounts/login/?next=/matches/1/&why=expired"
     assert not Deal.objects.filter(match=match).exists()
 
 

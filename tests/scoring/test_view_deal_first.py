@@ -53,7 +53,7 @@ def test_cb_4_1_saved_calls_are_shown_and_the_tricks_asked_for(owner_client: Any
     page = response.content.decode()
     assert response.status_code == 200
     assert "Calls for deal 1 saved." in page
-    assert "Calls: Anna 3, Ben 4, Cleo 2, Dan 5" in page
+    assert "Calls: Ben 4, Cleo 2, Dan 5, Anna 3" in page  # Anna deals: Ben, on her right, calls first (CB-4.1)
     assert '<input type="hidden" name="calls_0" value="3"' in page
     assert 'name="tricks_3"' in page
     assert 'data-total-for="tricks" data-total="13"' in page  # checked as tapped (CB-5.4)
@@ -68,7 +68,7 @@ def test_cb_4_2_the_calls_can_be_corrected_from_the_match_page(owner_client: Any
     assert '<input type="hidden" name="progress" value="1">' in page
     response = post_calls(owner_client, match, progress=1, calls_3="6")
     assert response.status_code == 200
-    assert "Calls: Anna 3, Ben 4, Cleo 2, Dan 6" in response.content.decode()
+    assert "Calls: Ben 4, Cleo 2, Dan 6, Anna 3" in response.content.decode()  # in calling order (CB-4.1)
 
 
 def test_cb_4_2_a_stale_page_is_told_and_its_calls_are_said_back(owner_client: Any, make_match: Any) -> None:
@@ -156,7 +156,7 @@ def test_cb_5_4_tricks_adding_up_to_14_are_refused_on_the_field(owner_client: An
     response = post_tricks(owner_client, match, tricks_3="5")
     page = response.content.decode()
     assert response.status_code == 422
-    assert "the tricks add up to 14, but every deal has 13 tricks (CB-5.4)" in words(page)
+    assert "The tricks add up to 14, but every deal has 13 tricks (CB-5.4)." in words(page)
     assert 'href="/rules/call_bridge/#CB-5.4"' in page  # the rule cited links to its text
     assert '<input type="hidden" name="calls_0" value="3"' in page  # still the second step
     assert not Deal.objects.filter(match=match).exists()
@@ -177,7 +177,7 @@ def test_cb_4_1_the_share_page_shows_the_calls(client: Any, make_match: Any) -> 
     match = make_match("call_bridge")
     save_first_step(match=match, number=1, revision=0, entry={"calls": [3, 4, 2, 5]})
     page = client.get(reverse("shared_match", args=[match.share_token])).content.decode()
-    assert "Calls: Anna 3, Ben 4, Cleo 2, Dan 5" in page
+    assert "Calls: Ben 4, Cleo 2, Dan 5, Anna 3" in page  # Anna deals: Ben, on her right, calls first (CB-4.1)
     assert "Correct the calls" not in page
 
 

@@ -88,7 +88,7 @@ def test_each_match_shows_its_time_in_utc_for_the_script_to_localise(owner_clien
 def test_each_match_offers_rematch_rename_and_delete(owner_client: Any, make_match: Any) -> None:
     match = make_match()
     page = owner_client.get(reverse("home")).content.decode()
-    assert f'<form method="post" action="{reverse("match_rematch", args=[match.pk])}"' in page
+    assert f'<a href="{reverse("match_rematch", args=[match.pk])}" aria-label="Rematch: ' in page  # asks first
     assert f'href="{reverse("match_rename", args=[match.pk])}"' in page
     assert f'href="{reverse("match_delete", args=[match.pk])}"' in page
 

@@ -221,3 +221,17 @@ def test_the_page_holds_no_python_value(owner_client: Any) -> None:
     page = owner_client.get(reverse("match_new"), {"game": "belote"}).content.decode()
     visible = re.sub(r"<script.*?</script>", "", page, flags=re.S)
     assert "None" not in visible and "{'" not in visible and "True" not in visible and "False" not in visible
+
+
+def test_another_game_tapped_gets_the_form_laid_out_for_it_by_the_server(owner_client: Any) -> None:
+    # htmx asks for Belote's form with the two names typed so far: four seats (BL-1.1), the target 1,000.
+    response = owner_client.get(
+        reverse("match_new"), {"game": "belote", "player_0": "Anna", "player_1": "Ben"}, headers={"HX-Request": "true"}
+    )
+    page = response.content.decode()
+    assert page.lstrip().startswith('<form method="post" action="/matches/new/" id="new-match"')
+    assert "<html" not in page
+    assert '<input type="hidden" name="laid_out" value="belote">' in page
+    assert 'name="player_0" value="Anna"' in page and 'name="player_1" value="Ben"' in page
+    assert len(re.findall(r'<div class="name-field" data-seat="\d">', page)) == 4  # none hidden
+    assert 'name="target" value="1000"' in page

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Match
-from tests.conftest import B1_ANNA_2H_EXACT
+from tests.conftest import B1_ANNA_2H_EXACT, PASSED_OUT
 
 pytestmark = pytest.mark.django_db
 
@@ -58,10 +58,23 @@ def test_the_old_match_is_left_as_it_was(owner_client: Any, make_match: Any) -> 
     assert old.deals.count() == 1 and old.first_dealer == 0
 
 
-def test_rematch_is_post_only(owner_client: Any, make_match: Any) -> None:
-    old = make_match()
-    assert owner_client.get(reverse("match_rematch", args=[old.pk])).status_code == 405
+def test_rematch_asks_first_and_only_the_post_makes_a_match(owner_client: Any, make_match: Any) -> None:
+    old = make_match()  # Anna dealt first: Ben deals the rematch's first deal (BG-3.1 passes the deal)
+    response = owner_client.get(reverse("match_rematch", args=[old.pk]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Start a rematch?" in page
+    assert "Ben deals first." in page
+    assert f'<form method="post" action="{reverse("match_rematch", args=[old.pk])}">' in page
     assert Match.objects.count() == 1
+
+
+def test_a_finished_match_offers_a_rematch_on_its_page(owner_client: Any, make_match: Any) -> None:
+    running = make_match(deals=[B1_ANNA_2H_EXACT])
+    assert "/rematch/" not in owner_client.get(reverse("match", args=[running.pk])).content.decode()
+    finished = make_match(deals=[B1_ANNA_2H_EXACT] + [PASSED_OUT] * 5)  # six deals end Bridgette (BG-8.1)
+    page = owner_client.get(reverse("match", args=[finished.pk])).content.decode()
+    assert f'<a href="{reverse("match_rematch", args=[finished.pk])}" role="button">Rematch</a>' in page
 
 
 def test_someone_elses_match_is_not_found(stranger_client: Any, make_match: Any) -> None:

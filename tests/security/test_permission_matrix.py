@@ -12,7 +12,8 @@ import pytest
 from django.urls import reverse
 
 from referee.models import ContestedHand
-from tests.conftest import B1_ANNA_2H_EXACT
+from scoring.models import Change
+from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER
 
 pytestmark = pytest.mark.django_db
 
@@ -95,6 +96,11 @@ MATRIX: list[tuple[str, str, dict[str, tuple[int, int]]]] = [
     (
         "match_rematch",
         "match",
+        {"anonymous": (LOGIN, LOGIN), "owner": (200, 302), "stranger": (404, 404), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
+        "deal_restore",
+        "change",
         {"anonymous": (LOGIN, LOGIN), "owner": (405, 302), "stranger": (405, 404), "visitor": (LOGIN, LOGIN)},
     ),
     (
@@ -172,7 +178,10 @@ def world(make_match: Any, owner: Any) -> dict[str, Any]:
             "events": [],
         },
     )
-    return {"match": match, "hand": hand}
+    removed = Change.objects.create(
+        match=match, user=owner, action=Change.Action.REMOVED, number=2, before=B2_BEN_1NT_3_OVER
+    )
+    return {"match": match, "hand": hand, "removed": removed}
 
 
 def url_for(name: str, kind: str, world: dict[str, Any]) -> str:
@@ -183,6 +192,7 @@ def url_for(name: str, kind: str, world: dict[str, Any]) -> str:
         "deal": [match.pk, 1],
         "token": [match.share_token],
         "hand": [world["hand"].pk],
+        "change": [match.pk, world["removed"].pk],
     }[kind]
     return reverse(name, args=args)
 

@@ -109,6 +109,7 @@ def _entry_spec(highest: int) -> EntrySpec:
         by_seat=True,
         first=("calls",),
         first_title_en=gettext_noop("Calls"),
+        first_from_dealer=1,  # the dealer's right calls first, then round the table (CB-4.1)
     )
 
 

@@ -31,6 +31,7 @@ from scoring.core.base import (
     Line,
     Outcome,
     Progress,
+    Reading,
     RuleError,
     seat_field,
 )
@@ -287,7 +288,9 @@ def _card_points(entry: Entry, capot: Camp | None) -> int:
     values = {field: integer(entry, field, 0, CARD_POINTS, "BL-2.2") for field in given}
     for field, points in values.items():
         if points in NO_SUCH_CARD_POINTS:
-            message = _("No card is worth 1 point, so no side takes 1 or 151 card points, not {points}.")
+            message = _(
+                "No side can take {points} card points: no card is worth 1 point, so neither 1 nor 151 is possible."
+            )
             raise RuleError(field, "BL-2.4", message.format(points=points))
     if len(values) == 2 and sum(values.values()) != CARD_POINTS:
         message = _("The two camps' card points add up to {card_points}, not {sum}: enter one of them.")
@@ -456,15 +459,20 @@ class Belote:
                     message = _("a deal nobody took has no {field}: it was thrown in").format(field=field)
                     raise RuleError(field, "BL-4.4", message)
             return PASSED_OUT
-        taker = seat(entry, "taker", SEATS, "BL-4.3")
-        assert taker is not None
-        trump = suit(entry, "trump", "BL-4.1")  # any suit (BL-4.2)
+        read = Reading()  # every field's error at once
+        taker = read(seat, entry, "taker", SEATS, "BL-4.3")
+        trump = read(suit, entry, "trump", "BL-4.1")  # any suit (BL-4.2)
         capot = _capot(entry)
-        card_points = _card_points(entry, capot)
-        last_trick = _last_trick(entry, capot)
-        _check_capot(capot, card_points, last_trick)
-        pair, comparison = read_announcements(entry, flags, announcement_totals(flags))
-        belote = seat(entry, "belote", SEATS, "BL-6.1", optional=True)
+        card_points = read(_card_points, entry, capot)
+        last_trick = read(_last_trick, entry, capot)
+        if card_points is not None and last_trick is not None:
+            read(_check_capot, capot, card_points, last_trick)
+        announcements = read(read_announcements, entry, flags, announcement_totals(flags))
+        belote = read(seat, entry, "belote", SEATS, "BL-6.1", optional=True)
+        read.done()
+        assert taker is not None and trump is not None and card_points is not None
+        assert last_trick is not None and announcements is not None
+        pair, comparison = announcements
         trick, announced = trick_points(card_points, last_trick), scored_announcements(pair, comparison)
         result = contract_result(capot, side_of(taker), trick, announced, belote, flags)
         return BeloteDeal(False, taker, trump, card_points, last_trick, capot, pair, comparison, belote, result)

@@ -24,6 +24,7 @@ from scoring.core.base import (
     Line,
     Outcome,
     Progress,
+    Reading,
     RuleError,
     one_seat_sides,
     seat_field,
@@ -288,15 +289,19 @@ class Klaberjass:
                     message = _("an annulled deal has no {field}: nobody chose trumps").format(field=field)
                     raise RuleError(field, "KJ-4.4", message)
             return ANNULLED
-        maker = seat(entry, "maker", SEATS, "KJ-4.3")
-        assert maker is not None
-        trump = suit(entry, "trump", "KJ-4.2")  # any suit
-        card_points = _card_points(entry)
-        last_trick = seat(entry, "last_trick", SEATS, "KJ-8.4")
-        assert last_trick is not None
-        sequences = read_sequences(entry, flags)
-        bella = seat(entry, "bella", SEATS, "KJ-7.1", optional=True)
-        no_trick = _no_trick(entry, flags, card_points, last_trick)
+        read = Reading()  # every field's error at once
+        maker = read(seat, entry, "maker", SEATS, "KJ-4.3")
+        trump = read(suit, entry, "trump", "KJ-4.2")  # any suit
+        card_points = read(_card_points, entry)
+        last_trick = read(seat, entry, "last_trick", SEATS, "KJ-8.4")
+        sequences = read(read_sequences, entry, flags)
+        bella = read(seat, entry, "bella", SEATS, "KJ-7.1", optional=True)
+        no_trick = None
+        if card_points is not None and last_trick is not None:
+            no_trick = read(_no_trick, entry, flags, card_points, last_trick)
+        read.done()
+        assert maker is not None and trump is not None and card_points is not None
+        assert last_trick is not None and sequences is not None
         return KlaberjassDeal(False, maker, trump, card_points, last_trick, sequences, bella, no_trick)
 
     def score_deal(
