@@ -68,7 +68,7 @@ def test_br_9_1_a_result_the_contract_cannot_have_is_refused_at_the_field() -> N
     form = post({"declarer": "2", "level": "4", "strain": "S", "tricks": "4"})  # +4 would be 14 tricks
     assert not form.is_valid()
     assert form.errors["tricks"] == [
-        "+4 would make 14 tricks for a contract that needs 10; a deal has 0 to 13 (BR-9.1)"
+        "+4 would make 14 tricks for a contract that needs 10; a deal has 0 to 13 (BR-9.1)."
     ]
     form = post({"declarer": "2", "level": "4", "strain": "S", "tricks": "9"})  # no such button
     assert "is not allowed for Result (BR-9.1)" in form.errors["tricks"][0]
