@@ -11,7 +11,7 @@ from typing import Any
 from scoring.core.base import EntryError, Game
 from scoring.core.games import GAMES
 from scoring.core.match import MAX_DEALS, MAX_TARGET, evaluate, parse_match
-from scoring.core.words import Doubling, Strain
+from vocabulary.words import Doubling, Strain
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -149,7 +149,7 @@ REPORT_URLS = {
     "CSV": ("report_csv", "shared_report_csv"),
     "history": ("match_history",),
 }
-# Edits are not limited, so the history page is measured with this many (scoring/views.py pages it).
+# Edits are not limited, so the history page is measured with this many (scoring/views/matches.py pages it).
 HISTORY_EDITS = 25_000
 
 

@@ -3,7 +3,7 @@
 The OpenAPI schema is at /api/openapi.json. There is no interactive docs page: Swagger UI needs a
 CDN and an inline script, which our Content-Security-Policy refuses.
 
-The API is open to anyone, so every endpoint is limited per client address (config/client.py) and
+The API is open to anyone, so every endpoint is limited per client address (scoring/client.py) and
 refuses bodies larger than any real document before reading them; config/views.py makes every
 error answer under /api/ JSON.
 """

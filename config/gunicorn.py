@@ -8,7 +8,7 @@
   taken from anyone; a deployment under a prefix sets the ``SCRIPT_NAME`` environment variable of the server.
 * **Forwarded scheme headers only from the configured proxy**: ``FORWARDED_ALLOW_IPS`` (the proxy's addresses,
   comma-separated), none by default. Django itself reads ``X-Forwarded-Proto`` and ``X-Forwarded-For`` only
-  under ``DJANGO_BEHIND_TLS_PROXY=1`` (config/settings.py, config/client.py).
+  under ``DJANGO_BEHIND_TLS_PROXY=1`` (config/settings.py, scoring/client.py).
 * **No control socket.** gunicorn 23+ opens one at ``$XDG_RUNTIME_DIR/gunicorn.ctl`` or
   ``~/.gunicorn/gunicorn.ctl``: one path shared by every instance of the same user, through which any of its
   processes can resize or stop the server. Trickbook needs none (signals do the same: docs/deployment.md).

@@ -34,7 +34,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 # HTTPS: on by default in production; each can be switched for a TLS-terminating proxy.
-# Behind the proxy the client's address is the last X-Forwarded-For entry (config/client.py).
+# Behind the proxy the client's address is the last X-Forwarded-For entry (scoring/client.py).
 TRUST_X_FORWARDED_FOR = env_flag("DJANGO_BEHIND_TLS_PROXY", False)
 if TRUST_X_FORWARDED_FOR:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -111,11 +111,11 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Login throttling (django-axes): 5 failures per username and client address (config/client.py,
+# Login throttling (django-axes): 5 failures per username and client address (scoring/client.py,
 # the proxy's X-Forwarded-For when trusted), then a pause. The log-in and sign-up views add limits
-# per address across usernames (scoring/views.py).
+# per address across usernames (scoring/views/accounts.py).
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
-AXES_CLIENT_IP_CALLABLE = "config.client.client_address"
+AXES_CLIENT_IP_CALLABLE = "scoring.client.client_address"
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -231,7 +231,7 @@ LOGGING = {
 }
 
 # The caches. "default": rate-limit counters. "sheets": the share page's live fragment, rendered once
-# per match version (scoring/views.py, _live_sheet), kept apart so that fragments never push
+# per match version (scoring/views/sharing.py, _live_sheet), kept apart so that fragments never push
 # counters out. Local memory, one per worker process, by default; set REDIS_URL (redis://host:6379/0)
 # when several servers or many workers must share them. Both backends are config/cache.py's: the local
 # one is bounded by bytes as well as entries, and Redis degrades to local memory while it cannot be
@@ -279,11 +279,11 @@ else:
         },
     }
 
-# Rate limits (django-ratelimit) count per client address (config/client.py) and answer 429.
+# Rate limits (django-ratelimit) count per client address (scoring/client.py) and answer 429.
 # With the local-memory cache each worker counts on its own, so a limit is per worker: docs/deployment.md
 # says to set REDIS_URL for exact limits. The library's checks ask for memcached or django-redis.
 RATELIMIT_USE_CACHE = "default"
-RATELIMIT_IP_META_KEY = "config.client.client_address"
+RATELIMIT_IP_META_KEY = "scoring.client.client_address"
 RATELIMIT_VIEW = "config.views.rate_limited"
 # A refused post (an expired session, a token renewed elsewhere): a page that says so, in every mode.
 CSRF_FAILURE_VIEW = "config.views.csrf_failure"

@@ -8,32 +8,33 @@ from config import language
 from config.api import api
 from referee import views as referee_views
 from reports import views as report_views
-from scoring import offline, rule_views, views
+from scoring import offline, rule_views
+from scoring.views import accounts, deals, matches, sharing
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", matches.home, name="home"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
-    path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", views.login_view, name="login"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", accounts.login_view, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("language/", language.choose_language, name="choose_language"),
-    path("matches/new/", views.match_new, name="match_new"),
-    path("matches/<int:match_id>/", views.match_detail, name="match"),
-    path("matches/<int:match_id>/deals/", views.deal_add, name="deal_add"),
-    path("matches/<int:match_id>/deals/preview/", views.deal_preview, name="deal_preview"),
-    path("matches/<int:match_id>/deals/first/", views.deal_first, name="deal_first"),
-    path("matches/<int:match_id>/deals/<int:number>/edit/", views.deal_edit, name="deal_edit"),
-    path("matches/<int:match_id>/restore/<int:change_id>/", views.deal_restore, name="deal_restore"),
-    path("matches/<int:match_id>/deals/undo/", views.deal_undo, name="deal_undo"),
-    path("matches/<int:match_id>/history/", views.match_history, name="match_history"),
-    path("matches/<int:match_id>/match-file/", views.match_download, name="match_download"),
-    path("matches/<int:match_id>/share/", views.share_regenerate, name="share_regenerate"),
-    path("matches/<int:match_id>/share/stop/", views.share_stop, name="share_stop"),
-    path("matches/<int:match_id>/delete/", views.match_delete, name="match_delete"),
-    path("matches/<int:match_id>/rename/", views.match_rename, name="match_rename"),
-    path("matches/<int:match_id>/rematch/", views.match_rematch, name="match_rematch"),
-    path("share/<str:token>/", views.shared_match, name="shared_match"),
+    path("matches/new/", matches.match_new, name="match_new"),
+    path("matches/<int:match_id>/", matches.match_detail, name="match"),
+    path("matches/<int:match_id>/deals/", deals.deal_add, name="deal_add"),
+    path("matches/<int:match_id>/deals/preview/", deals.deal_preview, name="deal_preview"),
+    path("matches/<int:match_id>/deals/first/", deals.deal_first, name="deal_first"),
+    path("matches/<int:match_id>/deals/<int:number>/edit/", deals.deal_edit, name="deal_edit"),
+    path("matches/<int:match_id>/restore/<int:change_id>/", deals.deal_restore, name="deal_restore"),
+    path("matches/<int:match_id>/deals/undo/", deals.deal_undo, name="deal_undo"),
+    path("matches/<int:match_id>/history/", matches.match_history, name="match_history"),
+    path("matches/<int:match_id>/match-file/", matches.match_download, name="match_download"),
+    path("matches/<int:match_id>/share/", sharing.share_regenerate, name="share_regenerate"),
+    path("matches/<int:match_id>/share/stop/", sharing.share_stop, name="share_stop"),
+    path("matches/<int:match_id>/delete/", matches.match_delete, name="match_delete"),
+    path("matches/<int:match_id>/rename/", matches.match_rename, name="match_rename"),
+    path("matches/<int:match_id>/rematch/", matches.match_rematch, name="match_rematch"),
+    path("share/<str:token>/", sharing.shared_match, name="shared_match"),
     path("matches/<int:match_id>/report/", report_views.report, name="report"),
     path("matches/<int:match_id>/report.pdf", report_views.report_pdf, name="report_pdf"),
     path("matches/<int:match_id>/deals.csv", report_views.report_csv, name="report_csv"),
@@ -50,6 +51,6 @@ urlpatterns = [
     path("rules/rule/<str:rule_id>/", rule_views.rule_detail, name="rule"),
     path("rules/<str:game>/", rule_views.rules_game, name="rules_game"),
     path("api/", api.urls),
-    path("admin/login/", views.admin_login),  # the admin's log-in, behind the log-in throttles
+    path("admin/login/", accounts.admin_login),  # the admin's log-in, behind the log-in throttles
     path("admin/", admin.site.urls),
 ]

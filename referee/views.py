@@ -33,11 +33,11 @@ from referee.forms import HandActionForm, NewHandForm, request_number
 from referee.models import ContestedHand
 from scoring.changes import describe_entry
 from scoring.core.base import EntryError, side_names
-from scoring.core.cards import SUITS, parse_card
 from scoring.core.games import GAMES
 from scoring.models import Match
 from scoring.services import Conflict, add_deal, edit_deal
 from scoring.sheet import points_text
+from vocabulary.cards import SUITS, parse_card
 
 SUIT_ORDER = {**{suit: order for order, suit in enumerate(SUITS)}, "": len(SUITS)}  # ♠ ♥ ♦ ♣, then the colons
 

@@ -33,9 +33,9 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 from django_ratelimit.decorators import ratelimit
 
-from config.client import client_address
 from reports.sheet import csv_text, report_context
 from reports.uploads import CappedMemoryUpload
+from scoring.client import client_address
 from scoring.core.base import EntryError
 from scoring.core.match import score_document
 from scoring.forms import ImportForm
@@ -209,7 +209,7 @@ def report(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _address_key(group: str, request: HttpRequest) -> str:
-    """The client's address (config/client.py), an IPv6 one as its /64 network as django-ratelimit
+    """The client's address (scoring/client.py), an IPv6 one as its /64 network as django-ratelimit
     counts it; anything that is not an address (no proxy header, a bad one) is counted as it is."""
     address = client_address(request)
     try:

@@ -6,13 +6,13 @@ class ScoringConfig(AppConfig):
     verbose_name = "Scoring"
 
     def ready(self) -> None:
-        """Plug Django's translations into the rules cores' hook (scoring/core/i18n.py): from here on every
+        """Plug Django's translations into the rules cores' hook (vocabulary/i18n.py): from here on every
         core text (breakdown lines, entry errors, match ends, flags, field labels, cards' rank letters) is
         worded in the language active for the request, command or API call that reads it, its numbers too."""
         from django.conf import settings
         from django.utils import translation
 
-        from scoring.core import i18n
+        from vocabulary import i18n
 
         def language() -> str:
             return translation.get_language() or settings.LANGUAGE_CODE

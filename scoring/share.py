@@ -4,7 +4,7 @@ match page with its QR code for the other players at the table to scan.
 A match is shared while it has a share token (`Match.share_token`); the share page, its live
 fragment and the report, PDF and CSV reached through the link look the match up by that token, so a
 replaced or stopped link finds nothing from the next request on. The share page's cached fragment
-(scoring/views.py, `_live_sheet`) is only ever read after that look-up, so it is never served for a
+(scoring/views/sharing.py, `_live_sheet`) is only ever read after that look-up, so it is never served for a
 link that no longer works, and no cache needs clearing (each worker may hold its own).
 """
 

@@ -14,11 +14,11 @@ from django.utils.translation import pgettext
 
 from scoring import rulebook
 from scoring.core.base import Flag, Flags, Line, PadRow, Points, RowWords, row_words, seat_titles
-from scoring.core.i18n import one_language
 from scoring.core.match import MatchResult
 from scoring.core.steps import first_text
 from scoring.marks import mark_suits, short_names
 from scoring.numbers import number_text
+from vocabulary.i18n import one_language
 
 MINUS = "\u2212"  # a minus sign, never taken for a dash or a hyphen
 
@@ -78,7 +78,7 @@ def sheet_rows(result: MatchResult) -> list[dict[str, Any]]:
             words = worded[id(line)] = line.text
         return words
 
-    with one_language():  # the sheet's words, each looked up once (scoring/core/i18n.py)
+    with one_language():  # the sheet's words, each looked up once (vocabulary/i18n.py)
         return [
             {
                 "number": deal.number,
@@ -200,7 +200,7 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None, rows_
         return text
 
     html = []
-    with one_language():  # the sheet's words, each looked up once (scoring/core/i18n.py)
+    with one_language():  # the sheet's words, each looked up once (vocabulary/i18n.py)
         for deal in result.deals[rows_from - 1 :]:
             number = deal.number
             lines = "".join([items.get(id(line)) or item(line) for line in deal.score.lines]) or no_points

@@ -1,4 +1,4 @@
-"""A fake translator for the rules cores' hook (scoring/core/i18n.py), shared by both cores' tests.
+"""A fake translator for the rules cores' hook (vocabulary/i18n.py), shared by both cores' tests.
 
 It wraps every text it is asked for in «»: a text a person sees that comes out unwrapped (or wrapped only
 in part) was built past the hook. Its language is "xx".
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from scoring.core import i18n
+from vocabulary import i18n
 
 
 def wrapped(message: str) -> str:

@@ -10,6 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SCORING_CORE = ROOT / "scoring" / "core"
 REFEREE_CORE = ROOT / "referee" / "core"
+VOCABULARY = ROOT / "vocabulary"
 
 
 def module_name(path: Path) -> str:
@@ -49,10 +50,11 @@ def is_within(module: str, package: str) -> bool:
     return module == package or module.startswith(f"{package}.")
 
 
-CORE_FILES = sorted([*SCORING_CORE.rglob("*.py"), *REFEREE_CORE.rglob("*.py")])
+CORE_FILES = sorted([*VOCABULARY.rglob("*.py"), *SCORING_CORE.rglob("*.py"), *REFEREE_CORE.rglob("*.py")])
 
 
 def test_the_cores_are_there() -> None:
+    assert (VOCABULARY / "cards.py") in CORE_FILES
     assert (SCORING_CORE / "base.py") in CORE_FILES
     assert (REFEREE_CORE / "verdict.py") in CORE_FILES
 
@@ -67,6 +69,29 @@ def test_style_1_no_django_in_the_cores(path: Path) -> None:
 def test_style_3_scoring_core_does_not_import_the_referee(path: Path) -> None:
     offending = [(line, module) for line, module in imported_modules(path) if is_within(module, "referee")]
     assert offending == [], f"{path.relative_to(ROOT)} imports the referee: {offending}"
+
+
+@pytest.mark.parametrize("path", sorted(VOCABULARY.rglob("*.py")), ids=lambda path: str(path.relative_to(ROOT)))
+def test_style_15_the_vocabulary_is_the_bottom_floor(path: Path) -> None:
+    """The shared words sit below both cores: they import neither of them (nor any app)."""
+    above = ("scoring", "referee", "reports", "config")
+    offending = [(line, module) for line, module in imported_modules(path) if any(is_within(module, p) for p in above)]
+    assert offending == [], f"{path.relative_to(ROOT)} imports from a floor above it: {offending}"
+
+
+APPS = ("scoring", "referee", "reports")
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_no_app_imports_config(app: str) -> None:
+    """config/ wires the apps together (settings, URLs); an app below it never imports it."""
+    offending = [
+        (str(path.relative_to(ROOT)), line, module)
+        for path in sorted((ROOT / app).rglob("*.py"))
+        for line, module in imported_modules(path)
+        if is_within(module, "config")
+    ]
+    assert offending == []
 
 
 @pytest.mark.parametrize(

@@ -168,7 +168,7 @@ def test_the_share_pages_sheet_is_cached_once_per_language(client: Client, make_
     from django.core.cache import caches
     from django.utils import translation
 
-    from scoring.views import live_sheet_key
+    from scoring.views.sharing import live_sheet_key
 
     match = make_match(deals=[B1_ANNA_2H_EXACT])
     url = reverse("shared_match", args=[match.share_token])

@@ -12,10 +12,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.core import i18n
 from scoring.numbers import number_text
 from scoring.sheet import points_text
 from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER
+from vocabulary import i18n
 
 pytestmark = pytest.mark.django_db
 

@@ -17,9 +17,9 @@ from referee.core.limits import check_record, used_cards
 from referee.core.protocol import RefereeGame, Tap
 from referee.core.setup import ExtraField, Setup
 from referee.core.verdict import RecordError
-from scoring.core.cards import CardError, card_name, parse_card, parse_cards
 from scoring.core.games import GAMES
-from scoring.core.i18n import _, ngettext
+from vocabulary.cards import CardError, card_name, parse_card, parse_cards
+from vocabulary.i18n import _, ngettext
 
 ACTIONS = ("add_card", "remove_card", "set_hand", "set_extra", "event", "undo_event")
 SEAT_ACTIONS = ("add_card", "remove_card", "set_hand", "event")  # the actions that need a seat...

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.verdict import RecordError
-from scoring.core.cards import SUIT_SYMBOLS
-from scoring.core.i18n import _, gettext_noop
+from vocabulary.cards import SUIT_SYMBOLS
+from vocabulary.i18n import _, gettext_noop
 
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")  # low to high, as every game here bids them
 STRAIN_LABELS = {**SUIT_SYMBOLS, "NT": "NT"}
@@ -148,7 +148,7 @@ def _whose_bid(label: str, whose: str) -> str:
 
 
 # The clauses of `double_refusal` and the sentences of `refused_double`, by the call and the reason (msgids:
-# scoring/core/i18n.py), each whole for the translators.
+# vocabulary/i18n.py), each whole for the translators.
 _REFUSAL_CLAUSES = {
     ("double", "no bid"): gettext_noop("there was no bid to double"),
     ("double", "doubled"): gettext_noop("{contract} was already doubled"),

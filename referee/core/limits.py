@@ -16,9 +16,9 @@ from typing import Any
 from referee.core.protocol import RefereeGame
 from referee.core.setup import Setup
 from referee.core.verdict import RecordError
-from scoring.core.cards import CardError, parse_card
 from scoring.core.games import GAMES
-from scoring.core.i18n import _, ngettext
+from vocabulary.cards import CardError, parse_card
+from vocabulary.i18n import _, ngettext
 
 MAX_RECORD_BYTES = 64 * 1024  # the record as stored JSON
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from enum import StrEnum
 
-from scoring.core.cards import Card, standard_pack
+from vocabulary.cards import Card, standard_pack
 
 PACK32 = tuple(card for card in standard_pack() if card.rank_value >= 7)  # A K Q J 10 9 8 7 in each suit
 

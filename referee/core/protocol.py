@@ -15,8 +15,8 @@ from typing import Any, Protocol
 
 from referee.core.setup import EventField, Setup, ValueKind, setup_problems
 from referee.core.verdict import RecordError, Verdict
-from scoring.core.cards import CardError, parse_card, parse_cards
-from scoring.core.i18n import _
+from vocabulary.cards import CardError, parse_card, parse_cards
+from vocabulary.i18n import _
 
 # A number in a tap: one or two ASCII digits (no event counts past 99). Anything else is kept as posted,
 # and the game's parser refuses it by its path; str.isdigit() and int() would also take ², ① and ٣.

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.core.verdict import RecordError
 from scoring.core.base import EntryError, Flags
-from scoring.core.cards import Card, CardError, card_name, parse_card, parse_cards
 from scoring.core.games import GAMES
-from scoring.core.i18n import _, ngettext
 from scoring.core.match import MatchFile, parse_match
+from vocabulary.cards import Card, CardError, card_name, parse_card, parse_cards
+from vocabulary.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from referee.core.setup import Setup

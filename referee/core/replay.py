@@ -6,8 +6,8 @@ from typing import Any
 
 from referee.core.games import REFEREES
 from referee.core.verdict import RecordError, Verdict
-from scoring.core.cards import Card
-from scoring.core.i18n import _
+from vocabulary.cards import Card
+from vocabulary.i18n import _
 
 
 def replay_document(doc: Any) -> tuple[Any, Verdict]:

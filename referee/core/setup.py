@@ -15,8 +15,8 @@ from enum import StrEnum
 from typing import Any
 
 from referee.core.record import MAX_EVENTS
-from scoring.core.cards import Card
-from scoring.core.i18n import _, ngettext
+from vocabulary.cards import Card
+from vocabulary.i18n import _, ngettext
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ own phases, rules and messages.
 
 from __future__ import annotations
 
-from scoring.core.cards import SUITS
+from vocabulary.cards import SUITS
 
 TAKE, PASS = "take", "pass"
 

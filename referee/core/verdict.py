@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from scoring.core.base import DealScore
-from scoring.core.cards import Card
-from scoring.core.i18n import Text
+from vocabulary.cards import Card
+from vocabulary.i18n import Text
 
 
 class RecordError(ValueError):

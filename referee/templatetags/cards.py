@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import pgettext, pgettext_lazy
 
 from referee.core.calls import LADDER
-from scoring.core.cards import RANK_LABELS, SUIT_SYMBOLS, Card, CardError, parse_card
+from vocabulary.cards import RANK_LABELS, SUIT_SYMBOLS, Card, CardError, parse_card
 
 register = template.Library()
 
@@ -34,7 +34,7 @@ RANK_LETTERS: dict[str, Promise] = {
     "J": pgettext_lazy("rank letter", "J"),
 }
 # Bridgette's colons (BG-1.2): the word drawn above "colon" on the face. Their names (Card.label) are the
-# core's msgids (scoring/core/cards.py COLONS), translated there.
+# core's msgids (vocabulary/cards.py COLONS), translated there.
 COLON_FACES: dict[str, Promise] = {
     "G": pgettext_lazy("colon card face, the word above 'colon'", "Grand"),
     "R": pgettext_lazy("colon card face, the word above 'colon'", "Royal"),

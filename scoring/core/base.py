@@ -24,7 +24,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, NamedTuple, ParamSpec, Protocol, TypeVar, runtime_checkable
 
-from scoring.core.i18n import Plural, _, render
+from vocabulary.i18n import Plural, _, render
 
 # Points are whole numbers, except under `cb_decimal_overtricks` (R-CB-2), where
 # Call Bridge scores tenths and uses Decimal. Never a float.
@@ -543,7 +543,7 @@ class Game(Protocol):
     dealer_rule: str  # the rule for the first dealer and rotation ("BG-3.1"...)
     held_over_rule: str | None  # the rule under which points wait for a later deal (R-KJ-9), if any
 
-    # The game's words, in the active language each time they are read (`scoring.core.i18n.Translated`).
+    # The game's words, in the active language each time they are read (`vocabulary.i18n.Translated`).
     @property
     def title(self) -> str: ...
 

@@ -20,8 +20,8 @@ from typing import Any
 
 from scoring.core.base import Entry, EntryField, EntrySpec, FieldKind, RuleError, numbers, seat_field
 from scoring.core.fields import choice, flag_true, integer, only_fields
-from scoring.core.i18n import _, gettext_noop, ngettext
-from scoring.core.words import Doubling, Strain
+from vocabulary.i18n import _, gettext_noop, ngettext
+from vocabulary.words import Doubling, Strain
 
 TRICKS_PER_DEAL = 13
 CONTRACT_FIELDS = ("declarer", "level", "strain", "doubled", "tricks")

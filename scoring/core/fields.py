@@ -10,8 +10,8 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from scoring.core.base import Entry, FormatError, RuleError
-from scoring.core.i18n import _
-from scoring.core.words import Suit
+from vocabulary.i18n import _
+from vocabulary.words import Suit
 
 
 def only_fields(entry: Any, allowed: Collection[str]) -> Entry:

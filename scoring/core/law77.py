@@ -6,7 +6,7 @@ This module holds the figures and the working a score line shows; each game deci
 Bridge all of them, Draw Bridge the trick values and non-vulnerable penalties (DB-6.1, DB-6.2) and, under
 `db_contract_bridge_scoring`, the whole table not vulnerable (R-DB-6).
 
-Every function reads a table built below, keyed by the enums of scoring.core.words (a deal's values are those
+Every function reads a table built below, keyed by the enums of vocabulary.words (a deal's values are those
 members, so a look-up finds its key by identity). ``vulnerable`` is the declaring side's vulnerability, a bool; a
 level is 1 to 7 (0 reads as no trick score), a trick count 0 to 13.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from scoring.core.words import Doubling, Strain
+from vocabulary.words import Doubling, Strain
 
 TRICKS_PER_DEAL = 13
 GAME = 100  # a trick score of at least this much is a game (BR-6.1)

@@ -29,7 +29,7 @@ from scoring.core.base import (
     side_names,
 )
 from scoring.core.games import GAMES
-from scoring.core.i18n import _, gettext_noop, ngettext
+from vocabulary.i18n import _, gettext_noop, ngettext
 
 MATCH_FIELDS = ("game", "players", "first_dealer", "target", "flags", "deals")
 MAX_NAME = 40

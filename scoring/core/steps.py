@@ -14,7 +14,7 @@ from typing import Any
 
 from scoring.core.base import Choice, EntryField, EntrySpec, FieldKind, FormatError, RuleError
 from scoring.core.fields import only_fields, present, whole_number
-from scoring.core.i18n import _
+from vocabulary.i18n import _
 
 
 def first_fields(spec: EntrySpec) -> tuple[EntryField, ...]:

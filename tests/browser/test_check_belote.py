@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from scoring.core.cards import parse_card
 from tests.browser.conftest import log_in
+from vocabulary.cards import parse_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

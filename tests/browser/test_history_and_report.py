@@ -72,7 +72,7 @@ def test_a_long_history_is_paged_and_its_page_links_fit_the_phone(
     browser: Any, live_server: Any, demo_user: Any, scheme: str, language: str, tmp_path: Path
 ) -> None:
     from scoring.models import Change
-    from scoring.views import HISTORY_PAGE
+    from scoring.views.matches import HISTORY_PAGE
 
     match = demo_match(demo_user, "call_bridge-finished")
     first = match.deals.get(number=1).entry

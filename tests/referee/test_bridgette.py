@@ -22,7 +22,7 @@ from referee.core.games.bridgette import (
     trick_winner,
 )
 from referee.core.verdict import RecordError, Verdict
-from scoring.core.cards import Card, parse_card
+from vocabulary.cards import Card, parse_card
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "bridgette" / "hand.json"
 PACK = [card.code for card in SETUP.pack]

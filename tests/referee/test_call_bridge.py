@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from referee.core.games.call_bridge import REFEREE, allowed_cards, trick_winner
 from referee.core.verdict import RecordError, Verdict
-from scoring.core.cards import parse_card, parse_cards, standard_pack
 from scoring.core.games.call_bridge import GAME as SCORING
+from vocabulary.cards import parse_card, parse_cards, standard_pack
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "call_bridge" / "hand.json"
 PLAYERS = ["P1", "P2", "P3", "P4"]

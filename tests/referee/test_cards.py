@@ -1,4 +1,4 @@
-"""The card notation (scoring/core/cards.py): the quick table of spellings reads every token as the careful
+"""The card notation (vocabulary/cards.py): the quick table of spellings reads every token as the careful
 reader does."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.core.cards import Card, CardError, _read_card, colons, parse_card, parse_cards, standard_pack
+from vocabulary.cards import Card, CardError, _read_card, colons, parse_card, parse_cards, standard_pack
 
 # Letters and symbols a card token is made of, plus a few that upper-case or trim surprisingly.
 TOKEN_TEXT = st.text(alphabet="0123456789TJQKAtjqkaSHDCshdcGRLgrl ♠♥♦♣\tſıß", max_size=5)

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from referee.core.games.contract_bridge import REFEREE, honours_held
 from referee.core.verdict import RecordError, Verdict
-from scoring.core.cards import parse_cards, standard_pack
+from vocabulary.cards import parse_cards, standard_pack
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "contract_bridge"
 HAND = json.loads((FIXTURES / "hand.json").read_text())

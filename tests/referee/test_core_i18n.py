@@ -1,4 +1,4 @@
-"""The referee core's words go through the translation hook (scoring/core/i18n.py), and nothing escapes it.
+"""The referee core's words go through the translation hook (vocabulary/i18n.py), and nothing escapes it.
 
 A fake translator wraps every text it is asked for in «»: a text a person sees that came out unwrapped was
 built past the hook. Every game of REFEREES is walked through its setup and its fixtures (fixtures/<game>/:
@@ -18,10 +18,10 @@ import pytest
 from referee.core.games import REFEREES
 from referee.core.replay import replay_document
 from referee.core.verdict import Verdict
-from scoring.core import i18n
-from scoring.core.cards import card_name, card_names, parse_card
 from tests.fake_translator import english as english_only
 from tests.fake_translator import install_wrapping, is_wrapped, wrapping
+from vocabulary import i18n
+from vocabulary.cards import card_name, card_names, parse_card
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from referee.core.games.draw_bridge import REFEREE, contract_trick_winner, draw_trick_winner
 from referee.core.verdict import RecordError, Verdict
-from scoring.core.cards import parse_card, standard_pack
 from scoring.core.games.draw_bridge import GAME as SCORING
+from vocabulary.cards import parse_card, standard_pack
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "draw_bridge" / "hand.json"
 PLAYERS = ["Anna", "Ben"]

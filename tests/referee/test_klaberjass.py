@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from referee.core.games.klaberjass import REFEREE, SETUP, compare_sequences
 from referee.core.verdict import RecordError, Verdict
-from scoring.core.cards import Card, parse_card
 from scoring.core.games.klaberjass import GAME
+from vocabulary.cards import Card, parse_card
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "klaberjass" / "hand.json"
 NAMES = ("Nora", "Dan")

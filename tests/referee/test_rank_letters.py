@@ -22,7 +22,7 @@ from django.utils import translation
 
 from referee.models import ContestedHand
 from referee.templatetags.cards import card_face, card_label
-from scoring.core.cards import parse_card
+from vocabulary.cards import parse_card
 
 ROOT = Path(__file__).resolve().parents[2]
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -13,9 +13,9 @@ from referee.core.games import REFEREES
 from referee.core.limits import MAX_RECORD_BYTES
 from referee.core.replay import replay_document
 from referee.models import ContestedHand
-from scoring.core.cards import parse_card
 from scoring.core.games import GAMES
 from scoring.models import Deal
+from vocabulary.cards import parse_card
 
 pytestmark = pytest.mark.django_db
 

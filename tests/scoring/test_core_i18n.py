@@ -1,4 +1,4 @@
-"""The scoring core's words go through its translation hook (scoring/core/i18n.py), and nothing escapes it.
+"""The scoring core's words go through its translation hook (vocabulary/i18n.py), and nothing escapes it.
 
 A fake translator wraps every text it is asked for in «»: any text a person sees that came out unwrapped
 (or wrapped only in part) was built past the hook. Every game in GAMES is walked through the registry
@@ -22,14 +22,14 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import translation
 
-from scoring.core import i18n
 from scoring.core.base import EntryError, FieldKind, Game, row_words
 from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, evaluate, parse_match
 from scoring.core.steps import first_text, first_words, read_first
-from scoring.core.words import Doubling, Strain, Suit
 from tests.fake_translator import english as english_only
 from tests.fake_translator import install_wrapping, is_wrapped, wrapped, wrapping
+from vocabulary import i18n
+from vocabulary.words import Doubling, Strain, Suit
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ("Anna", "Ben", "Cleo", "Dan")
@@ -298,7 +298,7 @@ def test_a_cached_line_is_never_served_in_the_language_it_was_first_made_in(
 
 
 def test_the_hook_module_imports_no_django() -> None:
-    path = ROOT / "scoring" / "core" / "i18n.py"
+    path = ROOT / "vocabulary" / "i18n.py"
     imported = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):

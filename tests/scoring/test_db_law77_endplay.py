@@ -15,7 +15,7 @@ import pytest
 from endplay.types import Contract, Denom, Penalty, Player, Vul
 
 from scoring.core.games.draw_bridge import GAME
-from scoring.core.words import Doubling, Strain
+from vocabulary.words import Doubling, Strain
 
 FLAGS = frozenset({"db_contract_bridge_scoring"})
 DENOMS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}

@@ -12,7 +12,7 @@ from scoring.core.base import EntryError, FormatError, Progress, RuleError
 from scoring.core.contract import Contract
 from scoring.core.games.draw_bridge import GAME
 from scoring.core.match import evaluate, parse_match
-from scoring.core.words import Strain
+from vocabulary.words import Strain
 
 NO_FLAGS: frozenset[str] = frozenset()
 BRIDGE_SCORING = frozenset({"db_contract_bridge_scoring"})

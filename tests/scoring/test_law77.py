@@ -10,7 +10,7 @@ import pytest
 from endplay.types import Contract, Denom, Penalty, Player, Vul
 
 from scoring.core import law77
-from scoring.core.words import Doubling, Strain
+from vocabulary.words import Doubling, Strain
 
 C, D, H, S, NT = Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NO_TRUMP
 NONE, X, XX = Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED

@@ -15,7 +15,7 @@ from bench.core import long_match
 from scoring.core.games import GAMES
 from scoring.core.match import MAX_DEALS, MAX_NAME, parse_match
 from scoring.services import create_match
-from scoring.views import _live_sheet
+from scoring.views.sharing import _live_sheet
 
 pytestmark = pytest.mark.django_db
 

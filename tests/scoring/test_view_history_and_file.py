@@ -85,7 +85,7 @@ def test_a_long_history_is_shown_a_page_at_a_time_latest_first(
 ) -> None:
     """Edits are not limited, so the history is paged: a page costs the same at 250 changes as at 25,000."""
     from scoring.models import Change
-    from scoring.views import HISTORY_PAGE
+    from scoring.views.matches import HISTORY_PAGE
 
     match = make_match()
     Change.objects.bulk_create(

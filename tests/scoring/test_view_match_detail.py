@@ -218,7 +218,7 @@ def pad(row: str) -> str:
 def test_r_cb_2_r_cb_4_the_sheet_is_worded_in_the_pages_language_plural_forms_by_count(
     owner_client: Any, make_match: Any
 ) -> None:
-    # The sheet's words are looked up once per sheet (scoring/core/i18n.py, one_language): each line
+    # The sheet's words are looked up once per sheet (vocabulary/i18n.py, one_language): each line
     # still takes the plural form of its own count. Polish: 1 trick "lewie", 4 tricks "lewach".
     first = {"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}  # +3, +4 made (R-CB-2); -2, -5 failed (R-CB-4)
     second = {"calls": [2, 2, 2, 2], "tricks": [1, 4, 4, 4]}  # Anna fails with 1 trick: -2 (R-CB-4)

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.urls import reverse, set_script_prefix
 
-from scoring.views import live_sheet_key
+from scoring.views.sharing import live_sheet_key
 from tests.conftest import B1_ANNA_2H_EXACT
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.core.contract import CONTRACT_NAMES, Contract, bid_name
-from scoring.core.words import Doubling, Strain, Suit
+from vocabulary.words import Doubling, Strain, Suit
 
 
 def test_rules_0_2_suits_highest_first_with_symbols_and_names() -> None:

@@ -1,7 +1,7 @@
 """Login and sign-up throttling: django-axes per username and client address, and limits per address.
 
 The client address is the trusted proxy's X-Forwarded-For entry when DJANGO_BEHIND_TLS_PROXY is
-set (config/client.py), so one person's wrong passwords behind nginx lock only that person out.
+set (scoring/client.py), so one person's wrong passwords behind nginx lock only that person out.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from config.client import client_address
+from scoring.client import client_address
 
 pytestmark = pytest.mark.django_db
 
-LOGIN_WINDOW_SECONDS = 15 * 60  # scoring.views.LOGIN_FAILURES: 20 failures per address in 15 minutes
+LOGIN_WINDOW_SECONDS = 15 * 60  # scoring.views.accounts.LOGIN_FAILURES: 20 failures per address in 15 minutes
 PROXY = "10.0.0.2"  # the nginx in front of gunicorn: every request's REMOTE_ADDR behind it
 
 

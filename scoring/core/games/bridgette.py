@@ -39,8 +39,8 @@ from scoring.core.contract import (
     describe_played,
     parse_contract,
 )
-from scoring.core.i18n import Translated, _, fill, gettext_noop
-from scoring.core.words import Doubling, Strain
+from vocabulary.i18n import Translated, _, fill, gettext_noop
+from vocabulary.words import Doubling, Strain
 
 MATCH_DEALS = 6  # BG-1.3
 

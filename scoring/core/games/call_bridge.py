@@ -31,7 +31,7 @@ from scoring.core.base import (
     one_seat_sides,
 )
 from scoring.core.fields import int_list, only_fields
-from scoring.core.i18n import Plural, Translated, _, gettext_noop, ngettext, ngettext_lazy, numeral
+from vocabulary.i18n import Plural, Translated, _, gettext_noop, ngettext, ngettext_lazy, numeral
 
 SEATS = 4
 TRICKS_PER_DEAL = 13

@@ -59,7 +59,7 @@ from scoring.core.contract import (
     usual_contract,
 )
 from scoring.core.fields import choice, flag_true, only_fields
-from scoring.core.i18n import (
+from vocabulary.i18n import (
     Translated,
     TranslatedTuple,
     Word,
@@ -71,7 +71,7 @@ from scoring.core.i18n import (
     one_language,
     pgettext,
 )
-from scoring.core.words import Doubling, Strain
+from vocabulary.words import Doubling, Strain
 
 # Seats 0 to 3, clockwise (BR-1.1), and the sides: msgids, translated where shown (a line's values are Words).
 COMPASS = (gettext_noop("North"), gettext_noop("East"), gettext_noop("South"), gettext_noop("West"))

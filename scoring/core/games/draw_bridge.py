@@ -38,10 +38,10 @@ from scoring.core.contract import (
     describe_played,
     parse_contract,
 )
-from scoring.core.i18n import Translated, _, gettext_noop, ngettext_lazy, numeral
-from scoring.core.words import Doubling, Strain
+from vocabulary.i18n import Translated, _, gettext_noop, ngettext_lazy, numeral
+from vocabulary.words import Doubling, Strain
 
-# The names the referee's Draw Bridge auction still reads; scoring.core.words is where they live.
+# The names the referee's Draw Bridge auction still reads; vocabulary.words is where they live.
 STRAINS: tuple[str, ...] = tuple(strain.value for strain in Strain)  # bidding order, lowest first (DB-1.2)
 STRAIN_SYMBOLS: dict[str, str] = {strain.value: strain.symbol for strain in Strain}
 

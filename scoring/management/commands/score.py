@@ -30,7 +30,7 @@ class Command(BaseCommand):
             self._score(options["file"], options["json"])
 
     def _score(self, path: str, as_json: bool) -> None:
-        """The sheet (or the error) in the active language: the core's words too (scoring/core/i18n.py)."""
+        """The sheet (or the error) in the active language: the core's words too (vocabulary/i18n.py)."""
         try:
             result = score_document(read_input(path))
         except (OSError, UnicodeDecodeError) as error:

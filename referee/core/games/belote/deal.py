@@ -15,8 +15,8 @@ from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_c
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import SUITS, Card, CardError, parse_card, parse_cards
-from scoring.core.i18n import _, gettext_noop, ngettext
+from vocabulary.cards import SUITS, Card, CardError, parse_card, parse_cards
+from vocabulary.i18n import _, gettext_noop, ngettext
 
 _PACK = frozenset(PACK32)
 _SAYINGS_READ = (None, "", *SAYINGS)  # no saying, or belote or rebelote

@@ -11,9 +11,9 @@ from referee.core.games.belote.state import ReplayState
 from referee.core.pack32 import Duty, trick_points
 from referee.core.record import Event
 from referee.core.verdict import Trick
-from scoring.core.cards import SUIT_NAMES, Card, card_name
 from scoring.core.games.belote import SEATS, side_of
-from scoring.core.i18n import _, gettext_noop
+from vocabulary.cards import SUIT_NAMES, Card, card_name
+from vocabulary.i18n import _, gettext_noop
 
 # BL-7.4, R-BL-9: a void player who did not trump or overtrump, in words, by whether their partner held the trick
 # and whether the duty was to trump (else to overtrump); each a whole sentence for the translators.

@@ -14,10 +14,10 @@ from referee.core.games.belote.trumps import TrumpChoice
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
-from scoring.core.cards import SUIT_NAMES, card_name
 from scoring.core.games.belote import GAME as SCORING
 from scoring.core.games.belote import LAST_TRICK, NO_CAPOT, Camp, side_of
-from scoring.core.i18n import _, gettext_noop, ngettext
+from vocabulary.cards import SUIT_NAMES, card_name
+from vocabulary.i18n import _, gettext_noop, ngettext
 
 # Each side's camp (BL-8.7) by the takers' side, the sides in order.
 _CAMPS_BY_SIDE = (

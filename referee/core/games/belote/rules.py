@@ -8,9 +8,9 @@ from collections.abc import Collection, Sequence
 from referee.core.pack32 import Duty, allowed_cards, holding
 from referee.core.trump_rounds import PASS, TAKE
 from scoring.core.base import Flags
-from scoring.core.cards import SUITS, Card, card_word
-from scoring.core.i18n import Text, gettext_noop
-from scoring.core.words import SINGULAR_WORDS
+from vocabulary.cards import SUITS, Card, card_word
+from vocabulary.i18n import Text, gettext_noop
+from vocabulary.words import SINGULAR_WORDS
 
 # The sizes of a deal and the words of its calls.
 BIDS = (TAKE, PASS, *SUITS)

@@ -8,7 +8,7 @@ from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
 from referee.core.pack32 import PACK32
 from referee.core.setup import Entry, EventField, EventKind, ExtraField, Setup, TapOption, TurnEntry, ValueKind
 from scoring.core.games.belote import GAME
-from scoring.core.i18n import gettext_noop
+from vocabulary.i18n import gettext_noop
 
 SETUP = Setup(
     seats=GAME.seats,

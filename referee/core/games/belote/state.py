@@ -11,8 +11,8 @@ from referee.core.games.belote.rules import STOCK
 from referee.core.record import Event
 from referee.core.trump_rounds import TrumpRounds
 from referee.core.verdict import Trick, Violation
-from scoring.core.cards import Card
 from scoring.core.games.belote import SEATS, side_of
+from vocabulary.cards import Card
 
 
 class ReplayState(TrumpRounds):

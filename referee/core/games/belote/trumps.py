@@ -5,9 +5,9 @@ from __future__ import annotations
 from referee.core.games.belote.state import ReplayState
 from referee.core.record import Event
 from referee.core.trump_rounds import PASS, chosen_suit
-from scoring.core.cards import SUIT_NAMES, SUITS, Card
 from scoring.core.games.belote import SEATS
-from scoring.core.i18n import _
+from vocabulary.cards import SUIT_NAMES, SUITS, Card
+from vocabulary.i18n import _
 
 # The K and Q of each suit, which make belote-rebelote in trumps (BL-6.1).
 _BELOTE_CARDS = {suit: frozenset((Card("K", suit), Card("Q", suit))) for suit in SUITS}

@@ -9,9 +9,9 @@ from referee.core.games.bridgette.rules import bid_requirement, suit_counts
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Turn
-from scoring.core.cards import SUITS
-from scoring.core.i18n import _, gettext_noop
-from scoring.core.words import Suit
+from vocabulary.cards import SUITS
+from vocabulary.i18n import _, gettext_noop
+from vocabulary.words import Suit
 
 
 def refused_bid(player: str, counts: Mapping[str, int], bid: Call, requirement: str) -> str:
@@ -26,7 +26,7 @@ def refused_bid(player: str, counts: Mapping[str, int], bid: Call, requirement: 
     )
 
 
-# BG-5.6 / R-BG-12: a refused bid in words, each a whole sentence (msgids: scoring/core/i18n.py). A no-trump bid
+# BG-5.6 / R-BG-12: a refused bid in words, each a whole sentence (msgids: vocabulary/i18n.py). A no-trump bid
 # names the suits the hand lacked, by how many.
 _NO_TRUMP_MISSING = {
     1: gettext_noop("{player} bid {bid}, but a no-trump bid needs a card in every suit, and the hand had no {suit}"),

@@ -13,8 +13,8 @@ from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_c
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import Card, CardError, card_name, parse_card, parse_cards
-from scoring.core.i18n import _, gettext_noop, ngettext
+from vocabulary.cards import Card, CardError, card_name, parse_card, parse_cards
+from vocabulary.i18n import _, gettext_noop, ngettext
 
 _TWICE = gettext_noop("{card} appears at {path} and again here; the pack has one of each (BG-1.2)")
 

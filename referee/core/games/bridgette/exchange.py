@@ -6,10 +6,10 @@ from referee.core.games.bridgette.rules import DEALER_DRAWS, HAND_SIZE, group
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Turn
-from scoring.core.cards import Card, card_name, card_names
-from scoring.core.i18n import _, gettext_noop, ngettext
+from vocabulary.cards import Card, card_name, card_names
+from vocabulary.i18n import _, gettext_noop, ngettext
 
-# The exchange's texts, each a whole sentence (msgids: scoring/core/i18n.py). A draw or discard at the wrong moment,
+# The exchange's texts, each a whole sentence (msgids: vocabulary/i18n.py). A draw or discard at the wrong moment,
 # by the event, what was wrong and (out of turn) what the player due was to do.
 _EXCHANGE_SLIPS = {
     ("draw", "late"): gettext_noop("{player} drew after the auction began; the exchange comes before it"),

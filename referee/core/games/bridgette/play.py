@@ -13,9 +13,9 @@ from referee.core.games.bridgette.rules import (
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn
-from scoring.core.cards import Card, card_name
-from scoring.core.i18n import Text, _, gettext_noop
-from scoring.core.words import PLURAL_WORDS, Suit
+from vocabulary.cards import Card, card_name
+from vocabulary.i18n import Text, _, gettext_noop
+from vocabulary.words import PLURAL_WORDS, Suit
 
 # BG-6.5: the reason of a trick won over a matching colon, which blocks the led suit; BG-6.1: one player's trick.
 _BLOCKS = gettext_noop("{reason}; {suits} may not be led to the next trick (BG-6.5)")

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Mapping
 
 from referee.core.calls import Call, bid_index
 from scoring.core.base import Flags
-from scoring.core.cards import SUITS, Card, CardWord, card_name, card_word
-from scoring.core.i18n import Text, Word, _, gettext_noop
-from scoring.core.words import SINGULAR_WORDS
+from vocabulary.cards import SUITS, Card, CardWord, card_name, card_word
+from vocabulary.i18n import Text, Word, _, gettext_noop
+from vocabulary.words import SINGULAR_WORDS
 
 # The sizes and words of a deal.
 HAND_SIZE = 13  # BG-3.2
@@ -18,7 +18,7 @@ STOCK_SIZE = 29  # BG-3.3
 
 # BG-2.2: aces and the Grand Colon; J Q K and the Royal Colon; every other card (2 to 10, Little Colon).
 _GROUP_OF_RANK = {"A": "ace", "G": "ace", "K": "face", "Q": "face", "J": "face", "R": "face"}
-# A colon as a sentence names it, with its article: one msgid each (scoring/core/i18n.py), never "the " + a name.
+# A colon as a sentence names it, with its article: one msgid each (vocabulary/i18n.py), never "the " + a name.
 _THE_COLONS = {
     "G": gettext_noop("the Grand Colon"),
     "R": gettext_noop("the Royal Colon"),
@@ -48,7 +48,7 @@ TRICKS = 13  # BG-6.1
 def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, Text]:
     """Whether the follower wins the trick, and why (BG-6.3 after a normal lead, BG-6.4 after a colon).
 
-    The reason is a `Text`, worded only when it is read (scoring/core/i18n.py)."""
+    The reason is a `Text`, worded only when it is read (vocabulary/i18n.py)."""
     if lead.is_colon:
         kind = group(lead)
         if follow.is_colon:
@@ -72,7 +72,7 @@ def trick_winner(lead: Card, follow: Card, trump: str | None) -> tuple[bool, Tex
     return False, Text(_NEITHER, values)
 
 
-# The reasons a trick is won (msgids: scoring/core/i18n.py), worded when read. BG-6.3: after a lead of a suit.
+# The reasons a trick is won (msgids: vocabulary/i18n.py), worded when read. BG-6.3: after a lead of a suit.
 _HIGHER = gettext_noop("{card} is the higher {suit} (BG-6.3)")
 
 _COLON_TO_SUIT = gettext_noop("{card} was played to {lead}: the leader wins (BG-6.3)")

@@ -15,9 +15,9 @@ from referee.core.setup import (
     TurnEntry,
     ValueKind,
 )
-from scoring.core.cards import colons, standard_pack
 from scoring.core.games.bridgette import GAME
-from scoring.core.i18n import gettext_noop
+from vocabulary.cards import colons, standard_pack
+from vocabulary.i18n import gettext_noop
 
 PACK = (*standard_pack(), *colons())  # BG-1.2: the 52 cards and the three colons
 

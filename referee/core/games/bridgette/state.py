@@ -14,8 +14,8 @@ from referee.core.games.bridgette.deal import BridgetteRecord
 from referee.core.games.bridgette.rules import HAND_SIZE, named
 from referee.core.record import Event
 from referee.core.verdict import Trick, Violation
-from scoring.core.cards import Card
-from scoring.core.i18n import _
+from vocabulary.cards import Card
+from vocabulary.i18n import _
 
 # BG-4.1: the exchange's steps in order, by the dealer's seat: the non-dealer draws and discards, then the dealer.
 _EXCHANGE_ORDERS = tuple(

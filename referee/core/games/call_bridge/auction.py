@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.games.call_bridge.state import ReplayState
 from referee.core.record import Event
 from scoring.core.games.call_bridge import LOWEST_CALL, TRICKS_PER_DEAL
-from scoring.core.i18n import _
+from vocabulary.i18n import _
 
 
 class Calls(ReplayState):

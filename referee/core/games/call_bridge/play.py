@@ -9,10 +9,10 @@ from referee.core.games.call_bridge.rules import TRUMPS, allowed_cards, trick_wi
 from referee.core.games.call_bridge.state import ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Trick
-from scoring.core.cards import Card, card_name
 from scoring.core.games.call_bridge import SEATS, TRICKS_PER_DEAL
-from scoring.core.i18n import _
-from scoring.core.words import Suit
+from vocabulary.cards import Card, card_name
+from vocabulary.i18n import _
+from vocabulary.words import Suit
 
 
 def _why_illegal(name: str, card: Card, hand: Collection[Card], trick: Sequence[tuple[int, Card]], rule: str) -> str:

@@ -25,7 +25,7 @@ from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
 from scoring.core.games.call_bridge import GAME as SCORING
 from scoring.core.games.call_bridge import LOWEST_CALL, SEATS, TRICKS_PER_DEAL
-from scoring.core.i18n import _
+from vocabulary.i18n import _
 
 
 class CallBridgeReferee:

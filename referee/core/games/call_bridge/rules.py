@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from scoring.core.base import Flags
-from scoring.core.cards import RANK_VALUES, Card, card_word
 from scoring.core.games.call_bridge import MUST_HEAD_TRICK
-from scoring.core.i18n import Text, gettext_noop
-from scoring.core.words import SINGULAR_WORDS
+from vocabulary.cards import RANK_VALUES, Card, card_word
+from vocabulary.i18n import Text, gettext_noop
+from vocabulary.words import SINGULAR_WORDS
 
 TRUMPS = "S"  # CB-2.1: spades are always trumps
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
-from scoring.core.cards import standard_pack
 from scoring.core.games.call_bridge import SEATS, TRICKS_PER_DEAL
-from scoring.core.i18n import gettext_noop
+from vocabulary.cards import standard_pack
+from vocabulary.i18n import gettext_noop
 
 SETUP = Setup(
     seats=SEATS,

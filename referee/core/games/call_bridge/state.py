@@ -5,8 +5,8 @@ from __future__ import annotations
 from referee.core.games.call_bridge.deal import CallBridgeRecord
 from referee.core.record import Event
 from referee.core.verdict import Trick, Violation
-from scoring.core.cards import Card
 from scoring.core.games.call_bridge import ALLOW_13, HIGHEST_CALL, SEATS, TRICKS_PER_DEAL
+from vocabulary.cards import Card
 
 
 class ReplayState:

@@ -8,10 +8,10 @@ from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY, Replay
 from referee.core.record import Event
 from referee.core.verdict import Turn
 from scoring.core.games.contract_bridge import side_of
-from scoring.core.i18n import _, gettext_noop
+from vocabulary.i18n import _, gettext_noop
 
 # BR-4.4: a refused double or redouble in words, by the call and why it was refused (Auction.refused), each a whole
-# sentence for the translators (msgids: scoring/core/i18n.py).
+# sentence for the translators (msgids: vocabulary/i18n.py).
 _REFUSALS = {
     ("double", "no bid"): gettext_noop("{player} doubled, but there was no bid to double"),
     ("double", "own"): gettext_noop("{player} doubled, but {bid} was their own bid"),

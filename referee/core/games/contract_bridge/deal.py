@@ -13,8 +13,8 @@ from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_c
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import Card, standard_pack
-from scoring.core.i18n import _, gettext_noop
+from vocabulary.cards import Card, standard_pack
+from vocabulary.i18n import _, gettext_noop
 
 _PACK = frozenset(standard_pack())  # BR-1.2
 _NOT_IN_PACK = gettext_noop("{card} is not a card of the 52-card pack (BR-1.2)")

@@ -7,8 +7,8 @@ from referee.core.games.contract_bridge.rules import SEATS, allowed_cards, partn
 from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn
-from scoring.core.cards import SUIT_NAMES, Card, card_name
-from scoring.core.i18n import _, gettext_noop
+from vocabulary.cards import SUIT_NAMES, Card, card_name
+from vocabulary.i18n import _, gettext_noop
 
 TRICKS = 13  # BR-5.5
 # BR-5.1, BR-5.3, BR-5.4: a card from the wrong hand in words (CardPlay.flag_turn), by where it came (a lead to the

@@ -13,7 +13,7 @@ from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import BridgeDeal, side_of
-from scoring.core.i18n import _
+from vocabulary.i18n import _
 
 
 class ContractBridgeReferee:

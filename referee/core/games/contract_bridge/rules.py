@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from referee.core.calls import LADDER
-from scoring.core.cards import RANK_VALUES, Card, card_word
 from scoring.core.games.contract_bridge import Honours, side_of
-from scoring.core.i18n import Text, gettext_noop
-from scoring.core.words import SINGULAR_WORDS
+from vocabulary.cards import RANK_VALUES, Card, card_word
+from vocabulary.i18n import Text, gettext_noop
+from vocabulary.words import SINGULAR_WORDS
 
 # The sizes and words of a deal.
 SEATS = 4  # BR-1.1

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from referee.core.games.contract_bridge.rules import BIDS, HAND_SIZE, SEATS
 from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
-from scoring.core.cards import standard_pack
-from scoring.core.i18n import gettext_noop
+from vocabulary.cards import standard_pack
+from vocabulary.i18n import gettext_noop
 
 # BR-4.6: the longest auction: three opening passes, then every bid but the last followed by two passes, a double,
 # two passes, a redouble and two passes (9 calls), and 7NT by the same 9 and a third pass (10 calls).

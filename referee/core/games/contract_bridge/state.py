@@ -11,7 +11,7 @@ from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.rules import SEATS, partner_of
 from referee.core.record import Event
 from referee.core.verdict import Trick, Violation
-from scoring.core.cards import Card
+from vocabulary.cards import Card
 
 # Phases of the deal.
 AUCTION = "auction"

@@ -7,7 +7,7 @@ from referee.core.games.draw_bridge.draw_tricks import DrawPhase
 from referee.core.games.draw_bridge.rules import BIDS, bid_index, bid_label
 from referee.core.games.draw_bridge.state import AUCTION, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
 from referee.core.record import Event
-from scoring.core.i18n import _
+from vocabulary.i18n import _
 
 
 class AuctionPhase(DrawPhase):

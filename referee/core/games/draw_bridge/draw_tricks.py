@@ -10,11 +10,11 @@ from referee.core.games.draw_bridge.state import (
     ReplayState,
 )
 from referee.core.record import Event
-from scoring.core.cards import Card, card_name
-from scoring.core.i18n import _, gettext_noop
+from vocabulary.cards import Card, card_name
+from vocabulary.i18n import _, gettext_noop
 
 # DB-3.5: a play or a call before the draws due (`DrawPhase.make_missing_draws`), by the event and how many draws
-# were missing, each a whole sentence (msgids: scoring/core/i18n.py).
+# were missing, each a whole sentence (msgids: vocabulary/i18n.py).
 _BEFORE_THE_DRAWS = {
     ("play", 1): gettext_noop("{player} played {card} before the draws after draw trick {trick} ({first})"),
     ("play", 2): gettext_noop(

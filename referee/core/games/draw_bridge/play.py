@@ -20,9 +20,9 @@ from referee.core.games.draw_bridge.state import (
 )
 from referee.core.record import Event
 from referee.core.verdict import Trick
-from scoring.core.cards import Card, card_name
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1
-from scoring.core.i18n import _, gettext_noop
+from vocabulary.cards import Card, card_name
+from vocabulary.i18n import _, gettext_noop
 
 _TRICK_PHASES = frozenset((DRAW_TRICKS, PLAY))  # the phases in which a card goes to a trick
 

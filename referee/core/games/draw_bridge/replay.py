@@ -18,13 +18,13 @@ from referee.core.games.draw_bridge.state import (
     _display_order,
 )
 from referee.core.verdict import Trick, Turn, Verdict
-from scoring.core.cards import card_name
 from scoring.core.games.draw_bridge import GAME as SCORING
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
-from scoring.core.i18n import _, gettext_noop
+from vocabulary.cards import card_name
+from vocabulary.i18n import _, gettext_noop
 
 # The turn during the draw tricks, by lead or play, whether any card may be led (DB-3.2) and whether the stock's top
-# card is shown (R-DB-2): each a whole sentence (msgids: scoring/core/i18n.py).
+# card is shown (R-DB-2): each a whole sentence (msgids: vocabulary/i18n.py).
 _DRAW_TRICK_PROMPTS = {
     ("lead", False, False): gettext_noop("{player} to lead to draw trick {trick}"),
     ("lead", True, False): gettext_noop("{player} to lead to draw trick {trick}, any card (DB-3.2)"),

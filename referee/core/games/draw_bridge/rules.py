@@ -6,10 +6,10 @@ from __future__ import annotations
 from referee.core.calls import LADDER
 from referee.core.calls import bid_index as ladder_index
 from scoring.core.base import Flags
-from scoring.core.cards import RANK_VALUES, Card, card_word
 from scoring.core.games.draw_bridge import LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES
-from scoring.core.i18n import Text, gettext_noop
-from scoring.core.words import SINGULAR_WORDS
+from vocabulary.cards import RANK_VALUES, Card, card_word
+from vocabulary.i18n import Text, gettext_noop
+from vocabulary.words import SINGULAR_WORDS
 
 # The sizes and words of a deal.
 HAND_SIZE = 13  # DB-2.2
@@ -18,7 +18,7 @@ SEATS = 2  # DB-1.1: two players
 
 _TIE_SUIT_RANK = {"S": 4, "H": 3, "D": 2, "C": 1}  # db_suit_breaks_ties: bidding order (R-DB-1)
 
-# Why a draw trick is won (DB-3.3, R-DB-1), for `draw_trick_winner` (msgids: scoring/core/i18n.py).
+# Why a draw trick is won (DB-3.3, R-DB-1), for `draw_trick_winner` (msgids: vocabulary/i18n.py).
 _OFF_SUIT = gettext_noop("{card} is off-suit and only the led suit wins ({flag}, R-DB-1)")
 _HIGHER_OF_SUIT = gettext_noop("{card} is the higher {suit} ({flag}, R-DB-1)")
 _OUTRANKS = gettext_noop("{card} outranks {other}, whatever the suit (DB-3.3)")
@@ -65,7 +65,7 @@ def contract_trick_winner(leader: int, lead: Card, follow: Card, trumps: str) ->
     return leader, Text(_NEITHER, {"card": card_word(follow)})
 
 
-# Why a phase-2 trick is won (DB-5.3), for `contract_trick_winner` (msgids: scoring/core/i18n.py).
+# Why a phase-2 trick is won (DB-5.3), for `contract_trick_winner` (msgids: vocabulary/i18n.py).
 _HIGHER_TRUMP = gettext_noop("{card} is the higher trump (DB-5.3)")
 _HIGHER_OF_LED_SUIT = gettext_noop("{card} is the higher {suit} (DB-5.3)")
 _TRUMPS = gettext_noop("{card} trumps {lead} (DB-5.3)")

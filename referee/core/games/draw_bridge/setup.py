@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from referee.core.games.draw_bridge.rules import ALL_BIDS, HAND_SIZE, STOCK_SIZE
 from referee.core.setup import Entry, EventField, EventKind, ExtraField, Setup, TurnEntry, ValueKind
-from scoring.core.cards import standard_pack
 from scoring.core.games.draw_bridge import GAME
-from scoring.core.i18n import gettext_noop
+from vocabulary.cards import standard_pack
+from vocabulary.i18n import gettext_noop
 
 _CARD = EventField("card", ValueKind.CARD, "the card")
 

@@ -10,8 +10,8 @@ from referee.core.calls import LADDER, bid_index
 from referee.core.games.draw_bridge.deal import DrawBridgeRecord
 from referee.core.record import Event
 from referee.core.verdict import Trick, Violation
-from scoring.core.cards import SUITS, Card, card_name
-from scoring.core.i18n import _, gettext_noop
+from vocabulary.cards import SUITS, Card, card_name
+from vocabulary.i18n import _, gettext_noop
 
 TRICKS_PER_PHASE = 13  # DB-3.1, DB-5
 _SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}  # ♠ ♥ ♦ ♣, for showing hands
@@ -117,7 +117,7 @@ class ReplayState:
 
 
 # An event out of its place (`ReplayState.flag_misplaced`), by the event and why it may not be made now: each a
-# whole sentence (msgids: scoring/core/i18n.py).
+# whole sentence (msgids: vocabulary/i18n.py).
 _MISPLACED = {
     ("play", "passed out"): gettext_noop("{player} played {card}, but the deal had been passed out"),
     ("draw", "passed out"): gettext_noop("{player} drew {card}, but the deal had been passed out"),

@@ -23,8 +23,8 @@ from referee.core.record import (
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from scoring.core.cards import SUITS, Card, CardError, card_name, parse_card
-from scoring.core.i18n import _, gettext_noop
+from vocabulary.cards import SUITS, Card, CardError, card_name, parse_card
+from vocabulary.i18n import _, gettext_noop
 
 _PACK = frozenset(PACK32)
 _NOT_IN_PACK = gettext_noop("{card} is not in the 32-card Klaberjass pack: A K Q J 10 9 8 7 (KJ-1.1)")

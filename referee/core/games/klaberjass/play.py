@@ -10,8 +10,8 @@ from referee.core.games.klaberjass.rules import TRICKS, allowed_cards, broken_ru
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Trick
-from scoring.core.cards import SUIT_NAMES, Card, card_name
-from scoring.core.i18n import _
+from vocabulary.cards import SUIT_NAMES, Card, card_name
+from vocabulary.i18n import _
 
 
 class TrickPlay(ReplayState):

@@ -15,9 +15,9 @@ from referee.core.games.klaberjass.trumps import TrumpChoice
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
-from scoring.core.cards import SUIT_NAMES, SUITS, card_name
 from scoring.core.games.klaberjass import GAME as SCORING
-from scoring.core.i18n import _, gettext_noop
+from vocabulary.cards import SUIT_NAMES, SUITS, card_name
+from vocabulary.i18n import _, gettext_noop
 
 
 class KlaberjassReferee:

@@ -9,10 +9,10 @@ from collections.abc import Collection, Sequence
 from referee.core.pack32 import SEQUENCE_POWER, Duty, beats, card_points
 from referee.core.pack32 import allowed_cards as allowed_in_trick
 from scoring.core.base import Flags
-from scoring.core.cards import SUITS, Card, card_names, card_word
 from scoring.core.games.klaberjass import LONG_SEQUENCE, SHORT_SEQUENCE
-from scoring.core.i18n import Text, _, gettext_noop
-from scoring.core.words import PLURAL_WORDS, SINGULAR_WORDS
+from vocabulary.cards import SUITS, Card, card_names, card_word
+from vocabulary.i18n import Text, _, gettext_noop
+from vocabulary.words import PLURAL_WORDS, SINGULAR_WORDS
 
 # The sizes of a deal and the words of its calls.
 BIDS = ("take", "pass", "schmeiss", *SUITS)

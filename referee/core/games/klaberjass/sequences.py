@@ -7,8 +7,8 @@ from __future__ import annotations
 from referee.core.games.klaberjass.rules import sequence_power, sequence_problem
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.record import Event
-from scoring.core.cards import SUITS, Card, card_name, card_names
-from scoring.core.i18n import _
+from vocabulary.cards import SUITS, Card, card_name, card_names
+from vocabulary.i18n import _
 
 _SEVENS = {suit: Card("7", suit) for suit in SUITS}  # the dix of each trump suit (KJ-5.3)
 

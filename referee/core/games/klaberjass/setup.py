@@ -18,7 +18,7 @@ from referee.core.setup import (
     ValueKind,
 )
 from scoring.core.games.klaberjass import GAME
-from scoring.core.i18n import gettext_noop
+from vocabulary.i18n import gettext_noop
 
 # The dix swap and sequence declarations come before a player's first card, whoever is on turn (KJ-5.3, KJ-6.2).
 _DIX_OR_SEQUENCE = Aside(

@@ -12,7 +12,7 @@ from referee.core.games.klaberjass.rules import FIRST_DEAL
 from referee.core.record import Event
 from referee.core.trump_rounds import TrumpRounds
 from referee.core.verdict import Trick, Violation
-from scoring.core.cards import Card
+from vocabulary.cards import Card
 
 
 class ReplayState(TrumpRounds):

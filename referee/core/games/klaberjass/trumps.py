@@ -5,8 +5,8 @@ from __future__ import annotations
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.record import Event
 from referee.core.trump_rounds import chosen_suit
-from scoring.core.cards import SUIT_NAMES, SUITS
-from scoring.core.i18n import _
+from vocabulary.cards import SUIT_NAMES, SUITS
+from vocabulary.i18n import _
 
 
 class TrumpChoice(ReplayState):

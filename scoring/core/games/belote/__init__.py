@@ -52,8 +52,8 @@ from scoring.core.games.belote.announcements import (
 )
 from scoring.core.games.belote.announcements import FIELDS as ANNOUNCEMENT_FIELDS
 from scoring.core.games.belote.announcements import OLD_FIELDS as OLD_ANNOUNCEMENT_FIELDS
-from scoring.core.i18n import Translated, _, gettext_noop, numeral
-from scoring.core.words import Suit
+from vocabulary.i18n import Translated, _, gettext_noop, numeral
+from vocabulary.words import Suit
 
 __all__ = ["ANNOUNCEMENT_TOTALS", "GAME", "SHARED_CARD_TOTALS", "Belote", "BeloteDeal", "Camp", "Result"]
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from scoring.core.base import Entry, EntryField, FieldKind, Flags, FormatError, RuleError
 from scoring.core.fields import whole_number
-from scoring.core.i18n import Text, Word, _, gettext_noop
+from vocabulary.i18n import Text, Word, _, gettext_noop
 
 
 class Camp(StrEnum):

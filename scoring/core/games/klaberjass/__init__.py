@@ -43,8 +43,8 @@ from scoring.core.games.klaberjass.sequences import (
     sequence_fields,
     sequence_lines,
 )
-from scoring.core.i18n import Translated, _, fill, gettext_noop
-from scoring.core.words import Suit
+from vocabulary.i18n import Translated, _, fill, gettext_noop
+from vocabulary.words import Suit
 
 __all__ = ["GAME", "LONG_SEQUENCE", "SHORT_SEQUENCE", "Klaberjass", "KlaberjassDeal"]
 

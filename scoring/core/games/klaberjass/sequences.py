@@ -20,7 +20,7 @@ from typing import Any
 
 from scoring.core.base import Entry, EntryField, FieldKind, Flags, FormatError, Line, RuleError
 from scoring.core.fields import int_list, whole_number
-from scoring.core.i18n import Text, Word, _, gettext_noop, ngettext_lazy
+from vocabulary.i18n import Text, Word, _, gettext_noop, ngettext_lazy
 
 SEATS = 2
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")  # KJ-2.1: the order for sequences, high to low
@@ -61,7 +61,7 @@ class Declared:
     # Worked out once, when the value is made (the usual entry's come from DECLARABLE, built in advance):
     value: int = field(init=False, repr=False, compare=False)  # 20 for three cards, 50 for four or more (KJ-6.1)
     height: int = field(init=False, repr=False, compare=False)  # the top card's rank, higher better (KJ-2.1); 0: none
-    # For a breakdown line: "4 cards to the K", worded when the line is shown (scoring/core/i18n.py Text).
+    # For a breakdown line: "4 cards to the K", worded when the line is shown (vocabulary/i18n.py Text).
     words: Text = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

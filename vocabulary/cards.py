@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from scoring.core.i18n import _, gettext_noop, pgettext
-from scoring.core.words import SUIT_PLURALS, Suit
+from vocabulary.i18n import _, gettext_noop, pgettext
+from vocabulary.words import SUIT_PLURALS, Suit
 
 # The suits as a card writes them, in words.Suit's order (♠ ♥ ♦ ♣). A card keeps its suit as the plain
 # letter, not the Suit member: it is compared and hashed on every play of every replay, and a colon has none.
 SUITS = tuple(suit.value for suit in Suit)
 SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
-# The suits' and the colons' names are English msgids (scoring/core/i18n.py): translate them with `_` where shown.
+# The suits' and the colons' names are English msgids (vocabulary/i18n.py): translate them with `_` where shown.
 SUIT_NAMES = {suit.value: SUIT_PLURALS[suit] for suit in Suit}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 RANK_LABELS = {"T": "10"}

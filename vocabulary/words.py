@@ -2,7 +2,7 @@
 
 Suits, strains and doublings are closed sets, so they are enums whose values are what a match file
 or hand record writes (``"S"``, ``"NT"``, ``1``); each also knows its symbol and its name in words,
-in the active language (the tables below hold the English msgids; scoring/core/i18n.py).
+in the active language (the tables below hold the English msgids; vocabulary/i18n.py).
 RULES.md 0.2 gives the notation: ♠ S, ♥ H, ♦ D, ♣ C, NT for no trump, ``X`` doubled, ``XX`` redoubled.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
-from scoring.core.i18n import Word, _, gettext_noop
+from vocabulary.i18n import Word, _, gettext_noop
 
 
 class Suit(StrEnum):
