@@ -3,7 +3,7 @@
 Suits, strains and doublings are closed sets, so they are enums whose values are what a match file
 or hand record writes (``"S"``, ``"NT"``, ``1``); each also knows its symbol and its name in words,
 in the active language (the tables below hold the English msgids; vocabulary/i18n.py).
-RULES.md 0.2 gives the notation: ♠ S, ♥ H, ♦ D, ♣ C, NT for no trump, ``X`` doubled, ``XX`` redoubled.
+docs/rules/README.md ("Notation") gives the notation: ♠ S, ♥ H, ♦ D, ♣ C, NT for no trump, ``X`` doubled, ``XX`` redoubled.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ class Suit(StrEnum):
 
     @property
     def symbol(self) -> str:
-        """``♠``, ``♥``, ``♦``, ``♣`` (RULES.md 0.2)."""
+        """``♠``, ``♥``, ``♦``, ``♣`` (docs/rules/README.md, "Notation")."""
         return SUIT_SYMBOLS[self]
 
     @property
@@ -48,7 +48,7 @@ class Strain(StrEnum):
 
     @property
     def symbol(self) -> str:
-        """``♣`` ... ``♠``, or ``NT`` (RULES.md 0.2)."""
+        """``♣`` ... ``♠``, or ``NT`` (docs/rules/README.md, "Notation")."""
         return STRAIN_SYMBOLS[self]
 
     @property
@@ -72,7 +72,7 @@ class Doubling(IntEnum):
 
     @property
     def mark(self) -> str:
-        """What follows the contract in RULES.md notation: ``""``, ``"X"``, ``"XX"``."""
+        """What follows the contract in the rules' notation: ``""``, ``"X"``, ``"XX"``."""
         return "X" * self.value
 
     @property

@@ -225,7 +225,7 @@ def _flags(doc: Mapping[str, Any], game: Game) -> Flags:
             if owner:
                 message = _("{flag} is a {owner} flag; {game} has {flags}")
             else:
-                message = _("{flag} is not a flag of RULES.md; {game} has {flags}")
+                message = _("{flag} is not a flag of any game; {game} has {flags}")
             text = message.format(flag=repr(flag), owner=owner, game=game.title, flags=", ".join(game.flags))
             raise RuleError("flags", "RULES-0.3", text)
     chosen = frozenset(flags)

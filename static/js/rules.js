@@ -3,7 +3,7 @@
  * an href to the game's rules page and hx-get to the rule's fragment, swapped into #rule-dialog-body; this
  * opens the dialog once the rule is in, and closes it on its Close button, Escape (the browser's own) or a tap
  * on the backdrop. Focus goes back to the link that opened it. Without JavaScript the link is an ordinary link.
- * If the rule cannot be loaded, the dialog says so and offers the link to the rules page (STYLE.md 16).
+ * If the rule cannot be loaded, the dialog says so and offers the link to the rules page (docs/style.md 16).
  */
 (function () {
   "use strict";

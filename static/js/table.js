@@ -1,5 +1,5 @@
 /*
- * At the table: no deal is lost, and every failure is told where it happened (STYLE.md 16).
+ * At the table: no deal is lost, and every failure is told where it happened (docs/style.md 16).
  *
  * - Every htmx request has a visible answer. 409 and 422 are swapped like a success (htmx-config's
  *   responseHandling in base.html): the current sheet with the reason, or the form with its fields marked.
