@@ -319,3 +319,23 @@ def test_a_match_of_a_game_the_referee_does_not_know_starts_no_hand_of_it(
     assert f"The referee does not know {GAMES[game].title} yet" in page
     owner_client.post(reverse("check_hand"), {"match": match.pk, "game": game, "player_0": "A", "player_1": "B"})
     assert not ContestedHand.objects.exists()
+
+
+def test_a_deals_edit_page_opens_check_a_hand_for_that_deal(owner_client: Any, owner: Any, make_match: Any) -> None:
+    """From deal 2's edit page, "Check deal 2 card by card" starts a hand of that deal: its players, house
+    rules and dealer. Dealers go clockwise (CB-3.1): the first dealer is seat 0, so deal 2 is dealt by seat 1."""
+    deals = [{"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}, {"calls": [2, 3, 3, 4], "tricks": [2, 3, 3, 5]}]
+    match = make_match(game="call_bridge", deals=deals)
+    edit_page = owner_client.get(reverse("deal_edit", args=[match.pk, 2])).content.decode()
+    link = reverse("check_hand") + f"?match={match.pk}&amp;deal=2"
+    assert f'href="{link}"' in edit_page
+    start = owner_client.get(reverse("check_hand") + f"?match={match.pk}&deal=2")
+    assert start.context["form"].initial["dealer"] == "1"
+    response = owner_client.post(
+        reverse("check_hand") + f"?match={match.pk}&deal=2",
+        {"game": "call_bridge", "dealer": "1", **{f"player_{seat}": f"X{seat}" for seat in range(4)}},
+    )
+    hand = ContestedHand.objects.get()
+    assert response["Location"] == reverse("hand", args=[hand.pk])
+    assert (hand.match, hand.deal_number) == (match, 2)
+    assert hand.record["players"] == list(match.players)  # the match's names, whatever was posted
