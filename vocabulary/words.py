@@ -3,7 +3,8 @@
 Suits, strains and doublings are closed sets, so they are enums whose values are what a match file
 or hand record writes (``"S"``, ``"NT"``, ``1``); each also knows its symbol and its name in words,
 in the active language (the tables below hold the English msgids; vocabulary/i18n.py).
-docs/rules/README.md ("Notation") gives the notation: ♠ S, ♥ H, ♦ D, ♣ C, NT for no trump, ``X`` doubled, ``XX`` redoubled.
+The notation (docs/rules/README.md, "Notation"): ♠ S, ♥ H, ♦ D, ♣ C, NT for no trump, ``X`` doubled, ``XX``
+redoubled.
 """
 
 from __future__ import annotations
