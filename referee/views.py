@@ -305,6 +305,13 @@ def hand_download(request: HttpRequest, hand_id: int) -> HttpResponse:
     return response
 
 
+def _ruling(hand: ContestedHand, verdict: Verdict) -> dict[str, Any]:
+    """What the match's history keeps of a verdict whose result a deal takes (Change.ruling): the hand, and
+    each fault in words with its rule, as said now ("Ben played 9♦ … in trick 5", CB-5.2)."""
+    faults = [{"rule": fault.rule, "text": str(fault.message)} for fault in verdict.violations]
+    return {"hand": hand.pk, "faults": faults}
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
@@ -320,8 +327,11 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
     existing = next((deal for deal in deals if deal.number == hand.deal_number), None)
     if request.method == "POST":
         try:
+            ruling = _ruling(hand, verdict)
             if existing is None:
-                add_deal(match=match, user=request.user, number=hand.deal_number, entry=verdict.deal_entry)
+                add_deal(
+                    match=match, user=request.user, number=hand.deal_number, entry=verdict.deal_entry, ruling=ruling
+                )
             else:
                 edit_deal(
                     match=match,
@@ -330,6 +340,7 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
                     # An odd page: edit_deal refuses revision 0 as stale.
                     revision=request_number(request.POST.get("revision")) or 0,
                     entry=verdict.deal_entry,
+                    ruling=ruling,
                 )
         except Conflict as conflict:
             messages.warning(request, conflict.message)

@@ -6,6 +6,7 @@ import csv
 import io
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -113,13 +114,15 @@ def csv_text(match: Match, result: MatchResult) -> str:
 
 
 def _corrections(match: Match, *, shared: bool) -> tuple[list[ChangeRow], bool]:
-    """The last corrections, oldest first, each in the game's words and with who made it; and whether
-    older ones were left out.
+    """The last corrections (edits, undos and deals the referee ruled), oldest first, each in the game's
+    words and with who made it; and whether older ones were left out.
 
     A share link shows "owner" for the owner's own changes: a login name is half a credential.
     """
     latest = list(
-        Change.objects.filter(match=match, action__in=[Change.Action.EDITED, Change.Action.REMOVED])
+        Change.objects.filter(match=match)
+        # An edit or an undo, or a deal the referee's ruling put in
+        .filter(Q(action__in=[Change.Action.EDITED, Change.Action.REMOVED]) | Q(ruling__isnull=False))
         .select_related("user")
         .order_by("-at", "-id")[: SHOWN_CORRECTIONS + 1]
     )

@@ -35,6 +35,21 @@ class ChangeRow:
     what: str  # "Edited deal 3", "Imported 6 deals"
     before: str  # the deal before the change, described; "" when there was none
     after: str
+    ruling: tuple[str, ...] = ()  # the referee's faults and remedies behind the change, "text (rule)" each
+
+
+def ruling_lines(change: Change) -> tuple[str, ...]:
+    """What the referee found, for a deal it put in (Change.ruling): each fault or remedy with its rule."""
+    ruling = change.ruling
+    faults = ruling.get("faults") if isinstance(ruling, dict) else None
+    if not isinstance(faults, list):
+        return ()
+    lines = []
+    for fault in faults:
+        if isinstance(fault, dict) and isinstance(fault.get("text"), str):
+            rule = fault.get("rule")
+            lines.append(f"{fault['text']} ({rule})" if isinstance(rule, str) and rule else fault["text"])
+    return tuple(lines)
 
 
 def what_changed(change: Change) -> str:
@@ -76,6 +91,7 @@ def change_rows(
                 what=what_changed(change),
                 before="" if imported else describe_entry(game, change.before, flags, players),
                 after="" if imported else describe_entry(game, change.after, flags, players),
+                ruling=ruling_lines(change),
             )
         )
     return rows

@@ -142,6 +142,9 @@ class Change(models.Model):
     number = models.PositiveIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # A deal put in by the referee ("Use this result"): {"hand": the checked hand's id, "faults": [{"rule",
+    # "text"}]}, the faults and remedies as the verdict said them when the deal was saved. Null otherwise.
+    ruling = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["at", "id"]

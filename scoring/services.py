@@ -129,6 +129,7 @@ def save_deal(
     entry: Mapping[str, Any],
     key: str | None = None,
     progress: int | None = None,
+    ruling: Mapping[str, Any] | None = None,
 ) -> Saved:
     """Store ``entry``, normalised, as deal ``number``, which must be the next deal, and clear the
     deal in progress (transaction).
@@ -138,7 +139,8 @@ def save_deal(
     phone may send a save again as often as it likes. ``progress`` is the revision of the deal in
     progress the page showed (a deal entered in two steps), checked like a deal's revision. Raises
     Conflict if another phone saved deal ``number`` first or changed its first step since,
-    EntryError if the rules refuse the entry (including a deal after the end).
+    EntryError if the rules refuse the entry (including a deal after the end). ``ruling``
+    (Change.ruling) says that the entry is the referee's, from its verdict on a checked hand.
     """
     try:
         with transaction.atomic():
@@ -154,7 +156,9 @@ def save_deal(
             stored = result.match.rules.to_entry(result.deals[number - 1].deal)
             locked.deal_in_progress = None  # saved with the version (_bump)
             Deal.objects.create(match=locked, number=number, entry=stored, revision=_bump(locked), client_key=key)
-            Change.objects.create(match=locked, user=user, action=Change.Action.ADDED, number=number, after=stored)
+            Change.objects.create(
+                match=locked, user=user, action=Change.Action.ADDED, number=number, after=stored, ruling=ruling
+            )
     except IntegrityError:
         # Only reachable if the lock did not serialise two saves: the other one may carry our key.
         repeat = _saved_by_key(match, list(match.deals.all()), key)
@@ -165,14 +169,24 @@ def save_deal(
     return Saved(result, number)
 
 
-def add_deal(*, match: Match, user: Any, number: int, entry: Mapping[str, Any]) -> MatchResult:
+def add_deal(
+    *, match: Match, user: Any, number: int, entry: Mapping[str, Any], ruling: Mapping[str, Any] | None = None
+) -> MatchResult:
     """Store ``entry`` as deal ``number`` without an idempotency key (save_deal); the match after it."""
-    return save_deal(match=match, user=user, number=number, entry=entry).result
+    return save_deal(match=match, user=user, number=number, entry=entry, ruling=ruling).result
 
 
-def edit_deal(*, match: Match, user: Any, number: int, revision: int, entry: Mapping[str, Any]) -> MatchResult:
+def edit_deal(
+    *,
+    match: Match,
+    user: Any,
+    number: int,
+    revision: int,
+    entry: Mapping[str, Any],
+    ruling: Mapping[str, Any] | None = None,
+) -> MatchResult:
     """Replace deal ``number`` with ``entry``, normalised, if nobody changed it since ``revision`` was
-    read (transaction); return the match evaluated with it."""
+    read (transaction); return the match evaluated with it. ``ruling``: as save_deal's."""
     with transaction.atomic():
         locked, deals = _lock(match)
         deal = next((deal for deal in deals if deal.number == number), None)
@@ -192,7 +206,13 @@ def edit_deal(*, match: Match, user: Any, number: int, revision: int, entry: Map
         deal.revision = _bump(locked)
         deal.save(update_fields=["entry", "revision"])
         Change.objects.create(
-            match=locked, user=user, action=Change.Action.EDITED, number=number, before=before, after=stored
+            match=locked,
+            user=user,
+            action=Change.Action.EDITED,
+            number=number,
+            before=before,
+            after=stored,
+            ruling=ruling,
         )
     return result
 

@@ -339,3 +339,22 @@ def test_a_deals_edit_page_opens_check_a_hand_for_that_deal(owner_client: Any, o
     assert response["Location"] == reverse("hand", args=[hand.pk])
     assert (hand.match, hand.deal_number) == (match, 2)
     assert hand.record["players"] == list(match.players)  # the match's names, whatever was posted
+
+
+def test_a_deal_the_referee_put_in_says_so_in_the_history_and_the_report(owner_client: Any, make_match: Any) -> None:
+    """ "Use this result" keeps the ruling with the change: the history and the report say the referee ruled."""
+    match = make_match(game="call_bridge", first_dealer=FIXTURE["dealer"])
+    hand = ContestedHand.objects.create(
+        owner=match.owner, match=match, deal_number=1, record={**FIXTURE, "players": ["Anna", "Ben", "Cleo", "Dan"]}
+    )
+    owner_client.post(reverse("hand_use", args=[hand.pk]))
+    change = match.changes.get()
+    assert change.ruling == {"hand": hand.pk, "faults": []}  # the fixture is played legally throughout
+    history = owner_client.get(reverse("match_history", args=[match.pk])).content.decode()
+    assert "Ruled by the referee: no fault found" in " ".join(history.split())
+    # A ruling with a fault reads as the verdict said it, with its rule.
+    change.ruling = {"hand": hand.pk, "faults": [{"rule": "CB-5.2", "text": "Ben played 9♦ but had to trump"}]}
+    change.save()
+    for url in (reverse("match_history", args=[match.pk]), reverse("report", args=[match.pk])):
+        page = " ".join(owner_client.get(url).content.decode().split())
+        assert "Ruled by the referee: Ben played 9♦ but had to trump (CB-5.2)" in page, url
