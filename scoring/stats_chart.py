@@ -45,7 +45,7 @@ class BarChart:
 
 
 def won_chart(stats: PlayerStats) -> BarChart:
-    """Per game, the matches played (a pale bar) and won (a solid bar over it), to the scale of the most played."""
+    """Per game, the matches played (an outlined bar) and won (a solid bar in it), to the scale of the most played."""
     most = max(game.played for game in stats.games)
     bars = []
     words = []
@@ -63,7 +63,7 @@ def won_chart(stats: PlayerStats) -> BarChart:
                 label=label,
                 label_y=top + FONT_SIZE,
                 bar_y=top + FONT_SIZE + 8,
-                played_width=round(WIDTH * figures.played / most, 1),
+                played_width=round((WIDTH - 1.5) * figures.played / most, 1),  # inside its 1.5-unit outline
                 won_width=round(WIDTH * figures.won / most, 1),
             )
         )
