@@ -1,6 +1,7 @@
 """A player's statistics on a 390 x 844 phone, light and dark: reached from the home page through the players page,
 the figures of tests/scoring/test_stats.py's three matches shown, the charts' type at least 9 pt, nothing scrolls
-sideways, axe clean; in Hindi too. The new-match form offers the names as they are typed. Screenshots in tmp_path."""
+sideways, axe clean; in Hindi, Hungarian and Polish too. The new-match form offers the names as they are typed.
+Screenshots in tmp_path."""
 
 from __future__ import annotations
 
@@ -91,20 +92,26 @@ def test_annas_statistics_on_a_phone(
     page.context.close()
 
 
-def test_the_statistics_in_hindi_fit_the_phone(
+@pytest.mark.parametrize(
+    ("language", "title"), [("hi", "Ben के आँकड़े"), ("hu", "Statisztika: Ben"), ("pl", "Statystyki: Ben")]
+)
+def test_the_statistics_in_every_language_fit_the_phone(
     browser: Any,
     live_server: Any,
     three: list[Any],  # noqa: F811
+    language: str,
+    title: str,
     tmp_path: Path,
 ) -> None:
-    page = phone_page(browser, live_server, "light", "hi")
+    page = phone_page(browser, live_server, "light", language)
     page.goto(f"{live_server.url}/players/stats/?player=Ben")
-    expect(page.locator("html")).to_have_attribute("lang", "hi")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("h1")).to_have_text(title)
     expect(page.get_by_test_id("rivals").locator("tbody :is(th, td)")).to_have_text(
         ["Anna", "3", "0", "2", "Cleo", "1", "0", "1"]
     )
     assert fits_the_phone(page)
-    page.screenshot(path=str(tmp_path / "stats-ben-hi-390.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / f"stats-ben-{language}-390.png"), full_page=True)
     assert_axe_clean(page)
     page.context.close()
 
