@@ -258,3 +258,29 @@ def test_a_new_account_is_offered_no_names(stranger_client: Any, three: list[Any
 
 def test_the_home_page_links_the_players(owner_client: Any, three: list[Any]) -> None:
     assert f'href="{reverse("players")}"' in owner_client.get(reverse("home")).content.decode()
+
+
+def test_a_match_its_rules_can_no_longer_score_is_left_out_and_said(owner_client: Any, three: list[Any]) -> None:
+    three[1].deals.filter(number=1).update(entry={"declarer": 0, "level": 9})  # no level 9 (BG-7.5)
+    response = owner_client.get(stats_url(player="Anna"))
+    assert response.status_code == 200
+    page = text(response)
+    assert "1 match cannot be scored under today's rules and is left out." in page
+    # Matches 1 and 3 alone: Bridgette 1 played and won, 2,600 in 6 deals.
+    assert "2 matches played, 2 won." in page
+    assert "Bridgette Matches played 1 Matches won 1 Points per deal 433.3 (2,600 in 6 deals)" in page
+
+
+def test_a_negative_points_per_deal_is_drawn_below_the_zero_line(owner: Any, owner_client: Any) -> None:
+    # Call Bridge, no target reached: deal C1 (R-CB-2, R-CB-4) gives Cleo −2, then a match with deal C2 gives her −2.
+    c1, c2 = sample_entry("call_bridge", "§6.2 C1"), sample_entry("call_bridge", "§6.2 C2")
+    add(owner, "call_bridge", ["Anna", "Ben", "Cleo", "Dan"], [c1], target=30)
+    add(owner, "call_bridge", ["Anna", "Ben", "Cleo", "Dan"], [c1, c2], target=30)
+    body = owner_client.get(stats_url(player="Cleo")).content.decode()
+    page = text(owner_client.get(stats_url(player="Cleo")))
+    # −2 in 1 deal, then −4 in 2 deals: −2.0 a deal each time, and 0 of 3 calls made.
+    assert "Points per deal −2.0 (−6 in 3 deals) Contracts and calls made 0 of 3" in page
+    assert "Points per deal in each match of Call Bridge, oldest first: −2.0, −2.0." in body
+    # The chart's top is 0 and its bottom −2.0, labelled at the foot of the chart.
+    assert '<text x="56" y="180" text-anchor="end">−2.0</text>' in body
+    assert body.count(">0</text>") == 1  # the zero line's label, once at the top
