@@ -128,9 +128,9 @@ def same_name(name: str) -> str:
     return name.strip().casefold()
 
 
-def names_by_use(player_lists: Iterable[Sequence[str]]) -> list[str]:
-    """Every name of the matches' players (each a match's players), in the matches it is in, most first (then
-    alphabetically), each in its first spelling met (the caller gives the latest match first)."""
+def names_by_use(player_lists: Iterable[Sequence[str]]) -> list[tuple[str, int]]:
+    """Every name of the matches' players (each a match's players) and the number of matches it is in, most first
+    (then alphabetically), each in its first spelling met (the caller gives the latest match first)."""
     counts: Counter[str] = Counter()
     spelling: dict[str, str] = {}
     for players in player_lists:
@@ -138,7 +138,7 @@ def names_by_use(player_lists: Iterable[Sequence[str]]) -> list[str]:
             key = same_name(name)
             counts[key] += 1
             spelling.setdefault(key, name)
-    return [spelling[key] for key in sorted(counts, key=lambda key: (-counts[key], key))]
+    return [(spelling[key], counts[key]) for key in sorted(counts, key=lambda key: (-counts[key], key))]
 
 
 def find_player(name: str, matches: Iterable[Played]) -> str | None:

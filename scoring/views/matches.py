@@ -60,7 +60,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
     if request.htmx:
         return render(request, "scoring/match_new.html#new-match-form", {"form": form})
     # The names the account plays with, most used first, offered in each name field as it is typed.
-    names = known_names(request.user)[:MOST_SUGGESTIONS]
+    names = [name for name, _count in known_names(request.user)[:MOST_SUGGESTIONS]]
     return render(request, "scoring/match_new.html", {"form": form, "setups": form.setups(), "names": names})
 
 

@@ -27,8 +27,9 @@ from scoring.stats_chart import per_deal_chart, won_chart
 MOST_SUGGESTIONS = 50
 
 
-def known_names(user: Any) -> list[str]:
-    """The names ``user`` plays with, most used first (one query: the players of each match, latest first)."""
+def known_names(user: Any) -> list[tuple[str, int]]:
+    """The names ``user`` plays with and in how many matches, most used first (one query: the players of each match,
+    latest first)."""
     return names_by_use(Match.objects.for_user(user).order_by("-updated").values_list("players", flat=True))
 
 
@@ -48,12 +49,7 @@ def _played(user: Any) -> tuple[list[Played], int]:
 @require_safe
 def players(request: HttpRequest) -> HttpResponse:
     """The names of the user's matches, most played first, each linked to its statistics."""
-    counted = []
-    lists = list(Match.objects.for_user(request.user).order_by("-updated").values_list("players", flat=True))
-    for name in names_by_use(lists):
-        key = name.casefold()
-        counted.append((name, sum(any(other.casefold() == key for other in names) for names in lists)))
-    return render(request, "scoring/players.html", {"players": counted})
+    return render(request, "scoring/players.html", {"players": known_names(request.user)})
 
 
 class _Refused(Exception):
@@ -86,8 +82,7 @@ def _of_game(played: list[Played], game: str | None) -> list[Played]:
 
 
 def _refusal(request: HttpRequest, refused: _Refused) -> HttpResponse:
-    names = known_names(request.user)
-    context = {"players": [(name, None) for name in names], "refusal": refused.message}
+    context = {"players": known_names(request.user), "refusal": refused.message}
     return render(request, "scoring/players.html", context, status=refused.status)
 
 

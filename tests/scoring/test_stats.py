@@ -133,7 +133,7 @@ def test_a_draw_is_played_not_won_and_neither_won_nor_lost_head_to_head() -> Non
 def test_names_by_use_most_used_first_in_the_latest_spelling() -> None:
     lists = [["anna", "Ben"], ["Cleo", "Anna"], ["Ben", "Anna", "Dan", "Cleo"], ["Eve", "Ben"]]
     # anna 3, Ben 3, Cleo 2, Dan 1, Eve 1: ties alphabetical.
-    assert names_by_use(lists) == ["anna", "Ben", "Cleo", "Dan", "Eve"]
+    assert names_by_use(lists) == [("anna", 3), ("Ben", 3), ("Cleo", 2), ("Dan", 1), ("Eve", 1)]
 
 
 UNDERTAKINGS = [
