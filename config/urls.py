@@ -9,7 +9,7 @@ from config.api import api
 from referee import views as referee_views
 from reports import views as report_views
 from scoring import offline, rule_views
-from scoring.views import accounts, deals, matches, sharing
+from scoring.views import accounts, deals, matches, players, sharing
 
 urlpatterns = [
     path("", matches.home, name="home"),
@@ -42,6 +42,9 @@ urlpatterns = [
     path("share/<str:token>/report.pdf", report_views.shared_report_pdf, name="shared_report_pdf"),
     path("share/<str:token>/deals.csv", report_views.shared_report_csv, name="shared_report_csv"),
     path("matches/import/", report_views.import_match, name="import_match"),
+    path("players/", players.players, name="players"),
+    path("players/stats/", players.player_stats_page, name="player_stats"),
+    path("players/stats.csv", players.player_stats_csv, name="player_stats_csv"),
     path("referee/", referee_views.check_hand, name="check_hand"),
     path("referee/<int:hand_id>/", referee_views.hand_detail, name="hand"),
     path("referee/<int:hand_id>/action/", referee_views.hand_action, name="hand_action"),

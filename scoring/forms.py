@@ -513,6 +513,8 @@ class NewMatchForm(GamePlayersForm):
         # script relabels them for another game, from setups()).
         for seat in range(MOST_SEATS):
             self.fields[f"player_{seat}"].label = seat_label(seat, self.chosen)
+            # The names the account plays with, offered as a name is typed (the page's <datalist>).
+            self.fields[f"player_{seat}"].widget.attrs["list"] = "player-names"
         dealer = self.fields["first_dealer"]
         assert isinstance(dealer, forms.ChoiceField)
         dealer.choices = [

@@ -247,6 +247,26 @@ def deal_state(game: Game, deal: Any, score: DealScore, flags: Flags, *, dealer:
     return DealState("played")
 
 
+class Undertaking(NamedTuple):
+    """What one side undertook in a deal, and whether it made it: a contract declared, a call, trumps taken. ``side``
+    indexes `Game.sides`; ``made`` follows the game's own rule (a contract's book and level, a call's tricks, the
+    takers' total against the defenders')."""
+
+    side: int
+    made: bool
+
+
+def undertakings(game: Game, deal: Any, score: DealScore, flags: Flags) -> tuple[Undertaking, ...]:
+    """What each side undertook in ``deal`` and whether it made it, from the game's optional
+    ``undertakings(deal, score, flags)`` method: one `Undertaking` per contract, call or taking, none for a deal with
+    no play (passed out, annulled). A game without the method undertakes nothing a player's statistics count."""
+    own = getattr(game, "undertakings", None)
+    if own is None:
+        return ()
+    found: tuple[Undertaking, ...] = own(deal, score, flags)
+    return found
+
+
 def scoring_form(game: Game, flags: Flags) -> str | None:
     """The match's scoring form as a code (Contract Bridge's "rubber" or "chicago"), from the game's optional
     ``scoring_form(flags)`` method; None for a game with one form only."""
@@ -616,8 +636,9 @@ class Game(Protocol):
     def to_entry(self, deal: Any) -> dict[str, Any]:
         """The deal back in match-file shape: the normalised entry, every field present."""
 
-    # Optional, read through `deal_state` and `scoring_form` above (a game may leave them out):
-    # ``deal_state(deal, score, flags, *, dealer, before) -> DealState`` and ``scoring_form(flags) -> str``.
+    # Optional, read through `deal_state`, `scoring_form` and `undertakings` above (a game may leave them out):
+    # ``deal_state(deal, score, flags, *, dealer, before) -> DealState``, ``scoring_form(flags) -> str`` and
+    # ``undertakings(deal, score, flags) -> tuple[Undertaking, ...]``.
 
 
 @runtime_checkable

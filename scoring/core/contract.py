@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.core.base import EntryField, EntrySpec, FieldKind, RuleError, numbers, seat_field
+from scoring.core.base import EntryField, EntrySpec, FieldKind, RuleError, Undertaking, numbers, seat_field
 from scoring.core.fields import choice, flag_true, integer, only_fields
 from vocabulary.i18n import _, gettext_noop, ngettext
 from vocabulary.words import Doubling, Strain
@@ -58,6 +58,15 @@ class Contract:
         if self.declarer is None:
             return "passed_out"
         return "made" if self.tricks >= BOOK + self.level else "down"
+
+
+def contract_undertakings(contract: Contract, sides: tuple[tuple[int, ...], ...]) -> tuple[Undertaking, ...]:
+    """The contract its declarer's side undertook and whether it was made (the book of six tricks and the level,
+    BG-7.1, DB-6.1, BR-6.1); nothing for a passed-out deal."""
+    if contract.declarer is None:
+        return ()
+    side = next(index for index, seats in enumerate(sides) if contract.declarer in seats)
+    return (Undertaking(side, contract.result_code == "made"),)
 
 
 # Every contract's name, built once.

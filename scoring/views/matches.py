@@ -30,6 +30,7 @@ from scoring.share import share_link
 from scoring.sheet import sheet_context
 from scoring.standing import state_text
 from scoring.views.common import login_required_htmx, match_for_user
+from scoring.views.players import MOST_SUGGESTIONS, known_names
 
 
 @require_safe
@@ -56,8 +57,11 @@ def match_new(request: HttpRequest) -> HttpResponse:
         source = request.POST if request.method == "POST" else request.GET
         form = NewMatchForm.for_game(source.get("game"), source)
     # Another game tapped (htmx): the form alone, laid out for it by the server.
-    template = "scoring/match_new.html#new-match-form" if request.htmx else "scoring/match_new.html"
-    return render(request, template, {"form": form, "setups": form.setups()})
+    if request.htmx:
+        return render(request, "scoring/match_new.html#new-match-form", {"form": form})
+    # The names the account plays with, most used first, offered in each name field as it is typed.
+    names = [name for name, _count in known_names(request.user)[:MOST_SUGGESTIONS]]
+    return render(request, "scoring/match_new.html", {"form": form, "setups": form.setups(), "names": names})
 
 
 @login_required

@@ -158,6 +158,22 @@ MATRIX: list[tuple[str, str, dict[str, tuple[int, int]]]] = [
         "hand",
         {"anonymous": (LOGIN, LOGIN), "owner": (302, 302), "stranger": (404, 404), "visitor": (LOGIN, LOGIN)},
     ),
+    # The players of the user's own matches: another account has no Anna (404), and its list is its own.
+    (
+        "players",
+        "player",
+        {"anonymous": (LOGIN, LOGIN), "owner": (200, 405), "stranger": (200, 405), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
+        "player_stats",
+        "player",
+        {"anonymous": (LOGIN, LOGIN), "owner": (200, 405), "stranger": (404, 405), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
+        "player_stats_csv",
+        "player",
+        {"anonymous": (LOGIN, LOGIN), "owner": (200, 405), "stranger": (404, 405), "visitor": (LOGIN, LOGIN)},
+    ),
 ]
 WHO = ("anonymous", "owner", "stranger", "visitor")
 
@@ -186,6 +202,8 @@ def world(make_match: Any, owner: Any) -> dict[str, Any]:
 
 def url_for(name: str, kind: str, world: dict[str, Any]) -> str:
     match = world["match"]
+    if kind == "player":
+        return reverse(name) + "?player=Anna"
     args: list[Any] = {
         "": [],
         "match": [match.pk],

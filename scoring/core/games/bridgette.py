@@ -27,6 +27,7 @@ from scoring.core.base import (
     Outcome,
     Progress,
     RuleError,
+    Undertaking,
     one_seat_sides,
 )
 from scoring.core.contract import (
@@ -35,6 +36,7 @@ from scoring.core.contract import (
     bid_name,
     contract_entry,
     contract_spec,
+    contract_undertakings,
     describe_contract,
     describe_played,
     parse_contract,
@@ -302,6 +304,10 @@ class Bridgette:
 
     def to_entry(self, deal: Contract) -> dict[str, Any]:
         return contract_entry(deal)
+
+    def undertakings(self, deal: Contract, score: DealScore, flags: Flags) -> tuple[Undertaking, ...]:
+        """The declarer's contract, made or failed (a player's statistics count them)."""
+        return contract_undertakings(deal, self.sides)
 
 
 # A played deal's score depends on the deal and the house rules alone (not on the dealer or the deals before),

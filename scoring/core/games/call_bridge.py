@@ -27,6 +27,7 @@ from scoring.core.base import (
     Points,
     Progress,
     RuleError,
+    Undertaking,
     numbers,
     one_seat_sides,
 )
@@ -368,6 +369,15 @@ class CallBridge:
 
     def to_entry(self, deal: CallBridgeDeal) -> dict[str, Any]:
         return {"calls": list(deal.calls), "tricks": list(deal.tricks)}
+
+    def undertakings(self, deal: CallBridgeDeal, score: DealScore, flags: Flags) -> tuple[Undertaking, ...]:
+        """Every player's call, made or failed by the table of §2.6 (R-CB-2, R-CB-3): a player's statistics count
+        them."""
+        pagat = PAGAT_WINDOW in flags
+        return tuple(
+            Undertaking(seat, _judge(call, tricks, pagat)[0] > 0)
+            for seat, call, tricks in zip(SEAT_NUMBERS, deal.calls, deal.tricks, strict=True)
+        )
 
     def deal_state(
         self, deal: CallBridgeDeal, score: DealScore, flags: Flags, *, dealer: int, before: Any

@@ -47,6 +47,7 @@ from scoring.core.base import (
     Progress,
     Relative,
     RuleError,
+    Undertaking,
 )
 from scoring.core.contract import (
     CONTRACT_FIELDS,
@@ -55,6 +56,7 @@ from scoring.core.contract import (
     ContractRules,
     contract_entry,
     contract_spec,
+    contract_undertakings,
     parse_contract,
 )
 from scoring.core.fields import choice, flag_true, only_fields
@@ -1013,6 +1015,10 @@ class ContractBridge:
             entry["honours"] = deal.honours.value
             entry["stopped"] = deal.stopped
         return entry
+
+    def undertakings(self, deal: BridgeDeal, score: DealScore, flags: Flags) -> tuple[Undertaking, ...]:
+        """The declarer's side's contract, made or defeated (BR-6.1): a player's statistics count them."""
+        return contract_undertakings(deal.contract, self.sides)
 
     def scoring_form(self, flags: Flags) -> str:
         """The match's form in the JSON sheet: "rubber" (BR-7), or "chicago" for a Chicago round (BR-8, R-BR-2)."""

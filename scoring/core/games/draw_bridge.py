@@ -27,6 +27,7 @@ from scoring.core.base import (
     Outcome,
     Progress,
     RuleError,
+    Undertaking,
     one_seat_sides,
 )
 from scoring.core.contract import (
@@ -34,6 +35,7 @@ from scoring.core.contract import (
     ContractRules,
     contract_entry,
     contract_spec,
+    contract_undertakings,
     describe_contract,
     describe_played,
     parse_contract,
@@ -425,6 +427,10 @@ class DrawBridge:
 
     def to_entry(self, deal: Contract) -> dict[str, Any]:
         return contract_entry(deal)
+
+    def undertakings(self, deal: Contract, score: DealScore, flags: Flags) -> tuple[Undertaking, ...]:
+        """The declarer's contract, made or failed (a player's statistics count them)."""
+        return contract_undertakings(deal, self.sides)
 
 
 PASSED_OUT_LINES = tuple(Line(dealer, 0, "DB-4.3", gettext_noop("passed out: no score")) for dealer in (0, 1))

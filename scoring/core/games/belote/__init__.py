@@ -33,6 +33,7 @@ from scoring.core.base import (
     Progress,
     Reading,
     RuleError,
+    Undertaking,
     seat_field,
 )
 from scoring.core.fields import choice, flag_true, integer, only_fields, seat, suit
@@ -545,6 +546,13 @@ class Belote:
             **announcement_entry(deal.announcements, deal.comparison),
             "belote": deal.belote,
         }
+
+    def undertakings(self, deal: BeloteDeal, score: DealScore, flags: Flags) -> tuple[Undertaking, ...]:
+        """The takers' contract (BL-4.3): made (BL-8.2, a capot by the takers included, BL-8.5), or dedans or a litige
+        (BL-8.3, BL-8.4), not made; nothing for a deal nobody took (BL-4.4). A player's statistics count them."""
+        if deal.passed_out:
+            return ()
+        return (Undertaking(deal.takers, deal.result is Result.MADE),)
 
     def deal_state(self, deal: BeloteDeal, score: DealScore, flags: Flags, *, dealer: int, before: Any) -> DealState:
         """The JSON's state of a deal (docs/match-file.md): its result code, the takers' side, and which side scored

@@ -26,6 +26,7 @@ from scoring.core.base import (
     Progress,
     Reading,
     RuleError,
+    Undertaking,
     one_seat_sides,
     seat_field,
 )
@@ -439,6 +440,14 @@ class Klaberjass:
         if deal.no_trick is not None:
             entry["no_trick"] = deal.no_trick
         return entry
+
+    def undertakings(self, deal: KlaberjassDeal, score: DealScore, flags: Flags) -> tuple[Undertaking, ...]:
+        """The maker's trumps (KJ-9.2): made when the maker's total is the higher; bate or tied, not made; nothing for
+        an annulled deal (KJ-4.4). A player's statistics count them."""
+        if deal.annulled:
+            return ()
+        made = self.deal_state(deal, score, flags, dealer=0, before=None).result == "made"
+        return (Undertaking(deal.maker, made),)
 
     def deal_state(
         self, deal: KlaberjassDeal, score: DealScore, flags: Flags, *, dealer: int, before: Any
