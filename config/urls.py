@@ -6,6 +6,7 @@ from django.urls import path
 
 from config import language
 from config.api import api
+from referee import file_views as referee_file_views
 from referee import views as referee_views
 from reports import views as report_views
 from scoring import offline, rule_views
@@ -46,6 +47,8 @@ urlpatterns = [
     path("referee/<int:hand_id>/", referee_views.hand_detail, name="hand"),
     path("referee/<int:hand_id>/action/", referee_views.hand_action, name="hand_action"),
     path("referee/<int:hand_id>/record.json", referee_views.hand_download, name="hand_download"),
+    path("referee/<int:hand_id>/hand.pbn", referee_file_views.hand_pbn_download, name="hand_pbn"),
+    path("referee/import/", referee_file_views.import_hand, name="import_hand"),
     path("referee/<int:hand_id>/use/", referee_views.hand_use, name="hand_use"),
     path("rules/", rule_views.rules_index, name="rules_index"),
     path("rules/rule/<str:rule_id>/", rule_views.rule_detail, name="rule"),

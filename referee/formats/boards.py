@@ -176,7 +176,7 @@ def _code(card: Card) -> str:
 
 def _call(bid: Any) -> str:
     if isinstance(bid, ContractBid):
-        return f"{bid.level}{'NT' if bid.denom == Denom.nt else bid.denom.abbr}"
+        return f"{bid.level}{'NT' if bid.denom == Denom.nt else 'SHDC'[int(bid.denom)]}"
     if isinstance(bid, PenaltyBid):
         return PENALTY_CALLS[int(bid.penalty)]
     raise ValueError(bid)

@@ -46,6 +46,8 @@ class _LocatedDecoder(PBNDecoder):  # type: ignore[misc]
             raise FormatError(_("a note is written number:text, as in 1:forcing"), line=self.lineno, tag="[Note]")
         try:
             return bool(super()._parse_none(curline))
+        except FormatError:
+            raise
         except PBNDecodeError:
             raise FormatError(
                 _('expected a tag such as [Deal "..."], or a row of the section above it, not %(text)s')
