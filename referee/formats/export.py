@@ -21,6 +21,8 @@ from endplay.types import Bid, Contract, Player
 from referee.core.calls import parse_call
 from referee.core.verdict import RecordError, Verdict
 from referee.formats.boards import SEAT_LETTERS
+from scoring.core.base import deal_state, scoring_form
+from scoring.core.match import MatchResult
 from vocabulary.cards import parse_card
 
 PBN_SEATS = {"West": 3, "North": 0, "East": 1, "South": 2}  # the export format's order of the player tags
@@ -193,3 +195,53 @@ def _rows(tokens: list[str], *, marks: bool) -> list[str]:
         rows[-1].append(token)
         count += 1
     return [" ".join(row) for row in rows]
+
+
+def _vulnerable(values: Any) -> str:
+    """The JSON sheet's ``vulnerable`` ([N-S, E-W]) as PBN's Vulnerable."""
+    if not isinstance(values, list | tuple) or len(values) != 2:
+        return "?"
+    return VULNERABLE_VALUES[bool(values[0]) + 2 * bool(values[1])]  # None, NS, EW, All
+
+
+def match_pbn(result: MatchResult, *, name: str, date: str = "?") -> str:
+    """A match of the game PBN holds as PBN 2.1, one board a deal in play order: its dealer and vulnerability,
+    the contract, declarer and result, then the deal's score (``Score``, N-S's points less E-W's: ``NS 420``,
+    ``NS -100``) and the match's totals after it (``ScoreRubber`` or ``ScoreChicago``, by the match's form:
+    ``NS 620 EW 100``). The hands are not in a match, so there is no Deal tag: the file is PBN's import
+    format, which every reader of PBN takes."""
+    game = result.match.rules
+    flags = result.match.flags
+    players = result.match.players
+    form = scoring_form(game, flags) or ""
+    lines = ["% PBN 2.1", "% Creator: Trickbook"]
+    before: Any = None
+    for deal in result.deals:
+        entry = game.to_entry(deal.deal)
+        state = deal_state(game, deal.deal, deal.score, flags, dealer=deal.dealer, before=before)
+        before = deal.score.carry
+        passed_out = bool(entry.get("passed_out"))
+        declarer = entry.get("declarer")
+        ns, ew = (int(points) for points in deal.score.points)
+        total_ns, total_ew = (int(points) for points in deal.totals)
+        if lines[-1]:
+            lines.append("")
+        lines.extend(
+            [
+                tag("Event", name),
+                tag("Site", "?"),
+                tag("Date", date),
+                tag("Board", deal.number),
+                *(tag(seat_name, players[seat]) for seat_name, seat in PBN_SEATS.items()),
+                tag("Dealer", SEAT_LETTERS[deal.dealer]),
+                tag("Vulnerable", _vulnerable(state.values.get("vulnerable"))),
+                tag("Scoring", form.capitalize() or "?"),
+                tag("Declarer", "" if passed_out or not isinstance(declarer, int) else SEAT_LETTERS[declarer]),
+                tag("Contract", contract_text(entry)),
+                tag("Result", "" if passed_out else entry.get("tricks", "?")),
+                tag("Score", f"NS {ns - ew}"),
+            ]
+        )
+        if form:
+            lines.append(tag(f"Score{form.capitalize()}", f"NS {total_ns} EW {total_ew}"))
+    return "\r\n".join(lines) + "\r\n"
