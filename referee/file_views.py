@@ -102,7 +102,6 @@ def _import_hand(request: HttpRequest) -> HttpResponse:
     if chosen.error is not None or chosen.record is None:
         return _page(request, kept, str(chosen.error), boards=boards, status=422)
     hand = ContestedHand.objects.create(owner=request.user, record=chosen.record)
-    messages.success(request, _("Board %(number)s of the file, ready to check.") % {"number": chosen.number})
     return redirect("hand", hand_id=hand.pk)
 
 
