@@ -237,5 +237,10 @@ class _LocatedDecoder(PBNDecoder):  # type: ignore[misc]
 def read_boards(text: str) -> list[RawBoard]:
     """Every board of a PBN text, each with where its parts stand; a FormatError at the first malformed line."""
     decoder = _LocatedDecoder()
-    decoder.parse_file(StringIO(text.lstrip("\ufeff")))
+    try:
+        decoder.parse_file(StringIO(text.lstrip("\ufeff")))
+    except FormatError:
+        raise
+    except Exception as error:  # whatever endplay stops on that no check above foresaw: told at its line
+        raise FormatError(str(error) or type(error).__name__, line=decoder.lineno) from None
     return decoder.raws

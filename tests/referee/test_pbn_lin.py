@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.core.replay import replay_document, verdict_json
 from referee.formats import (
@@ -400,3 +402,56 @@ def test_the_file_format_goes_by_the_name_else_by_the_content() -> None:
     assert file_format(LIN, "x.pbn") == "pbn"
     assert file_format(LIN) == "lin"
     assert file_format(PBN) == "pbn"
+
+
+# --- Properties -------------------------------------------------------------------------------------------
+
+HAND = (FIXTURES / "hand.json").read_text()
+
+
+@settings(max_examples=60, deadline=None)
+@given(cut=st.integers(min_value=0, max_value=71))
+def test_any_legal_part_of_a_deal_written_as_pbn_and_read_back_gives_the_same_verdict(cut: int) -> None:
+    import json
+
+    record = json.loads(HAND)
+    record["events"] = record["events"][:cut]
+    _record, verdict = replay_document(record)
+    again = board(hand_pbn(record, verdict), 1, "again.pbn")
+    assert verdict_json(replay_document(again)[1]) == verdict_json(verdict)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    which=st.sampled_from(["pbn", "lin"]),
+    edits=st.lists(
+        st.tuples(
+            st.floats(0, 1, exclude_max=True),
+            st.sampled_from(["put", "cut", "add"]),
+            st.sampled_from(list('SHDCAKQJT92NEW[]"|:=*-;{}% \n?#')),
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+)
+def test_a_mangled_file_is_read_or_refused_with_a_place_never_a_crash(which: str, edits: list[Any]) -> None:
+    text = list(PBN if which == "pbn" else LIN)
+    for at, how, char in edits:
+        index = int(at * len(text))
+        if how == "put":
+            text[index] = char
+        elif how == "cut":
+            del text[index]
+        else:
+            text.insert(index, char)
+    try:
+        boards = read_hand_file("".join(text), f"x.{which}")
+    except FormatError as error:
+        assert error.path
+        return
+    for imported in boards:
+        assert (imported.record is None) != (imported.error is None)
+        if imported.error is not None:
+            assert imported.error.line is not None and imported.error.line >= 1
+        else:
+            replay_document(imported.record)
