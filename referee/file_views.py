@@ -87,7 +87,7 @@ def _import_hand(request: HttpRequest) -> HttpResponse:
     try:
         boards = read_hand_upload(data, name)
     except FormatError as error:
-        return _page(request, _shown(data, text), str(error), status=422)
+        return _page(request, _shown(data, text), error.said(), status=422)
     kept = _shown(data, text)
     asked = request.POST.get("board")
     number = request_number(asked, digits=6)
@@ -98,9 +98,9 @@ def _import_hand(request: HttpRequest) -> HttpResponse:
     try:
         chosen = choose_board(boards, number)
     except FormatError as error:
-        return _page(request, kept, str(error), boards=boards, status=422)
+        return _page(request, kept, error.said(), boards=boards, status=422)
     if chosen.error is not None or chosen.record is None:
-        return _page(request, kept, str(chosen.error), boards=boards, status=422)
+        return _page(request, kept, chosen.error.said() if chosen.error else "", boards=boards, status=422)
     hand = ContestedHand.objects.create(owner=request.user, record=chosen.record)
     return redirect("hand", hand_id=hand.pk)
 

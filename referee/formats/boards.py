@@ -34,14 +34,27 @@ class FormatError(RecordError):
     reads ``line 14, [Deal]`` or ``line 1, md|``."""
 
     def __init__(self, message: str, *, line: int | None = None, tag: str = "", where: str = "") -> None:
+        # The path reads the same in every language, as a record's ``events[4].card`` does; `place` words it.
         parts = [where] if where else []
         if line is not None:
-            parts.append(_("line %(line)s") % {"line": line})
+            parts.append(f"line {line}")
         if tag:
             parts.append(tag)
         super().__init__(", ".join(parts) or "file", message)
         self.line = line
         self.tag = tag
+        self.where = where
+
+    def place(self) -> str:
+        """Where, in the active language: ``line 14, [Deal]``, ``board``."""
+        if self.line is None:
+            return self.path
+        at = _("line %(line)s") % {"line": self.line}
+        return ", ".join(part for part in (self.where, at, self.tag) if part)
+
+    def said(self) -> str:
+        """The error as a page shows it: its place, then what is wrong."""
+        return f"{self.place()}: {self.message}"
 
     def as_dict(self) -> dict[str, Any]:
         return {**super().as_dict(), "line": self.line, "tag": self.tag or None}
@@ -108,7 +121,7 @@ def read_hand_upload(data: bytes, name: str = "", fmt: str = "") -> list[Importe
         raise FormatError(
             _("a PBN or LIN file is at most %(size)s kB; this one is %(bytes)s bytes")
             % {"size": MAX_FILE_BYTES // 1024, "bytes": len(data)},
-            where=_("file"),
+            where="file",
         )
     try:
         text = data.decode("utf-8-sig")
@@ -128,21 +141,21 @@ def read_hand_file(text: str, name: str = "", fmt: str = "") -> list[ImportedBoa
         raise FormatError(
             _("a PBN or LIN file is at most %(size)s kB; this one is %(bytes)s bytes")
             % {"size": MAX_FILE_BYTES // 1024, "bytes": size},
-            where=_("file"),
+            where="file",
         )
     if "\x00" in text:
-        raise FormatError(_("a PBN or LIN file is text; this one holds a NUL character"), where=_("file"))
+        raise FormatError(_("a PBN or LIN file is text; this one holds a NUL character"), where="file")
     fmt = fmt or file_format(text, name)
     if fmt not in FORMATS:
         raise FormatError(_("the format is pbn or lin, not %(format)s") % {"format": fmt[:20]}, where="format")
     raws = pbn.read_boards(text) if fmt == "pbn" else lin.read_boards(text)
     if not raws:
-        raise FormatError(_("the file holds no board"), where=_("file"))
+        raise FormatError(_("the file holds no board"), where="file")
     if len(raws) > MAX_BOARDS:
         raise FormatError(
             _("a file holds at most %(count)s boards; this one has %(boards)s")
             % {"count": MAX_BOARDS, "boards": len(raws)},
-            where=_("file"),
+            where="file",
         )
     return [imported(raw, position, fmt) for position, raw in enumerate(raws, start=1)]
 
