@@ -13,7 +13,7 @@ hand in a trick, has no column of its own. Such a card is left out of the table 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from endplay.types import Bid, Contract, Player
@@ -139,6 +139,14 @@ def board_lines(record: dict[str, Any], verdict: Verdict, *, board: int | None =
         tag("Contract", contract or "?"),
         tag("Result", result),
     ]
+    return lines + sections(record, verdict, contract=contract, claimed=bool(source.get("claimed")))
+
+
+def sections(record: dict[str, Any], verdict: Verdict, *, contract: str, claimed: bool = False) -> list[str]:
+    """The Auction and the Play of a hand record, with a PBN 2.1 note on each event the referee flagged; the
+    Play only under a contract (which PBN needs to tell each trick's winner)."""
+    lines: list[str] = []
+    dealer = record["dealer"]
     flagged = {violation.event: violation for violation in verdict.violations}
     notes = _Notes()
     calls = [(number, event) for number, event in enumerate(record["events"], start=1) if event.get("type") == "call"]
@@ -172,7 +180,7 @@ def board_lines(record: dict[str, Any], verdict: Verdict, *, board: int | None =
                 if event_number in flagged:
                     row[column].append(notes.add(_note(flagged[event_number])))
             lines.append(" ".join(" ".join(cell) for cell in row))
-        if source.get("claimed") and not verdict.complete:
+        if claimed and not verdict.complete:
             lines.append("*")
         lines.extend(notes.tags(noted))
     return lines
@@ -204,12 +212,20 @@ def _vulnerable(values: Any) -> str:
     return VULNERABLE_VALUES[bool(values[0]) + 2 * bool(values[1])]  # None, NS, EW, All
 
 
-def match_pbn(result: MatchResult, *, name: str, date: str = "?") -> str:
+def match_pbn(
+    result: MatchResult,
+    *,
+    name: str,
+    date: str = "?",
+    hands: Mapping[int, tuple[dict[str, Any], Verdict]] | None = None,
+) -> str:
     """A match of the game PBN holds as PBN 2.1, one board a deal in play order: its dealer and vulnerability,
     the contract, declarer and result, then the deal's score (``Score``, N-S's points less E-W's: ``NS 420``,
     ``NS -100``) and the match's totals after it (``ScoreRubber`` or ``ScoreChicago``, by the match's form:
-    ``NS 620 EW 100``). The hands are not in a match, so there is no Deal tag: the file is PBN's import
-    format, which every reader of PBN takes."""
+    ``NS 620 EW 100``). A match keeps no hands, so a deal has no Deal tag (the file is PBN's import format,
+    which every reader of PBN takes), unless ``hands`` holds the refereed hand of its number (a hand record
+    and its verdict) with the deal's very result: then its Deal, Auction and Play follow, with a note on each
+    event the referee flagged."""
     game = result.match.rules
     flags = result.match.flags
     players = result.match.players
@@ -244,4 +260,9 @@ def match_pbn(result: MatchResult, *, name: str, date: str = "?") -> str:
         )
         if form:
             lines.append(tag(f"Score{form.capitalize()}", f"NS {total_ns} EW {total_ew}"))
+        refereed = (hands or {}).get(deal.number)
+        if refereed is not None and refereed[1].deal_entry == entry and refereed[0]["dealer"] == deal.dealer:
+            record, verdict = refereed
+            lines.append(tag("Deal", deal_value(record["hands"], deal.dealer)))
+            lines.extend(sections(record, verdict, contract=contract_text(entry)))
     return "\r\n".join(lines) + "\r\n"

@@ -94,3 +94,27 @@ def test_the_pbn_is_the_owners_or_the_share_links(client: Any, stranger_client: 
     shared = client.get(reverse("shared_report_pbn", args=[match.share_token]))
     assert shared.status_code == 200 and '[Contract "2H"]' in shared.content.decode()
     assert client.get(reverse("shared_report_pbn", args=["no-such-token"])).status_code == 404
+
+
+# docs/referee/contract_bridge.md: the whole deal of fixtures/contract_bridge/hand.json is 2♣X by Anna (North),
+# 8 tricks, with Anna's four club honours.
+HAND_DEAL = {"declarer": 0, "level": 2, "strain": "C", "doubled": 1, "tricks": 8, "honours": "NS100", "stopped": False}
+
+
+def test_a_deal_with_its_refereed_hand_carries_the_hands_auction_and_play(
+    owner_client: Any, owner: Any, make_match: Any
+) -> None:
+    import json
+
+    from referee.models import ContestedHand
+    from tests.conftest import FIXTURES
+
+    record = json.loads((FIXTURES / "contract_bridge" / "hand.json").read_text())
+    match = make_match("contract_bridge", deals=[HAND_DEAL, TWO_H_BY_SOUTH_9])
+    ContestedHand.objects.create(owner=owner, match=match, deal_number=1, record=record)
+    ContestedHand.objects.create(owner=owner, match=match, deal_number=2, record=record)  # not deal 2's result
+    _header, first, second = boards(owner_client.get(reverse("report_pbn", args=[match.pk])).content.decode())
+    assert '[Deal "N:A43.52.K73.AQJT9 K82.AKQJ4.Q82.83 QJT9.76.AJT9.752 765.T983.654.K64"]' in first
+    assert first[first.index('[Auction "N"]') + 1] == "Pass 1H X XX"
+    assert first[first.index('[Play "E"]') + 1] == "HA H6 H3 H2"
+    assert not any(line.startswith(('[Deal "', '[Auction "', '[Play "')) for line in second)
