@@ -150,7 +150,7 @@ def _page(
 @require_safe
 def hand_pbn_download(request: HttpRequest, hand_id: int) -> HttpResponse:
     """The hand as one PBN board, with a note on each event the referee flagged."""
-    hand = get_object_or_404(ContestedHand.objects.for_user(request.user), pk=hand_id)
+    hand = get_object_or_404(ContestedHand.objects.for_user(request.user).select_related("match"), pk=hand_id)
     if hand.record.get("game") != HAND_FILE_GAMES["pbn"]:
         raise Http404(_("Only a hand of a game PBN holds can be written as PBN."))
     try:
@@ -158,6 +158,8 @@ def hand_pbn_download(request: HttpRequest, hand_id: int) -> HttpResponse:
     except RecordError as error:
         messages.error(request, _("Not written as PBN: %(error)s") % {"error": error})
         return redirect("hand", hand_id=hand.pk)
-    response = HttpResponse(hand_pbn(hand.record, verdict).encode("utf-8"), content_type="application/x-pbn")
+    # A hand of a match is a deal of it: the board is numbered as the deal, the event named as the match.
+    text = hand_pbn(hand.record, verdict, board=hand.deal_number, event=hand.match.name if hand.match else "")
+    response = HttpResponse(text.encode("utf-8"), content_type="application/x-pbn")
     response["Content-Disposition"] = f'attachment; filename="hand-{hand.pk}.pbn"'
     return response

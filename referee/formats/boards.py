@@ -18,6 +18,7 @@ from endplay.utils.play import trick_winner
 
 from referee.core.games import HAND_FILE_GAMES, REFEREES
 from referee.core.verdict import RecordError
+from scoring.core.games import GAMES
 
 FORMATS = ("pbn", "lin")
 # A club's evening of 36 boards with every card played is about 45 kB of PBN; a BBO session of LIN less.
@@ -273,8 +274,6 @@ def _record(raw: RawBoard, fmt: str, number: int) -> tuple[dict[str, Any], list[
 
 
 def _seat_words(game: str) -> tuple[str, ...]:
-    from scoring.core.games import GAMES
-
     return tuple(GAMES[game].seat_names) or tuple(SEAT_LETTERS)
 
 

@@ -243,3 +243,11 @@ def test_the_api_schema_documents_the_file_bodies(client: Any) -> None:
         "text/plain",
     }
     assert {parameter["name"] for parameter in operation["parameters"]} >= {"board", "format"}
+
+
+def test_a_hand_of_a_match_is_written_as_that_deal_of_the_match(owner_client: Any, owner: Any, make_match: Any) -> None:
+    match = make_match("contract_bridge", deals=[{"passed_out": True}, {"passed_out": True}])
+    record = json.loads((FIXTURES / "hand.json").read_text())
+    hand = ContestedHand.objects.create(owner=owner, match=match, deal_number=3, record=record)
+    lines = owner_client.get(reverse("hand_pbn", args=[hand.pk])).content.decode().splitlines()
+    assert '[Board "3"]' in lines and f'[Event "{match.name}"]' in lines
