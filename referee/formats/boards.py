@@ -181,11 +181,19 @@ def choose_board(boards: list[ImportedBoard], number: int | None) -> ImportedBoa
     )
 
 
-def _code(card: Card) -> str:
+def _spelt(card: Card) -> str:
     """endplay's ``SA`` as Trickbook's ``AS``."""
     with suppress_unicode():
         text = str(card)
     return text[1:] + text[0]
+
+
+_CODES = {card: _spelt(card) for card in (Card(suit + rank) for suit in "SHDC" for rank in "AKQJT98765432")}
+
+
+def _code(card: Card) -> str:
+    """`_spelt`, looked up (a file of 100 boards has 5,200 cards to spell)."""
+    return _CODES.get(card) or _spelt(card)
 
 
 def _call(bid: Any) -> str:
