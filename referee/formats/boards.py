@@ -77,6 +77,7 @@ class RawBoard:
     name_at: list[Place | None] = field(default_factory=lambda: [None] * 4)
     deal_at: Place | None = None
     call_at: list[Place] = field(default_factory=list)  # one per call of board.auction
+    first_caller: int | None = None  # who the file says called first (PBN's Auction tag); else the dealer
     leader: int | None = None  # who the file says led to the first trick
     card_at: list[Place] = field(default_factory=list)  # one per card of board.play
     contract: str = ""  # as the file states it: "4S", "3NTX", "Pass"; "" when it does not
@@ -251,8 +252,9 @@ def _record(raw: RawBoard, fmt: str, number: int) -> tuple[dict[str, Any], list[
     hands = [[_code(card) for card in board.deal[Player(seat)]] for seat in range(4)]
     events: list[dict[str, Any]] = []
     event_at: list[Place] = []
+    first_caller = raw.dealer if raw.first_caller is None else raw.first_caller
     for index, bid in enumerate(board.auction):
-        events.append({"type": "call", "seat": (raw.dealer + index) % 4, "call": _call(bid)})
+        events.append({"type": "call", "seat": (first_caller + index) % 4, "call": _call(bid)})
         event_at.append(raw.call_at[index] if index < len(raw.call_at) else (raw.line, raw.tag))
     for seat, code, index in _plays(raw):
         events.append({"type": "play", "seat": seat, "card": code})

@@ -180,6 +180,9 @@ class _LocatedDecoder(PBNDecoder):  # type: ignore[misc]
         seat = self._seat(fields["value"].strip(), refuse)
         if seat is None:
             raise refuse(_("the Auction tag names the dealer, who calls first: N, E, S or W"))
+        raw.first_caller = (
+            seat  # the dealer, in a file that agrees with itself; else the referee says who was out of turn
+        )
         if raw.dealer is None:
             raw.dealer, raw.dealer_at = seat, self._at(name)
         for line, row in self._rows(name, fields):

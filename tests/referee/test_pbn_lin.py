@@ -455,3 +455,12 @@ def test_a_mangled_file_is_read_or_refused_with_a_place_never_a_crash(which: str
             assert imported.error.line is not None and imported.error.line >= 1
         else:
             replay_document(imported.record)
+
+
+def test_br_4_1_an_auction_that_starts_from_another_seat_than_the_dealer_is_flagged() -> None:
+    # Board 1 says [Dealer "N"] but its Auction starts from East: East's 1H is called out of turn.
+    record = board(PBN.replace('[Auction "N"]', '[Auction "E"]', 1), 1)
+    assert record["dealer"] == 0
+    assert record["events"][0] == {"type": "call", "seat": 1, "call": "1H"}
+    _record, verdict = replay_document(record)
+    assert verdict.violations[0].event == 1 and verdict.violations[0].rule == "BR-4.1"
