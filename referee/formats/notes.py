@@ -30,16 +30,26 @@ def contract_label(contract: str) -> str:
         return contract
 
 
+def _number(value: Any, high: int) -> int | None:
+    """A whole number from 0 to ``high`` as a file's source holds it (a seat, a count of tricks), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= high else None
+
+
+def _contract(source: dict[str, Any]) -> str:
+    contract = source.get("contract")
+    return contract[:12] if isinstance(contract, str) else ""
+
+
 def _said(source: dict[str, Any], players: list[str]) -> str:
-    contract = str(source.get("contract") or "")
-    declarer = source.get("declarer")
+    contract = _contract(source)
+    declarer = _number(source.get("declarer"), len(players) - 1)
     if contract.lower() == "pass":
         return _("the board was passed out")
     label = contract_label(contract)
-    if isinstance(declarer, int) and 0 <= declarer < len(players):
+    if declarer is not None:
         label = _("%(contract)s by %(declarer)s") % {"contract": label, "declarer": players[declarer]}
-    result = source.get("result")
-    if isinstance(result, int):
+    result = _number(source.get("result"), 13)
+    if result is not None:
         label = _("%(contract)s, %(tricks)s tricks") % {"contract": label, "tricks": result}
     return label
 
@@ -66,10 +76,11 @@ def source_notes(record: Any, verdict: Verdict) -> list[str]:
         return []
     players = [str(name) for name in record.get("players", [])]
     notes = []
-    if source.get("contract") or isinstance(source.get("result"), int):
+    stated_result = _number(source.get("result"), 13) is not None
+    if _contract(source) or stated_result:
         said = _said(source, players)
         if verdict.deal_entry:
-            replayed = _replayed(verdict.deal_entry, players, tricks=isinstance(source.get("result"), int))
+            replayed = _replayed(verdict.deal_entry, players, tricks=stated_result)
             if replayed == said:
                 notes.append(_("The file says %(said)s; the replay agrees.") % {"said": said})
             else:
@@ -86,8 +97,9 @@ def source_notes(record: Any, verdict: Verdict) -> list[str]:
                 _("The file says %(said)s; the record stops before the end, so the replay gives no result.")
                 % {"said": said}
             )
-    vulnerable = VULNERABLE_WORDS.get(str(source.get("vulnerable")))
-    if vulnerable and source.get("vulnerable") != "None" and verdict.score is not None:
+    stated = source.get("vulnerable")
+    vulnerable = VULNERABLE_WORDS.get(stated) if isinstance(stated, str) and stated != "None" else None
+    if vulnerable and verdict.score is not None:
         notes.append(
             _("The file says %(vulnerable)s; the score above is the deal's on its own, neither side vulnerable.")
             % {"vulnerable": _(vulnerable)}

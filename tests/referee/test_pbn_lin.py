@@ -464,3 +464,21 @@ def test_br_4_1_an_auction_that_starts_from_another_seat_than_the_dealer_is_flag
     assert record["events"][0] == {"type": "call", "seat": 1, "call": "1H"}
     _record, verdict = replay_document(record)
     assert verdict.violations[0].event == 1 and verdict.violations[0].rule == "BR-4.1"
+
+
+@pytest.mark.parametrize(
+    ("source", "notes"),
+    [
+        ({"contract": 5, "declarer": 99, "result": "x"}, []),
+        ({"contract": "4S", "declarer": True, "result": True}, ["The file says 4♠; the replay gives 2♣X by Anna."]),
+        ({"contract": "9Z", "declarer": -1, "result": 14}, ["The file says 9Z; the replay gives 2♣X by Anna."]),
+        ({"vulnerable": ["NS"]}, []),
+        ("not an object", []),
+    ],
+)
+def test_a_source_written_by_hand_is_read_for_what_it_can_say(source: Any, notes: list[str]) -> None:
+    import json
+
+    record = {**json.loads(HAND), "source": source}
+    _record, verdict = replay_document(record)  # 2♣X by Anna, 8 tricks (docs/referee/contract_bridge.md)
+    assert source_notes(record, verdict) == notes
