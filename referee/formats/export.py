@@ -120,8 +120,10 @@ def board_lines(record: dict[str, Any], verdict: Verdict, *, board: int | None =
         result: Any = "" if entry.get("passed_out") else entry["tricks"]
     else:
         contract, declarer = _auction_contract(record)
-        if not contract and source.get("contract"):
-            contract, declarer = str(source["contract"]), source.get("declarer")
+        stated, seat = source.get("contract"), source.get("declarer")
+        if not contract and isinstance(stated, str) and stated:
+            contract = stated[:12]
+            declarer = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4 else None
         result = source.get("result", "?") if source.get("claimed") else "?"
     number = board or source.get("board") or 1
     vulnerable = source.get("vulnerable") if source.get("vulnerable") in VULNERABLE_VALUES else "None"

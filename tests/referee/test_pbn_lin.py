@@ -482,3 +482,15 @@ def test_a_source_written_by_hand_is_read_for_what_it_can_say(source: Any, notes
     record = {**json.loads(HAND), "source": source}
     _record, verdict = replay_document(record)  # 2♣X by Anna, 8 tricks (docs/referee/contract_bridge.md)
     assert source_notes(record, verdict) == notes
+
+
+def test_a_source_written_by_hand_never_breaks_the_pbn_written() -> None:
+    import json
+
+    record = json.loads(HAND)
+    record["events"] = record["events"][11:15]  # the first trick, with no auction: the contract is the source's
+    record["source"] = {"contract": "2CX", "declarer": 99, "board": "<b>", "vulnerable": "sideways", "claimed": 1}
+    _record, verdict = replay_document(record)
+    lines = hand_pbn(record, verdict).splitlines()
+    assert '[Vulnerable "None"]' in lines and '[Board "<b>"]' in lines
+    assert '[Contract "2CX"]' in lines and '[Declarer "?"]' in lines
