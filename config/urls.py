@@ -6,6 +6,7 @@ from django.urls import path
 
 from config import language
 from config.api import api
+from referee import file_views as referee_file_views
 from referee import views as referee_views
 from reports import views as report_views
 from scoring import offline, rule_views
@@ -38,9 +39,11 @@ urlpatterns = [
     path("matches/<int:match_id>/report/", report_views.report, name="report"),
     path("matches/<int:match_id>/report.pdf", report_views.report_pdf, name="report_pdf"),
     path("matches/<int:match_id>/deals.csv", report_views.report_csv, name="report_csv"),
+    path("matches/<int:match_id>/deals.pbn", report_views.report_pbn, name="report_pbn"),
     path("share/<str:token>/report/", report_views.shared_report, name="shared_report"),
     path("share/<str:token>/report.pdf", report_views.shared_report_pdf, name="shared_report_pdf"),
     path("share/<str:token>/deals.csv", report_views.shared_report_csv, name="shared_report_csv"),
+    path("share/<str:token>/deals.pbn", report_views.shared_report_pbn, name="shared_report_pbn"),
     path("matches/import/", report_views.import_match, name="import_match"),
     path("players/", players.players, name="players"),
     path("players/stats/", players.player_stats_page, name="player_stats"),
@@ -49,6 +52,8 @@ urlpatterns = [
     path("referee/<int:hand_id>/", referee_views.hand_detail, name="hand"),
     path("referee/<int:hand_id>/action/", referee_views.hand_action, name="hand_action"),
     path("referee/<int:hand_id>/record.json", referee_views.hand_download, name="hand_download"),
+    path("referee/<int:hand_id>/hand.pbn", referee_file_views.hand_pbn_download, name="hand_pbn"),
+    path("referee/import/", referee_file_views.import_hand, name="import_hand"),
     path("referee/<int:hand_id>/use/", referee_views.hand_use, name="hand_use"),
     path("rules/", rule_views.rules_index, name="rules_index"),
     path("rules/rule/<str:rule_id>/", rule_views.rule_detail, name="rule"),

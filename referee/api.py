@@ -1,4 +1,9 @@
-"""POST /api/referee: a hand record in, the referee's verdict out."""
+"""POST /api/referee: a hand record in, the referee's verdict out.
+
+The body is a hand record (JSON), or a PBN or LIN file sent as ``application/x-pbn`` or ``application/x-lin``
+(``text/plain`` with ``?format=pbn`` or ``lin`` too), with ``?board=N`` to choose a board of a file of several
+(referee/formats, docs/api.md).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import json
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from ninja import Router, Schema
 
 from referee.core.games import REFEREES
@@ -14,6 +20,7 @@ from referee.core.record import MAX_EVENTS
 from referee.core.replay import replay_document, verdict_json
 from referee.core.setup import EventField, EventKind, ExtraField, Setup, ValueKind
 from referee.core.verdict import RecordError
+from referee.formats import FORMATS, MAX_FILE_BYTES, choose_board, read_hand_upload, with_source_notes
 from scoring.api import REQUEST_ERRORS
 from scoring.core.games import GAMES
 from scoring.core.match import JSONTextError, PointsEncoder, load_json
@@ -22,8 +29,13 @@ router = Router(tags=["referee"])
 
 
 class RecordErrorDetail(Schema):
+    """Where the record or file cannot be read: ``path`` (``events[4].card``; ``line 14, [Deal]`` in a PBN or LIN
+    file, whose errors also give ``line`` and ``tag``; ``board`` for a board the file does not hold)."""
+
     path: str
     message: str
+    line: int | None = None
+    tag: str | None = None
 
 
 class RecordErrorOut(Schema):
@@ -135,19 +147,78 @@ HAND_RECORD_SCHEMA: dict[str, Any] = {
 
 
 def _refused(error: RecordError) -> HttpResponse:
-    return HttpResponse(json.dumps({"error": error.as_dict()}), status=422, content_type="application/json")
+    return HttpResponse(
+        json.dumps({"error": error.as_dict()}, ensure_ascii=False), status=422, content_type="application/json"
+    )
+
+
+# A PBN or LIN file as the body: its media type, or text/plain with ?format= (docs/api.md).
+FILE_TYPES = {"application/x-pbn": "pbn", "application/x-lin": "lin"}
+HAND_FILE_SCHEMA: dict[str, Any] = {
+    "type": "string",
+    "maxLength": MAX_FILE_BYTES,
+    "description": "a PBN (1.0 to 2.1) or LIN file, UTF-8 or Latin-1; ?board=N chooses one of its boards",
+}
+FILE_PARAMETERS = [
+    {
+        "in": "query",
+        "name": "board",
+        "required": False,
+        "schema": {"type": "integer", "minimum": 1},
+        "description": "the board to check, by its number, in a PBN or LIN file of several boards",
+    },
+    {
+        "in": "query",
+        "name": "format",
+        "required": False,
+        "schema": {"enum": list(FORMATS)},
+        "description": "the format of a text/plain body",
+    },
+]
+
+
+def _file_record(request: HttpRequest) -> dict[str, Any] | None:
+    """The hand record of the board asked for, when the body is a PBN or LIN file; None for a JSON record."""
+    content_type = request.content_type or ""
+    fmt = FILE_TYPES.get(content_type) or (request.GET.get("format", "") if content_type == "text/plain" else "")
+    if content_type == "text/plain" and fmt not in FORMATS:
+        raise RecordError("format", _("a text/plain body needs ?format=pbn or ?format=lin"))
+    if not fmt:
+        return None
+    asked = request.GET.get("board")
+    if asked is not None and not (asked.isascii() and asked.isdigit() and len(asked) <= 6):
+        raise RecordError("board", _("board is a board's number, as 1 or 12"))
+    chosen = choose_board(read_hand_upload(request.body, fmt=fmt), int(asked) if asked is not None else None)
+    if chosen.error is not None:
+        raise chosen.error
+    return chosen.record
 
 
 @router.post(
     "/referee",
     response={200: VerdictOut, 422: RecordErrorOut, **REQUEST_ERRORS},
-    summary="Replay a hand record and judge every event",
-    openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": HAND_RECORD_SCHEMA}}}},
+    summary="Replay a hand record, or a board of a PBN or LIN file, and judge every event",
+    openapi_extra={
+        "parameters": FILE_PARAMETERS,
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": HAND_RECORD_SCHEMA},
+                "application/x-pbn": {"schema": HAND_FILE_SCHEMA},
+                "application/x-lin": {"schema": HAND_FILE_SCHEMA},
+                "text/plain": {"schema": HAND_FILE_SCHEMA},
+            },
+        },
+    },
 )
 def referee(request: HttpRequest) -> HttpResponse:
     """Replay the record; 422 with the located error if it cannot be read."""
     try:
-        _record, verdict = replay_document(load_json(request.body))
+        doc = _file_record(request)
+        if doc is None:
+            doc = load_json(request.body)
+        _record, verdict = replay_document(doc)
+        verdict = with_source_notes(doc, verdict)
     except JSONTextError as error:
         return _refused(RecordError("record", str(error)))
     except RecordError as error:

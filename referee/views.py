@@ -29,6 +29,7 @@ from referee.core.limits import used_cards
 from referee.core.replay import replay_document
 from referee.core.setup import Entry, Setup
 from referee.core.verdict import RecordError, Verdict
+from referee.formats import with_source_notes
 from referee.forms import HandActionForm, NewHandForm, request_number
 from referee.models import ContestedHand
 from scoring.changes import describe_entry
@@ -60,7 +61,8 @@ def _sorted(codes: list[str] | tuple[Any, ...]) -> list[Any]:
 
 def _verdict(record: dict[str, Any]) -> tuple[Verdict | None, str | None]:
     try:
-        return replay_document(record)[1], None
+        # A hand read from a PBN or LIN file: what the file says of it (its result, its vulnerability) follows.
+        return with_source_notes(record, replay_document(record)[1]), None
     except RecordError as error:
         return None, str(error)
 

@@ -33,6 +33,10 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 from django_ratelimit.decorators import ratelimit
 
+from referee.core.games import HAND_FILE_GAMES
+from referee.core.replay import replay_document
+from referee.core.verdict import RecordError
+from referee.formats.export import match_pbn
 from reports.sheet import csv_text, report_context
 from reports.uploads import CappedMemoryUpload
 from scoring.client import client_address
@@ -243,6 +247,33 @@ def report_pdf(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_safe
 def report_csv(request: HttpRequest, match_id: int) -> HttpResponse:
     return _csv(_owned(request, match_id))
+
+
+def _pbn(match: Match) -> HttpResponse:
+    """The match as PBN, one board a deal (referee.formats.export.match_pbn), for a game PBN holds; else 404."""
+    if match.game != HAND_FILE_GAMES["pbn"]:
+        raise Http404(_("Only a match of a game PBN holds can be written as PBN."))
+    hands = {}
+    for hand in match.contested_hands.filter(deal_number__isnull=False).order_by("updated"):
+        try:
+            hands[hand.deal_number] = (hand.record, replay_document(hand.record)[1])  # the last one kept wins
+        except RecordError:
+            continue  # a hand not fully recorded yet: the board has no Deal
+    body = match_pbn(match.evaluate(), name=match.name, date=match.created.strftime("%Y.%m.%d"), hands=hands)
+    response = HttpResponse(body.encode("utf-8"), content_type="application/x-pbn")
+    response["Content-Disposition"] = f'attachment; filename="{match.file_name("pbn")}"'
+    return response
+
+
+@login_required
+@require_safe
+def report_pbn(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _pbn(_owned(request, match_id))
+
+
+@require_safe
+def shared_report_pbn(request: HttpRequest, token: str) -> HttpResponse:
+    return _pbn(_shared(token))
 
 
 @require_safe

@@ -153,6 +153,28 @@ MATRIX: list[tuple[str, str, dict[str, tuple[int, int]]]] = [
         "hand",
         {"anonymous": (LOGIN, LOGIN), "owner": (200, 405), "stranger": (404, 405), "visitor": (LOGIN, LOGIN)},
     ),
+    # The PBN downloads are for Contract Bridge only: the world's Bridgette match and hand have none (404); their
+    # happy paths are in tests/referee/test_pbn_lin_entry_points.py and tests/reports/test_report_pbn.py.
+    (
+        "hand_pbn",
+        "hand",
+        {"anonymous": (LOGIN, LOGIN), "owner": (404, 405), "stranger": (404, 405), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
+        "report_pbn",
+        "match",
+        {"anonymous": (LOGIN, LOGIN), "owner": (404, 405), "stranger": (404, 405), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
+        "shared_report_pbn",
+        "token",
+        {"anonymous": (404, 405), "owner": (404, 405), "stranger": (404, 405), "visitor": (404, 405)},
+    ),
+    (
+        "import_hand",
+        "",
+        {"anonymous": (LOGIN, LOGIN), "owner": (302, 422), "stranger": (302, 422), "visitor": (LOGIN, LOGIN)},
+    ),
     (
         "hand_use",
         "hand",

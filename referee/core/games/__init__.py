@@ -17,3 +17,7 @@ REFEREES: dict[str, RefereeGame] = {
     "belote": belote.REFEREE,
     "contract_bridge": contract_bridge.REFEREE,
 }
+
+# The bridge world's hand-record files, PBN and LIN, each hold deals of one game: the format's name, then the game's
+# (referee/formats reads and writes them; docs/hand-record.md, "PBN and LIN").
+HAND_FILE_GAMES: dict[str, str] = {"pbn": "contract_bridge", "lin": "contract_bridge"}

@@ -1,4 +1,8 @@
-"""`manage.py referee FILE [--json] [--lang LANG]`: replay a hand record and print the verdict.
+"""`manage.py referee FILE [--board N] [--json] [--lang LANG]`: replay a hand record and print the verdict.
+
+FILE is a hand record (JSON), or a PBN or LIN file (by its name, .pbn or .lin, or by what it holds): then
+``--board N`` chooses a board of a file that holds several (referee/formats), and what the file says of the
+board's contract, result and vulnerability is set beside the replay in the verdict's notes.
 
 ``--lang`` (a code of settings.LANGUAGES: hu, pl, hi...) is the language of what is printed; by default,
 settings.LANGUAGE_CODE. Rule IDs and the JSON's keys are the same in every language.
@@ -18,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from referee.core.replay import replay_document, verdict_json
 from referee.core.verdict import RecordError
+from referee.formats import FORMATS, MAX_FILE_BYTES, choose_board, read_hand_upload, with_source_notes
 from referee.text import text_verdict
 from scoring.cli import read_input
 from scoring.core.base import side_names
@@ -29,7 +34,13 @@ class Command(BaseCommand):
     help = "Replay a hand record (FILE, or - for standard input) and say which plays broke which rule."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("file", help="a hand record (JSON), or - to read standard input")
+        parser.add_argument("file", help="a hand record (JSON), a PBN or LIN file, or - to read standard input")
+        parser.add_argument("--board", type=int, help="the board to check, in a PBN or LIN file of several boards")
+        parser.add_argument(
+            "--format",
+            choices=["json", *FORMATS],
+            help="what FILE is (default: by its name, .pbn or .lin, else by what it holds)",
+        )
         parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
         parser.add_argument(
             "--lang",
@@ -45,8 +56,9 @@ class Command(BaseCommand):
     def _judge(self, options: dict[str, Any]) -> None:
         as_json = options["json"]
         try:
-            doc = self._load(options["file"])
+            doc = self._load(options["file"], options.get("format"), options.get("board"))
             _record, verdict = replay_document(doc)
+            verdict = with_source_notes(doc, verdict)
         except RecordError as error:
             if as_json:
                 self.stdout.write(json.dumps({"error": error.as_dict()}))
@@ -59,7 +71,15 @@ class Command(BaseCommand):
             players = tuple(doc["players"])
             self.stdout.write(text_verdict(verdict, players, side_names(GAMES[doc["game"]], players)))
 
-    def _load(self, path: str) -> Any:
+    def _load(self, path: str, fmt: str | None = None, board: int | None = None) -> Any:
+        suffix = path.lower().rsplit(".", 1)[-1] if "." in path else ""
+        fmt = fmt or (suffix if suffix in FORMATS else None)
+        if fmt is None and path != "-":
+            fmt = self._sniff(path)
+        if fmt in FORMATS:
+            return self._load_file(path, fmt, board)
+        if board is not None:
+            raise RecordError("board", _("--board chooses a board of a PBN or LIN file, not of a hand record"))
         try:
             text = read_input(path)
         except (OSError, UnicodeDecodeError) as error:
@@ -68,3 +88,30 @@ class Command(BaseCommand):
             return load_json(text)
         except JSONTextError as error:
             raise RecordError("record", str(error)) from None
+
+    @staticmethod
+    def _sniff(path: str) -> str | None:
+        """``pbn`` or ``lin`` for a file that is not JSON (it starts with something other than ``{``), else None."""
+        try:
+            with open(path, "rb") as handle:
+                head = handle.read(200).lstrip(b"\xef\xbb\xbf \t\r\n")
+        except OSError:
+            return None  # read_input says why
+        if head.startswith(b"{"):
+            return None
+        return "lin" if head[2:3] == b"|" else "pbn"
+
+    @staticmethod
+    def _load_file(path: str, fmt: str, board: int | None) -> Any:
+        try:
+            if path == "-":
+                data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+            else:
+                with open(path, "rb") as handle:
+                    data = handle.read(MAX_FILE_BYTES + 1)
+        except OSError as error:
+            raise RecordError("file", _("cannot read %(path)s: %(error)s") % {"path": path, "error": error}) from None
+        chosen = choose_board(read_hand_upload(data, path, fmt), board)
+        if chosen.error is not None:
+            raise chosen.error
+        return chosen.record
