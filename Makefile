@@ -40,6 +40,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/biome lint
+	$(BIN)/djhtml --check --tabwidth 2 templates
 
 # Browser tests run when Chromium is installed (.ci/run installs it and sets CI, which makes them required).
 # Three workers on two cores: the browser tests wait on Chromium and the live server part of the time.

@@ -107,8 +107,9 @@ class FirstStepConflict(Conflict):
     """The first step of the deal (the calls) changed since the page read it; nothing was written."""
 
 
-def _check_progress(match: Match, number: int, revision: int) -> None:
-    """Raise Conflict unless the deal in progress is the one the page read (revision 0: none)."""
+def _check_progress(match: Match, deals: list[Deal], number: int, revision: int) -> None:
+    """Raise Conflict unless the deal in progress is the one the page read (revision 0: none). What it now reads
+    is said in calling order, from the dealer of deal ``number`` (the next deal, after ``deals``)."""
     progress = match.in_progress(number)
     if (progress["revision"] if progress else 0) == revision:
         return
@@ -116,7 +117,8 @@ def _check_progress(match: Match, number: int, revision: int) -> None:
     if progress is None:
         text = _("%(what)s for deal %(number)s were cleared from another phone; enter them again.")
         raise FirstStepConflict(text % {"what": spec.first_title, "number": number})
-    now = first_text(spec, progress["entry"], match.players)
+    dealer = evaluate(match.match_file(deals)).dealer_of(number)
+    now = first_text(spec, progress["entry"], match.players, dealer)
     text = _("%(what)s for deal %(number)s were changed from another phone; they now read: %(now)s.")
     raise FirstStepConflict(text % {"what": spec.first_title, "number": number, "now": now})
 
@@ -151,7 +153,7 @@ def save_deal(
             if number != len(deals) + 1:
                 raise Conflict(_already_saved(number))
             if progress is not None:
-                _check_progress(locked, number, progress)
+                _check_progress(locked, deals, number, progress)
             result = check_deal(locked.match_file(deals), entry)
             stored = result.match.rules.to_entry(result.deals[number - 1].deal)
             locked.deal_in_progress = None  # saved with the version (_bump)
@@ -259,7 +261,7 @@ def save_first_step(*, match: Match, number: int, revision: int, entry: Mapping[
         saved = locked.in_progress(number)
         if saved is not None and saved["entry"] == stored:
             return result
-        _check_progress(locked, number, revision)
+        _check_progress(locked, deals, number, revision)
         locked.deal_in_progress = {"number": number, "entry": stored, "revision": locked.version + 1}
         _bump(locked)
     return result

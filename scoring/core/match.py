@@ -115,6 +115,13 @@ class MatchResult:
     def winners(self) -> tuple[int, ...]:
         return self.outcome.winners if self.outcome else ()
 
+    def dealer_of(self, number: int) -> int | None:
+        """The seat that deals deal ``number``: a played deal's dealer, or the next dealer for the deal after the
+        last; None for any other number, and for the deal after the end of the match."""
+        if 1 <= number <= len(self.deals):
+            return self.deals[number - 1].dealer
+        return self.next_dealer if number == len(self.deals) + 1 else None
+
     @property
     def names(self) -> tuple[str, ...]:
         """Each side's name, in the order of the totals."""

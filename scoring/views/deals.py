@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.core.base import EntryError
-from scoring.core.match import check_deal
+from scoring.core.match import check_deal, evaluate
 from scoring.core.steps import first_text
 from scoring.forms import Step, sentence
 from scoring.models import Change
@@ -124,7 +124,9 @@ def deal_first(request: HttpRequest, match_id: int) -> HttpResponse:
             result = save_first_step(match=match, number=number, revision=revision, entry=form.entry())
         except Conflict as conflict:
             match.refresh_from_db()
-            yours = first_text(form.spec, form.entry(), match.players).partition(": ")[2]
+            # Said in calling order, as the form listed them: from the dealer of the deal this phone entered.
+            dealer = evaluate(form.match_file).dealer_of(number)
+            yours = first_text(form.spec, form.entry(), match.players, dealer).partition(": ")[2]
             text = _("%(conflict)s Yours were: %(yours)s.") % {"conflict": conflict.message, "yours": yours}
             return match_page(request, match, status=409, notice=text, event={"first-conflict": {"number": number}})
         except EntryError as error:

@@ -167,13 +167,18 @@ HISTORY_PAGE = 100
 @login_required
 @require_safe
 def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The match's changes, oldest first, a page of HISTORY_PAGE at a time; the latest page unless ``?page=``."""
+    """The match's changes, newest first, a page of HISTORY_PAGE at a time (page 1 the newest, ``?page=`` older).
+
+    Each change keeps its number in the whole history (1 the oldest), so a page counts down: on 250 changes page 1
+    holds 250 down to 151."""
     match = match_for_user(request, match_id)
-    pages = Paginator(match.changes.select_related("user").order_by("at", "id"), HISTORY_PAGE)
-    page = pages.get_page(request.GET.get("page") or pages.num_pages)
+    pages = Paginator(match.changes.select_related("user").order_by("-at", "-id"), HISTORY_PAGE)
+    page = pages.get_page(request.GET.get("page"))
     rows = change_rows(match, page.object_list)
+    numbers = {"newest": pages.count - page.start_index() + 1, "oldest": pages.count - page.end_index() + 1}
     # A removed deal can be put back from here (deal_restore).
-    return render(request, "scoring/history.html", {"match": match, "rows": rows, "page": page, "restore": True})
+    context = {"match": match, "rows": rows, "page": page, "numbers": numbers, "restore": True}
+    return render(request, "scoring/history.html", context)
 
 
 @login_required

@@ -5,34 +5,14 @@
  * one. Only when focus was lost, so a tap elsewhere is never taken over. Without JavaScript every tap is an
  * ordinary form post that reloads the page.
  *
- * Taps may overlap: a second tap can be sent before the first one's answer is back, and the answers can come back
- * in either order. Each answer is the whole workspace, so only the answer to the newest tap is shown; an older
- * one arriving late would put back a state the player has already moved on from.
+ * Taps may overlap: a second tap can be sent before the first one's answer is back. The page's hx-sync (on the
+ * element around #workspace, "this:replace") has htmx abort the older request, so only the newest tap's answer is
+ * shown; nothing here keeps count.
  */
 (function () {
   "use strict";
 
   var tapped = null; // where the last tap was: {zone: "picker" | "turn", value}
-  var sent = 0; // workspace requests sent so far; the newest one's answer is the one shown
-  var asked = new WeakMap(); // request -> its number
-
-  function forWorkspace(event) {
-    var target = event.detail && event.detail.target;
-    return target && target.id === "workspace";
-  }
-
-  document.addEventListener("htmx:beforeSend", function (event) {
-    if (forWorkspace(event)) {
-      sent += 1;
-      asked.set(event.detail.xhr, sent);
-    }
-  });
-
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (forWorkspace(event) && asked.get(event.detail.xhr) !== sent) {
-      event.detail.shouldSwap = false;
-    }
-  });
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("#workspace button[type=submit]");

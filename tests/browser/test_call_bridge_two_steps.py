@@ -24,8 +24,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PLAYERS = ["Anna", "Ben", "Cleo", "Dan"]
 C1_CALLS = ["3", "4", "2", "5"]
 C1_TRICKS = ["4", "4", "1", "4"]
-C1_TEXT = "Calls: Anna 3, Ben 4, Cleo 2, Dan 5"
-# The same calls in calling order: Ben deals, Cleo on his right calls first (CB-4.1).
+# C1's calls in calling order: Ben deals, Cleo on his right calls first (CB-4.1).
 C1_CALLING = "Calls: Cleo 2, Dan 5, Anna 3, Ben 4"
 
 
@@ -121,7 +120,8 @@ def test_cb_4_1_a_second_phone_sees_the_calls(browser: Any, phone: Any, live_ser
         # The second phone still shows the calls form: its calls are refused, and said back to it.
         enter_calls(Taps(second), ["2", "2", "2", "2"])
         notice = second.locator("#table-notice")
-        expect(notice).to_contain_text(f"they now read: {C1_TEXT}. Yours were: Anna 2, Ben 2, Cleo 2, Dan 2.")
+        # Both in calling order, as the form lists them: Ben deals, so Cleo calls first (CB-4.1).
+        expect(notice).to_contain_text(f"they now read: {C1_CALLING}. Yours were: Cleo 2, Dan 2, Anna 2, Ben 2.")
         expect(second.get_by_test_id("in-progress")).to_contain_text(C1_CALLING)
         expect(second.get_by_role("heading", name="Enter deal 1")).to_be_visible()
         assert_axe_clean(second)
@@ -135,7 +135,7 @@ def test_cb_4_1_a_second_phone_sees_the_calls(browser: Any, phone: Any, live_ser
             tap(page, f"{name}'s tricks", count)
         page.get_by_role("button", name="Save deal 1").click()
         expect(page.locator("#table-notice")).to_contain_text(
-            "Calls for deal 1 were changed from another phone; they now read: Calls: Anna 3, Ben 4, Cleo 2, Dan 6.",
+            "Calls for deal 1 were changed from another phone; they now read: Calls: Cleo 2, Dan 6, Anna 3, Ben 4.",
             timeout=15_000,  # two phones and a viewer polling share one busy test server
         )
         expect(page.locator("input[name=tricks_3][value='4']")).to_be_checked()  # kept beside the new calls

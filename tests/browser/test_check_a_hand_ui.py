@@ -76,6 +76,15 @@ def assert_tappable(cards: list[dict[str, float]]) -> None:
         assert card["width"] >= 44 and card["height"] >= 44, card
 
 
+def wait_until(page: Any, done: Any, seconds: float = 10) -> None:
+    """Let the page's events (a routed request, a failed one) reach the test until done() holds, or fail."""
+    for _ in range(int(seconds * 20)):
+        if done():
+            return
+        page.wait_for_timeout(50)
+    assert done()
+
+
 def assert_axe_clean(page: Any) -> None:
     violations = Axe().run(page, options=axe_options(page)).response["violations"]
     assert [(violation["id"], [node["target"] for node in violation["nodes"]]) for violation in violations] == []
@@ -237,8 +246,9 @@ def test_kj_3_3_the_turn_up_is_chosen_by_a_tap(
 
 
 def test_a_tap_sent_before_the_last_answer_is_back_is_shown(phone: Any, live_server: Any, demo_user: Any) -> None:
-    """Two taps in flight at once: the turn-up card chosen as the target, then a card tapped into it. The answer to
-    the first comes back first; the page ends showing the answer to the second, the newest state."""
+    """Two taps in flight at once: the turn-up card chosen as the target, then a card tapped into it. The second
+    request replaces the first (hx-sync "this:replace"): the first is aborted, and however late it would come back,
+    the page ends showing the answer to the second, the newest state."""
     record = json.loads((FIXTURES / "klaberjass" / "hand.json").read_text())
     record = {**record, "events": []}
     record.pop("turn_up")
@@ -247,19 +257,57 @@ def test_a_tap_sent_before_the_last_answer_is_back_is_shown(phone: Any, live_ser
     log_in(page, live_server)
     page.goto(f"{live_server.url}/referee/{hand.pk}/")
     held: list[Any] = []
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(request.method))
     page.route(f"**/referee/{hand.pk}/?into=turn_up", lambda route: held.append(route))
     page.route(f"**/referee/{hand.pk}/action/", lambda route: held.append(route))
     page.locator(".targets a", has_text="Turn-up card").click()
     page.get_by_role("button", name="10♥", exact=True).click()
-    page.wait_for_function("() => true")
-    assert [request.request.method for request in held] == ["GET", "POST"]
-    with page.expect_response(lambda response: "turn_up" in response.url):
-        held[0].continue_()
-    page.wait_for_timeout(200)  # the first answer is in; had it been shown, the second would have nowhere to go
+    wait_until(page, lambda: len(held) == 2 and len(failed) == 1)
+    assert [route.request.method for route in held] == ["GET", "POST"]
+    assert failed == ["GET"]  # the older request is aborted by the page as the newer one is sent
     held[1].continue_()
     page.get_by_role("button", name="Take 10♥ out of the turn-up card").wait_for()
     hand.refresh_from_db()
     assert hand.record["turn_up"] == "TH"
+
+
+def test_two_quick_taps_end_with_the_second_answer_shown(phone: Any, live_server: Any, demo_user: Any) -> None:
+    """A♠ then K♠ tapped into P1's empty hand before either answer is back. Both reach the server (each tap's
+    request is let through to it at once, and only its answer is held back). The second tap's answer is released
+    first and shown: P1 holds A♠ and K♠, 2 cards. The first tap's answer, released after it, is not shown: it
+    would put back P1 with A♠ alone, 1 card."""
+    record = {
+        "game": "call_bridge",
+        "players": ["P1", "P2", "P3", "P4"],
+        "dealer": 3,
+        "flags": [],
+        "hands": [[], [], [], []],
+        "events": [],
+    }
+    hand = ContestedHand.objects.create(owner=demo_user, record=record)
+    page = phone.new_page()
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/referee/{hand.pk}/")
+    answers: list[tuple[Any, Any]] = []
+
+    def hold_the_answer(route: Any) -> None:
+        answers.append((route, route.fetch()))  # the server records the tap; the page waits for its answer
+
+    page.route(f"**/referee/{hand.pk}/action/", hold_the_answer)
+    page.get_by_role("button", name="A♠", exact=True).click()
+    wait_until(page, lambda: len(answers) == 1)
+    page.get_by_role("button", name="K♠", exact=True).click()
+    wait_until(page, lambda: len(answers) == 2)
+    hand.refresh_from_db()
+    assert hand.record["hands"][0] == ["AS", "KS"]
+    second, first = answers[1], answers[0]
+    second[0].fulfill(response=second[1])
+    page.get_by_text("P1 (2 cards)").wait_for()
+    first[0].fulfill(response=first[1])  # late, and to a request the page has aborted
+    page.wait_for_timeout(300)  # time for a late answer to be swapped in, were it still awaited
+    assert page.locator("article.dealt header").first.inner_text() == "P1 (2 cards) · tap a card to take it out"
+    assert page.get_by_role("button", name="Remove K♠ from P1's hand").is_visible()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

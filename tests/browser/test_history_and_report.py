@@ -83,15 +83,21 @@ def test_a_long_history_is_paged_and_its_page_links_fit_the_phone(
     page = phone_page(browser, live_server, scheme)
     page.context.add_cookies([{"name": "trickbook_language", "value": language, "url": live_server.url}])
     page.goto(f"{live_server.url}/matches/{match.pk}/history/")
-    total = Change.objects.filter(match=match).count()
-    expect(page.get_by_test_id("history-range")).to_contain_text(str(total))
-    older = page.locator("a[rel=prev]")
+    # The import (1 change), the edit of deal 1 (1) and the 200 edits above: 202 changes. Newest first, numbered as
+    # the whole history is: page 1 counts down from 202 to 103, page 2 from 102 to 3.
+    assert HISTORY_PAGE == 100
+    assert Change.objects.filter(match=match).count() == 202
+    expect(page.get_by_test_id("history-range")).to_contain_text("202")
+    expect(page.locator("ol.changes")).to_have_attribute("start", "202")
+    expect(page.locator("a[rel=prev]")).to_have_count(0)
+    older = page.locator("a[rel=next]")
     expect(older).to_have_count(1)
     assert fits_the_phone(page)
     assert_axe_clean(page)
     page.screenshot(path=str(tmp_path / f"history-paged-{language}-{scheme}-390.png"), full_page=False)
     older.click()
-    expect(page.locator("a[rel=next]")).to_have_count(1)
+    expect(page.locator("ol.changes")).to_have_attribute("start", "102")
+    expect(page.locator("a[rel=prev]")).to_have_count(1)
     assert fits_the_phone(page)
     page.locator("nav.history-pages").scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / f"history-paged-{language}-{scheme}-390-older.png"), full_page=False)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,6 @@ from tests.browser.conftest import PHONE, log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dan"]
-SHOTS = Path(tempfile.gettempdir()) / "trickbook-screens"  # to look at, never committed
 
 
 def usual_deals(game_name: str, count: int = 3) -> list[dict[str, Any]]:
@@ -107,7 +105,7 @@ def totals_and_save_in_sight(page: Any, number: int) -> None:
 
 @pytest.mark.parametrize("game_name", list(GAMES))
 def test_three_deals_in_a_row_with_no_scroll_between_them(
-    phone: Any, live_server: Any, demo_user: Any, game_name: str
+    phone: Any, live_server: Any, demo_user: Any, game_name: str, tmp_path: Path
 ) -> None:
     game = GAMES[game_name]
     doc = {"game": game_name, "players": PLAYERS[: game.seats], "first_dealer": 0, "flags": [], "deals": []}
@@ -117,7 +115,6 @@ def test_three_deals_in_a_row_with_no_scroll_between_them(
     page = phone.new_page()
     log_in(page, live_server)
     page.goto(f"{live_server.url}/matches/{match.pk}/")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     # The one swipe: from the top of a new match's page to its first entry. None after it.
     page.evaluate("document.getElementById('entry').scrollIntoView({block: 'start'})")
     for number, entry in enumerate(usual_deals(game_name), start=1):
@@ -136,11 +133,11 @@ def test_three_deals_in_a_row_with_no_scroll_between_them(
             expect(page.locator(f"#deal-form input[name='{name}'][value='{fields[name]}']")).to_be_checked()
         expect(page.locator("#preview")).to_contain_text("This deal:")
         assert in_sight(page, "#preview")
-        page.screenshot(path=str(SHOTS / f"{game_name}-deal-{number}-entered.png"))
+        page.screenshot(path=str(tmp_path / f"{game_name}-deal-{number}-entered.png"))
         save_without_scrolling(page, "#save-deal")
         expect(page.locator("#table-notice")).to_contain_text(f"Deal {number} saved.")
         expect(page.locator("#sheet-rows tr")).to_have_count(number)
         totals_and_save_in_sight(page, number + 1)
         assert in_sight(page, "#table-notice")
-        page.screenshot(path=str(SHOTS / f"{game_name}-deal-{number}-saved.png"))
+        page.screenshot(path=str(tmp_path / f"{game_name}-deal-{number}-saved.png"))
     assert re.search(r"\d", page.get_by_test_id("bar-totals").inner_text())

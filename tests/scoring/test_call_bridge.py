@@ -330,6 +330,14 @@ def run(
     return evaluate(parse_match(doc))
 
 
+def test_cb_3_1_each_deal_has_its_dealer_and_the_next_one_the_next_dealer() -> None:
+    """Cleo (seat 2) deals first; the deal passes to the right: Dan deals deal 2, Anna deal 3 (the next one)."""
+    c1 = {"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}  # +3, +4, -2, -5: nobody near 30
+    result = run([c1, c1], first_dealer=2)
+    assert [result.dealer_of(number) for number in (1, 2, 3)] == [2, 3, 0]
+    assert result.dealer_of(0) is None and result.dealer_of(4) is None  # no such deal yet
+
+
 ANNA_BONUS = {"calls": [8, 2, 2, 2], "tricks": [9, 2, 1, 1]}  # +13, +2, -2, -2
 ANNA_EIGHT = {"calls": [8, 2, 2, 2], "tricks": [8, 3, 1, 1]}  # +13, +2, -2, -2
 BEN_BONUS = {"calls": [2, 8, 2, 2], "tricks": [2, 9, 1, 1]}  # +2, +13, -2, -2

@@ -1,6 +1,7 @@
 """The rules pages are players' pages (issue 23): each game's page opens with its "How to score", with worked
 examples, before the full rules and their IDs; the specification's workshop words (the rules README, file names,
-provenance tags such as [S] and [A Pagat], the sources, the rulings' "Seed" and "Sources" notes) stay in docs/."""
+provenance tags such as [S] and [A Pagat], the sources, the rulings' "Seed" and "Sources" notes, the word "seed"
+itself) stay in docs/."""
 
 from __future__ import annotations
 
@@ -15,14 +16,15 @@ from scoring import rulebook
 from scoring.core.games import GAMES
 
 LANGUAGES = ["en", "hu", "pl", "hi"]
-# Workshop words in any language: the README and its file names, a provenance tag, a stored copy of a web page.
-WORKSHOP = re.compile(r"README|\b[a-z_]+\.md\b|\[(?:S|A)(?:\]|[ ,:])|\[R-[A-Z]{2}-\d+\]")
+# Workshop words in any language: the README and its file names, a provenance tag, a stored copy of a web page, and
+# "seed", the project's name for the source documents the rules were written from (Hindi's borrowing of it as well).
+WORKSHOP = re.compile(r"README|\b[a-z_]+\.md\b|\[(?:S|A)(?:\]|[ ,:])|\[R-[A-Z]{2}-\d+\]|(?i:\bseeds?\b)|सीड")
 # The rulings' notes on where they came from, by the word each language gives them.
 NOTE_LABELS = {
     "en": ["Seed:", "Sources:"],
     "hu": ["Alapszöveg:", "Források:"],
     "pl": ["Tekst wyjściowy:", "Źródła:"],
-    "hi": ["सीड:", "स्रोत:"],
+    "hi": ["मूल पाठ:", "स्रोत:"],
 }
 
 

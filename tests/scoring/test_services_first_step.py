@@ -47,7 +47,7 @@ def test_cb_4_2_a_stale_page_correcting_the_calls_is_told_what_they_read(make_ma
     with pytest.raises(Conflict) as caught:
         save_first_step(match=match, number=1, revision=0, entry={"calls": [2, 2, 2, 2]})
     assert caught.value.message == (
-        "Calls for deal 1 were changed from another phone; they now read: Calls: Anna 3, Ben 4, Cleo 2, Dan 5."
+        "Calls for deal 1 were changed from another phone; they now read: Calls: Ben 4, Cleo 2, Dan 5, Anna 3."
     )
     assert fresh(match).deal_in_progress["entry"] == C1_CALLS
 
@@ -139,7 +139,7 @@ def test_cb_5_4_a_deal_saved_from_calls_changed_meanwhile_is_a_conflict(owner: A
     match = make_match("call_bridge")
     save_first_step(match=match, number=1, revision=0, entry=C1_CALLS)
     save_first_step(match=match, number=1, revision=1, entry={"calls": [2, 4, 2, 5]})
-    with pytest.raises(Conflict, match="they now read: Calls: Anna 2, Ben 4, Cleo 2, Dan 5"):
+    with pytest.raises(Conflict, match="they now read: Calls: Ben 4, Cleo 2, Dan 5, Anna 2"):  # Ben calls first
         save_deal(match=match, user=owner, number=1, entry=C1, progress=1)
     assert not Deal.objects.filter(match=match).exists()
 

@@ -77,7 +77,33 @@ def test_cb_4_2_a_stale_page_is_told_and_its_calls_are_said_back(owner_client: A
     response = post_calls(owner_client, match, progress=0)
     page = response.content.decode()
     assert response.status_code == 409
-    assert "they now read: Calls: Anna 2, Ben 2, Cleo 2, Dan 2. Yours were: Anna 3, Ben 4, Cleo 2, Dan 5." in page
+    # Both in calling order: Anna deals, so Ben calls first (CB-4.1).
+    assert "they now read: Calls: Ben 2, Cleo 2, Dan 2, Anna 2. Yours were: Ben 4, Cleo 2, Dan 5, Anna 3." in page
+
+
+def test_cb_4_1_a_stale_page_hears_both_phones_calls_in_calling_order(owner_client: Any, make_match: Any) -> None:
+    """Cleo deals deal 1, so Dan calls first, then Anna, Ben and Cleo (CB-4.1), as the entry form lists them.
+    Saved: Anna 3, Ben 4, Cleo 2, Dan 5 (by seat); this phone's: Anna 6, Ben 5, Cleo 4, Dan 3."""
+    match = make_match("call_bridge", first_dealer=2)
+    save_first_step(match=match, number=1, revision=0, entry={"calls": [3, 4, 2, 5]})
+    response = post_calls(owner_client, match, progress=0, calls_0="6", calls_1="5", calls_2="4", calls_3="3")
+    assert response.status_code == 409
+    assert (
+        "Calls for deal 1 were changed from another phone; they now read: Calls: Dan 5, Anna 3, Ben 4, Cleo 2. "
+        "Yours were: Dan 3, Anna 6, Ben 5, Cleo 4."
+    ) in response.content.decode()
+
+
+def test_cb_4_1_deal_2_calls_in_a_conflict_start_after_its_own_dealer(owner_client: Any, make_match: Any) -> None:
+    """Anna dealt deal 1; the deal passes to Ben (CB-3.1), so Cleo calls first in deal 2, then Dan, Anna, Ben."""
+    match = make_match("call_bridge", deals=[{"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}])
+    save_first_step(match=match, number=2, revision=0, entry={"calls": [2, 3, 4, 5]})
+    data = {"number": "2", "progress": "0", "calls_0": "5", "calls_1": "4", "calls_2": "3", "calls_3": "2"}
+    response = owner_client.post(reverse("deal_first", args=[match.pk]), data, headers={"HX-Request": "true"})
+    assert response.status_code == 409
+    assert (
+        "they now read: Calls: Cleo 4, Dan 5, Anna 2, Ben 3. Yours were: Cleo 3, Dan 2, Anna 5, Ben 4."
+    ) in response.content.decode()
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,11 @@ def test_history_says_each_change_with_its_deal_before_and_after(
     assert "{%" not in page and "%}" not in page  # every template tag is read, none printed
     assert "<strong>Added deal 1</strong>: 2♥ by Anna, 8 tricks</li>" in page
     assert "<strong>Edited deal 1</strong>: was 2♥ by Anna, 8 tricks; now 1NT by Ben, 10 tricks</li>" in page
-    assert "<strong>Removed deal 1</strong>: 1NT by Ben, 10 tricks\n    <form" in page  # and a way to put it back
+    # The removal comes with a way to put the deal back.
+    assert re.search(r"<strong>Removed deal 1</strong>: 1NT by Ben, 10 tricks\s*<form", page)
+    # Newest first: the removal (the third change), then the edit, then the addition (the first).
+    assert page.index("Removed deal 1") < page.index("Edited deal 1") < page.index("Added deal 1")
+    assert '<ol class="changes" reversed start="3">' in page
 
 
 def test_download_is_the_match_file_and_scores_the_same(owner_client: Any, make_match: Any, tmp_path: Path) -> None:
@@ -80,29 +85,45 @@ def test_download_name_is_plain_ascii_whatever_the_names(owner_client: Any, owne
     assert disposition == f'attachment; filename="bridgette-zoe-z-player-{match.pk}.json"'
 
 
-def test_a_long_history_is_shown_a_page_at_a_time_latest_first(
+def test_a_long_history_is_shown_a_page_at_a_time_newest_first(
     owner_client: Any, owner: Any, make_match: Any, django_assert_max_num_queries: Any
 ) -> None:
-    """Edits are not limited, so the history is paged: a page costs the same at 250 changes as at 25,000."""
+    """Edits are not limited, so the history is paged: a page costs the same at 250 changes as at 25,000. Page 1
+    holds the newest changes; each change keeps its number in the whole history (deal N's edit is change N here)."""
     from scoring.models import Change
     from scoring.views.matches import HISTORY_PAGE
 
+    assert HISTORY_PAGE == 100  # the figures below are worked for pages of 100
     match = make_match()
     Change.objects.bulk_create(
         Change(match=match, user=owner, action=Change.Action.EDITED, number=number, before=None, after=None)
-        for number in range(1, 2 * HISTORY_PAGE + 51)
+        for number in range(1, 251)
     )
     url = reverse("match_history", args=[match.pk])
     with django_assert_max_num_queries(8):
-        latest = owner_client.get(url).content.decode()
-    assert latest.count("<strong>Edited deal") == 50  # the last 50
-    assert "Changes 201–250 of 250, oldest first." in latest
-    assert "<strong>Edited deal 250</strong>" in latest
-    assert "<strong>Edited deal 200</strong>" not in latest
-    assert '<a href="?page=2" rel="prev">Older changes</a>' in latest
+        newest = owner_client.get(url).content.decode()
+    # Page 1: changes 250 down to 151.
+    assert newest.count("<strong>Edited deal") == 100
+    assert "Changes 250–151 of 250, newest first." in newest
+    assert '<ol class="changes" reversed start="250">' in newest
+    assert newest.index("<strong>Edited deal 250</strong>") < newest.index("<strong>Edited deal 249</strong>")
+    assert "<strong>Edited deal 151</strong>" in newest
+    assert "<strong>Edited deal 150</strong>" not in newest
+    assert '<a href="?page=2" rel="next">Older changes</a>' in newest
+    assert 'rel="prev"' not in newest
+    # Page 2: changes 150 down to 51, with both ways to go.
     middle = owner_client.get(url, {"page": "2"}).content.decode()
-    assert "Changes 101–200 of 250, oldest first." in middle
-    assert '<ol class="changes" start="101">' in middle  # numbered as the whole history is
-    assert middle.count("<strong>Edited deal") == HISTORY_PAGE
-    assert '<a href="?page=3" rel="next">Newer changes</a>' in middle
-    assert "Changes 201–250" in owner_client.get(url, {"page": "99"}).content.decode()  # past the end: the last
+    assert "Changes 150–51 of 250, newest first." in middle
+    assert '<ol class="changes" reversed start="150">' in middle
+    assert middle.count("<strong>Edited deal") == 100
+    assert "<strong>Edited deal 150</strong>" in middle and "<strong>Edited deal 51</strong>" in middle
+    assert '<a href="?page=1" rel="prev">Newer changes</a>' in middle
+    assert '<a href="?page=3" rel="next">Older changes</a>' in middle
+    # Page 3: the oldest 50, changes 50 down to 1, and nothing older.
+    oldest = owner_client.get(url, {"page": "3"}).content.decode()
+    assert "Changes 50–1 of 250, newest first." in oldest
+    assert oldest.count("<strong>Edited deal") == 50
+    assert oldest.index("<strong>Edited deal 2</strong>") < oldest.index("<strong>Edited deal 1</strong>")
+    assert 'rel="next"' not in oldest
+    assert "Changes 50–1" in owner_client.get(url, {"page": "99"}).content.decode()  # past the end: the oldest
+    assert "Changes 250–151" in owner_client.get(url, {"page": "x"}).content.decode()  # not a number: the newest
