@@ -20,7 +20,7 @@ from referee.core.record import MAX_EVENTS
 from referee.core.replay import replay_document, verdict_json
 from referee.core.setup import EventField, EventKind, ExtraField, Setup, ValueKind
 from referee.core.verdict import RecordError
-from referee.formats import FORMATS, MAX_FILE_BYTES, choose_board, read_hand_upload, with_source_notes
+from referee.formats import FORMATS, MAX_FILE_BYTES, with_source_notes
 from scoring.api import REQUEST_ERRORS
 from scoring.core.games import GAMES
 from scoring.core.match import JSONTextError, PointsEncoder, load_json
@@ -188,6 +188,8 @@ def _file_record(request: HttpRequest) -> dict[str, Any] | None:
     asked = request.GET.get("board")
     if asked is not None and not (asked.isascii() and asked.isdigit() and len(asked) <= 6):
         raise RecordError("board", _("board is a board's number, as 1 or 12"))
+    from referee.formats.boards import choose_board, read_hand_upload  # loads endplay: only where a file is read
+
     chosen = choose_board(read_hand_upload(request.body, fmt=fmt), int(asked) if asked is not None else None)
     if chosen.error is not None:
         raise chosen.error

@@ -9,7 +9,7 @@ the page with its line and tag, the pasted text kept, and a 4xx status.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -24,19 +24,15 @@ from django.views.decorators.http import require_http_methods, require_safe
 from referee.core.games import HAND_FILE_GAMES
 from referee.core.replay import replay_document
 from referee.core.verdict import RecordError
-from referee.formats import (
-    MAX_FILE_BYTES,
-    FormatError,
-    ImportedBoard,
-    choose_board,
-    read_hand_upload,
-)
-from referee.formats.export import hand_pbn
+from referee.formats import MAX_FILE_BYTES, FormatError
 from referee.formats.notes import contract_label
 from referee.forms import request_number
 from referee.models import ContestedHand
 from reports.uploads import CappedMemoryUpload
 from scoring.core.games import GAMES
+
+if TYPE_CHECKING:
+    from referee.formats.boards import ImportedBoard
 
 FORM_OVERHEAD = 16_000  # the CSRF token, the board, the multipart boundaries and part headers
 # The file and the pasted text may both come in one request; each is held to the cap on its own.
@@ -85,6 +81,8 @@ def _import_hand(request: HttpRequest) -> HttpResponse:
     else:
         return _page(request, text, _("file: upload a PBN or LIN file, or paste one"), status=422)
     try:
+        from referee.formats.boards import read_hand_upload  # loads endplay: only where a file is read
+
         boards = read_hand_upload(data, name)
     except FormatError as error:
         return _page(request, _shown(data, text), error.said(), status=422)
@@ -96,6 +94,8 @@ def _import_hand(request: HttpRequest) -> HttpResponse:
     if number is None and len(boards) > 1:
         return _page(request, kept, None, boards=boards, status=200)
     try:
+        from referee.formats.boards import choose_board
+
         chosen = choose_board(boards, number)
     except FormatError as error:
         return _page(request, kept, error.said(), boards=boards, status=422)
@@ -159,6 +159,8 @@ def hand_pbn_download(request: HttpRequest, hand_id: int) -> HttpResponse:
         messages.error(request, _("Not written as PBN: %(error)s") % {"error": error})
         return redirect("hand", hand_id=hand.pk)
     # A hand of a match is a deal of it: the board is numbered as the deal, the event named as the match.
+    from referee.formats.export import hand_pbn  # loads endplay: only where a file is written
+
     text = hand_pbn(hand.record, verdict, board=hand.deal_number, event=hand.match.name if hand.match else "")
     response = HttpResponse(text.encode("utf-8"), content_type="application/x-pbn")
     response["Content-Disposition"] = f'attachment; filename="hand-{hand.pk}.pbn"'

@@ -36,7 +36,6 @@ from django_ratelimit.decorators import ratelimit
 from referee.core.games import HAND_FILE_GAMES
 from referee.core.replay import replay_document
 from referee.core.verdict import RecordError
-from referee.formats.export import match_pbn
 from reports.sheet import csv_text, report_context
 from reports.uploads import CappedMemoryUpload
 from scoring.client import client_address
@@ -259,6 +258,8 @@ def _pbn(match: Match) -> HttpResponse:
             hands[hand.deal_number] = (hand.record, replay_document(hand.record)[1])  # the last one kept wins
         except RecordError:
             continue  # a hand not fully recorded yet: the board has no Deal
+    from referee.formats.export import match_pbn  # loads endplay: only where a file is written
+
     body = match_pbn(match.evaluate(), name=match.name, date=match.created.strftime("%Y.%m.%d"), hands=hands)
     response = HttpResponse(body.encode("utf-8"), content_type="application/x-pbn")
     response["Content-Disposition"] = f'attachment; filename="{match.file_name("pbn")}"'

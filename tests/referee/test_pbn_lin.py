@@ -15,15 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.core.replay import replay_document, verdict_json
-from referee.formats import (
-    MAX_BOARDS,
-    MAX_FILE_BYTES,
-    FormatError,
-    choose_board,
-    read_hand_file,
-    read_hand_upload,
-    source_notes,
-)
+from referee.formats import MAX_BOARDS, MAX_FILE_BYTES, FormatError, source_notes
+from referee.formats.boards import choose_board, read_hand_file, read_hand_upload
 from referee.formats.export import hand_pbn
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "contract_bridge"
@@ -397,7 +390,7 @@ def test_text_that_is_neither_format_is_refused_with_a_place(text: str) -> None:
 
 
 def test_the_file_format_goes_by_the_name_else_by_the_content() -> None:
-    from referee.formats import file_format
+    from referee.formats.boards import file_format
 
     assert file_format(LIN, "x.pbn") == "pbn"
     assert file_format(LIN) == "lin"

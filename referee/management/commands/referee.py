@@ -22,7 +22,8 @@ from django.utils.translation import gettext as _
 
 from referee.core.replay import replay_document, verdict_json
 from referee.core.verdict import RecordError
-from referee.formats import FORMATS, MAX_FILE_BYTES, choose_board, read_hand_upload, with_source_notes
+from referee.formats import FORMATS, MAX_FILE_BYTES, with_source_notes
+from referee.formats.boards import choose_board, read_hand_upload
 from referee.text import text_verdict
 from scoring.cli import read_input
 from scoring.core.base import side_names
