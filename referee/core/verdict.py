@@ -27,6 +27,39 @@ class RecordError(ValueError):
         return f"{self.path}: {self.message}"
 
 
+class Remedy(NamedTuple):
+    """What the game's rules give for one fault (docs/hand-record.md, "Remedies"): ``rule`` is the remedy's own rule
+    ID in docs/rules/ (``BR-10.5``), ``source`` the law or book it rests on (``Law 64A1``), ``text`` the remedy in
+    words. ``established`` says whether a revoke can no longer be corrected (None where that does not apply);
+    ``tricks`` is how many tricks go to the side ``to_side`` (an index of ``Game.sides``); ``chooser`` the seats
+    that may choose and ``options`` the choices, where the rules give one."""
+
+    rule: str
+    text: str
+    source: str = ""
+    established: bool | None = None
+    tricks: int = 0
+    to_side: int | None = None
+    chooser: tuple[int, ...] = ()
+    options: tuple[str, ...] = ()
+
+
+class RulingStep(NamedTuple):
+    """One change the remedies make to the deal as played, with its rule ("2 tricks to N-S: ...")."""
+
+    rule: str
+    text: str
+
+
+class Ruling(NamedTuple):
+    """The deal as ruled: its entry after every remedy, that entry's score, and the steps that led there. A verdict
+    has one only when the deal is complete and a remedy changes its entry or score."""
+
+    entry: dict[str, Any]
+    score: DealScore
+    steps: tuple[RulingStep, ...]
+
+
 class Violation(NamedTuple):
     """One illegal event. ``event`` is the 1-based index into the record's events.
 
@@ -41,6 +74,7 @@ class Violation(NamedTuple):
     message: str
     trick: int | None = None
     card: Card | None = None
+    remedy: Remedy | None = None  # what the rules give for it, where the game says
 
 
 class Trick(NamedTuple):
@@ -83,6 +117,8 @@ class Verdict(NamedTuple):
     notes: tuple[str, ...] = ()
     # What each seat holds once the recorded events are replayed (the page offers these cards).
     hands: tuple[tuple[Card, ...], ...] = ()
+    # The deal as ruled, when a remedy changes it (None: the deal's score as played stands).
+    ruling: Ruling | None = None
 
     @property
     def legal(self) -> bool:
