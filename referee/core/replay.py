@@ -108,5 +108,5 @@ def _ruling(ruling: Ruling | None) -> dict[str, Any] | None:
     return {
         "entry": ruling.entry,
         "score": _score(ruling.score),
-        "steps": [{"rule": step.rule, "text": step.text} for step in ruling.steps],
+        "steps": [{"rule": step.rule, "source": step.source, "text": step.text} for step in ruling.steps],
     }

@@ -49,6 +49,7 @@ class RulingStep(NamedTuple):
 
     rule: str
     text: str
+    source: str = ""  # the law or book the rule rests on ("Law 64A1")
 
 
 class Ruling(NamedTuple):
