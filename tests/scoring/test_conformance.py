@@ -100,6 +100,7 @@ RULES_FLAGS = {
         "bl_tie_is_made": "R-BL-10",
         "bl_capot_252": "R-BL-11",
         "bl_round_to_tens": "R-BL-12",
+        "bl_renonce_deal_void": "R-BL-14",
     },
 }
 
