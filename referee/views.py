@@ -130,6 +130,7 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         turn_cards = [(card, card.code in allowed) for card in _sorted(verdict.hands[turn.seat])]
     players = record["players"]
     outside = [field.noun for field in setup.extras if field.dealt]
+    ruling = verdict.ruling if verdict else None
     return {
         "hand": hand,
         "dealer_name": players[record["dealer"]],
@@ -143,6 +144,12 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         "deal_text": describe_entry(game, verdict.deal_entry, record["flags"], players)
         if verdict and verdict.deal_entry
         else "",
+        # The deal as ruled, when a remedy changes it (docs/hand-record.md): its words, its points and their lines.
+        "ruled_text": describe_entry(game, ruling.entry, record["flags"], players) if ruling else "",
+        "ruled_by_player": list(zip(side_names(game, players), map(points_text, ruling.score.points), strict=True))
+        if ruling
+        else [],
+        "ruled_lines": [(side_names(game, players)[line.side], line) for line in ruling.score.lines] if ruling else [],
         "won_by_player": list(zip(players, verdict.tricks_won, strict=True)) if verdict else [],
         "trick_rows": [
             {
@@ -308,10 +315,13 @@ def hand_download(request: HttpRequest, hand_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
-    """ "Use this result": put the replayed deal entry into the match it came from, after confirmation."""
+    """ "Use this result": put the replayed deal entry into the match it came from, after confirmation: the deal as
+    ruled when a remedy changes it (docs/hand-record.md), else the deal as played."""
     hand = _get_hand_for_user(request, hand_id)
     context = _hand_context(hand)
     verdict = context["verdict"]
+    ruling = verdict.ruling if verdict else None
+    entry = ruling.entry if ruling else verdict.deal_entry if verdict else None
     match = hand.match
     if not context["can_use"] or match is None or hand.deal_number is None:
         messages.error(request, _("This hand is not a complete deal of one of your matches yet."))
@@ -321,7 +331,7 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
     if request.method == "POST":
         try:
             if existing is None:
-                add_deal(match=match, user=request.user, number=hand.deal_number, entry=verdict.deal_entry)
+                add_deal(match=match, user=request.user, number=hand.deal_number, entry=entry)
             else:
                 edit_deal(
                     match=match,
@@ -329,7 +339,7 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
                     number=hand.deal_number,
                     # An odd page: edit_deal refuses revision 0 as stale.
                     revision=request_number(request.POST.get("revision")) or 0,
-                    entry=verdict.deal_entry,
+                    entry=entry,
                 )
         except Conflict as conflict:
             messages.warning(request, conflict.message)
@@ -346,7 +356,10 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
                 _("Deal %(number)s of the match now holds the referee's result.") % {"number": hand.deal_number},
             )
         return redirect("match", match_id=match.pk)
+    if ruling:
+        context.update(deal_text=context["ruled_text"], score_lines=context["ruled_lines"])
     context.update(
+        ruling=ruling,
         existing=existing,
         existing_text=describe_entry(GAMES[match.game], existing.entry, match.flags, match.players) if existing else "",
         match=match,
