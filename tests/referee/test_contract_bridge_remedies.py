@@ -263,8 +263,8 @@ def test_br_10_3_law_55_the_declarers_lead_out_of_turn_is_the_defenders_choice()
 @pytest.mark.parametrize(
     ("events", "message"),
     [
-        ([play(BEN, "9C"), choice(ANNA, "accept")], "Anna chose to accept Ben's lead, but the choice was Cleo's"),
-        ([choice(CLEO, "refuse")], "Cleo chose to refuse a lead, but no lead was out of turn"),
+        ([play(BEN, "9C"), choice(ANNA, "accept")], "Anna accepted Ben's lead, but the choice was Cleo's"),
+        ([choice(CLEO, "refuse")], "Cleo refused a lead, but no lead was out of turn"),
     ],
 )
 def test_br_10_3_a_choice_by_the_wrong_player_or_of_nothing_is_flagged(

@@ -62,6 +62,18 @@ _WRONG_HAND = {
 }
 
 
+# BR-10.3: a choice on a lead out of turn that is not for this player to make, or with no lead to choose on, by the
+# choice; each a whole sentence for the translators.
+_NO_LEAD = {
+    ACCEPT: gettext_noop("{player} accepted a lead, but no lead was out of turn"),
+    REFUSE: gettext_noop("{player} refused a lead, but no lead was out of turn"),
+}
+_NOT_THEIRS = {
+    ACCEPT: gettext_noop("{player} accepted {offender}'s lead, but the choice was {chooser}'s"),
+    REFUSE: gettext_noop("{player} refused {offender}'s lead, but the choice was {chooser}'s"),
+}
+
+
 class CardPlay(Remedies):
     """Each card checked in turn (BR-5.6): an illegal card still goes to the trick, which completes."""
 
@@ -134,19 +146,14 @@ class CardPlay(Remedies):
         name, word = self.players[event.seat], event.choice
         lead = self.pending
         if self.phase != PLAY or lead is None:
-            message = _("{player} chose to {choice} a lead, but no lead was out of turn")
-            self.flag(event, "BR-10.3", message.format(player=name, choice=word))
+            self.flag(event, "BR-10.3", _(_NO_LEAD[word]).format(player=name))
             return
         choosers = self.lead_choosers(lead.seat)
         if event.seat not in choosers:
-            message = _("{player} chose to {choice} {offender}'s lead, but the choice was {chooser}'s")
-            self.flag(
-                event,
-                "BR-10.3",
-                message.format(
-                    player=name, choice=word, offender=self.players[lead.seat], chooser=self.players[choosers[0]]
-                ),
+            message = _(_NOT_THEIRS[word]).format(
+                player=name, offender=self.players[lead.seat], chooser=self.players[choosers[0]]
             )
+            self.flag(event, "BR-10.3", message)
             return
         self.settle(lead._replace(choice=word, by=event.seat))
 
