@@ -132,6 +132,7 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         turn_cards = [(card, card.code in allowed) for card in _sorted(verdict.hands[turn.seat])]
     players = record["players"]
     outside = [field.noun for field in setup.extras if field.dealt]
+    ruling = verdict.ruling if verdict else None
     return {
         "hand": hand,
         "dealer_name": players[record["dealer"]],
@@ -145,6 +146,12 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         "deal_text": describe_entry(game, verdict.deal_entry, record["flags"], players)
         if verdict and verdict.deal_entry
         else "",
+        # The deal as ruled, when a remedy changes it (docs/hand-record.md): its words, its points and their lines.
+        "ruled_text": describe_entry(game, ruling.entry, record["flags"], players) if ruling else "",
+        "ruled_by_player": list(zip(side_names(game, players), map(points_text, ruling.score.points), strict=True))
+        if ruling
+        else [],
+        "ruled_lines": [(side_names(game, players)[line.side], line) for line in ruling.score.lines] if ruling else [],
         "won_by_player": list(zip(players, verdict.tricks_won, strict=True)) if verdict else [],
         "trick_rows": [
             {
@@ -308,19 +315,26 @@ def hand_download(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 
 def _ruling(hand: ContestedHand, verdict: Verdict) -> dict[str, Any]:
-    """What the match's history keeps of a verdict whose result a deal takes (Change.ruling): the hand, and
-    each fault in words with its rule, as said now ("Ben played 9♦ … in trick 5", CB-5.2)."""
+    """What the match's history keeps of a verdict whose result a deal takes (Change.ruling): the hand, each fault
+    in words with its rule ("Ben played 9♦ … in trick 5", BR-5.2), then each step of the ruling with the rule and
+    law behind it ("2 tricks to N-S …", BR-10.5, Law 64A1), as said now."""
     faults = [{"rule": fault.rule, "text": str(fault.message)} for fault in verdict.violations]
+    for step in verdict.ruling.steps if verdict.ruling else ():
+        rule = f"{step.rule}, {step.source}" if step.source else step.rule
+        faults.append({"rule": rule, "text": str(step.text)})
     return {"hand": hand.pk, "faults": faults}
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
-    """ "Use this result": put the replayed deal entry into the match it came from, after confirmation."""
+    """ "Use this result": put the replayed deal entry into the match it came from, after confirmation: the deal as
+    ruled when a remedy changes it (docs/hand-record.md), else the deal as played."""
     hand = _get_hand_for_user(request, hand_id)
     context = _hand_context(hand)
     verdict = context["verdict"]
+    ruling = verdict.ruling if verdict else None
+    entry = ruling.entry if ruling else verdict.deal_entry if verdict else None
     match = hand.match
     if not context["can_use"] or match is None or hand.deal_number is None:
         messages.error(request, _("This hand is not a complete deal of one of your matches yet."))
@@ -329,11 +343,9 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
     existing = next((deal for deal in deals if deal.number == hand.deal_number), None)
     if request.method == "POST":
         try:
-            ruling = _ruling(hand, verdict)
+            kept = _ruling(hand, verdict)
             if existing is None:
-                add_deal(
-                    match=match, user=request.user, number=hand.deal_number, entry=verdict.deal_entry, ruling=ruling
-                )
+                add_deal(match=match, user=request.user, number=hand.deal_number, entry=entry, ruling=kept)
             else:
                 edit_deal(
                     match=match,
@@ -341,8 +353,8 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
                     number=hand.deal_number,
                     # An odd page: edit_deal refuses revision 0 as stale.
                     revision=request_number(request.POST.get("revision")) or 0,
-                    entry=verdict.deal_entry,
-                    ruling=ruling,
+                    entry=entry,
+                    ruling=kept,
                 )
         except Conflict as conflict:
             messages.warning(request, conflict.message)
@@ -359,7 +371,10 @@ def hand_use(request: HttpRequest, hand_id: int) -> HttpResponse:
                 _("Deal %(number)s of the match now holds the referee's result.") % {"number": hand.deal_number},
             )
         return redirect("match", match_id=match.pk)
+    if ruling:
+        context.update(deal_text=context["ruled_text"], score_lines=context["ruled_lines"])
     context.update(
+        ruling=ruling,
         existing=existing,
         existing_text=describe_entry(GAMES[match.game], existing.entry, match.flags, match.players) if existing else "",
         match=match,

@@ -60,13 +60,16 @@ PASS, DOUBLE, REDOUBLE = Call("pass"), Call("double"), Call("redouble")
 _CALL_WORDS = {"PASS": PASS, "P": PASS, "DOUBLE": DOUBLE, "X": DOUBLE, "REDOUBLE": REDOUBLE, "XX": REDOUBLE}
 
 
-def parse_call(value: Any, path: str = "") -> Call:
-    """Read a call: ``pass``, ``double``, ``redouble`` or a bid such as ``0NT``, ``1C``, ``4♠``, ``7NT``."""
+def parse_call(value: Any, path: str = "", *, level_0_suits: bool = False) -> Call:
+    """Read a call: ``pass``, ``double``, ``redouble`` or a bid such as ``0NT``, ``1C``, ``4♠``, ``7NT``.
+
+    ``level_0_suits``: a level-0 bid in a suit (``0D``) is read as said, off the ladder, for a game whose lowest bid
+    is 1♣ to flag under its own rule (as it flags ``0NT``); otherwise it cannot be read."""
     call = _BY_CODE.get(value) if isinstance(value, str) else None
-    return call if call is not None else _read_call(value, path)
+    return call if call is not None else _read_call(value, path, level_0_suits)
 
 
-def _read_call(value: Any, path: str) -> Call:
+def _read_call(value: Any, path: str, level_0_suits: bool = False) -> Call:
     """Read a call the long way: trim, upper-case, accept P, X, XX and the suit symbols; else say what is wrong."""
     if not isinstance(value, str):
         raise RecordError(path, _("a call must be pass, double, redouble or a bid such as 1C, 3NT"))
@@ -82,6 +85,8 @@ def _read_call(value: Any, path: str) -> Call:
     level = int(text[0])
     if level > 7:
         raise RecordError(path, _("{value} is not a bid: levels go from 0 to 7").format(value=repr(value)))
+    if level == 0 and strain != "NT" and level_0_suits:
+        return Call("bid", 0, strain)
     if level == 0 and strain != "NT":
         raise RecordError(path, _("{value} is not a bid: level 0 exists only as 0NT").format(value=repr(value)))
     return LADDER[bid_index(level, strain)]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.games import REFEREES
-from referee.core.verdict import RecordError, Verdict
+from referee.core.verdict import RecordError, Remedy, Ruling, Verdict
+from scoring.core.base import DealScore
 from vocabulary.cards import Card
 from vocabulary.i18n import _
 
@@ -42,6 +43,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
                 "card": _card(violation.card),
                 "rule": violation.rule,
                 "message": violation.message,
+                "remedy": _remedy(violation.remedy),
             }
             for violation in verdict.violations
         ],
@@ -60,14 +62,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "tricks_won": list(verdict.tricks_won),
         "card_points": list(verdict.card_points) if verdict.card_points is not None else None,
         "deal_entry": verdict.deal_entry,
-        "score": None
-        if score is None
-        else {
-            "points": list(score.points),
-            "lines": [
-                {"seat": line.seat, "points": line.points, "rule": line.rule, "text": line.text} for line in score.lines
-            ],
-        },
+        "score": _score(score),
         "next_turn": None
         if verdict.next_turn is None
         else {
@@ -77,4 +72,41 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
             "prompt": verdict.next_turn.prompt,
         },
         "notes": list(verdict.notes),
+        "ruling": _ruling(verdict.ruling),
+    }
+
+
+def _score(score: DealScore | None) -> dict[str, Any] | None:
+    if score is None:
+        return None
+    return {
+        "points": list(score.points),
+        "lines": [
+            {"seat": line.seat, "points": line.points, "rule": line.rule, "text": line.text} for line in score.lines
+        ],
+    }
+
+
+def _remedy(remedy: Remedy | None) -> dict[str, Any] | None:
+    if remedy is None:
+        return None
+    return {
+        "rule": remedy.rule,
+        "source": remedy.source,
+        "text": remedy.text,
+        "established": remedy.established,
+        "tricks": remedy.tricks,
+        "to_side": remedy.to_side,
+        "chooser": list(remedy.chooser),
+        "options": list(remedy.options),
+    }
+
+
+def _ruling(ruling: Ruling | None) -> dict[str, Any] | None:
+    if ruling is None:
+        return None
+    return {
+        "entry": ruling.entry,
+        "score": _score(ruling.score),
+        "steps": [{"rule": step.rule, "source": step.source, "text": step.text} for step in ruling.steps],
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from typing import Any, NamedTuple
 
 from scoring.core.base import DealScore
@@ -27,6 +28,40 @@ class RecordError(ValueError):
         return f"{self.path}: {self.message}"
 
 
+class Remedy(NamedTuple):
+    """What the game's rules give for one fault (docs/hand-record.md, "Remedies"): ``rule`` is the remedy's own rule
+    ID in docs/rules/ (``BR-10.5``), ``source`` the law or book it rests on (``Law 64A1``), ``text`` the remedy in
+    words. ``established`` says whether a revoke can no longer be corrected (None where that does not apply);
+    ``tricks`` is how many tricks go to the side ``to_side`` (an index of ``Game.sides``); ``chooser`` the seats
+    that may choose and ``options`` the choices, where the rules give one."""
+
+    rule: str
+    text: str
+    source: str = ""
+    established: bool | None = None
+    tricks: int = 0
+    to_side: int | None = None
+    chooser: tuple[int, ...] = ()
+    options: tuple[str, ...] = ()
+
+
+class RulingStep(NamedTuple):
+    """One change the remedies make to the deal as played, with its rule ("2 tricks to N-S: ...")."""
+
+    rule: str
+    text: str
+    source: str = ""  # the law or book the rule rests on ("Law 64A1")
+
+
+class Ruling(NamedTuple):
+    """The deal as ruled: its entry after every remedy, that entry's score, and the steps that led there. A verdict
+    has one only when the deal is complete and a remedy changes its entry or score."""
+
+    entry: dict[str, Any]
+    score: DealScore
+    steps: tuple[RulingStep, ...]
+
+
 class Violation(NamedTuple):
     """One illegal event. ``event`` is the 1-based index into the record's events.
 
@@ -41,6 +76,7 @@ class Violation(NamedTuple):
     message: str
     trick: int | None = None
     card: Card | None = None
+    remedy: Remedy | None = None  # what the rules give for it, where the game says
 
 
 class Trick(NamedTuple):
@@ -83,7 +119,19 @@ class Verdict(NamedTuple):
     notes: tuple[str, ...] = ()
     # What each seat holds once the recorded events are replayed (the page offers these cards).
     hands: tuple[tuple[Card, ...], ...] = ()
+    # The deal as ruled, when a remedy changes it (None: the deal's score as played stands).
+    ruling: Ruling | None = None
 
     @property
     def legal(self) -> bool:
         return not self.violations
+
+
+def with_remedy(
+    violations: Collection[Violation], which: Callable[[Violation], bool], remedy: Callable[[Violation], Remedy]
+) -> tuple[Violation, ...]:
+    """The violations, each that ``which`` picks with the remedy ``remedy`` gives it: a game whose remedy for a
+    fault is one ruling, told in words (R-CB-10, R-KJ-14, R-BG-19, R-DB-12)."""
+    return tuple(
+        violation._replace(remedy=remedy(violation)) if which(violation) else violation for violation in violations
+    )

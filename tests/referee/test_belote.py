@@ -259,6 +259,7 @@ def test_bl_8_1_the_deal_entry_and_score_of_bl1_without_announcements() -> None:
         **none_declared,
         "equal_runs_first": "none",
         "belote": CLEO,
+        "renonce": "none",  # no renonce ruled (BL-10.1): the deal as played
     }
     assert verdict.score is not None and verdict.score.points == (150, 32)  # 120 + 10 + 20 against 32
 

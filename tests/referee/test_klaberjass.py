@@ -555,11 +555,12 @@ def test_kj_8_2_which_cards_may_be_played(plays: list[dict[str, Any]], expected:
     assert rules(replay(record([bid(0, "take"), *plays]))) == expected
 
 
-def test_kj_1_1_a_turn_up_played_before_the_dix_stays_played() -> None:
-    # Dan plays the turn-up 10♥, which he does not hold (KJ-5.1); Nora's late dix still puts it in her
-    # hand (KJ-5.3), and when she plays it, it has already been played (KJ-1.1).
+def test_kj_5_1_a_turn_up_played_before_the_dix_stays_with_its_holder() -> None:
+    # Dan plays the turn-up 10♥, which he does not hold (KJ-5.1); Nora's late dix still puts it in her hand
+    # (KJ-5.3), and she plays it later like any other card: a card played by someone who does not hold it stays
+    # with its holder, in every game (docs/hand-record.md).
     events = [*TAKE, play(0, "JH"), play(1, "10H"), DIX, play(0, "10H")]
-    assert rules(replay(record(events))) == [(3, "KJ-5.1"), (4, "KJ-5.3"), (5, "KJ-1.1")]
+    assert rules(replay(record(events))) == [(3, "KJ-5.1"), (4, "KJ-5.3")]
 
 
 def test_kj_8_2_violation_message_names_player_and_card() -> None:

@@ -54,6 +54,7 @@ def normal(raw: dict[str, Any]) -> dict[str, Any]:
     """``raw`` as Trickbook stores it (docs/match-file.md): every field, in the entry spec's order, the defenders'
     card points the rest of 152 (BL-2.2), none of the announcement fields left out."""
     full = {**raw, **{key: raw.get(key, value) for key, value in NO_ANNOUNCEMENTS.items()}}
+    full["renonce"] = raw.get("renonce", "none")  # BL-10.1: none unless a renonce was ruled
     full["defender_card_points"] = 152 - full["taker_card_points"]
     order = [field.name for field in GAME.entry_spec(NONE).fields if field.name != "passed_out"]
     return {key: full[key] for key in order}
@@ -484,6 +485,7 @@ def test_bl_8_7_entry_spec_is_the_normal_form_in_order() -> None:
         "defender_other_announcements",
         "equal_runs_first",
         "belote",
+        "renonce",
     ]
     kinds = {field.name: field.kind for field in spec.fields}
     assert kinds["taker_card_points"] is FieldKind.NUMBER  # one typed number: the defenders' are the rest
@@ -529,6 +531,7 @@ def test_r_bl_flags_and_their_rulings() -> None:
         "bl_tie_is_made": "R-BL-10",
         "bl_capot_252": "R-BL-11",
         "bl_round_to_tens": "R-BL-12",
+        "bl_renonce_deal_void": "R-BL-14",
     }
 
 
@@ -778,3 +781,57 @@ def test_bl_8_8_every_out_of_range_field_is_refused_with_its_rule(raw: dict[str,
     with pytest.raises(RuleError) as caught:
         GAME.parse_deal({**raw, key: data.draw(values)}, NONE)
     assert (caught.value.field, caught.value.rule) == (field, rule)
+
+
+# --- BL-10.1, R-BL-14: a renonce decides the deal -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raw", "flags", "points", "lines"),
+    [
+        # BL1 with a renonce by the takers (Anna's side): the defenders score 162 and the takers' tierce (20, the
+        # announcement that scored); the takers keep Cleo's belote-rebelote (R-BL-7).
+        (
+            {**BL1, "renonce": "takers"},
+            NONE,
+            (20, 182),
+            [(1, 162, "BL-10.1"), (1, 20, "BL-10.1"), (0, 20, "BL-6.2")],
+        ),
+        # BL1 with a renonce by the defenders: the takers score 162, their tierce and their belote-rebelote.
+        (
+            {**BL1, "renonce": "defenders"},
+            NONE,
+            (202, 0),
+            [(0, 162, "BL-10.1"), (0, 20, "BL-10.1"), (0, 20, "BL-6.1")],
+        ),
+        # R-BL-14: the deal is void, the other camp scores 162 and nothing else scores, belote-rebelote included.
+        ({**BL1, "renonce": "takers"}, frozenset({"bl_renonce_deal_void"}), (0, 162), [(1, 162, "R-BL-14")]),
+        # R-BL-12: in tens, all the trick points are 160.
+        (
+            {**BL3, "renonce": "defenders"},
+            frozenset({"bl_round_to_tens"}),
+            (180, 0),
+            [(0, 160, "BL-10.1"), (0, 20, "BL-6.1")],
+        ),
+    ],
+)
+def test_bl_10_1_a_renonce_gives_the_other_camp_every_point(
+    raw: dict[str, Any], flags: frozenset[str], points: tuple[int, int], lines: list[tuple[int, int, str]]
+) -> None:
+    result = score(raw, flags)
+    assert result.points == points
+    assert [(line.side, line.points, line.rule) for line in result.lines] == lines
+
+
+def test_bl_10_1_a_renonce_is_its_own_result_and_takes_what_a_litige_held_over() -> None:
+    deal = GAME.parse_deal({**BL3, "renonce": "takers"}, NONE)
+    assert (deal.code, GAME.to_entry(deal)["renonce"]) == ("renonce", "takers")
+    assert GAME.describe(deal, PLAYERS) == "Anna ♦ 70–92, renonce by the takers"
+    # 60 points waiting from a litige go to the defenders, the camp the renonce hands the deal to (BL-8.4).
+    assert score({**BL3, "renonce": "takers"}, NONE, held_over=60).points == (20, 162 + 60)
+
+
+def test_bl_10_1_a_renonce_by_an_unknown_camp_is_refused() -> None:
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_deal({**BL1, "renonce": "both"}, NONE)
+    assert (caught.value.field, caught.value.rule) == ("renonce", "BL-10.1")

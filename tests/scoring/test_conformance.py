@@ -54,6 +54,7 @@ RULES_FLAGS = {
         "bg_strict_jump": "R-BG-12",
         "bg_colon_only_when_void": "R-BG-14",
         "bg_block_requires_suit_lead": "R-BG-15",
+        "bg_revoke_three_tricks": "R-BG-19",
     },
     "draw_bridge": {
         "db_led_suit_wins": "R-DB-1",
@@ -63,6 +64,7 @@ RULES_FLAGS = {
         "db_fail_scores_nothing": "R-DB-5",
         "db_fail_opponent_gets_contract_value": "R-DB-5",
         "db_contract_bridge_scoring": "R-DB-6",
+        "db_revoke_three_tricks": "R-DB-12",
     },
     "call_bridge": {
         "cb_allow_13": "R-CB-1",
@@ -70,6 +72,7 @@ RULES_FLAGS = {
         "cb_decimal_overtricks": "R-CB-2",
         "cb_shared_win": "R-CB-6",
         "cb_must_head_trick": "R-CB-7",
+        "cb_revoke_voids_deal": "R-CB-10",
     },
     "klaberjass": {
         "kj_schmeiss": "R-KJ-2",
@@ -80,6 +83,7 @@ RULES_FLAGS = {
         "kj_tie_points_hang": "R-KJ-9",
         "kj_bella_kept_when_bate": "R-KJ-10",
         "kj_target_501": "R-KJ-12",
+        "kj_revoke_annuls_deal": "R-KJ-14",
     },
     # docs/rules/contract_bridge.md, Rulings.
     "contract_bridge": {
@@ -100,6 +104,7 @@ RULES_FLAGS = {
         "bl_tie_is_made": "R-BL-10",
         "bl_capot_252": "R-BL-11",
         "bl_round_to_tens": "R-BL-12",
+        "bl_renonce_deal_void": "R-BL-14",
     },
 }
 

@@ -161,6 +161,11 @@ FLAGS: dict[str, Flag] = {
                 "unless that is impossible."
             ),
         ),
+        Flag(
+            "bg_revoke_three_tricks",
+            "R-BG-19",
+            gettext_noop("A card the rules did not allow costs its player three tricks, given to the other player."),
+        ),
     )
 }
 

@@ -76,6 +76,11 @@ FLAGS = {
             "R-CB-7",
             gettext_noop("A player following suit must beat the highest card so far in the trick if able."),
         ),
+        Flag(
+            "cb_revoke_voids_deal",
+            "R-CB-10",
+            gettext_noop("A card the rules did not allow voids the deal: nobody scores for it."),
+        ),
     )
 }
 

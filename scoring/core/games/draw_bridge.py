@@ -134,6 +134,11 @@ FLAGS = {
                 "Deals are scored as in duplicate contract bridge, not vulnerable, with game, slam and insult bonuses."
             ),
         ),
+        Flag(
+            "db_revoke_three_tricks",
+            "R-DB-12",
+            gettext_noop("A card the rules did not allow costs its player three tricks, given to the other player."),
+        ),
     )
 }
 

@@ -11,7 +11,8 @@ error (its path and message) of a record that cannot be read. The records are:
   one field of the JSON changed to a value of the wrong kind, so that every "cannot read" path runs.
 
 Run from the project root: ``python -m tests.referee.corpus.make_corpus [--captured FILE]``. The corpus
-is written once, from the referee as it stood; tests/referee/test_verdict_corpus.py replays it.
+is written once, from the referee as it stood; tests/referee/test_verdict_corpus.py replays it. After a
+deliberate change of what is shown, ``--refresh`` shows the corpus's own records again, and keeps them.
 """
 
 from __future__ import annotations
@@ -278,11 +279,20 @@ def random_records() -> list[dict[str, Any]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--captured", type=Path, help="JSON lines of the records the referee tests parsed")
+    parser.add_argument(
+        "--refresh",
+        action="store_true",
+        help="show again the records the corpus holds, and only those (after a deliberate change of what is shown)",
+    )
     options = parser.parse_args()
-    records = file_records()
-    if options.captured:
-        records += [json.loads(line) for line in options.captured.read_text(encoding="utf-8").splitlines()]
-    records += random_records()
+    if options.refresh:
+        with gzip.open(CORPUS, "rt", encoding="utf-8") as stored:
+            records = [json.loads(line)["record"] for line in stored]
+    else:
+        records = file_records()
+        if options.captured:
+            records += [json.loads(line) for line in options.captured.read_text(encoding="utf-8").splitlines()]
+        records += random_records()
     seen: set[str] = set()
     lines = []
     for record in records:

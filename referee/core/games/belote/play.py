@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from referee.core.games.belote.remedies import Remedies
 from referee.core.games.belote.rules import TRICKS, allowed, trick_winner
-from referee.core.games.belote.state import ReplayState
 from referee.core.pack32 import Duty, trick_points
 from referee.core.record import Event
 from referee.core.verdict import Trick
@@ -37,7 +37,7 @@ _VOID = {
 }
 
 
-class TrickPlay(ReplayState):
+class TrickPlay(Remedies):
     """The replay's handlers for the cards played, trick by trick."""
 
     def next_seat(self) -> int:
@@ -91,8 +91,9 @@ class TrickPlay(ReplayState):
         elif seat != expected:
             message = _("{player} played {card} out of turn: it was {due}'s turn")
             self.flag(event, "BL-1.2", message.format(player=who, card=card_name(card), due=self.name(expected)), card)
-        # A card played by a player who did not hold it stays in its holder's hand, already played.
-        if card in hand and card not in self.played:
+        # A card played by a player who did not hold it stays in its holder's hand, who plays it later like any other
+        # card (docs/hand-record.md); a card that has left its holder's hand was already played.
+        if card in hand:
             if trick:
                 self.check_follow(event, who, card, hand)
         elif card in self.played:
@@ -113,6 +114,7 @@ class TrickPlay(ReplayState):
         if card in allowed:
             return
         example = card_name(allowed[0])
+        self.renonces.append((len(self.violations), event.seat, len(self.tricks) + 1))  # BL-10.1, its remedy
         if duty is Duty.FOLLOW or (card.suit != self.trump and led.suit == self.trump):
             message = _("{player} held {card} and had to follow suit to {led}")
             self.flag(event, "BL-7.2", message.format(player=who, card=example, led=card_name(led)), card)

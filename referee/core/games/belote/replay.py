@@ -158,8 +158,9 @@ class _Replay(TrumpChoice, TrickPlay):
             else:
                 score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
                 entry = SCORING.to_entry(deal)  # in the spelling Trickbook stores (docs/match-file.md)
+        violations = self.with_remedies()
         return Verdict(
-            violations=tuple(self.violations),
+            violations=violations,
             tricks=tuple(tricks),
             tricks_won=tuple(self.won),
             card_points=self.trick_points(),
@@ -169,6 +170,7 @@ class _Replay(TrumpChoice, TrickPlay):
             next_turn=self.next_turn(),
             hands=tuple(map(tuple, self.hands)),
             notes=tuple(self.notes),
+            ruling=self.ruling(entry),
         )
 
 

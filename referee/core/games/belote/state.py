@@ -42,6 +42,7 @@ class ReplayState(TrumpRounds):
         self.rebelote_by: int | None = None
         self.violations: list[Violation] = []
         self.notes: list[str] = []
+        self.renonces: list[tuple[int, int, int]] = []  # BL-10.1: (violation index, seat, trick) of each renonce
 
     def flag(self, event: Event, rule: str, message: str, card: Card | None = None) -> None:
         """Flag ``event``. The message does not repeat the rule: a violation carries it in its ``rule``."""

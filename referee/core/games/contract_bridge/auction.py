@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from referee.core.calls import allowed_calls, double_refusal
+from referee.core.games.contract_bridge.remedies import Remedies
 from referee.core.games.contract_bridge.rules import BIDS, PASSES_TO_END, PASSES_TO_PASS_OUT, left_of, partner_of
-from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY, ReplayState
+from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
 from referee.core.record import Event
 from referee.core.verdict import Turn
 from scoring.core.games.contract_bridge import side_of
@@ -24,7 +25,7 @@ _REFUSALS = {
 }
 
 
-class Auction(ReplayState):
+class Auction(Remedies):
     """Each call checked in turn (BR-4.8): an illegal call is flagged and has no effect, and the turn passes on."""
 
     def call(self, event: Event) -> None:
@@ -39,7 +40,8 @@ class Auction(ReplayState):
             return
         if seat != self.caller:
             message = _("{player} called out of turn: it was {due}'s call")
-            self.flag(event, "BR-4.1", message.format(player=name, due=self.players[self.caller]))
+            remedy = self.call_remedy(seat, self.caller, call.word)
+            self.flag(event, "BR-4.1", message.format(player=name, due=self.players[self.caller]), remedy)
         self.caller = left_of(seat)
         if call.word == "pass":
             self.passes += 1
@@ -68,7 +70,8 @@ class Auction(ReplayState):
         if self.bid is not None and call.index <= self.bid.index:
             # An insufficient bid is no bid: like a refused double it has no effect, so the last legal bid stands.
             message = _("{player} bid {call}, which is not higher than {bid}")
-            self.flag(event, "BR-4.3", message.format(player=name, call=call.label, bid=self.bid.label))
+            remedy = self.insufficient_remedy(seat)
+            self.flag(event, "BR-4.3", message.format(player=name, call=call.label, bid=self.bid.label), remedy)
             return
         self.bid, self.bidder, self.doubled, self.passes = call, seat, 0, 0  # BR-4.5: a new bid starts undoubled
         self.first_named.setdefault((side_of(seat), call.strain), seat)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.calls import parse_call
-from referee.core.games.contract_bridge.rules import HAND_SIZE
+from referee.core.games.contract_bridge.rules import CHOICES, HAND_SIZE
 from referee.core.games.contract_bridge.setup import SETUP
 from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card, in_pack
 from referee.core.record import read_record as read_in_order
@@ -48,9 +48,16 @@ def _read_event(checked: CheckedEvent) -> Event:
     """A call in any spelling, or a card of the 52-card pack (BR-1.2), or the RecordError of the first that is wrong."""
     number, kind, seat, data = checked
     if kind == "call":
-        return Event(
-            number=number, type=kind, seat=seat, call=parse_call(data.get("call"), f"events[{number - 1}].call")
-        )
+        call = parse_call(data.get("call"), f"events[{number - 1}].call", level_0_suits=True)  # "0D" is flagged
+        return Event(number=number, type=kind, seat=seat, call=call)
+    if kind == "choice":  # BR-10.3: a lead out of turn accepted or refused
+        choice = data.get("choice")
+        if choice not in CHOICES:
+            message = _("choice must be one of {options}, not {choice}")
+            raise RecordError(
+                f"events[{number - 1}].choice", message.format(options=", ".join(CHOICES), choice=repr(choice))
+            )
+        return Event(number=number, type=kind, seat=seat, choice=choice)
     card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
     return Event(number=number, type=kind, seat=seat, card=card)
 

@@ -3,8 +3,18 @@ winner."""
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.rules import SEATS, allowed_cards, partner_of, trick_winner
-from referee.core.games.contract_bridge.state import OVER, PLAY, ReplayState
+from referee.core.games.contract_bridge.remedies import Remedies
+from referee.core.games.contract_bridge.rules import (
+    ACCEPT,
+    CHOICES,
+    REFUSE,
+    SEATS,
+    allowed_cards,
+    left_of,
+    partner_of,
+    trick_winner,
+)
+from referee.core.games.contract_bridge.state import OVER, PLAY, LeadOutOfTurn, Revoke
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn
 from vocabulary.cards import SUIT_NAMES, Card, card_name
@@ -52,11 +62,26 @@ _WRONG_HAND = {
 }
 
 
-class CardPlay(ReplayState):
+# BR-10.3: a choice on a lead out of turn that is not for this player to make, or with no lead to choose on, by the
+# choice; each a whole sentence for the translators.
+_NO_LEAD = {
+    ACCEPT: gettext_noop("{player} accepted a lead, but no lead was out of turn"),
+    REFUSE: gettext_noop("{player} refused a lead, but no lead was out of turn"),
+}
+_NOT_THEIRS = {
+    ACCEPT: gettext_noop("{player} accepted {offender}'s lead, but the choice was {chooser}'s"),
+    REFUSE: gettext_noop("{player} refused {offender}'s lead, but the choice was {chooser}'s"),
+}
+
+
+class CardPlay(Remedies):
     """Each card checked in turn (BR-5.6): an illegal card still goes to the trick, which completes."""
 
     def due_seat(self) -> int:
-        """Whose card is next: the leader, then clockwise (BR-5.3); a seat that played out of turn is passed over."""
+        """Whose card is next: the leader, then clockwise (BR-5.3); a seat that played out of turn is passed over.
+        After a lead out of turn that waits for its choice, the hand after it, whose card would accept it (BR-10.3)."""
+        if self.pending is not None:
+            return left_of(self.pending.seat)
         played = dict(self.trick)  # seat -> card
         for step in range(SEATS):
             seat = (self.leader + step) % SEATS  # clockwise from the leader
@@ -70,10 +95,16 @@ class CardPlay(ReplayState):
         if self.phase != PLAY:
             self.flag_phase(event)
             return
+        if self.pending is not None:
+            self.settle_by_play(seat)
         trick = self.trick
         due = self.due_seat()
         if seat != due:
-            self.flag_turn(event, due)
+            index = self.flag_turn(event, due)
+            if not trick:  # a lead out of turn: the trick waits for it to be accepted or refused (BR-10.3)
+                self.pending = LeadOutOfTurn(
+                    violation=index, seat=seat, card=card, due=due, held=card in self.hands[seat]
+                )
         hand = self.hands[seat]
         if card in hand:
             self.check_follow(event, hand)
@@ -83,6 +114,58 @@ class CardPlay(ReplayState):
         trick.append((seat, card))
         if len(trick) == SEATS:
             self.finish_trick()
+
+    def settle_by_play(self, seat: int) -> None:
+        """BR-10.3: a card after a lead out of turn settles it. From the hand after the lead, it accepts the lead (Law
+        53A), and play goes on clockwise from it; from the player whose lead it was, the lead is refused and theirs
+        stands (Law 53B); from anyone else, the lead stands as accepted and their card is out of turn."""
+        lead = self.pending
+        assert lead is not None
+        if seat == lead.due and seat != left_of(lead.seat):
+            self.settle(lead._replace(choice=REFUSE, by=seat, played=True))
+        else:
+            self.settle(lead._replace(choice=ACCEPT, by=seat, played=True))
+
+    def settle(self, lead: LeadOutOfTurn) -> None:
+        """Carry out the choice on a lead out of turn (BR-10.3): accepted, its player leads the trick (Law 53A);
+        refused, the card goes back to its hand (a defender's as a penalty card, Law 56) and the right player leads."""
+        self.pending = None
+        self.leads_out_of_turn.append(lead)
+        if lead.choice == ACCEPT:
+            self.leader = lead.seat
+            return
+        self.trick = []
+        if lead.held:  # back in its hand, in the order dealt
+            back = self.hands[lead.seat]
+            self.hands[lead.seat] = {
+                card: None for card in self.record.hands[lead.seat] if card in back or card == lead.card
+            }
+
+    def choose(self, event: Event) -> None:
+        """BR-10.3: a lead out of turn accepted or refused, by a player the Laws let choose (Law 53A, Law 55A)."""
+        name, word = self.players[event.seat], event.choice
+        lead = self.pending
+        if self.phase != PLAY or lead is None:
+            self.flag(event, "BR-10.3", _(_NO_LEAD[word]).format(player=name))
+            return
+        choosers = self.lead_choosers(lead.seat)
+        if event.seat not in choosers:
+            message = _(_NOT_THEIRS[word]).format(
+                player=name, offender=self.players[lead.seat], chooser=self.players[choosers[0]]
+            )
+            self.flag(event, "BR-10.3", message)
+            return
+        self.settle(lead._replace(choice=word, by=event.seat))
+
+    def choice_turn(self) -> Turn:
+        """BR-10.3: whose choice a waiting lead out of turn is, and the choices."""
+        lead = self.pending
+        assert lead is not None
+        chooser = self.lead_choosers(lead.seat)[0]
+        prompt = _("{offender} led {card} out of turn: {player} may accept the lead or refuse it (BR-10.3)").format(
+            offender=self.players[lead.seat], card=card_name(lead.card), player=self.players[chooser]
+        )
+        return Turn(chooser, "choice", CHOICES, prompt)
 
     def flag_phase(self, event: Event) -> None:
         """A card before the auction's end or after the last trick, or in a deal passed out (BR-4.6, BR-5.5)."""
@@ -114,7 +197,7 @@ class CardPlay(ReplayState):
         message = _("{player} played {card}, already played to trick {trick}")
         self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), trick=number))
 
-    def flag_turn(self, event: Event, due: int) -> None:
+    def flag_turn(self, event: Event, due: int) -> int:
         """A card from the wrong hand: at the opening lead (BR-5.1), a later lead (BR-5.4) or in a trick (BR-5.3)."""
         seat, card = event.seat, event.card
         assert card is not None
@@ -139,7 +222,7 @@ class CardPlay(ReplayState):
             due=self.players[due],
             declarer=self.players[partner_of(due)],
         )
-        self.flag(event, rule, message)
+        return self.flag(event, rule, message)
 
     def check_follow(self, event: Event, hand: dict[Card, None]) -> None:
         """BR-5.3: a player holding the led suit must follow suit, judged against the hand at that moment."""
@@ -159,6 +242,9 @@ class CardPlay(ReplayState):
             )
         else:
             message = _("{player} played {card} to {led} while holding {held}: a hand holding {suits} must follow suit")
+        self.revokes.append(
+            Revoke(violation=len(self.violations), seat=seat, trick=len(self.tricks) + 1, suit=lead.suit)
+        )
         self.flag(
             event,
             "BR-5.3",

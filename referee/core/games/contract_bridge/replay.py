@@ -34,6 +34,8 @@ class _Replay(CardPlay, Auction):
     def next_turn(self) -> Turn | None:
         if self.phase == AUCTION:
             return self.call_turn()
+        if self.phase == PLAY and self.pending is not None:
+            return self.choice_turn()
         if self.phase == PLAY:
             return self.play_turn()
         return None
@@ -102,11 +104,15 @@ class _Replay(CardPlay, Auction):
         for event in self.record.events:
             if event.type == "call":
                 self.call(event)
+            elif event.type == "choice":
+                self.choose(event)
             else:
                 self.play(event)
         tricks = list(self.tricks)
         if self.trick:
-            tricks.append(Trick(number=len(tricks) + 1, leader=self.leader, plays=tuple(self.trick)))
+            # A lead out of turn still waiting for its choice leads the trick as it lies (BR-10.3).
+            leader = self.pending.seat if self.pending is not None else self.leader
+            tricks.append(Trick(number=len(tricks) + 1, leader=leader, plays=tuple(self.trick)))
         # The deal is read once and both written as its entry and scored, the entry being exactly what it is read
         # from again (GAME.to_entry).
         deal = self.deal()
@@ -114,8 +120,9 @@ class _Replay(CardPlay, Auction):
         if deal is not None:
             entry = SCORING.to_entry(deal)
             score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
+        violations = self.with_remedies()
         return Verdict(
-            violations=tuple(self.violations),
+            violations=violations,
             tricks=tuple(tricks),
             tricks_won=tuple(self.tricks_won),
             card_points=None,
@@ -125,6 +132,7 @@ class _Replay(CardPlay, Auction):
             next_turn=self.next_turn(),
             hands=tuple(tuple(hand) for hand in self.hands),
             notes=tuple(self.result_notes()),
+            ruling=self.ruling(violations, entry),
         )
 
 

@@ -1,10 +1,11 @@
 """The rules of Contract Bridge as pure functions: the seats round the table (BR-1.1), the bids (BR-4.3) and the
 end of the auction (BR-4.6), the cards that may be played (BR-5.3), who wins a trick (BR-5.4), and the honours
-a hand holds (BR-6.7)."""
+a hand holds (BR-6.7), and the tricks an established revoke transfers (BR-10.5, BR-10.6)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import NamedTuple
 
 from referee.core.calls import LADDER
 from scoring.core.games.contract_bridge import Honours, side_of
@@ -91,3 +92,56 @@ def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]]) -> 
         return list(hand)
     led = trick[0][1].suit
     return [card for card in hand if card.suit == led] or list(hand)
+
+
+def right_of(seat: int) -> int:
+    """The previous seat clockwise, the player on ``seat``'s right (BR-10.2)."""
+    return (seat + SEATS - 1) % SEATS
+
+
+class Transfer(NamedTuple):
+    """The tricks an established revoke transfers (BR-10.5, BR-10.6) and the law that says so ("64A1", "64B2")."""
+
+    tricks: int
+    law: str
+
+
+def revoke_transfer(
+    offender: int,
+    trick: int,
+    winners: Sequence[int],
+    *,
+    from_dummy: bool,
+    repeated: bool,
+    both_sides: bool,
+) -> Transfer:
+    """BR-10.5 and BR-10.6 (Law 64A, Law 64B): the tricks an established revoke by ``offender`` in trick ``trick``
+    (1-based) transfers, from the seats that won each trick (``winners``). ``repeated``: the same player revoked in
+    the same suit before, established; ``both_sides``: both sides made an established revoke.
+
+    The offender won the revoke trick: it goes, with one more if the side won a later trick (64A1); a trick won in
+    dummy is not won by the declarer. Otherwise one trick, if the side won the revoke trick or a later one (64A2).
+    No transfer from dummy's hand (64B3), in the 12th trick (64B6), for a second revoke in the same suit by the same
+    player (64B2), when both sides revoked (64B7), or when the side won no trick from the revoke on (64B1)."""
+    if from_dummy:
+        return Transfer(0, "64B3")
+    if trick == TWELFTH:
+        return Transfer(0, "64B6")
+    if repeated:
+        return Transfer(0, "64B2")
+    if both_sides:
+        return Transfer(0, "64B7")
+    side = side_of(offender)
+    later = any(side_of(winner) == side for winner in winners[trick:])
+    if winners[trick - 1] == offender:
+        return Transfer(1 + later, "64A1")
+    if later or side_of(winners[trick - 1]) == side:
+        return Transfer(1, "64A2")
+    return Transfer(0, "64B1")
+
+
+TWELFTH = 12  # Law 62D, Law 64B6: a revoke in the 12th trick is corrected, never transferred
+
+
+ACCEPT, REFUSE = "accept", "refuse"
+CHOICES = (ACCEPT, REFUSE)  # BR-10.3: the choices on a lead out of turn, the words of a `choice` event

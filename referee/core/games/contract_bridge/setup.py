@@ -4,7 +4,7 @@ hands of 13, the auction and the play, dummy's cards tapped by the declarer from
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.rules import BIDS, HAND_SIZE, SEATS
+from referee.core.games.contract_bridge.rules import BIDS, CHOICES, HAND_SIZE, SEATS
 from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
 from vocabulary.cards import standard_pack
 from vocabulary.i18n import gettext_noop
@@ -30,10 +30,17 @@ SETUP = Setup(
             "seat (BR-5)",
             (EventField("card", ValueKind.CARD, "the card"),),
         ),
+        EventKind(
+            "choice",
+            "a lead out of turn accepted or refused, by the declarer for a defender's lead, by a defender for the "
+            "declaring side's (BR-10.3)",
+            (EventField("choice", ValueKind.WORD, "accept or refuse", words=CHOICES),),
+        ),
     ),
     turns=(
         TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
         TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
+        TurnEntry("choice", Entry.OPTION, "choice"),
     ),
     longest_auction=LONGEST_AUCTION,
 )

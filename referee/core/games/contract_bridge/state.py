@@ -6,12 +6,39 @@ The auction (`auction.Auction`, BR-4) and the play (`play.CardPlay`, BR-5) are c
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from referee.core.calls import Call
 from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.rules import SEATS, partner_of
 from referee.core.record import Event
-from referee.core.verdict import Trick, Violation
+from referee.core.verdict import Remedy, Trick, Violation
 from vocabulary.cards import Card
+
+
+class LeadOutOfTurn(NamedTuple):
+    """A lead out of turn (BR-5.1, BR-5.4) and what became of it (BR-10.3): ``violation`` is its index in the
+    violations, ``due`` the seat whose lead it was; ``choice`` is "accept" or "refuse" once made (by ``by``, with
+    ``played`` True when the next hand's card accepted it, Law 53A), "" while it waits."""
+
+    violation: int
+    seat: int
+    card: Card
+    due: int
+    held: bool
+    choice: str = ""
+    by: int | None = None
+    played: bool = False
+
+
+class Revoke(NamedTuple):
+    """A card that did not follow suit though the hand held the suit led (BR-5.3), for its remedy (BR-10.4)."""
+
+    violation: int  # its index in the violations
+    seat: int
+    trick: int
+    suit: str
+
 
 # Phases of the deal.
 AUCTION = "auction"
@@ -45,6 +72,11 @@ class ReplayState:
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * SEATS
+        # faults and their remedies (BR-10)
+        self.remedies: dict[int, Remedy] = {}  # a violation's index -> its remedy, where known when it is flagged
+        self.pending: LeadOutOfTurn | None = None  # a lead out of turn not yet accepted or refused (BR-10.3)
+        self.leads_out_of_turn: list[LeadOutOfTurn] = []  # each one once settled
+        self.revokes: list[Revoke] = []
 
     @property
     def dummy(self) -> int | None:
@@ -56,9 +88,13 @@ class ReplayState:
         north, east, south, west = self.tricks_won
         return north + south, east + west
 
-    def flag(self, event: Event, rule: str, message: str) -> None:
-        """Record a violation of ``rule``; the message says what happened in words and never cites the rule."""
+    def flag(self, event: Event, rule: str, message: str, remedy: Remedy | None = None) -> int:
+        """Record a violation of ``rule``, with its remedy if it is known now, and give its index; the message says
+        what happened in words and never cites the rule."""
         trick = len(self.tricks) + 1 if event.type == "play" and self.phase == PLAY else None
+        if remedy is not None:
+            self.remedies[len(self.violations)] = remedy
         self.violations.append(
             Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=event.card)
         )
+        return len(self.violations) - 1

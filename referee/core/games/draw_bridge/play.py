@@ -140,6 +140,7 @@ class CardPlay(DrawPhase):
         # The rule is the violation's own field, so the message names only the house rule that asks it.
         if self.phase == PLAY:
             rule, message = "DB-5.2", _("{player} held {held} and had to follow suit to {lead}")
+            self.revokes.add(event.number)  # R-DB-12 gives its remedy
         else:
             rule, message = "R-DB-1", _("{player} held {held} and had to follow suit to {lead} under {flag}")
         values = {"player": self.players[seat], "held": card_name(first), "lead": card_name(lead)}

@@ -53,6 +53,7 @@ class ReplayState:
         # same, and `CardPlay.played_from_hand` passes over it.
         self.unheld: set[tuple[int, int, Card]] = set()
         self.violations: list[Violation] = []
+        self.revokes: set[int] = set()  # the events of the play that did not follow suit (DB-5.2, R-DB-12)
         self.tricks: list[Trick] = []
         self.phase = DRAW_TRICKS
         self.leader = 1 - record.dealer  # DB-3.1: the non-dealer leads to the first draw trick

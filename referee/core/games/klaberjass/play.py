@@ -26,9 +26,9 @@ class TrickPlay(ReplayState):
             return
         hand = self.hands[seat]
         suit = card.suit
-        # A card in its player's hand has not been played: a played card leaves its hand, and the one card
-        # that joins a hand later, the turn-up (KJ-5.3), can only have been played by someone not holding it.
-        if card in hand and card not in self.strays:
+        # A card in its player's hand has not been played: a played card leaves its hand. A card played by someone
+        # who did not hold it stays with its holder, who plays it later like any other card (docs/hand-record.md).
+        if card in hand:
             if trick:
                 self.check_follow(event, card, hand, trick[0][1])
             del hand[card]
@@ -62,8 +62,6 @@ class TrickPlay(ReplayState):
         else:
             message = _("{player} does not hold {card}")
             self.flag(event, "KJ-5.1", message.format(player=self.names[event.seat], card=card_name(card)), card)
-        hand.pop(card, None)
-        self.strays.add(card)
 
     def check_follow(self, event: Event, card: Card, hand: Collection[Card], led: Card) -> None:
         """Flag ``card``, held and played to ``led``, if KJ-8.2 (read as R-KJ-11) did not allow it."""

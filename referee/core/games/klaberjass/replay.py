@@ -9,11 +9,11 @@ from typing import Any
 
 from referee.core.games.klaberjass.deal import KlaberjassRecord, read_record
 from referee.core.games.klaberjass.play import TrickPlay
-from referee.core.games.klaberjass.rules import ANSWERS, allowed_cards, compare_sequences
+from referee.core.games.klaberjass.rules import ANSWERS, REVOKES, allowed_cards, compare_sequences, revoke_remedy
 from referee.core.games.klaberjass.sequences import DixAndSequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
 from referee.core.record import Event
-from referee.core.verdict import Trick, Turn, Verdict
+from referee.core.verdict import Remedy, Trick, Turn, Verdict, Violation, with_remedy
 from scoring.core.base import EntryError
 from scoring.core.games.klaberjass import GAME as SCORING
 from vocabulary.cards import SUIT_NAMES, SUITS, card_name
@@ -102,6 +102,14 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         prompt = prompt.format(player=self.name(seat), card=card_name(led) if led is not None else "")
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
+    def is_revoke(self, violation: Violation) -> bool:
+        """A card the rules did not allow, whose remedy the game's ruling gives (rules.REVOKES)."""
+        return violation.rule in REVOKES
+
+    def remedy_of(self, violation: Violation) -> Remedy:
+        """The remedy of a card the rules did not allow, by the game's ruling (rules.revoke_remedy)."""
+        return revoke_remedy(self.names[violation.seat], self.flags)
+
     def run(self) -> Verdict:
         for event in self.record.events:
             if not self.wrong_phase(event):
@@ -138,7 +146,8 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
                 score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
         next_turn = self.next_turn()
         # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
-        violations = tuple(sorted(self.violations, key=lambda violation: violation.event))
+        ordered = sorted(self.violations, key=lambda violation: violation.event)
+        violations = with_remedy(ordered, self.is_revoke, self.remedy_of)
         return Verdict(
             violations=violations,
             tricks=tuple(tricks),

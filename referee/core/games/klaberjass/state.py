@@ -40,7 +40,6 @@ class ReplayState(TrumpRounds):
         self.declared_at: dict[tuple[Card, ...], Event] = {}  # each sequence's declare event
         self.kq_by: dict[str, int] = {}  # "K"/"Q" of trumps -> who played it (KJ-7.1)
         self.bella: int | None = None
-        self.strays: set[Card] = set()  # the cards played by a player who did not hold them (KJ-5.1)
         self.leader = self.non_dealer
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[Trick] = []

@@ -71,6 +71,7 @@ FIELDS = (
     *ANNOUNCEMENT_FIELDS,
     *OLD_ANNOUNCEMENT_FIELDS,  # older files' totals after the comparison, still read (announcements.py)
     "belote",
+    "renonce",
 )
 FIELD_NAMES = frozenset(FIELDS)
 
@@ -97,6 +98,8 @@ TARGET = 1000  # BL-1.3, R-BL-13
 
 NO_CAPOT = "none"  # the match file's word for a deal without a capot
 CAPOTS = (NO_CAPOT, *CAMPS)
+NO_RENONCE = "none"  # BL-10.1: and for a deal without a renonce
+RENONCES = (NO_RENONCE, *CAMPS)
 
 
 class Result(StrEnum):
@@ -105,6 +108,7 @@ class Result(StrEnum):
     MADE = "made"
     DEDANS = "dedans"
     LITIGE = "litige"
+    RENONCE = "renonce"  # BL-10.1: a camp's renonce decides the deal
     PASSED_OUT = "passed_out"  # BL-4.4: nobody took
 
 
@@ -187,6 +191,15 @@ def _entry_spec(announcements: bool) -> EntrySpec:
             ),
             *(declared if announcements else ()),
             seat_field("belote", gettext_noop("Belote-rebelote"), SEATS, "BL-6.1", none_label=gettext_noop("nobody")),
+            EntryField(
+                "renonce",
+                gettext_noop("Renonce (a card the rules did not allow), by"),
+                FieldKind.CHOICE,
+                "BL-10.1",
+                ((NO_RENONCE, gettext_noop("nobody")), *camps),
+                required=False,
+                initial=NO_RENONCE,
+            ),
         ),
         no_play="passed_out",
     )
@@ -225,6 +238,11 @@ FLAGS: dict[str, Flag] = {
         Flag("bl_tie_is_made", "R-BL-10", gettext_noop("A tie makes the contract: each side scores its own total.")),
         Flag("bl_capot_252", "R-BL-11", gettext_noop("A capot is worth 252 instead of 250.")),
         Flag(
+            "bl_renonce_deal_void",
+            "R-BL-14",
+            gettext_noop("A renonce voids the deal: the other camp scores 162 and nothing else scores."),
+        ),
+        Flag(
             "bl_round_to_tens",
             "R-BL-12",
             gettext_noop("Trick points are written in tens, the defenders getting 160 minus."),
@@ -249,6 +267,7 @@ class BeloteDeal:
     comparison: Comparison = NO_COMPARISON
     belote: int | None = None
     result: Result = Result.PASSED_OUT
+    renonce: Camp | None = None  # BL-10.1: the camp whose player made a renonce, which decides the deal
 
     @property
     def takers(self) -> int:
@@ -270,7 +289,9 @@ class BeloteDeal:
 
     @property
     def code(self) -> str:
-        """The JSON's result code: made, dedans, litige, capot, capot_defenders or passed_out."""
+        """The JSON's result code: made, dedans, litige, capot, capot_defenders, renonce or passed_out."""
+        if self.renonce is not None:
+            return Result.RENONCE.value
         return CAPOT_CODES[self.capot] if self.capot else self.result.value
 
 
@@ -323,6 +344,14 @@ def _capot(entry: Entry) -> Camp | None:
     if value is None or value == NO_CAPOT:
         return None
     return CAMP_NAMED[choice(entry, "capot", CAPOTS, "BL-8.5")]
+
+
+def _renonce(entry: Entry) -> Camp | None:
+    """BL-10.1: the camp whose player made a renonce, or None."""
+    value = entry.get("renonce")
+    if value is None or value == NO_RENONCE:
+        return None
+    return CAMP_NAMED[choice(entry, "renonce", RENONCES, "BL-10.1")]
 
 
 def _check_capot(capot: Camp | None, card_points: int, last_trick: Camp) -> None:
@@ -470,13 +499,18 @@ class Belote:
             read(_check_capot, capot, card_points, last_trick)
         announcements = read(read_announcements, entry, flags, announcement_totals(flags))
         belote = read(seat, entry, "belote", SEATS, "BL-6.1", optional=True)
+        renonce = read(_renonce, entry)
         read.done()
         assert taker is not None and trump is not None and card_points is not None
         assert last_trick is not None and announcements is not None
         pair, comparison = announcements
         trick, announced = trick_points(card_points, last_trick), scored_announcements(pair, comparison)
         result = contract_result(capot, side_of(taker), trick, announced, belote, flags)
-        return BeloteDeal(False, taker, trump, card_points, last_trick, capot, pair, comparison, belote, result)
+        if renonce is not None:
+            result = Result.RENONCE
+        return BeloteDeal(
+            False, taker, trump, card_points, last_trick, capot, pair, comparison, belote, result, renonce
+        )
 
     def score_deal(self, deal: BeloteDeal, dealer: int, flags: Flags, held_over: int, carry: Any = None) -> DealScore:
         """BL-8.1 totals, compared as in BL-8.2 to BL-8.5 (R-BL-7, R-BL-8, R-BL-10 to R-BL-12)."""
@@ -530,7 +564,7 @@ class Belote:
             return _(PASSED_OUT_TEXT)
         # The trick points, the dix de der included (BL-2.3), as the table counts them and a refereed hand shows them.
         points, rest = deal.trick_points
-        text = _(DESCRIBE_TEXT[deal.code])
+        text = _(DESCRIBE_TEXT[f"renonce_{deal.renonce.value}" if deal.renonce else deal.code])
         return text.format(taker=players[deal.taker], trump=deal.trump.symbol, points=points, rest=rest)
 
     def to_entry(self, deal: BeloteDeal) -> dict[str, Any]:
@@ -545,6 +579,7 @@ class Belote:
             "capot": deal.capot.value if deal.capot else NO_CAPOT,
             **announcement_entry(deal.announcements, deal.comparison),
             "belote": deal.belote,
+            "renonce": deal.renonce.value if deal.renonce else NO_RENONCE,
         }
 
     def undertakings(self, deal: BeloteDeal, score: DealScore, flags: Flags) -> tuple[Undertaking, ...]:
@@ -600,6 +635,8 @@ class _DealScoring:
 
     def score(self, pot: int) -> DealScore:
         result = self.deal.result
+        if result is Result.RENONCE:
+            return self._renonce(pot)
         if result is Result.DEDANS:
             points, lines = self._dedans()
         else:
@@ -623,6 +660,42 @@ class _DealScoring:
             pot = 0
         by_side = (points[0], points[1]) if self.deal.takers == 0 else (points[1], points[0])
         return DealScore(by_side, tuple(lines), held_over=pot)
+
+    def _renonce(self, pot: int) -> DealScore:
+        """BL-10.1: a renonce decides the deal as a dedans of its camp: the other camp scores all 162 trick points (160
+        in tens, R-BL-12) and every announcement that scored, with its own belote-rebelote; the offending camp keeps
+        only its belote-rebelote (R-BL-7). R-BL-14 (bl_renonce_deal_void): the other camp scores 162, nothing else
+        scores. Points held over from a litige go to the other camp (BL-8.4)."""
+        offenders = self.deal.renonce
+        assert offenders is not None
+        other = Camp.DEFENDERS if offenders is Camp.TAKERS else Camp.TAKERS
+        mine, theirs = (0, 1) if offenders is Camp.TAKERS else (1, 0)
+        full = TRICK_POINTS_IN_TENS if "bl_round_to_tens" in self.flags else TRICK_POINTS
+        points = [0, 0]
+        points[theirs] = full
+        if "bl_renonce_deal_void" in self.flags:
+            text = gettext_noop("renonce by the other camp: the deal is void, {points} to this camp")
+            lines = [self._line(other, full, "R-BL-14", text)]
+        else:
+            lines = [
+                self._line(other, full, "BL-10.1", gettext_noop("renonce by the other camp: all {points} trick points"))
+            ]
+            if sum(self.announced):
+                text = gettext_noop("renonce by the other camp: every announcement")
+                lines.append(self._line(other, sum(self.announced), "BL-10.1", text))
+                points[theirs] += sum(self.announced)
+            if self.belote[theirs]:
+                lines.append(self._line(other, BELOTE, "BL-6.1", BELOTE_TEXT))
+                points[theirs] += BELOTE
+            if self.belote[mine]:
+                lines.append(self._line(offenders, BELOTE, "BL-6.2", gettext_noop("belote-rebelote, kept")))
+                points[mine] += BELOTE
+        if pot:
+            points[theirs] += pot
+            text = gettext_noop("takes the {points} points held over from the litige")
+            lines.append(self._line(other, pot, "BL-8.4", text))
+        by_side = (points[0], points[1]) if self.deal.takers == 0 else (points[1], points[0])
+        return DealScore(by_side, tuple(lines), held_over=0)
 
     def _own_totals(self) -> tuple[list[int], list[Line]]:
         """BL-8.2 (and a litige's starting point): each camp scores its own total."""
@@ -692,6 +765,8 @@ DESCRIBE_TEXT = {
     "litige": gettext_noop("{taker} {trump} {points}–{rest}, litige"),
     "capot": gettext_noop("{taker} {trump}, capot"),
     "capot_defenders": gettext_noop("{taker} {trump}, capot to the defenders"),
+    "renonce_takers": gettext_noop("{taker} {trump} {points}–{rest}, renonce by the takers"),
+    "renonce_defenders": gettext_noop("{taker} {trump} {points}–{rest}, renonce by the defenders"),
 }
 CAPOT_TEXT = gettext_noop("capot: all eight tricks")
 IN_TENS_TEXT = gettext_noop("trick points written in tens")

@@ -159,6 +159,11 @@ FLAGS: dict[str, Flag] = {
         ),
         Flag("kj_bella_kept_when_bate", "R-KJ-10", gettext_noop("A bate maker keeps their own 20 for bella.")),
         Flag("kj_target_501", "R-KJ-12", gettext_noop("The match is played to 501 instead of 500.")),
+        Flag(
+            "kj_revoke_annuls_deal",
+            "R-KJ-14",
+            gettext_noop("A card the rules did not allow annuls the deal: nobody scores."),
+        ),
     )
 }
 

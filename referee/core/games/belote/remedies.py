@@ -1,0 +1,98 @@
+"""The remedies of Belote's faults (BL-10) and the deal as ruled.
+
+A renonce (BL-7.2 to BL-7.4, R-BL-9: not following suit, not trumping, not overtrumping when the rules say so)
+decides the deal for the other camp (BL-10.1, or R-BL-14 under ``bl_renonce_deal_void``); the first renonce of the
+deal decides it. A false belote or rebelote (BL-6.1) is void and scores nothing (BL-10.2), which the deal entry
+already counts. The remedy is not a change of tricks: the ruling is the deal entry with its ``renonce`` field, which
+the scoring core scores (scoring/core/games/belote, BL-10.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.games.belote.state import ReplayState
+from referee.core.verdict import Remedy, Ruling, RulingStep, Violation
+from scoring.core.base import EntryError
+from scoring.core.games.belote import GAME as SCORING
+from scoring.core.games.belote import Camp, side_of
+from vocabulary.i18n import _, gettext_noop
+
+RENONCE_RULES = frozenset({"BL-7.2", "BL-7.3", "BL-7.4", "R-BL-9"})
+
+# BL-10.1 and R-BL-14: a renonce's remedy, by the camp that made it and the flag.
+_RENONCE = {
+    (Camp.TAKERS, False): gettext_noop(
+        "A renonce by {player}, one of the takers: the defenders score all 162 trick points and every announcement, "
+        "and the takers keep only their belote-rebelote."
+    ),
+    (Camp.DEFENDERS, False): gettext_noop(
+        "A renonce by {player}, one of the defenders: the takers score all 162 trick points and every announcement, "
+        "and the defenders keep only their belote-rebelote."
+    ),
+    (Camp.TAKERS, True): gettext_noop(
+        "A renonce by {player}, one of the takers: the deal is void, and the defenders score 162, nothing else."
+    ),
+    (Camp.DEFENDERS, True): gettext_noop(
+        "A renonce by {player}, one of the defenders: the deal is void, and the takers score 162, nothing else."
+    ),
+}
+_LATER_RENONCE = gettext_noop("The deal was already decided by the first renonce, in trick {trick}.")
+_FALSE_ANNOUNCEMENT = gettext_noop("{player}'s announcement is void: it scores nothing.")
+_STEP = {
+    Camp.TAKERS: gettext_noop("renonce by {player} in trick {trick}: the deal goes to the defenders"),
+    Camp.DEFENDERS: gettext_noop("renonce by {player} in trick {trick}: the deal goes to the takers"),
+}
+
+
+class Remedies(ReplayState):
+    """Each fault's remedy (BL-10) and the deal as ruled."""
+
+    def camp(self, seat: int) -> Camp:
+        """The camp ``seat`` plays in: the takers' or the defenders' (BL-4.3)."""
+        assert self.taker is not None
+        return Camp.TAKERS if side_of(seat) == side_of(self.taker) else Camp.DEFENDERS
+
+    def renonce_rule(self) -> str:
+        return "R-BL-14" if "bl_renonce_deal_void" in self.flags else "BL-10.1"
+
+    def with_remedies(self) -> tuple[Violation, ...]:
+        """The violations, each renonce and false announcement with its remedy."""
+        first = self.renonces[0] if self.renonces else None
+        remedies: dict[int, Remedy] = {}
+        for index, seat, _trick in self.renonces:
+            camp, void = self.camp(seat), "bl_renonce_deal_void" in self.flags
+            text = _(_RENONCE[camp, void]).format(player=self.name(seat))
+            if first is not None and index != first[0]:
+                text = f"{text} {_(_LATER_RENONCE).format(trick=first[2])}"
+            other = 1 - side_of(seat)
+            remedies[index] = Remedy(rule=self.renonce_rule(), source=_SOURCE[void], text=text, to_side=other)
+        for index, violation in enumerate(self.violations):
+            if violation.rule == "BL-6.1":
+                text = _(_FALSE_ANNOUNCEMENT).format(player=self.name(violation.seat))
+                remedies[index] = Remedy(rule="BL-10.2", source="contree.org", text=text)
+        return tuple(violation._replace(remedy=remedies.get(i)) for i, violation in enumerate(self.violations))
+
+    def ruling(self, entry: dict[str, Any] | None) -> Ruling | None:
+        """BL-10.1: the deal as ruled, when a renonce decided it: the entry with the camp of the first renonce."""
+        if entry is None or entry.get("passed_out") or not self.renonces:
+            return None
+        _index, seat, trick = self.renonces[0]
+        camp = self.camp(seat)
+        try:
+            deal = SCORING.parse_deal({**entry, "renonce": camp.value}, self.flags)
+        except EntryError:  # the entry as played could not be scored either: nothing to rule on
+            return None
+        step = RulingStep(
+            rule=self.renonce_rule(),
+            source=_SOURCE["bl_renonce_deal_void" in self.flags],
+            text=_(_STEP[camp]).format(player=self.name(seat), trick=trick),
+        )
+        return Ruling(
+            entry=SCORING.to_entry(deal),
+            score=SCORING.score_deal(deal, self.record.dealer, self.flags, 0),
+            steps=(step,),
+        )
+
+
+_SOURCE = {False: "contree.org", True: "ASCEE, Règlement du concours de belote, art. 10"}

@@ -1,0 +1,277 @@
+"""The remedies of the faults the replay flags (BR-10, from the Laws of Duplicate Bridge 2017), and the deal as ruled.
+
+An insufficient bid (BR-10.1) and a call out of rotation (BR-10.2) get theirs when flagged: the options and who
+chooses, as the record keeps what was said. A lead out of turn (BR-10.3) gets its remedy once accepted or refused, or
+at the end while it waits. A revoke (BR-10.4 to BR-10.7) gets its own at the end, when the record says whether the
+offending side played to a later trick and who won the tricks after it; the tricks it transfers make the ruling.
+"""
+
+from __future__ import annotations
+
+from referee.core.games.contract_bridge.rules import ACCEPT, CHOICES, REFUSE, left_of, partner_of, revoke_transfer
+from referee.core.games.contract_bridge.state import OVER, LeadOutOfTurn, ReplayState, Revoke
+from referee.core.verdict import Remedy, Ruling, RulingStep, Violation
+from scoring.core.games.contract_bridge import GAME as SCORING
+from scoring.core.games.contract_bridge import side_of
+from vocabulary.cards import SUIT_NAMES, card_name
+from vocabulary.i18n import _, gettext_noop, ngettext
+
+# BR-10.2 (Laws 29 to 32): what follows a call out of rotation that is not accepted, by the call (a pass, or a bid,
+# double or redouble), and by when it came: a pass before anyone bid, or else at the offender's right-hand opponent's
+# turn or another's (their partner's or left-hand opponent's). Each a whole sentence.
+_OUT_OF_ROTATION = {
+    ("pass", "no bid"): gettext_noop(
+        "{lho}, on {player}'s left, may accept the pass, which then counts (Law 29A). Otherwise it is cancelled, "
+        "{due} calls, and {player} must pass at their next turn (Law 30A)."
+    ),
+    ("pass", "rho"): gettext_noop(
+        "{lho}, on {player}'s left, may accept the pass, which then counts (Law 29A). Otherwise it is cancelled, "
+        "{due} calls, and {player} must pass at their next turn (Law 30B)."
+    ),
+    ("pass", "other"): gettext_noop(
+        "{lho}, on {player}'s left, may accept the pass, which then counts (Law 29A). Otherwise it is cancelled, "
+        "{due} calls, and {player} must pass whenever it is their turn; {partner}'s calls may be restricted and Law "
+        "23 may apply (Law 30B)."
+    ),
+    ("bid", "rho"): gettext_noop(
+        "{lho}, on {player}'s left, may accept the call, which then counts (Law 29A). Otherwise it is cancelled and "
+        "{due} calls: if {due} passes, {player} repeats the call; if not, {player} may make any legal call, and "
+        "{partner} must pass at their next turn unless it is a comparable call (Law 31A, Law 32)."
+    ),
+    ("bid", "other"): gettext_noop(
+        "{lho}, on {player}'s left, may accept the call, which then counts (Law 29A). Otherwise it is cancelled, "
+        "{due} calls, and {player} may make any legal call in turn: unless it is a comparable call, {partner} must "
+        "pass for the rest of the auction, and lead restrictions may follow (Law 31B, Law 32, Law 26)."
+    ),
+}
+
+_INSUFFICIENT = gettext_noop(
+    "{lho}, on {player}'s left, may accept the insufficient bid, which then counts (Law 27A). Otherwise {player} "
+    "replaces it: with the lowest sufficient bid in the same strain the auction goes on (Law 27B1); with any other "
+    "call {partner} must pass for the rest of the auction, and lead restrictions may follow (Law 27B2, Law 26). The "
+    "record goes on as if the bid had not been made."
+)
+
+# BR-10.3 (Laws 53 to 56): a lead out of turn still waiting, accepted, or refused, by the offender's side.
+_LEAD_WAITING = {
+    "defender": gettext_noop(
+        "{chooser}, the declarer, may accept the lead: play goes on clockwise from {card} (Law 53A, Law 54 at the "
+        "opening lead). Or refuse it: {card} goes back to {player} as a major penalty card, {due} leads, and the "
+        "declarer may require or forbid a lead of its suit when {partner} is on lead (Law 56, Law 50D). Record the "
+        "choice, or the next card: a card from the hand after {player}'s accepts the lead."
+    ),
+    "declarer": gettext_noop(
+        "Either defender may accept the lead, {chooser}'s choice prevailing: play goes on clockwise from {card} "
+        "(Law 55A, Law 53A). Or refuse it: {card} goes back to its hand without penalty and {due} leads (Law 55B). "
+        "Record the choice, or the next card: a card from the hand after {player}'s accepts the lead."
+    ),
+}
+_LEAD_ACCEPTED = gettext_noop("{chooser} accepted the lead: play went on clockwise from {card} (Law 53A).")
+_LEAD_ACCEPTED_BY_PLAY = gettext_noop(
+    "{chooser} played to it, which accepts the lead: play went on clockwise from {card} (Law 53A)."
+)
+_LEAD_REFUSED = {
+    "defender": gettext_noop(
+        "{chooser} refused the lead: {card} went back to {player} as a major penalty card and {due} led; the declarer "
+        "may require or forbid a lead of its suit when {partner} is on lead (Law 56, Law 50D)."
+    ),
+    "declarer": gettext_noop(
+        "{chooser} refused the lead: {card} went back to its hand without penalty and {due} led (Law 55B)."
+    ),
+}
+
+# BR-10.4 to BR-10.7 (Laws 62 to 64): a revoke, by whether it was established and what Law 64 gives.
+_NOT_ESTABLISHED = gettext_noop(
+    "Not established: {offenders} have not played to a later trick, so the revoke is corrected: {player} plays a "
+    "card of {suits} instead, and a defender's card played in error becomes a major penalty card (Law 62)."
+)
+_COUNTED_AT_THE_END = gettext_noop(
+    "Established (Law 63A): the tricks it transfers are counted at the end of play (Law 64A)."
+)
+_TRANSFERS = {
+    "64A1": gettext_noop("{player} won the revoke trick (Law 64A1)."),
+    "64A1+": gettext_noop("{player} won the revoke trick and {offenders} won a later one (Law 64A1)."),
+    "64A2": gettext_noop("{player} did not win the revoke trick, but {offenders} won it or a later one (Law 64A2)."),
+    "64B1": gettext_noop("no trick goes: {offenders} won neither the revoke trick nor a later one (Law 64B1)."),
+    "64B2": gettext_noop(
+        "no trick goes: {player} had revoked in {suits} before, and a second revoke in the same suit transfers "
+        "nothing (Law 64B2)."
+    ),
+    "64B3": gettext_noop("no trick goes: the revoke was from dummy's hand, which lay face up (Law 64B3)."),
+    "64B6": gettext_noop("no trick goes in the 12th trick: the revoke is corrected instead (Law 64B6, Law 62D)."),
+    "64B7": gettext_noop("no trick goes: both sides made an established revoke (Law 64B7)."),
+}
+_EQUITY = gettext_noop(
+    "If the transfer does not make up for the damage, the director adjusts the score: a judgement this record "
+    "cannot make (Law 64C)."
+)
+_RULE_OF_LAW = {
+    "64A1": "BR-10.5",
+    "64A1+": "BR-10.5",
+    "64A2": "BR-10.5",
+    "64B1": "BR-10.6",
+    "64B2": "BR-10.6",
+    "64B3": "BR-10.6",
+    "64B6": "BR-10.6",
+    "64B7": "BR-10.6",
+}
+
+
+class Remedies(ReplayState):
+    """Each fault's remedy under the Laws (BR-10), and the deal as ruled."""
+
+    def call_remedy(self, seat: int, due: int, word: str) -> Remedy:
+        """BR-10.2: a call out of rotation, ``due`` having been on call: the offender's left-hand opponent may accept
+        it (Law 29A); what follows otherwise depends on the call and whose turn it was (Laws 30 to 32)."""
+        kind = "pass" if word == "pass" else "bid"
+        where = "rho" if left_of(due) == seat else "other"
+        if kind == "pass" and self.bid is None:
+            where = "no bid"
+        text = _(_OUT_OF_ROTATION[kind, where]).format(
+            player=self.players[seat],
+            lho=self.players[left_of(seat)],
+            due=self.players[due],
+            partner=self.players[partner_of(seat)],
+        )
+        return Remedy(
+            rule="BR-10.2", source="Laws 28-32", text=text, chooser=(left_of(seat),), options=(ACCEPT, REFUSE)
+        )
+
+    def insufficient_remedy(self, seat: int) -> Remedy:
+        """BR-10.1: an insufficient bid: the offender's left-hand opponent may accept it (Law 27A); else Law 27B."""
+        text = _(_INSUFFICIENT).format(
+            player=self.players[seat], lho=self.players[left_of(seat)], partner=self.players[partner_of(seat)]
+        )
+        return Remedy(rule="BR-10.1", source="Law 27", text=text, chooser=(left_of(seat),), options=(ACCEPT, REFUSE))
+
+    def lead_choosers(self, seat: int) -> tuple[int, ...]:
+        """BR-10.3: who may accept or refuse a lead out of turn by ``seat``: the declarer for a defender's lead (Law
+        53A, Law 54, Law 56), either defender for the declarer's or dummy's, the next in turn first (Law 55A)."""
+        assert self.declarer is not None
+        if side_of(seat) != side_of(self.declarer):
+            return (self.declarer,)
+        return (left_of(seat), partner_of(left_of(seat)))
+
+    def lead_remedy(self, lead: LeadOutOfTurn) -> Remedy:
+        """BR-10.3: the options while the choice waits, or what the choice was and what followed."""
+        assert self.declarer is not None
+        whose = "defender" if side_of(lead.seat) != side_of(self.declarer) else "declarer"
+        choosers = self.lead_choosers(lead.seat)
+        values = {
+            "player": self.players[lead.seat],
+            "card": card_name(lead.card),
+            "due": self.players[lead.due],
+            "partner": self.players[partner_of(lead.seat)],
+            "chooser": self.players[choosers[0] if lead.by is None else lead.by],
+        }
+        if lead.choice == ACCEPT:
+            text = _(_LEAD_ACCEPTED_BY_PLAY if lead.played else _LEAD_ACCEPTED).format(**values)
+            options: tuple[str, ...] = ()
+        elif lead.choice == REFUSE:
+            text, options = _(_LEAD_REFUSED[whose]).format(**values), ()
+        else:
+            text, options = _(_LEAD_WAITING[whose]).format(**values), CHOICES
+        source = "Law 53, Law 56" if whose == "defender" else "Law 53, Law 55"
+        return Remedy(rule="BR-10.3", source=source, text=text, chooser=choosers, options=options)
+
+    def winners(self) -> list[int]:
+        return [trick.winner for trick in self.tricks if trick.winner is not None]
+
+    def established(self, revoke: Revoke) -> bool:
+        """BR-10.4 (Law 63A1): the offender or their partner played to a later trick, legally or not."""
+        side = side_of(revoke.seat)
+        later = [*(trick.plays for trick in self.tricks[revoke.trick :]), self.trick]
+        return any(side_of(seat) == side for plays in later for seat, _card in plays)
+
+    def revoke_remedies(self) -> dict[int, Remedy]:
+        """BR-10.4 to BR-10.7: each revoke's remedy, from the whole record."""
+        winners = self.winners()
+        established = [revoke for revoke in self.revokes if self.established(revoke)]
+        both_sides = len({side_of(revoke.seat) for revoke in established}) == 2
+        remedies = {}
+        for revoke in self.revokes:
+            side, name = side_of(revoke.seat), self.players[revoke.seat]
+            offenders = SCORING.side_labels[side]
+            suits = _(SUIT_NAMES[revoke.suit])
+            if revoke not in established:
+                text = _(_NOT_ESTABLISHED).format(offenders=offenders, player=name, suits=suits)
+                remedies[revoke.violation] = Remedy(
+                    rule="BR-10.4", source="Law 62, Law 63", text=text, established=False
+                )
+                continue
+            if self.phase != OVER:  # Law 64A counts the tricks at the end of play
+                text = _(_COUNTED_AT_THE_END)
+                remedies[revoke.violation] = Remedy(rule="BR-10.5", source="Law 64A", text=text, established=True)
+                continue
+            repeated = any(
+                earlier.seat == revoke.seat and earlier.suit == revoke.suit and earlier.trick < revoke.trick
+                for earlier in established
+            )
+            transfer = revoke_transfer(
+                revoke.seat,
+                revoke.trick,
+                winners,
+                from_dummy=revoke.seat == self.dummy,
+                repeated=repeated,
+                both_sides=both_sides,
+            )
+            law = transfer.law + ("+" if transfer.law == "64A1" and transfer.tricks == 2 else "")
+            why = _(_TRANSFERS[law]).format(player=name, offenders=offenders, suits=suits)
+            if transfer.tricks:
+                head = ngettext(
+                    "Established (Law 63A): {count} trick to {side}: {why}",
+                    "Established (Law 63A): {count} tricks to {side}: {why}",
+                    transfer.tricks,
+                ).format(count=transfer.tricks, side=SCORING.side_labels[1 - side], why=why)
+            else:
+                head = _("Established (Law 63A): {why}").format(why=why)
+            remedies[revoke.violation] = Remedy(
+                rule=_RULE_OF_LAW[law],
+                source=f"Law {transfer.law}",
+                text=f"{head} {_(_EQUITY)}",
+                established=True,
+                tricks=transfer.tricks,
+                to_side=1 - side,
+            )
+        return remedies
+
+    def with_remedies(self) -> tuple[Violation, ...]:
+        """The violations, each with its remedy where the Laws give one (BR-10)."""
+        remedies = dict(self.remedies)
+        for lead in [*self.leads_out_of_turn, *([self.pending] if self.pending else [])]:
+            remedies[lead.violation] = self.lead_remedy(lead)
+        remedies.update(self.revoke_remedies())
+        return tuple(violation._replace(remedy=remedies.get(index)) for index, violation in enumerate(self.violations))
+
+    def ruling(self, violations: tuple[Violation, ...], entry: dict[str, object] | None) -> Ruling | None:
+        """The deal as ruled (BR-10.5): the declaring side's tricks after every trick transferred, and its score;
+        None when no trick is transferred (the score as played stands) or the deal is not over or passed out."""
+        if self.phase != OVER or self.declarer is None or entry is None:
+            return None
+        declarers = side_of(self.declarer)
+        tricks = self.side_tricks()[declarers]
+        steps = []
+        for violation in violations:
+            remedy = violation.remedy
+            if remedy is None or not remedy.tricks or remedy.to_side is None:
+                continue
+            # Each transfer moves tricks the offending side won; it never takes more than it holds.
+            moved = min(remedy.tricks, tricks if remedy.to_side != declarers else 13 - tricks)
+            tricks += moved if remedy.to_side == declarers else -moved
+            text = ngettext(
+                "{count} trick to {side}: {player} revoked in trick {trick}",
+                "{count} tricks to {side}: {player} revoked in trick {trick}",
+                moved,
+            ).format(
+                count=moved,
+                side=SCORING.side_labels[remedy.to_side],
+                player=self.players[violation.seat],
+                trick=violation.trick,
+            )
+            steps.append(RulingStep(rule=remedy.rule, source=remedy.source, text=text))
+        if not steps:
+            return None
+        deal = SCORING.parse_deal({**entry, "tricks": tricks}, self.flags)
+        return Ruling(
+            entry=SCORING.to_entry(deal), score=SCORING.score_deal(deal, self.dealer, self.flags, 0), steps=tuple(steps)
+        )

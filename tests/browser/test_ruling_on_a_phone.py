@@ -1,0 +1,89 @@
+"""The remedies and the deal as ruled on the Check a hand page at 390 px, and "Use this result" with a ruling
+(docs/hand-record.md, "Remedies and the deal as ruled"); a lead out of turn accepted by a tap (BR-10.3)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.models import ContestedHand
+from scoring.models import Deal
+from tests.browser.conftest import log_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+# Trick 7: Cleo, one of the takers, does not overtrump Ben's 7♥ (BL-7.4): a renonce, BL-10.1.
+OVERTRUMP = json.loads((FIXTURES / "belote" / "overtrump.json").read_text())
+
+
+def fits_the_phone(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_bl_10_1_the_remedy_and_the_ruled_score_read_on_a_phone_and_fill_the_match(
+    phone: Any, live_server: Any, demo_user: Any, make_match: Any, tmp_path: Path
+) -> None:
+    match = make_match(game="belote", first_dealer=OVERTRUMP["dealer"])
+    match.owner = demo_user
+    match.save()
+    record = {**OVERTRUMP, "players": list(match.players)}
+    hand = ContestedHand.objects.create(owner=demo_user, match=match, deal_number=1, record=record)
+    page = phone.new_page()
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/referee/{hand.pk}/")
+    remedy = page.locator("ol.violations .remedy")
+    assert remedy.count() == 1
+    assert remedy.inner_text().startswith("Remedy: A renonce by Cleo, one of the takers")
+    ruling = page.locator(".ruling")
+    assert "As ruled:" in ruling.inner_text()
+    assert "renonce by Cleo in trick 7: the deal goes to the defenders" in ruling.inner_text()
+    assert fits_the_phone(page)
+    ruling.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "belote-ruling.png"), full_page=True)
+    page.get_by_role("button", name="Use this result in the match").click()
+    page.get_by_text("This is the deal as ruled, after the remedies:").wait_for()
+    assert fits_the_phone(page)
+    page.screenshot(path=str(tmp_path / "belote-use.png"), full_page=True)
+    page.get_by_role("button", name="Yes, use it").click()
+    page.wait_for_url(f"{live_server.url}/matches/{match.pk}/**")
+    assert Deal.objects.get(match=match).entry["renonce"] == "takers"
+
+
+def test_br_10_3_a_lead_out_of_turn_waits_for_the_declarers_tap(
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
+    # 4♠ by Cleo after the rules' auction of the play example; Ben leads 9♣ where Dev had the lead.
+    hands = [
+        ["KS", "QS", "5S", "2H", "AD", "KD", "QD", "JD", "AC", "KC", "QC", "JC", "TC"],
+        ["3S", "2S", "TD", "9D", "8D", "7D", "6D", "9C", "8C", "7C", "6C", "5C", "4C"],
+        ["AS", "JS", "TS", "9S", "8S", "7S", "6S", "4S", "AH", "5D", "4D", "3C", "2C"],
+        ["KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "3D", "2D"],
+    ]
+    calls = [
+        {"type": "call", "seat": (2 + n) % 4, "call": word} for n, word in enumerate(["4S", "pass", "pass", "pass"])
+    ]
+    record = {
+        "game": "contract_bridge",
+        "players": ["Anna", "Ben", "Cleo", "Dev"],
+        "dealer": 2,
+        "flags": [],
+        "hands": hands,
+        "events": [*calls, {"type": "play", "seat": 1, "card": "9C"}],
+    }
+    hand = ContestedHand.objects.create(owner=demo_user, record=record)
+    page = phone.new_page()
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/referee/{hand.pk}/")
+    assert "Cleo, the declarer, may accept the lead" in page.locator("ol.violations .remedy").inner_text()
+    assert fits_the_phone(page)
+    page.screenshot(path=str(tmp_path / "contract-bridge-lead-out-of-turn.png"), full_page=True)
+    page.locator("#turn button[value='accept']").click()
+    page.get_by_text("Undo the last event (6 recorded)").wait_for()
+    assert "Cleo accepted the lead" in page.locator("ol.violations .remedy").inner_text()
+    hand.refresh_from_db()
+    assert hand.record["events"][-1] == {"type": "choice", "seat": 2, "choice": "accept"}
+    page.screenshot(path=str(tmp_path / "contract-bridge-accepted.png"), full_page=True)
