@@ -326,3 +326,32 @@ def test_br_4_3_a_level_0_bid_in_a_suit_is_flagged_not_refused() -> None:
 def test_the_fixture_has_no_remedy_and_no_ruling() -> None:
     verdict = REFEREE.replay(REFEREE.parse(json.loads((FIXTURES / "hand.json").read_text())))
     assert verdict.ruling is None and verdict.violations == ()
+
+
+@pytest.mark.django_db
+def test_br_10_5_the_ruled_deal_goes_into_the_match_with_its_ruling_in_the_history(
+    owner_client: Any, make_match: Any
+) -> None:
+    """ "Use this result" on the revoke deal enters it as ruled (13 tricks, not the 11 played: BR-10.5, Law 64A1),
+    and the match's history says why, each fault and step with its rule."""
+    from django.urls import reverse
+
+    from referee.models import ContestedHand
+    from scoring.models import Deal
+
+    match = make_match(game="contract_bridge", first_dealer=CLEO)
+    record = {
+        **HAND,
+        "players": list(match.players),
+        "dealer": CLEO,
+        "hands": REVOKE_HANDS,
+        "events": [*calls("4S", "pass", "pass", "pass", dealer=CLEO), *(e for trick in REVOKE_TRICKS for e in trick)],
+    }
+    hand = ContestedHand.objects.create(owner=match.owner, match=match, deal_number=1, record=record)
+    owner_client.post(reverse("hand_use", args=[hand.pk]))
+    assert Deal.objects.get(match=match).entry["tricks"] == 13
+    faults = match.changes.get().ruling["faults"]
+    assert [fault["rule"] for fault in faults] == ["BR-5.3", "BR-10.5, Law 64A1"]
+    assert faults[1]["text"] == "2 tricks to N-S: Ben revoked in trick 1"
+    history = " ".join(owner_client.get(reverse("match_history", args=[match.pk])).content.decode().split())
+    assert "2 tricks to N-S: Ben revoked in trick 1 (BR-10.5, Law 64A1)" in history
