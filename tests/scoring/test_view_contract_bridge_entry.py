@@ -44,7 +44,8 @@ def test_br_1_1_the_new_match_form_names_the_seats_north_to_west(owner_client: A
 
 def test_r_br_2_rubber_or_chicago_is_the_first_choice_and_not_a_house_rule(owner_client: Any) -> None:
     page = owner_client.get(reverse("match_new"), {"game": "contract_bridge"}).content.decode()
-    assert page.index("Rubber or Chicago") < page.index("Players")
+    # The form's own questions, in order (the header's menu also links to Players).
+    assert page.index("Rubber or Chicago") < page.index("<legend><strong>Players</strong></legend>")
     assert 'name="first_br_chicago" value="off" checked' in page
     assert 'name="flags" value="br_chicago"' not in page  # not among the house-rule boxes
     owner_client.post(reverse("match_new"), {"game": "contract_bridge", "first_br_chicago": "on", **FOUR})

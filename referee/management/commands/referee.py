@@ -74,7 +74,7 @@ class Command(BaseCommand):
 
     def _load(self, path: str, fmt: str | None = None, board: int | None = None) -> Any:
         suffix = path.lower().rsplit(".", 1)[-1] if "." in path else ""
-        fmt = fmt or (suffix if suffix in FORMATS else None)
+        fmt = fmt or (suffix if suffix in (*FORMATS, "json") else None)
         if fmt is None and path != "-":
             fmt = self._sniff(path)
         if fmt in FORMATS:
