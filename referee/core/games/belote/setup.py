@@ -61,5 +61,12 @@ SETUP = Setup(
             ),
         ),
     ),
+    plays_only=(
+        gettext_noop(
+            "Without the dealt lots the deal (BL-3.3, BL-3.4) is not checked: the turn-up is taken to be the "
+            "taker's, and a belote is taken at its word until the other card is played (BL-6.1)."
+        ),
+    ),
+    plays_only_extras=("turn_up",),  # its suit is offered as trumps in the first round (BL-4.1)
     longest_auction=2 * GAME.seats,  # two rounds of four bids (BL-4.1, BL-4.2)
 )

@@ -35,5 +35,8 @@ SETUP = Setup(
         TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
         TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
     ),
+    plays_only=(
+        gettext_noop("Honours (BR-6.7) are counted from the cards played: the whole hands once 13 tricks are played."),
+    ),
     longest_auction=LONGEST_AUCTION,
 )
