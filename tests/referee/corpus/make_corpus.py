@@ -12,6 +12,10 @@ error (its path and message) of a record that cannot be read. The records are:
 
 Run from the project root: ``python -m tests.referee.corpus.make_corpus [--captured FILE]``. The corpus
 is written once, from the referee as it stood; tests/referee/test_verdict_corpus.py replays it.
+
+``--refresh`` keeps the stored records and shows each again, for a change that may only change what records
+without hands show (a record of the plays only, once unreadable): it lists every record whose showing changed
+and writes nothing if one of them gives its hands.
 """
 
 from __future__ import annotations
@@ -278,7 +282,11 @@ def random_records() -> list[dict[str, Any]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--captured", type=Path, help="JSON lines of the records the referee tests parsed")
+    parser.add_argument("--refresh", action="store_true", help="show the stored records again; see the docstring")
     options = parser.parse_args()
+    if options.refresh:
+        refresh()
+        return
     records = file_records()
     if options.captured:
         records += [json.loads(line) for line in options.captured.read_text(encoding="utf-8").splitlines()]
@@ -294,6 +302,25 @@ def main() -> None:
     with gzip.open(CORPUS, "wt", encoding="utf-8", compresslevel=9) as out:
         out.write("\n".join(lines) + "\n")
     print(f"{len(lines)} records written to {CORPUS.relative_to(ROOT)}")
+
+
+def refresh() -> None:
+    """Show every stored record again; write the corpus back only if no record that gives its hands changed."""
+    with gzip.open(CORPUS, "rt", encoding="utf-8") as stored:
+        cases = [json.loads(line) for line in stored]
+    changed = [case for case in cases if shown(case["record"]) != case["shown"]]
+    with_hands = [case for case in changed if not isinstance(case["record"], dict) or "hands" in case["record"]]
+    for case in changed:
+        print("changed:", json.dumps(case["record"], ensure_ascii=False)[:160])
+    if with_hands:
+        print(f"{len(with_hands)} records that give their hands would change: nothing written")
+        return
+    lines = [
+        json.dumps({"record": case["record"], "shown": shown(case["record"])}, ensure_ascii=False) for case in cases
+    ]
+    with gzip.open(CORPUS, "wt", encoding="utf-8", compresslevel=9) as out:
+        out.write("\n".join(lines) + "\n")
+    print(f"{len(changed)} of {len(lines)} records shown anew in {CORPUS.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
