@@ -99,9 +99,9 @@ def is_held(header: Header) -> bool:
     return header.plays_only or any(len(hand) == HELD for hand in header.hands)
 
 
-def _check_held(doc: Mapping[str, Any], header: Header, turn_up: Card) -> None:
-    """Refuse hands as held in play that are not 8 different cards each of the pack, the turn-up among them (it is
-    the taker's, BL-3.4), or that come with a stock; a record of the plays only has no hands to check."""
+def _check_held(doc: Mapping[str, Any], header: Header) -> None:
+    """Refuse hands as held in play that are not 8 different cards each of the pack (so the whole pack, the turn-up
+    in the taker's hand, BL-3.4), or that come with a stock; a record of the plays only has no hands to check."""
     if doc.get("stock"):
         raise RecordError(
             "stock",
@@ -120,11 +120,6 @@ def _check_held(doc: Mapping[str, Any], header: Header, turn_up: Card) -> None:
                 ).format(count=len(hand)),
             )
         dealt.place_all(hand, f"hands[{seat}]")
-    if turn_up not in dealt.seen:
-        raise RecordError(
-            "turn_up",
-            _("the turn-up goes to the player who took it (BL-3.4), so it is one of the 8 cards of a hand"),
-        )
 
 
 def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, tuple[Card, ...]]:
@@ -137,7 +132,7 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, tuple[Card
     (turn_up,) = _cards(doc, "turn_up")
     if is_held(header):
         in_pack(turn_up, _PACK, "turn_up", _NOT_IN_PACK)
-        _check_held(doc, header, turn_up)
+        _check_held(doc, header)
         return turn_up, ()
     stock = _cards(doc, "stock")
     _check_deal(header.hands, turn_up, stock)
