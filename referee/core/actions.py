@@ -15,7 +15,7 @@ from typing import Any
 from referee.core.games import REFEREES
 from referee.core.limits import check_record, used_cards
 from referee.core.protocol import RefereeGame, Tap
-from referee.core.setup import ExtraField, Setup
+from referee.core.setup import ExtraField, Setup, has_hands
 from referee.core.verdict import RecordError
 from scoring.core.games import GAMES
 from vocabulary.cards import CardError, card_name, parse_card, parse_cards
@@ -55,7 +55,11 @@ def apply_action(record: Mapping[str, Any], action: Mapping[str, Any]) -> dict[s
 def _apply(referee: RefereeGame, changed: dict[str, Any], action: Mapping[str, Any]) -> None:
     setup = referee.setup
     name, seat = action["action"], action.get("seat")
-    into = next((field for field in setup.extras if field.name == action.get("into")), None)
+    into = next((field for field in setup.extras_for(changed) if field.name == action.get("into")), None)
+    if name in ("add_card", "remove_card", "set_hand") and into is None and not has_hands(changed):
+        raise RecordError(
+            "seat", _("this record gives the plays only, so it has no hands: record each card as it is played")
+        )
     if name in FIELD_ACTIONS and into is not None:
         _change_field(setup, changed, into, parse_card(action["card"], "card").code, add=name == "add_card")
     elif name == "add_card":
@@ -84,7 +88,7 @@ def _apply(referee: RefereeGame, changed: dict[str, Any], action: Mapping[str, A
             )
         changed["hands"][seat] = cards
     elif name == "set_extra":
-        for field in setup.extras:
+        for field in setup.extras_for(changed):
             text = action.get(field.name, "")
             if field.many:
                 changed[field.name] = [card.code for card in parse_cards(text, field.name)] if text else []
@@ -145,7 +149,9 @@ def fills_last_hand(setup: Setup) -> bool:
 def fill_last_hand(setup: Setup, record: dict[str, Any]) -> int | None:
     """Deal the cards not yet placed to the one hand still short, when they are exactly the cards it lacks:
     the pack less the other hands and the fields outside the hands (the stock, the turn-up). Changes
-    ``record`` in place and returns the seat filled, or None."""
+    ``record`` in place and returns the seat filled, or None (always for a record of the plays only)."""
+    if not has_hands(record):
+        return None
     hands = record["hands"]
     short = [seat for seat, hand in enumerate(hands) if len(hand) < setup.hand_size]
     if len(short) != 1 or any(len(hand) > setup.hand_size for hand in hands):
@@ -163,6 +169,8 @@ def filled_seat(setup: Setup, before: Mapping[str, Any], after: Mapping[str, Any
     """The seat whose hand `fill_last_hand` completed when a tap turned ``before`` into ``after``: a hand that
     was short and is now whole, other than the one tapped."""
     size = setup.hand_size
+    if not has_hands(before) or not has_hands(after):
+        return None
     return next(
         (
             seat

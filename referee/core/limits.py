@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.protocol import RefereeGame
-from referee.core.setup import Setup
+from referee.core.setup import Setup, has_hands
 from referee.core.verdict import RecordError
 from scoring.core.games import GAMES
 from vocabulary.cards import CardError, parse_card
@@ -31,9 +31,11 @@ def _code(token: Any) -> str | None:
 
 
 def used_cards(setup: Setup, record: Mapping[str, Any]) -> set[str]:
-    """The codes of the cards already placed: in a hand or in a field such as the stock or the turn-up."""
-    tokens = [token for hand in record["hands"] if isinstance(hand, list) for token in hand]
-    for field in setup.extras:
+    """The codes of the cards already placed: in a hand or in a field such as the stock or the turn-up (none in
+    the hands of a record of the plays only, which gives none)."""
+    hands = record["hands"] if has_hands(record) else []
+    tokens = [token for hand in hands if isinstance(hand, list) for token in hand]
+    for field in setup.extras_for(record):
         value = record.get(field.name)
         if value:
             tokens.extend(value if field.many and isinstance(value, list) else [value])
@@ -72,7 +74,7 @@ def stand_in(setup: Setup, record: Mapping[str, Any]) -> dict[str, Any]:
         doc["hands"] = [
             [*hand, *deal(size - len(hand))] if isinstance(hand, list) else hand for hand in record["hands"]
         ]
-    for field in setup.extras:
+    for field in setup.extras_for(record):
         value = record.get(field.name)
         if field.required and field.many and isinstance(value, list):
             doc[field.name] = [*value, *deal(field.size - len(value))]

@@ -1,0 +1,103 @@
+"""The Check a hand page on a record of the plays only (docs/hand-record.md): started without hands, each tap of a
+card not yet played records it for the player whose turn it is, and a revoke shows once a later card proves it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from referee.models import ContestedHand
+
+pytestmark = pytest.mark.django_db
+
+NAMES = {"player_0": "Anna", "player_1": "Ben", "player_2": "Cleo", "player_3": "Dev"}
+
+
+def start(client: Any, game: str, dealer: str = "0", **more: str) -> ContestedHand:
+    client.post(reverse("check_hand"), {"game": game, "dealer": dealer, "recording": "plays", **NAMES, **more})
+    return ContestedHand.objects.get()
+
+
+def tap(client: Any, hand: ContestedHand, **data: str) -> str:
+    response = client.post(reverse("hand_action", args=[hand.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    hand.refresh_from_db()
+    return response.content.decode()
+
+
+def play(client: Any, hand: ContestedHand, seat: int, card: str) -> str:
+    return tap(client, hand, action="event", kind="play", seat=str(seat), card=card)
+
+
+def test_a_hand_of_the_plays_only_is_started_without_hands(owner_client: Any) -> None:
+    hand = start(owner_client, "contract_bridge")
+    assert "hands" not in hand.record
+    page = owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
+    assert "Anna to call" in page  # BR-4.1: the dealer calls first; no hands to enter before
+    assert "Tap cards into" not in page
+
+
+def test_a_post_without_the_choice_records_the_hands_as_before(owner_client: Any) -> None:
+    owner_client.post(reverse("check_hand"), {"game": "contract_bridge", "dealer": "0", **NAMES})
+    assert ContestedHand.objects.get().record["hands"] == [[], [], [], []]
+
+
+def test_br_5_3_tapped_card_by_card_a_later_heart_proves_the_revoke(owner_client: Any) -> None:
+    hand = start(owner_client, "contract_bridge")
+    for seat, call in enumerate(["1C", "pass", "pass", "pass"]):
+        tap(owner_client, hand, action="event", kind="call", seat=str(seat), call=call)
+    # BR-5.1: Ben, on declarer Anna's left, leads; the page offers all 52 cards, none played yet.
+    page = owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
+    assert "Ben to lead to trick 1, on the declarer&#x27;s left (BR-5.1)" in page
+    assert page.count('aria-label="Play ') == 52
+    for seat, card in [(1, "AH"), (2, "6H"), (3, "3H")]:
+        page = play(owner_client, hand, seat, card)
+    assert page.count('aria-label="Play ') == 49  # A♥ 6♥ 3♥ played
+    assert 'aria-label="Play A♥"' not in page
+    page = play(owner_client, hand, 0, "4S")
+    assert 'class="violations"' not in page  # nothing shows Anna held a heart yet
+    for seat, card in [(1, "KH"), (2, "7H"), (3, "8H")]:
+        page = play(owner_client, hand, seat, card)
+    page = play(owner_client, hand, 0, "5H")
+    flagged = re.sub(r"<[^>]+>", "", page[page.index('<ol class="violations">') :].split("</ol>")[0])
+    assert " ".join(flagged.split()) == (
+        "Event 8, trick 1: Anna played 4♠ to A♥ while holding 5♥: a hand holding hearts must follow suit BR-5.3"
+    )
+
+
+def test_a_wrong_card_is_undone_in_one_tap(owner_client: Any) -> None:
+    hand = start(owner_client, "contract_bridge")
+    for seat, call in enumerate(["1C", "pass", "pass", "pass"]):
+        tap(owner_client, hand, action="event", kind="call", seat=str(seat), call=call)
+    play(owner_client, hand, 1, "AS")  # meant A♥
+    page = tap(owner_client, hand, action="undo_event")
+    assert len(hand.record["events"]) == 4
+    assert 'aria-label="Play A♠"' in page  # offered again
+
+
+def test_a_card_cannot_be_tapped_into_a_hand_of_a_record_of_the_plays_only(owner_client: Any) -> None:
+    hand = start(owner_client, "contract_bridge")
+    page = tap(owner_client, hand, action="add_card", seat="0", card="AS")
+    assert "Not recorded: seat: this record gives the plays only, so it has no hands" in page
+    assert "hands" not in hand.record
+
+
+def test_bl_4_1_belote_asks_the_turn_up_and_then_the_bids_and_the_cards(owner_client: Any) -> None:
+    hand = start(owner_client, "belote", dealer="3")
+    page = owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
+    assert "the turn-up card is missing" in page
+    assert "Tap cards into the turn-up card" in page
+    assert "the stock" not in page  # the plays only need no stock
+    page = tap(owner_client, hand, action="add_card", into="turn_up", card="8H")
+    assert hand.record["turn_up"] == "8H"
+    assert "Anna: take hearts as trumps, or pass (BL-4.1)" in page
+    page = tap(owner_client, hand, action="event", kind="trump", seat="0", choice="take")
+    assert "Anna to lead" in page
+    # Anna took the 8♥: it is hers, offered to her first, and 32 cards in all are hers to choose from.
+    assert page.count('aria-label="Play ') == 32
+    page = play(owner_client, hand, 0, "AS")
+    assert page.count('aria-label="Play ') == 30  # A♠ is played, and the 8♥ is Anna's: not Ben's to play
+    assert 'aria-label="Play 8♥"' not in page
