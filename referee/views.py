@@ -37,6 +37,7 @@ from scoring.core.games import GAMES
 from scoring.models import Match
 from scoring.services import Conflict, add_deal, edit_deal
 from scoring.sheet import points_text
+from scoring.views.common import login_required_htmx
 from vocabulary.cards import SUITS, parse_card
 
 SUIT_ORDER = {**{suit: order for order, suit in enumerate(SUITS)}, "": len(SUITS)}  # ♠ ♥ ♦ ♣, then the colons
@@ -277,7 +278,7 @@ def check_hand(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
+@login_required_htmx
 @require_safe
 def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = _get_hand_for_user(request, hand_id)
@@ -286,7 +287,7 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@login_required
+@login_required_htmx
 @require_POST
 def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
     """One tap: checked as a whole (HandActionForm, then the record it makes) before anything is saved."""

@@ -33,6 +33,7 @@ def test_bl_7_4_a_broken_overtrump_is_flagged_naming_cleo(
     for seat, name in enumerate(PLAYERS):
         page.fill(f"#id_player_{seat}", name)
     page.locator("input[name=dealer][value='3']").check()  # Dan deals
+    page.get_by_label("The hands first, then the plays").check()  # they enter the hands
     page.get_by_role("button", name="Start recording").click()
     for seat, cards in enumerate(RECORD["hands"]):
         page.fill(f"#hand-text-{seat}", " ".join(cards))
