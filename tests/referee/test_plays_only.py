@@ -260,3 +260,10 @@ def test_r_bg_13_a_bridgette_hand_is_known_only_once_all_its_cards_are_played() 
     verdict = _replay({**record, "events": record["events"][: first_play + 2]})
     assert verdict.violations == ()
     assert "Anna's hand is not known, so Anna's plays are not checked against it." in verdict.notes
+
+
+@pytest.mark.django_db
+def test_br_5_3_the_api_judges_a_record_of_the_plays_only(client: Any) -> None:
+    response = client.post("/api/referee", json.dumps(BRIDGE), content_type="application/json")
+    assert response.status_code == 200
+    assert [(v["event"], v["rule"]) for v in response.json()["violations"]] == [(8, "BR-5.3")]

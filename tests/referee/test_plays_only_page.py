@@ -3,13 +3,16 @@ card not yet played records it for the player whose turn it is, and a revoke sho
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 from django.urls import reverse
 
+from referee.core.games import REFEREES
 from referee.models import ContestedHand
+from vocabulary.cards import parse_card
 
 pytestmark = pytest.mark.django_db
 
@@ -101,3 +104,34 @@ def test_bl_4_1_belote_asks_the_turn_up_and_then_the_bids_and_the_cards(owner_cl
     page = play(owner_client, hand, 0, "AS")
     assert page.count('aria-label="Play ') == 30  # A♠ is played, and the 8♥ is Anna's: not Ben's to play
     assert 'aria-label="Play 8♥"' not in page
+
+
+GAMES = ["bridgette", "draw_bridge", "call_bridge", "klaberjass", "belote", "contract_bridge"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_fixture_tapped_as_its_plays_only_gives_the_verdict_of_its_replay(game: str, owner_client: Any) -> None:
+    """Each game's fixture without its hands (and its stock), tapped into the page: every card played is one of the
+    cards the page offers at that turn, one tap each, and the record made is judged as the fixture is."""
+    from referee.core.replay import replay_document, verdict_json
+    from tests.referee.test_conformance import FIXTURES, taps_of
+
+    fixture = json.loads((FIXTURES / game / "hand.json").read_text())
+    referee = REFEREES[game]
+    plays_only = {key: value for key, value in fixture.items() if key not in ("hands", "stock", "upcard", "bottom")}
+    names = {f"player_{seat}": name for seat, name in enumerate(fixture["players"])}
+    owner_client.post(
+        reverse("check_hand"),
+        {"game": game, "dealer": str(fixture["dealer"]), "flags": fixture["flags"], "recording": "plays", **names},
+    )
+    hand = ContestedHand.objects.get()
+    for name in referee.setup.plays_only_extras:
+        tap(owner_client, hand, action="add_card", into=name, card=fixture[name])
+    for number, event in enumerate(fixture["events"]):
+        page = owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
+        turn = page[page.index('id="turn"') : page.index("</section>", page.index('id="turn"'))]
+        if event["type"] in ("play", "draw") and "card" in event:
+            assert f'value="{parse_card(event["card"]).code}"' in turn, (number, event)
+        page = tap(owner_client, hand, **taps_of(referee, event, number))
+        assert "Not recorded" not in page, (number, event)
+    assert verdict_json(replay_document(hand.record)[1]) == verdict_json(replay_document(plays_only)[1])
