@@ -84,6 +84,8 @@ class NewHandForm(GamePlayersForm):
         }
         if data.get("recording") == "plays":
             del self.record["hands"]  # a record of the plays only (docs/hand-record.md)
+        elif data.get("recording") == "hands" and REFEREES[game.name].setup.held is not None:
+            self.record["held"] = True  # the hands as held when the play starts, never the dealt lots
         return data
 
 

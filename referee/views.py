@@ -135,7 +135,7 @@ def _next_target(setup: Setup, targets: list[dict[str, Any]]) -> tuple[int | Non
 def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") -> dict[str, Any]:
     record = hand.record
     referee = REFEREES[record["game"]]
-    setup = referee.setup
+    setup = referee.setup.for_record(record)
     game = GAMES[record["game"]]
     problems = referee.setup_problems(record)
     verdict, error = (None, None) if problems else _verdict(record)
@@ -292,7 +292,7 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
 def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
     """One tap: checked as a whole (HandActionForm, then the record it makes) before anything is saved."""
     hand = _get_hand_for_user(request, hand_id)
-    setup = REFEREES[hand.record["game"]].setup
+    setup = REFEREES[hand.record["game"]].setup.for_record(hand.record)
     form = HandActionForm(request.POST, setup=setup)
     seat, into = None, ""
     if not form.is_valid():

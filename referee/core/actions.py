@@ -45,7 +45,7 @@ def apply_action(record: Mapping[str, Any], action: Mapping[str, Any]) -> dict[s
     try:
         _apply(referee, changed, action)
         if action["action"] in FILLING_ACTIONS:
-            fill_last_hand(referee.setup, changed)
+            fill_last_hand(referee.setup.for_record(changed), changed)
     except CardError as error:
         raise RecordError(error.path, error.message) from None
     check_record(referee, changed)  # refuse what the referee cannot read, or what is over a cap; illegal plays are fine
@@ -53,7 +53,7 @@ def apply_action(record: Mapping[str, Any], action: Mapping[str, Any]) -> dict[s
 
 
 def _apply(referee: RefereeGame, changed: dict[str, Any], action: Mapping[str, Any]) -> None:
-    setup = referee.setup
+    setup = referee.setup.for_record(changed)
     name, seat = action["action"], action.get("seat")
     into = next((field for field in setup.extras_for(changed) if field.name == action.get("into")), None)
     if name in ("add_card", "remove_card", "set_hand") and into is None and not has_hands(changed):
@@ -129,7 +129,7 @@ def _change_field(setup: Setup, changed: dict[str, Any], field: ExtraField, code
             cards.append(code)
         changed[field.name] = cards
     elif add:
-        if code in used_cards(setup, changed):
+        if code in used_cards(setup, changed) and not field.in_hand:  # a card in a hand may be in_hand's too
             raise RecordError("card", _("{card} is already used").format(card=card_name(parse_card(code))))
         changed[field.name] = code
     elif changed.get(field.name) and parse_card(changed[field.name]).code == code:

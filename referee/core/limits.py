@@ -37,7 +37,7 @@ def used_cards(setup: Setup, record: Mapping[str, Any]) -> set[str]:
     tokens = [token for hand in hands if isinstance(hand, list) for token in hand]
     for field in setup.extras_for(record):
         value = record.get(field.name)
-        if value:
+        if value and not field.in_hand:
             tokens.extend(value if field.many and isinstance(value, list) else [value])
     return {code for code in map(_code, tokens) if code is not None}
 
@@ -76,7 +76,9 @@ def stand_in(setup: Setup, record: Mapping[str, Any]) -> dict[str, Any]:
         ]
     for field in setup.extras_for(record):
         value = record.get(field.name)
-        if field.required and field.many and isinstance(value, list):
+        if field.in_hand and value is None and field.required:  # one of the cards now in the hands
+            doc[field.name] = next((card for hand in doc.get("hands") or [] for card in hand), None)
+        elif field.required and field.many and isinstance(value, list):
             doc[field.name] = [*value, *deal(field.size - len(value))]
         elif field.required and value is None:
             dealt = deal(field.size)
@@ -103,4 +105,4 @@ def check_record(referee: RefereeGame, record: Mapping[str, Any]) -> None:
                 limit=MAX_RECORD_BYTES // 1024, size=size
             ),
         )
-    referee.parse(stand_in(referee.setup, record))
+    referee.parse(stand_in(referee.setup.for_record(record), record))

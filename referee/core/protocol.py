@@ -138,7 +138,7 @@ class Referee:
         return verdict._replace(notes=(*verdict.notes, *self.setup.plays_only_notes()))
 
     def setup_problems(self, record: Mapping[str, Any]) -> list[str]:
-        return setup_problems(self.setup, record)
+        return setup_problems(self.setup.for_record(record), record)
 
     def build_event(self, tap: Tap) -> dict[str, Any]:
         return build_event(self.setup, tap)

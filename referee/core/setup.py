@@ -38,6 +38,7 @@ class ExtraField:
     ``required`` field must be in before the hand can be replayed, so until it is, the limits deal it
     into the stand-in the parser reads. ``dealt`` is False for a field that holds no cards of its own
     in a whole deal: Bridgette's upcard is the stock's top card, given alone only when the stock is not.
+    ``in_hand``: its card is one of a hand's too, so placing it there does not use the card up.
 
     The label and the noun are kept as English msgids (``label_en``, ``noun_en``, marked with
     ``gettext_noop``) and read in the active language (``label``, ``noun``), as scoring's EntryField does.
@@ -50,6 +51,7 @@ class ExtraField:
     size: int
     required: bool = False
     dealt: bool = True
+    in_hand: bool = False  # its card is also one of a hand's (Belote's turn-up, in the taker's hand as held)
 
     @property
     def label(self) -> str:
@@ -206,6 +208,15 @@ class TurnEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Held:
+    """How a game's hands are recorded as held when the play starts, instead of as dealt: Belote's 8 cards each,
+    the turn-up in the taker's hand, no stock (docs/referee/belote.md). A record says so with ``"held": true``."""
+
+    hand_size: int
+    extras: tuple[ExtraField, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """A game's hand record before its events, and how the page records one.
 
@@ -228,6 +239,7 @@ class Setup:
     empty_hand: bool = False
     plays_only: tuple[str, ...] = ()
     plays_only_extras: tuple[str, ...] = ()
+    held: Held | None = None
 
     @property
     def event_cap(self) -> int:
@@ -248,6 +260,13 @@ class Setup:
     def event_kind(self, tap: str) -> EventKind | None:
         """The event a tap of this kind records."""
         return next((kind for kind in self.events if kind.kind == tap), None)
+
+    def for_record(self, record: Mapping[str, Any]) -> Setup:
+        """The setup ``record`` is recorded with: this one, or for a record of the hands as held in play
+        (``"held": true``) its hand size and fields outside the hands (`Held`)."""
+        if self.held is None or record.get("held") is not True:
+            return self
+        return replace(self, hand_size=self.held.hand_size, extras=self.held.extras, held=None)
 
     def plays_only_notes(self) -> tuple[str, ...]:
         """The notes of a verdict on a record of the plays only, in the active language: what it cannot check."""

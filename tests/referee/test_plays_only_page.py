@@ -135,3 +135,32 @@ def test_every_fixture_tapped_as_its_plays_only_gives_the_verdict_of_its_replay(
         page = tap(owner_client, hand, **taps_of(referee, event, number))
         assert "Not recorded" not in page, (number, event)
     assert verdict_json(replay_document(hand.record)[1]) == verdict_json(replay_document(plays_only)[1])
+
+
+def test_bl_3_4_belote_hands_are_asked_as_held_in_play_never_the_dealt_lots(owner_client: Any) -> None:
+    # The worked deal BL1 (fixtures/belote/hand.json): each player's 8 cards as held once Anna took the 8♥.
+    held = ["JH AS 10S AD KD 8H QD 9H", "7H QS KS 7D 10D AC AH KC", "QH 9S 8D 9D JD 7C 9C KH"]
+    owner_client.post(
+        reverse("check_hand"),
+        {"game": "belote", "dealer": "3", "recording": "hands", **{**NAMES, "player_3": "Dan"}},
+    )
+    hand = ContestedHand.objects.get()
+    assert hand.record["held"] is True and "stock" not in hand.record
+    page = owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
+    assert page.count("<small>0/8</small>") == 4  # four hands of 8 to fill
+    assert "stock" not in page  # no stock, no order of the dealt lots
+    page = tap(owner_client, hand, action="add_card", into="turn_up", card="8H")
+    assert 'aria-label="8♥"' in page  # still free for the taker's hand: the turn-up is one of its 8 cards
+    for seat, cards in enumerate(held):
+        page = tap(owner_client, hand, action="set_hand", seat=str(seat), cards_text=cards)
+    # 32 cards, 8 to each (BL-3.4): Dan's hand fills itself with the 8 left.
+    dans = ["10H", "JS", "8S", "7S", "QC", "10C", "JC", "8C"]
+    assert sorted(hand.record["hands"][3]) == sorted(parse_card(card).code for card in dans)
+    assert "Dan&#x27;s hand filled itself with the 8 cards left" in page
+    assert "Anna: take hearts as trumps, or pass (BL-4.1)" in page
+    page = tap(owner_client, hand, action="event", kind="trump", seat="0", choice="take")
+    assert "Play J♥, allowed" in page  # Anna leads from her 8 cards
+    page = tap(owner_client, hand, action="event", kind="play", seat="0", card="JH")
+    # Ben holds A♥ and 7♥ (BL-7.3: a trump lead, so he must overtrump if able: neither beats the J♥, both allowed)
+    assert "Play 7♥, allowed" in page and "Play A♠" not in page
+    assert "Play Q♠, not allowed" in page

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
-from referee.core.games.belote.setup import SETUP
+from referee.core.games.belote.setup import HELD, SETUP
 from referee.core.pack32 import PACK32
 from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card, in_pack
 from referee.core.record import read_record as read_in_order
@@ -21,7 +21,6 @@ from vocabulary.cards import SUITS, Card, CardError, parse_card, parse_cards
 from vocabulary.i18n import _, gettext_noop, ngettext
 
 _PACK = frozenset(PACK32)
-HELD = FIRST_DEAL + 3  # BL-3.4: the cards each player holds once the deal is complete
 _SAYINGS_READ = (None, "", *SAYINGS)  # no saying, or belote or rebelote
 
 
@@ -94,9 +93,10 @@ def _cards(doc: Mapping[str, Any], field: str) -> tuple[Card, ...]:
         raise RecordError(error.path or field, error.message) from None
 
 
-def is_held(header: Header) -> bool:
-    """Whether the record gives the hands as held in play (8 cards each, or the plays only), not the dealt lots."""
-    return header.plays_only or any(len(hand) == HELD for hand in header.hands)
+def is_held(doc: Mapping[str, Any], header: Header) -> bool:
+    """Whether the record gives the hands as held in play (``"held": true``, or a hand of 8 cards, or the plays
+    only), not the dealt lots."""
+    return header.plays_only or doc.get("held") is True or any(len(hand) == HELD for hand in header.hands)
 
 
 def _check_held(doc: Mapping[str, Any], header: Header) -> None:
@@ -130,7 +130,7 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, tuple[Card
             "turn_up", _("turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
         )
     (turn_up,) = _cards(doc, "turn_up")
-    if is_held(header):
+    if is_held(doc, header):
         in_pack(turn_up, _PACK, "turn_up", _NOT_IN_PACK)
         _check_held(doc, header)
         return turn_up, ()
@@ -157,7 +157,7 @@ def _take_belote_at_its_word(
 def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     """Read a Belote hand record; raise RecordError with the path of the problem."""
     header, (turn_up, stock), events = read_in_order(doc, game, SETUP, _read_deal, _read_event)
-    held = is_held(header)
+    held = is_held(doc, header)
     hands = _take_belote_at_its_word(header.hands, events) if header.plays_only else header.hands
     if len(stock) != STOCK and not held:
         for event in events:
