@@ -116,7 +116,9 @@ def _with_room(setup: Setup, targets: list[dict[str, Any]]) -> list[dict[str, An
     short = [target for target in room if not target["into"]]
     if fills_last_hand(setup) and len(short) == 1:
         room = [*(target for target in room if target["into"]), *short]
-    return room
+    # A field whose card is also a hand's (the turn-up, as held) comes first: one tap, and the card stays free.
+    first = {field.name for field in setup.extras if field.in_hand}
+    return sorted(room, key=lambda target: target["into"] not in first)
 
 
 def _next_target(setup: Setup, targets: list[dict[str, Any]]) -> tuple[int | None, str]:
