@@ -164,3 +164,20 @@ def test_bl_3_4_belote_hands_are_asked_as_held_in_play_never_the_dealt_lots(owne
     # Ben holds A♥ and 7♥ (BL-7.3: a trump lead, so he must overtrump if able: neither beats the J♥, both allowed)
     assert "Play 7♥, allowed" in page and "Play A♠" not in page
     assert "Play Q♠, not allowed" in page
+
+
+def test_a_tap_after_the_session_ended_goes_to_the_log_in_page_and_changes_nothing(owner_client: Any) -> None:
+    hand = start(owner_client, "contract_bridge")
+    tap(owner_client, hand, action="event", kind="call", seat="0", call="1C")
+    owner_client.logout()  # the session ended; the page's token is still good
+    response = owner_client.post(
+        reverse("hand_action", args=[hand.pk]),
+        {"action": "event", "kind": "call", "seat": "1", "call": "pass"},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_CURRENT_URL=f"http://testserver/referee/{hand.pk}/",
+    )
+    # A full navigation to the log-in page, which says why and comes back to the hand; never swapped into it.
+    assert response.status_code == 401
+    assert response["HX-Redirect"] == f"/accounts/login/?next=/referee/{hand.pk}/&why=expired"
+    hand.refresh_from_db()
+    assert len(hand.record["events"]) == 1
