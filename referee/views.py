@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from referee.core.actions import apply_action, filled_seat, fills_last_hand
+from referee.core.actions import PASS, apply_action, filled_seat, fills_last_hand, passes_to_end
 from referee.core.games import REFEREES
 from referee.core.limits import used_cards
 from referee.core.replay import replay_document
@@ -154,6 +154,8 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         allowed = set(turn.allowed)
         turn_cards = [(card, card.code in allowed) for card in _sorted(verdict.hands[turn.seat])]
     players = record["players"]
+    # One tap for the passes that end the bidding, when two or more do ("Ben, Cleo and Dev pass").
+    passing = passes_to_end(referee, record) if turn and entry and PASS in turn.allowed else []
     extras = setup.extras_for(record)
     outside = [field.noun for field in setup.extras if field.dealt]
     return {
@@ -189,6 +191,7 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         "record_error": error,
         "turn": turn,
         "turn_player": players[turn.seat] if turn else "",
+        "pass_round": _and([players[event["seat"]] for event in passing], commas=True) if len(passing) > 1 else "",
         "entry": entry,
         "asides": entry.aside.forms(players) if entry and entry.aside else (),
         "turn_cards": turn_cards,

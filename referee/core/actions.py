@@ -21,7 +21,7 @@ from scoring.core.games import GAMES
 from vocabulary.cards import CardError, card_name, parse_card, parse_cards
 from vocabulary.i18n import _, ngettext
 
-ACTIONS = ("add_card", "remove_card", "set_hand", "set_extra", "event", "undo_event")
+ACTIONS = ("add_card", "remove_card", "set_hand", "set_extra", "event", "undo_event", "pass_round")
 SEAT_ACTIONS = ("add_card", "remove_card", "set_hand", "event")  # the actions that need a seat...
 FIELD_ACTIONS = ("add_card", "remove_card")  # ...unless they name a field outside the hands (``into``)
 FILLING_ACTIONS = ("add_card", "set_hand", "set_extra")  # the actions after which the last hand may fill itself
@@ -42,6 +42,10 @@ def apply_action(record: Mapping[str, Any], action: Mapping[str, Any]) -> dict[s
             changed["events"].pop()
         return changed  # only ever shrinks the record, so even one stored before the limits can be undone
     referee = REFEREES[changed["game"]]
+    if action["action"] == "pass_round":
+        changed["events"].extend(passes_to_end(referee, changed))
+        check_record(referee, changed)
+        return changed
     try:
         _apply(referee, changed, action)
         if action["action"] in FILLING_ACTIONS:
@@ -136,6 +140,36 @@ def _change_field(setup: Setup, changed: dict[str, Any], field: ExtraField, code
         changed[field.name] = None
     if not changed.get(field.name):
         changed.pop(field.name, None)
+
+
+PASS = "pass"
+
+
+def passes_to_end(referee: RefereeGame, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The passes that end the bidding from here, one a player in turn, each recorded as its turn's tap would
+    record it: while the next turn offers a pass and is of the same kind, at most one round of the table. None
+    unless they end it (the next turn is another kind, or there is none): "Ben, Cleo and Dev pass" after a bid
+    at Contract Bridge (BR-4.6), not a round of Belote's first bids, after which the second round goes on."""
+    changed: dict[str, Any] = json.loads(json.dumps(record))
+    passes: list[dict[str, Any]] = []
+    kind = ""
+    for _seat in range(referee.setup.seats + 1):
+        turn = referee.replay(referee.parse(changed)).next_turn
+        if (
+            turn is None
+            or turn.kind != (kind or turn.kind)
+            or PASS not in turn.allowed
+            or len(passes) == referee.setup.seats
+        ):
+            break
+        kind = turn.kind
+        entry = referee.setup.entry(turn.kind)
+        field = entry.field if entry is not None else "call"
+        event = referee.build_event(Tap(turn.kind, turn.seat, {field: PASS}, at=len(changed["events"])))
+        changed["events"].append(event)
+        passes.append(event)
+    ended = turn is None or turn.kind != kind
+    return passes if ended else []
 
 
 def fills_last_hand(setup: Setup) -> bool:

@@ -181,3 +181,30 @@ def test_a_tap_after_the_session_ended_goes_to_the_log_in_page_and_changes_nothi
     assert response["HX-Redirect"] == f"/accounts/login/?next=/referee/{hand.pk}/&why=expired"
     hand.refresh_from_db()
     assert len(hand.record["events"]) == 1
+
+
+def test_br_4_6_one_tap_records_the_three_passes_that_end_the_auction(owner_client: Any) -> None:
+    hand = start(owner_client, "contract_bridge")
+    page = tap(owner_client, hand, action="event", kind="call", seat="0", call="1C")
+    # BR-4.6: three passes in a row after a bid end the auction; the page offers them as one tap.
+    assert "Ben, Cleo and Dev pass: the bidding ends" in page
+    page = tap(owner_client, hand, action="pass_round")
+    assert [(event["seat"], event["call"]) for event in hand.record["events"]] == [
+        (0, "1C"),
+        (1, "pass"),
+        (2, "pass"),
+        (3, "pass"),
+    ]
+    assert "Ben to lead to trick 1, on the declarer&#x27;s left (BR-5.1)" in page  # BR-5.1
+    assert "the bidding ends" not in page
+
+
+def test_bl_4_2_no_pass_round_while_the_second_round_would_follow(owner_client: Any) -> None:
+    hand = start(owner_client, "belote", dealer="3")
+    page = tap(owner_client, hand, action="add_card", into="turn_up", card="8H")
+    # Four passes in the first round lead to the second (BL-4.2): they do not end the bidding, so no shortcut.
+    assert "the bidding ends" not in page
+    for seat in range(4):
+        page = tap(owner_client, hand, action="event", kind="trump", seat=str(seat), choice="pass")
+    # In the second round four more passes throw the cards in (BL-4.4): that ends it.
+    assert "Anna, Ben, Cleo and Dev pass: the bidding ends" in page
