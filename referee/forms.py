@@ -36,6 +36,17 @@ class NewHandForm(GamePlayersForm):
         widget=forms.RadioSelect,
     )
 
+    recording = forms.ChoiceField(
+        label=gettext_lazy("What you will record"),
+        choices=[
+            ("plays", gettext_lazy("The cards as they were played: no hands to enter (quickest)")),
+            ("hands", gettext_lazy("The hands first, then the plays")),
+        ],
+        initial="plays",
+        required=False,  # a post without it (an older page) records the hands, as every page did before
+        widget=forms.RadioSelect,
+    )
+
     record: dict[str, Any]
 
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
@@ -71,6 +82,10 @@ class NewHandForm(GamePlayersForm):
             "hands": [[] for _ in players],
             "events": [],
         }
+        if data.get("recording") == "plays":
+            del self.record["hands"]  # a record of the plays only (docs/hand-record.md)
+        elif data.get("recording") == "hands" and REFEREES[game.name].setup.held is not None:
+            self.record["held"] = True  # the hands as held when the play starts, never the dealt lots
         return data
 
 

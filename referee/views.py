@@ -23,11 +23,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from referee.core.actions import apply_action, filled_seat, fills_last_hand
+from referee.core.actions import PASS, apply_action, filled_seat, fills_last_hand, passes_to_end
 from referee.core.games import REFEREES
 from referee.core.limits import used_cards
 from referee.core.replay import replay_document
-from referee.core.setup import Entry, Setup
+from referee.core.setup import Entry, Setup, has_hands
 from referee.core.verdict import RecordError, Verdict
 from referee.formats import with_source_notes
 from referee.forms import HandActionForm, NewHandForm, request_number
@@ -38,6 +38,7 @@ from scoring.core.games import GAMES
 from scoring.models import Match
 from scoring.services import Conflict, add_deal, edit_deal
 from scoring.sheet import points_text
+from scoring.views.common import login_required_htmx
 from vocabulary.cards import SUITS, parse_card
 
 SUIT_ORDER = {**{suit: order for order, suit in enumerate(SUITS)}, "": len(SUITS)}  # ♠ ♥ ♦ ♣, then the colons
@@ -70,6 +71,7 @@ def _verdict(record: dict[str, Any]) -> tuple[Verdict | None, str | None]:
 def _targets(setup: Setup, record: dict[str, Any], seat: int | None, into: str) -> list[dict[str, Any]]:
     """Where a card tapped in the pack goes: each hand, then each field outside the hands (the stock in the
     order tapped, the turn-up). The one asked for is current; else the first with room."""
+    hands = record["hands"] if has_hands(record) else []  # a record of the plays only has none to fill
     targets = [
         {
             "seat": number,
@@ -80,9 +82,9 @@ def _targets(setup: Setup, record: dict[str, Any], seat: int | None, into: str) 
             "size": setup.hand_size,
             "query": f"seat={number}",
         }
-        for number, (name, hand) in enumerate(zip(record["players"], record["hands"], strict=True))
+        for number, (name, hand) in enumerate(zip(record["players"], hands, strict=False))  # none: plays only
     ]
-    for field in setup.extras:
+    for field in setup.extras_for(record):
         value = record.get(field.name)
         count = len(value or []) if field.many else int(bool(value))
         name = field.noun.removeprefix("the ")
@@ -97,28 +99,47 @@ def _targets(setup: Setup, record: dict[str, Any], seat: int | None, into: str) 
                 "query": f"into={field.name}",
             }
         )
+    if not targets:
+        return targets
     wanted = next((t for t in targets if t["into"] and t["into"] == into), None)
-    if wanted is None and seat is not None and 0 <= seat < len(record["hands"]):
+    if wanted is None and seat is not None and 0 <= seat < len(hands):
         wanted = targets[seat]
     if wanted is None:
-        wanted = next((t for t in targets if t["count"] < t["size"]), targets[0])
+        wanted = next((t for t in _with_room(setup, targets)), targets[0])
     wanted["current"] = True
     return targets
 
 
-def _next_target(targets: list[dict[str, Any]]) -> tuple[int | None, str]:
-    """After a card is placed: the current target while it has room, else the next one that has."""
+def _with_room(setup: Setup, targets: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The targets that still take cards, in order; where the last hand fills itself (`fills_last_hand`), the one
+    hand still short comes after the fields outside the hands, so the page never moves on to it while they have
+    room: a turn-up is not tapped into the last hand by mistake."""
+    room = [target for target in targets if target["count"] < target["size"]]
+    short = [target for target in room if not target["into"]]
+    if fills_last_hand(setup) and len(short) == 1:
+        room = [*(target for target in room if target["into"]), *short]
+    # A field whose card is also a hand's (the turn-up, as held) comes first: one tap, and the card stays free.
+    first = {field.name for field in setup.extras if field.in_hand}
+    return sorted(room, key=lambda target: target["into"] not in first)
+
+
+def _next_target(setup: Setup, targets: list[dict[str, Any]]) -> tuple[int | None, str]:
+    """After a card is placed: the current target while it has room, else the next one that has, from the current
+    one round (`_with_room`: the fields outside the hands before a last hand that fills itself)."""
+    if not targets:
+        return None, ""
     at = next(number for number, target in enumerate(targets) if target.get("current"))
-    for target in targets[at:] + targets[:at]:
-        if target["count"] < target["size"]:
-            return target["seat"], target["into"]
-    return targets[at]["seat"], targets[at]["into"]
+    current = targets[at]
+    if current["count"] < current["size"]:
+        return current["seat"], current["into"]
+    chosen = next(iter(_with_room(setup, targets[at:] + targets[:at])), current)
+    return chosen["seat"], chosen["into"]
 
 
 def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") -> dict[str, Any]:
     record = hand.record
     referee = REFEREES[record["game"]]
-    setup = referee.setup
+    setup = referee.setup.for_record(record)
     game = GAMES[record["game"]]
     problems = referee.setup_problems(record)
     verdict, error = (None, None) if problems else _verdict(record)
@@ -126,11 +147,18 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
     targets = _targets(setup, record, seat, into)
     turn = verdict.next_turn if verdict else None
     entry = setup.entry(turn.kind) if turn else None
-    turn_cards = []
-    if verdict and turn and entry and entry.way in (Entry.CARD, Entry.CARDS) and verdict.hands:
+    plays_only = not has_hands(record)
+    turn_cards: list[tuple[Any, bool | None]] = []
+    if verdict and turn and entry and plays_only and entry.field in ("card", "cards"):
+        # No hands: the seat's cards are the ones it is known to hold and those nobody has played or holds.
+        turn_cards = [(card, None) for card in _cards_to_play(setup, verdict, turn.seat)]
+    elif verdict and turn and entry and entry.way in (Entry.CARD, Entry.CARDS) and verdict.hands:
         allowed = set(turn.allowed)
         turn_cards = [(card, card.code in allowed) for card in _sorted(verdict.hands[turn.seat])]
     players = record["players"]
+    # One tap for the passes that end the bidding, when two or more do ("Ben, Cleo and Dev pass").
+    passing = passes_to_end(referee, record) if turn and entry and PASS in turn.allowed else []
+    extras = setup.extras_for(record)
     outside = [field.noun for field in setup.extras if field.dealt]
     ruling = verdict.ruling if verdict else None
     return {
@@ -171,25 +199,37 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         "verdict": verdict,
         "record_error": error,
         "turn": turn,
+        "turn_player": players[turn.seat] if turn else "",
+        "pass_round": _and([players[event["seat"]] for event in passing], commas=True) if len(passing) > 1 else "",
         "entry": entry,
         "asides": entry.aside.forms(players) if entry and entry.aside else (),
         "turn_cards": turn_cards,
         "targets": targets,
-        "target": next(target for target in targets if target.get("current")),
-        "fills_last_hand": _and([_("every other hand"), *outside]) if fills_last_hand(setup) else "",
+        "target": next((target for target in targets if target.get("current")), None),
+        "fills_last_hand": _and([_("every other hand"), *outside]) if fills_last_hand(setup) and not plays_only else "",
+        "plays_only": plays_only,
         "pack": [(card, card.code in used) for card in setup.pack],
-        "hands": [(seat_no, name, _sorted(record["hands"][seat_no])) for seat_no, name in enumerate(record["players"])],
+        "hands": []
+        if plays_only
+        else [(seat_no, name, _sorted(record["hands"][seat_no])) for seat_no, name in enumerate(record["players"])],
         "extras": [
             (field, " ".join(record.get(field.name) or []) if field.many else (record.get(field.name) or ""))
-            for field in setup.extras
+            for field in extras
         ],
-        "extra_nouns": _and([field.noun for field in setup.extras], commas=True) if setup.extras else "",
-        "extra_cards": [
-            (field, [parse_card(code) for code in _as_list(record.get(field.name))]) for field in setup.extras
-        ],
+        "extra_nouns": _and([field.noun for field in extras], commas=True) if extras else "",
+        "extra_cards": [(field, [parse_card(code) for code in _as_list(record.get(field.name))]) for field in extras],
         "record_json": json.dumps(record, indent=1, ensure_ascii=False),
         "can_use": bool(verdict and verdict.complete and verdict.deal_entry and hand.match_id),
     }
+
+
+def _cards_to_play(setup: Setup, verdict: Verdict, seat: int) -> list[Any]:
+    """A record of the plays only: the cards ``seat`` may be tapping, in suit order: those it is known to hold
+    (the turn-up it took, a card it drew) and every card of the pack nobody has played or is known to hold."""
+    played = {card for trick in verdict.tricks for _seat, card in trick.plays}
+    held = {card for hand in verdict.hands for card in hand}
+    own = list(verdict.hands[seat]) if seat < len(verdict.hands) else []
+    return _sorted([*own, *(card for card in setup.pack if card not in played and card not in held)])
 
 
 def _as_list(value: Any) -> list[str]:
@@ -252,7 +292,7 @@ def check_hand(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
+@login_required_htmx
 @require_safe
 def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = _get_hand_for_user(request, hand_id)
@@ -261,12 +301,12 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@login_required
+@login_required_htmx
 @require_POST
 def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
     """One tap: checked as a whole (HandActionForm, then the record it makes) before anything is saved."""
     hand = _get_hand_for_user(request, hand_id)
-    setup = REFEREES[hand.record["game"]].setup
+    setup = REFEREES[hand.record["game"]].setup.for_record(hand.record)
     form = HandActionForm(request.POST, setup=setup)
     seat, into = None, ""
     if not form.is_valid():
@@ -298,7 +338,7 @@ def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
             hand.record = record
             hand.save(update_fields=["record", "updated"])
             if form.cleaned_data["action"] == "add_card":  # a full hand or stock hands the taps on to the next
-                seat, into = _next_target(_targets(setup, record, seat, into))
+                seat, into = _next_target(setup, _targets(setup, record, seat, into))
     if request.htmx:
         return render(request, "referee/hand.html#workspace", _hand_context(hand, seat, into))
     query = f"?into={into}" if into else f"?seat={seat}" if seat is not None else ""

@@ -15,13 +15,13 @@ from typing import Any
 from referee.core.games import REFEREES
 from referee.core.limits import check_record, used_cards
 from referee.core.protocol import RefereeGame, Tap
-from referee.core.setup import ExtraField, Setup
+from referee.core.setup import ExtraField, Setup, has_hands
 from referee.core.verdict import RecordError
 from scoring.core.games import GAMES
 from vocabulary.cards import CardError, card_name, parse_card, parse_cards
 from vocabulary.i18n import _, ngettext
 
-ACTIONS = ("add_card", "remove_card", "set_hand", "set_extra", "event", "undo_event")
+ACTIONS = ("add_card", "remove_card", "set_hand", "set_extra", "event", "undo_event", "pass_round")
 SEAT_ACTIONS = ("add_card", "remove_card", "set_hand", "event")  # the actions that need a seat...
 FIELD_ACTIONS = ("add_card", "remove_card")  # ...unless they name a field outside the hands (``into``)
 FILLING_ACTIONS = ("add_card", "set_hand", "set_extra")  # the actions after which the last hand may fill itself
@@ -42,10 +42,14 @@ def apply_action(record: Mapping[str, Any], action: Mapping[str, Any]) -> dict[s
             changed["events"].pop()
         return changed  # only ever shrinks the record, so even one stored before the limits can be undone
     referee = REFEREES[changed["game"]]
+    if action["action"] == "pass_round":
+        changed["events"].extend(passes_to_end(referee, changed))
+        check_record(referee, changed)
+        return changed
     try:
         _apply(referee, changed, action)
         if action["action"] in FILLING_ACTIONS:
-            fill_last_hand(referee.setup, changed)
+            fill_last_hand(referee.setup.for_record(changed), changed)
     except CardError as error:
         raise RecordError(error.path, error.message) from None
     check_record(referee, changed)  # refuse what the referee cannot read, or what is over a cap; illegal plays are fine
@@ -53,9 +57,13 @@ def apply_action(record: Mapping[str, Any], action: Mapping[str, Any]) -> dict[s
 
 
 def _apply(referee: RefereeGame, changed: dict[str, Any], action: Mapping[str, Any]) -> None:
-    setup = referee.setup
+    setup = referee.setup.for_record(changed)
     name, seat = action["action"], action.get("seat")
-    into = next((field for field in setup.extras if field.name == action.get("into")), None)
+    into = next((field for field in setup.extras_for(changed) if field.name == action.get("into")), None)
+    if name in ("add_card", "remove_card", "set_hand") and into is None and not has_hands(changed):
+        raise RecordError(
+            "seat", _("this record gives the plays only, so it has no hands: record each card as it is played")
+        )
     if name in FIELD_ACTIONS and into is not None:
         _change_field(setup, changed, into, parse_card(action["card"], "card").code, add=name == "add_card")
     elif name == "add_card":
@@ -84,7 +92,7 @@ def _apply(referee: RefereeGame, changed: dict[str, Any], action: Mapping[str, A
             )
         changed["hands"][seat] = cards
     elif name == "set_extra":
-        for field in setup.extras:
+        for field in setup.extras_for(changed):
             text = action.get(field.name, "")
             if field.many:
                 changed[field.name] = [card.code for card in parse_cards(text, field.name)] if text else []
@@ -125,13 +133,43 @@ def _change_field(setup: Setup, changed: dict[str, Any], field: ExtraField, code
             cards.append(code)
         changed[field.name] = cards
     elif add:
-        if code in used_cards(setup, changed):
+        if code in used_cards(setup, changed) and not field.in_hand:  # a card in a hand may be in_hand's too
             raise RecordError("card", _("{card} is already used").format(card=card_name(parse_card(code))))
         changed[field.name] = code
     elif changed.get(field.name) and parse_card(changed[field.name]).code == code:
         changed[field.name] = None
     if not changed.get(field.name):
         changed.pop(field.name, None)
+
+
+PASS = "pass"
+
+
+def passes_to_end(referee: RefereeGame, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The passes that end the bidding from here, one a player in turn, each recorded as its turn's tap would
+    record it: while the next turn offers a pass and is of the same kind, at most one round of the table. None
+    unless they end it (the next turn is another kind, or there is none): "Ben, Cleo and Dev pass" after a bid
+    at Contract Bridge (BR-4.6), not a round of Belote's first bids, after which the second round goes on."""
+    changed: dict[str, Any] = json.loads(json.dumps(record))
+    passes: list[dict[str, Any]] = []
+    kind = ""
+    for _seat in range(referee.setup.seats + 1):
+        turn = referee.replay(referee.parse(changed)).next_turn
+        if (
+            turn is None
+            or turn.kind != (kind or turn.kind)
+            or PASS not in turn.allowed
+            or len(passes) == referee.setup.seats
+        ):
+            break
+        kind = turn.kind
+        entry = referee.setup.entry(turn.kind)
+        field = entry.field if entry is not None else "call"
+        event = referee.build_event(Tap(turn.kind, turn.seat, {field: PASS}, at=len(changed["events"])))
+        changed["events"].append(event)
+        passes.append(event)
+    ended = turn is None or turn.kind != kind
+    return passes if ended else []
 
 
 def fills_last_hand(setup: Setup) -> bool:
@@ -145,7 +183,9 @@ def fills_last_hand(setup: Setup) -> bool:
 def fill_last_hand(setup: Setup, record: dict[str, Any]) -> int | None:
     """Deal the cards not yet placed to the one hand still short, when they are exactly the cards it lacks:
     the pack less the other hands and the fields outside the hands (the stock, the turn-up). Changes
-    ``record`` in place and returns the seat filled, or None."""
+    ``record`` in place and returns the seat filled, or None (always for a record of the plays only)."""
+    if not has_hands(record):
+        return None
     hands = record["hands"]
     short = [seat for seat, hand in enumerate(hands) if len(hand) < setup.hand_size]
     if len(short) != 1 or any(len(hand) > setup.hand_size for hand in hands):
@@ -163,6 +203,8 @@ def filled_seat(setup: Setup, before: Mapping[str, Any], after: Mapping[str, Any
     """The seat whose hand `fill_last_hand` completed when a tap turned ``before`` into ``after``: a hand that
     was short and is now whole, other than the one tapped."""
     size = setup.hand_size
+    if not has_hands(before) or not has_hands(after):
+        return None
     return next(
         (
             seat

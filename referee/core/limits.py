@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.protocol import RefereeGame
-from referee.core.setup import Setup
+from referee.core.setup import Setup, has_hands
 from referee.core.verdict import RecordError
 from scoring.core.games import GAMES
 from vocabulary.cards import CardError, parse_card
@@ -31,11 +31,13 @@ def _code(token: Any) -> str | None:
 
 
 def used_cards(setup: Setup, record: Mapping[str, Any]) -> set[str]:
-    """The codes of the cards already placed: in a hand or in a field such as the stock or the turn-up."""
-    tokens = [token for hand in record["hands"] if isinstance(hand, list) for token in hand]
-    for field in setup.extras:
+    """The codes of the cards already placed: in a hand or in a field such as the stock or the turn-up (none in
+    the hands of a record of the plays only, which gives none)."""
+    hands = record["hands"] if has_hands(record) else []
+    tokens = [token for hand in hands if isinstance(hand, list) for token in hand]
+    for field in setup.extras_for(record):
         value = record.get(field.name)
-        if value:
+        if value and not field.in_hand:
             tokens.extend(value if field.many and isinstance(value, list) else [value])
     return {code for code in map(_code, tokens) if code is not None}
 
@@ -72,9 +74,11 @@ def stand_in(setup: Setup, record: Mapping[str, Any]) -> dict[str, Any]:
         doc["hands"] = [
             [*hand, *deal(size - len(hand))] if isinstance(hand, list) else hand for hand in record["hands"]
         ]
-    for field in setup.extras:
+    for field in setup.extras_for(record):
         value = record.get(field.name)
-        if field.required and field.many and isinstance(value, list):
+        if field.in_hand and value is None and field.required:  # one of the cards now in the hands
+            doc[field.name] = next((card for hand in doc.get("hands") or [] for card in hand), None)
+        elif field.required and field.many and isinstance(value, list):
             doc[field.name] = [*value, *deal(field.size - len(value))]
         elif field.required and value is None:
             dealt = deal(field.size)
@@ -101,4 +105,4 @@ def check_record(referee: RefereeGame, record: Mapping[str, Any]) -> None:
                 limit=MAX_RECORD_BYTES // 1024, size=size
             ),
         )
-    referee.parse(stand_in(referee.setup, record))
+    referee.parse(stand_in(referee.setup.for_record(record), record))

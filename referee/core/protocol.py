@@ -130,10 +130,15 @@ class Referee:
         return self.rules.parse(doc)
 
     def replay(self, record: Any) -> Verdict:
-        return self.rules.replay(record)
+        """The game's verdict; on a record of the plays only (its ``plays_only``), with notes saying what such a
+        record cannot check (`Setup.plays_only_notes`)."""
+        verdict = self.rules.replay(record)
+        if not getattr(record, "plays_only", False):
+            return verdict
+        return verdict._replace(notes=(*verdict.notes, *self.setup.plays_only_notes()))
 
     def setup_problems(self, record: Mapping[str, Any]) -> list[str]:
-        return setup_problems(self.setup, record)
+        return setup_problems(self.setup.for_record(record), record)
 
     def build_event(self, tap: Tap) -> dict[str, Any]:
         return build_event(self.setup, tap)

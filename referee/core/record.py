@@ -7,13 +7,15 @@ A hand record is one JSON object (documented in docs/hand-record.md)::
      ...game-specific fields (stock, upcard, turn_up)...,
      "events": [{"type": "play", "seat": 1, "card": "5H"}, ...]}
 
-Each game module reads the rest; this module reads the common fields.
+Each game module reads the rest; this module reads the common fields. A record may leave ``hands`` out: it gives
+the plays only, and each seat's hand is then the cards it plays in the record (`cards_played`), so a card of a
+suit played after showing out of it proves a revoke (docs/hand-record.md, "A record of the plays only").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.core.verdict import RecordError
@@ -54,13 +56,18 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Header:
-    """The common fields before the events: the seats, the dealer, the flags and the hands as dealt."""
+    """The common fields before the events: the seats, the dealer, the flags and the hands as dealt.
+
+    ``plays_only``: the record gives no hands, and each hand is the cards its seat plays in the record
+    (`cards_played`), in the order played.
+    """
 
     game: str
     players: tuple[str, ...]
     dealer: int
     flags: Flags
     hands: tuple[tuple[Card, ...], ...]
+    plays_only: bool = False
 
 
 # An event whose type and seat are checked, as (number, type, seat, the event's object): for a game's reader
@@ -81,12 +88,15 @@ def read_record(
     ``read_event``). A RecordError names the path of what cannot be read."""
     header = read_header(doc, game)
     checked = read_events(doc, game, setup.event_types)
+    if header.plays_only:
+        header = replace(header, hands=cards_played(checked, len(header.players)))
     deal = read_deal(doc, header)
     return header, deal, tuple(map(read_event, checked))
 
 
 def read_header(doc: Any, game: str) -> Header:
-    """Read game, players, dealer, flags and hands: everything but the events."""
+    """Read game, players, dealer, flags and hands: everything but the events. A record without ``hands`` (or with
+    ``"hands": null``) gives the plays only: its hands are empty here, and `read_record` fills them from the plays."""
     if not isinstance(doc, dict):
         raise RecordError("record", _("a hand record must be a JSON object"))
     seats = GAMES[game].seats
@@ -96,6 +106,8 @@ def read_header(doc: Any, game: str) -> Header:
         path = "dealer" if error.field == "first_dealer" else error.field
         raise RecordError(path, error.message) from None
     hands = doc.get("hands")
+    if hands is None:
+        return Header(game, match.players, match.first_dealer, match.flags, ((),) * seats, plays_only=True)
     if not isinstance(hands, list) or len(hands) != seats:
         raise RecordError(
             "hands",
@@ -110,6 +122,28 @@ def read_header(doc: Any, game: str) -> Header:
     except CardError as error:
         raise RecordError(error.path, error.message) from None
     return Header(game, match.players, match.first_dealer, match.flags, parsed_hands)
+
+
+def cards_played(checked: Sequence[CheckedEvent], seats: int) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's hand in a record of the plays only: the cards its ``play`` events name, in the order played.
+
+    A card belongs to the first seat that plays it: played again (by anyone) it is a card played before or one
+    another hand holds, which the replay flags. A card token that cannot be read is left out here; the game's
+    event reader refuses it by its path (``events[4].card``).
+    """
+    hands: list[list[Card]] = [[] for _seat in range(seats)]
+    placed: set[Card] = set()
+    for _number, kind, seat, data in checked:
+        if kind != "play":
+            continue
+        try:
+            card = parse_card(data.get("card"))
+        except CardError:
+            continue
+        if card not in placed:
+            placed.add(card)
+            hands[seat].append(card)
+    return tuple(map(tuple, hands))
 
 
 def _parse_match(named: Any, game: str, players: Any, dealer: Any, flags: Any) -> MatchFile:

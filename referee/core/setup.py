@@ -16,7 +16,18 @@ from typing import Any
 
 from referee.core.record import MAX_EVENTS
 from vocabulary.cards import Card
-from vocabulary.i18n import _, ngettext
+from vocabulary.i18n import _, gettext_noop, ngettext
+
+# The note every verdict on a record of the plays only gives (docs/hand-record.md).
+PLAYS_ONLY = gettext_noop(
+    "No hands were recorded: each player's hand is taken to be the cards they play in this record, so a player who "
+    "shows out of a suit and later plays it is flagged; a card held but never played cannot be seen."
+)
+
+
+def has_hands(record: Mapping[str, Any]) -> bool:
+    """Whether a hand record gives its hands; one without them gives the plays only (docs/hand-record.md)."""
+    return record.get("hands") is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +38,7 @@ class ExtraField:
     ``required`` field must be in before the hand can be replayed, so until it is, the limits deal it
     into the stand-in the parser reads. ``dealt`` is False for a field that holds no cards of its own
     in a whole deal: Bridgette's upcard is the stock's top card, given alone only when the stock is not.
+    ``in_hand``: its card is one of a hand's too, so placing it there does not use the card up.
 
     The label and the noun are kept as English msgids (``label_en``, ``noun_en``, marked with
     ``gettext_noop``) and read in the active language (``label``, ``noun``), as scoring's EntryField does.
@@ -39,6 +51,7 @@ class ExtraField:
     size: int
     required: bool = False
     dealt: bool = True
+    in_hand: bool = False  # its card is also one of a hand's (Belote's turn-up, in the taker's hand as held)
 
     @property
     def label(self) -> str:
@@ -195,12 +208,25 @@ class TurnEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Held:
+    """How a game's hands are recorded as held when the play starts, instead of as dealt: Belote's 8 cards each,
+    the turn-up in the taker's hand, no stock (docs/referee/belote.md). A record says so with ``"held": true``."""
+
+    hand_size: int
+    extras: tuple[ExtraField, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """A game's hand record before its events, and how the page records one.
 
     ``empty_hand``: a hand may be left empty, as not recorded, and the replay checks what it can
     (Bridgette, R-BG-13). ``longest_auction`` is the calls of the longest auction the rules allow;
     with the pack it sets how many events a record of the page may hold (`event_cap`).
+    ``plays_only``: the checks a record of the plays only (no ``hands``) cannot make in this game, each an
+    English msgid (``gettext_noop``) its verdict's notes give in the active language (`plays_only_notes`),
+    after the note every such record gets (`PLAYS_ONLY`). ``plays_only_extras``: the fields outside the hands
+    such a record still needs (Belote's turn-up, whose suit is offered as trumps); the others are left out.
     """
 
     seats: int
@@ -211,6 +237,9 @@ class Setup:
     turns: tuple[TurnEntry, ...]
     longest_auction: int
     empty_hand: bool = False
+    plays_only: tuple[str, ...] = ()
+    plays_only_extras: tuple[str, ...] = ()
+    held: Held | None = None
 
     @property
     def event_cap(self) -> int:
@@ -232,6 +261,24 @@ class Setup:
         """The event a tap of this kind records."""
         return next((kind for kind in self.events if kind.kind == tap), None)
 
+    def for_record(self, record: Mapping[str, Any]) -> Setup:
+        """The setup ``record`` is recorded with: this one, or for a record of the hands as held in play
+        (``"held": true``) its hand size and fields outside the hands (`Held`)."""
+        if self.held is None or record.get("held") is not True:
+            return self
+        return replace(self, hand_size=self.held.hand_size, extras=self.held.extras, held=None)
+
+    def plays_only_notes(self) -> tuple[str, ...]:
+        """The notes of a verdict on a record of the plays only, in the active language: what it cannot check."""
+        return (_(PLAYS_ONLY), *(_(note) for note in self.plays_only))
+
+    def extras_for(self, record: Mapping[str, Any]) -> tuple[ExtraField, ...]:
+        """The fields outside the hands that ``record`` is recorded with: all of them, or for a record of the
+        plays only those it still needs (`plays_only_extras`)."""
+        if has_hands(record):
+            return self.extras
+        return tuple(field for field in self.extras if field.name in self.plays_only_extras)
+
     def entry(self, turn: str) -> TurnEntry | None:
         """How a turn of this kind is entered, its words in the active language."""
         entry = next((entry for entry in self.turns if entry.kind == turn), None)
@@ -239,16 +286,21 @@ class Setup:
 
 
 def setup_problems(setup: Setup, record: Mapping[str, Any]) -> list[str]:
-    """What is still missing from a record before the referee can replay it: short hands and required fields."""
+    """What is still missing from a record before the referee can replay it: short hands and required fields. A
+    record of the plays only has no hands to complete, and needs only its `Setup.plays_only_extras`."""
     size = setup.hand_size
-    problems = [
-        ngettext("{name}'s hand has {count} of {size} card", "{name}'s hand has {count} of {size} cards", size).format(
-            name=name, count=len(hand), size=size
-        )
-        for name, hand in zip(record["players"], record["hands"], strict=True)
-        if len(hand) != size and not (setup.empty_hand and not hand)
-    ]
-    for field in setup.extras:
+    problems = (
+        []
+        if not has_hands(record)
+        else [
+            ngettext(
+                "{name}'s hand has {count} of {size} card", "{name}'s hand has {count} of {size} cards", size
+            ).format(name=name, count=len(hand), size=size)
+            for name, hand in zip(record["players"], record["hands"], strict=True)
+            if len(hand) != size and not (setup.empty_hand and not hand)
+        ]
+    )
+    for field in setup.extras_for(record):
         if not field.required:
             continue
         value = record.get(field.name)

@@ -163,6 +163,7 @@ def test_cb_3_2_the_last_hand_fills_itself_with_the_cards_left(
     page.get_by_label("Call Bridge").check()
     for seat in range(4):
         page.fill(f"#id_player_{seat}", f"P{seat + 1}")
+    page.get_by_label("The hands first, then the plays").check()  # they enter the hands
     page.get_by_role("button", name="Start recording").click()
     line = page.locator(".fill-note")
     assert line.inner_text() == "Record every other hand: the last hand then fills itself with the cards left."
@@ -196,6 +197,7 @@ def test_db_2_2_the_stock_is_chosen_by_tapping_in_order(
     page.get_by_label("Draw Bridge").check()
     page.fill("#id_player_0", "Mara")
     page.fill("#id_player_1", "Nils")
+    page.get_by_label("The hands first, then the plays").check()  # they enter the hands
     page.get_by_role("button", name="Start recording").click()
     page.fill("#hand-text-0", SPADES)
     page.get_by_role("button", name="Set Mara's hand").click()

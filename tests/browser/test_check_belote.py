@@ -13,14 +13,20 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from tests.browser.conftest import log_in
-from vocabulary.cards import parse_card
+from vocabulary.cards import card_name, parse_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 RECORD = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "belote" / "overtrump.json").read_text())
 PLAYERS = RECORD["players"]
+# Each player's cards as held in play: the cards each plays in the record.
+HELD = [
+    [event["card"] for event in RECORD["events"] if event.get("seat") == seat and event["type"] == "play"]
+    for seat in range(4)
+]
 
 
 def test_bl_7_4_a_broken_overtrump_is_flagged_naming_cleo(
@@ -33,15 +39,18 @@ def test_bl_7_4_a_broken_overtrump_is_flagged_naming_cleo(
     for seat, name in enumerate(PLAYERS):
         page.fill(f"#id_player_{seat}", name)
     page.locator("input[name=dealer][value='3']").check()  # Dan deals
+    page.get_by_label("The hands first, then the plays").check()  # they enter the hands
     page.get_by_role("button", name="Start recording").click()
-    for seat, cards in enumerate(RECORD["hands"]):
+    # The hands as held when the play starts (BL-3.4): the turn-up first, then each player's 8 cards, the turn-up
+    # among Anna's (she takes it); the fourth hand fills itself. The order of the dealt lots is never asked.
+    expect(page.locator("#picker-title")).to_have_text("Tap cards into the turn-up card")
+    page.locator("#picker").get_by_role("button", name=card_name(parse_card(RECORD["turn_up"])), exact=True).click()
+    page.get_by_role("heading", name="Tap cards into Anna's hand").wait_for()
+    for seat, cards in enumerate(HELD[:3]):
         page.fill(f"#hand-text-{seat}", " ".join(cards))
         page.get_by_role("button", name=f"Set {PLAYERS[seat]}'s hand").click()
-        page.get_by_text(f"{PLAYERS[seat]} (5 cards)").wait_for(state="attached")
-    page.locator("details.typed-extras summary").click()
-    page.get_by_label("Turn-up card").fill(RECORD["turn_up"])
-    page.get_by_label("The other 11 cards").fill(" ".join(RECORD["stock"]))
-    page.get_by_role("button", name="Save", exact=True).click()
+        page.get_by_text(f"{PLAYERS[seat]} (8 cards)").wait_for(state="attached")
+    page.get_by_text("Dan's hand filled itself with the 8 cards left").wait_for()
     # Anna, the dealer's next player, takes the turn-up's hearts (BL-4.1).
     page.locator("#turn button[value='take']").click()
     page.get_by_text("Undo the last event (1 recorded)").wait_for()

@@ -26,6 +26,7 @@ def test_br_5_3_a_revoke_by_the_declarer_is_flagged_with_its_rule(phone: Any, li
     for seat, name in enumerate(NAMES):
         page.fill(f"#id_player_{seat}", name)
     page.locator("input[name=dealer][value='0']").check()
+    page.get_by_label("The hands first, then the plays").check()  # they enter the hands
     page.get_by_role("button", name="Start recording").click()
     for seat, name in enumerate(NAMES[:3]):
         page.fill(f"#hand-text-{seat}", " ".join(REVOKE["hands"][seat]))

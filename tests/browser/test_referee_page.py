@@ -28,6 +28,7 @@ def test_cb_5_2_a_revoke_is_flagged_at_once(phone: Any, live_server: Any, demo_u
     for seat, name in enumerate(["P1", "P2", "P3", "P4"]):
         page.fill(f"#id_player_{seat}", name)
     page.locator("input[name=dealer][value='3']").check()
+    page.get_by_label("The hands first, then the plays").check()  # they enter the hands
     page.get_by_role("button", name="Start recording").click()
     for seat, cards in enumerate(HANDS[:3]):
         page.fill(f"#hand-text-{seat}", cards)

@@ -131,12 +131,38 @@ def test_a_card_tapped_into_a_field_the_game_has_not_is_refused_naming_into(owne
 
 
 def test_the_picker_moves_on_to_the_next_hand_when_one_is_full(owner_client: Any) -> None:
-    hand = new_hand(owner_client, "draw_bridge", 2)
+    hand = new_hand(owner_client, "call_bridge", 4)
     for card in SPADES.split()[:-1]:
         tap(owner_client, hand, action="add_card", seat="0", card=card)
     page = tap(owner_client, hand, action="add_card", seat="0", card="2S")
     assert "Tap cards into P2&#x27;s hand" in page
     assert '<input type="hidden" name="action" value="add_card"><input type="hidden" name="seat" value="1">' in page
+
+
+def test_db_2_2_the_picker_moves_on_to_the_stock_not_the_hand_that_fills_itself(owner_client: Any) -> None:
+    # DB-2.2: 13 cards to each of two hands and the 26 of the stock make the pack, so once P1 is full P2 fills
+    # itself when the stock is in: the taps go on to the stock, as the page's words say, never into P2 unasked.
+    hand = new_hand(owner_client, "draw_bridge", 2)
+    for card in SPADES.split()[:-1]:
+        tap(owner_client, hand, action="add_card", seat="0", card=card)
+    page = tap(owner_client, hand, action="add_card", seat="0", card="2S")
+    assert "Tap cards into the stock" in page
+    assert "Record every other hand and the stock: the last hand then fills itself" in page
+    page = tap(owner_client, hand, action="add_card", into="stock", card="AH")
+    assert hand.record["stock"] == ["AH"] and hand.record["hands"][1] == []
+
+
+def test_bl_3_3_after_three_hands_the_taps_go_to_the_turn_up_not_the_fourth_hand(owner_client: Any) -> None:
+    # The corrupted deal: with three hands of 5 in, the page went on to the fourth hand, and a turn-up
+    # tapped there was dealt into it. The fourth hand fills itself (BL-3.3): the taps go to the turn-up first.
+    hand = new_hand(owner_client, "belote", 4)
+    for seat, cards in enumerate(["AS KS QS JS 10S", "AH KH QH JH 10H", "AD KD QD JD 10D"]):
+        tap(owner_client, hand, action="set_hand", seat=str(seat), cards_text=cards)
+    page = owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
+    assert "Tap cards into the turn-up card" in page
+    page = tap(owner_client, hand, action="add_card", into="turn_up", card="8H")
+    assert hand.record["turn_up"] == "8H" and hand.record["hands"][3] == []
+    assert "Tap cards into the stock" in page  # then the stock, in the order dealt
 
 
 def test_bg_the_result_and_use_this_result_say_the_contract_in_words(owner_client: Any, make_match: Any) -> None:

@@ -114,12 +114,21 @@ def starts(game: str) -> dict[str, dict[str, Any]]:
     blank = {**record, "hands": [[] for _ in record["hands"]], "events": []}
     for field in REFEREES[game].setup.extras:
         blank.pop(field.name, None)
-    return {
+    setup = REFEREES[game].setup
+    outside = {field.name for field in setup.extras if field.name not in setup.plays_only_extras}
+    plays_only = {key: value for key, value in record.items() if key != "hands" and key not in outside}
+    shapes = {
         "blank": blank,
         "dealt": {**record, "events": []},
         "played": record,
         "near the cap": {**record, "events": full},
+        # a record of the plays only (docs/hand-record.md), blank and played
+        "plays only": {**plays_only, "events": []},
+        "plays only, played": plays_only,
     }
+    if setup.held is not None:
+        shapes["held, blank"] = {**blank, "held": True}
+    return shapes
 
 
 @pytest.mark.parametrize("game", list(REFEREES))

@@ -1,5 +1,7 @@
 """Reading a Belote hand record: the first five cards of each hand, the turn-up, the stock and the events
-(docs/rules/belote.md BL-1.1, BL-3.3, BL-3.4); see the package docstring for the record's shape.
+(docs/rules/belote.md BL-1.1, BL-3.3, BL-3.4); see the package docstring for the record's shape. Two other shapes
+are read (docs/referee/belote.md): the hands as held in play, 8 cards each with the turn-up in the taker's and no
+stock, and the plays only, no hands at all.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
-from referee.core.games.belote.setup import SETUP
+from referee.core.games.belote.setup import HELD, SETUP
 from referee.core.pack32 import PACK32
 from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card, in_pack
 from referee.core.record import read_record as read_in_order
@@ -27,10 +29,14 @@ class BeloteRecord:
     players: tuple[str, ...]
     dealer: int
     flags: Flags
-    hands: tuple[tuple[Card, ...], ...]  # the first five cards of each seat (BL-3.3)
+    hands: tuple[tuple[Card, ...], ...]  # the first five cards of each seat (BL-3.3), or the cards held in play
     turn_up: Card
     stock: tuple[Card, ...]  # the other 11 cards in the order the dealer gives them (BL-3.4)
     events: tuple[Event, ...]
+    # The hands are as held once the deal is complete (8 each, the turn-up in the taker's), or the cards each seat
+    # plays (a record of the plays only): no stock is dealt after the take.
+    held: bool = False
+    plays_only: bool = False
 
 
 _NOT_IN_PACK = gettext_noop("{card} is not in the 32-card Belote pack: A K Q J 10 9 8 7")
@@ -87,22 +93,73 @@ def _cards(doc: Mapping[str, Any], field: str) -> tuple[Card, ...]:
         raise RecordError(error.path or field, error.message) from None
 
 
+def is_held(doc: Mapping[str, Any], header: Header) -> bool:
+    """Whether the record gives the hands as held in play (``"held": true``, or a hand of 8 cards, or the plays
+    only), not the dealt lots."""
+    return header.plays_only or doc.get("held") is True or any(len(hand) == HELD for hand in header.hands)
+
+
+def _check_held(doc: Mapping[str, Any], header: Header) -> None:
+    """Refuse hands as held in play that are not 8 different cards each of the pack (so the whole pack, the turn-up
+    in the taker's hand, BL-3.4), or that come with a stock; a record of the plays only has no hands to check."""
+    if doc.get("stock"):
+        raise RecordError(
+            "stock",
+            _("the hands are given as held in play, so the stock was already dealt: leave the stock out (BL-3.4)"),
+        )
+    if header.plays_only:
+        return
+    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice"))
+    for seat, hand in enumerate(header.hands):
+        if len(hand) != HELD:
+            raise RecordError(
+                f"hands[{seat}]",
+                _(
+                    "each hand holds the 8 cards it plays with once the deal is complete (BL-3.4), not {count}; "
+                    "or give every hand's first 5 cards and the stock"
+                ).format(count=len(hand)),
+            )
+        dealt.place_all(hand, f"hands[{seat}]")
+
+
 def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, tuple[Card, ...]]:
-    """The turn-up and the stock, once the deal is 5 cards a hand, a turn-up and at most 11 more (BL-3.3, BL-3.4)."""
+    """The turn-up and the stock, once the deal is 5 cards a hand, a turn-up and at most 11 more (BL-3.3, BL-3.4);
+    or the turn-up alone, once the hands as held in play are 8 cards each with the turn-up among them."""
     if doc.get("turn_up") is None:
         raise RecordError(
             "turn_up", _("turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
         )
     (turn_up,) = _cards(doc, "turn_up")
+    if is_held(doc, header):
+        in_pack(turn_up, _PACK, "turn_up", _NOT_IN_PACK)
+        _check_held(doc, header)
+        return turn_up, ()
     stock = _cards(doc, "stock")
     _check_deal(header.hands, turn_up, stock)
     return turn_up, stock
 
 
+def _take_belote_at_its_word(
+    hands: tuple[tuple[Card, ...], ...], events: tuple[Event, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """A record of the plays only: "belote" said with the K or Q of trumps shows the other one (BL-6.1), which the
+    player holds until played. Unless somebody plays it in the record, it joins the player's hand, so a record
+    that stops before it is played does not flag a true belote."""
+    held = [list(hand) for hand in hands]
+    for event in events:
+        if event.announce == "belote" and event.card is not None and event.card.rank in "KQ":
+            other = Card("Q" if event.card.rank == "K" else "K", event.card.suit)
+            if not any(other in hand for hand in held):
+                held[event.seat].append(other)
+    return tuple(map(tuple, held))
+
+
 def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     """Read a Belote hand record; raise RecordError with the path of the problem."""
     header, (turn_up, stock), events = read_in_order(doc, game, SETUP, _read_deal, _read_event)
-    if len(stock) != STOCK:
+    held = is_held(doc, header)
+    hands = _take_belote_at_its_word(header.hands, events) if header.plays_only else header.hands
+    if len(stock) != STOCK and not held:
         for event in events:
             if event.type == "play":
                 raise RecordError(
@@ -115,4 +172,6 @@ def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
                         STOCK,
                     ).format(count=len(stock), size=STOCK),
                 )
-    return BeloteRecord(header.players, header.dealer, header.flags, header.hands, turn_up, stock, events)
+    return BeloteRecord(
+        header.players, header.dealer, header.flags, hands, turn_up, stock, events, held, header.plays_only
+    )

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
 from referee.core.pack32 import PACK32
-from referee.core.setup import Entry, EventField, EventKind, ExtraField, Setup, TapOption, TurnEntry, ValueKind
+from referee.core.setup import Entry, EventField, EventKind, ExtraField, Held, Setup, TapOption, TurnEntry, ValueKind
 from scoring.core.games.belote import GAME
 from vocabulary.i18n import gettext_noop
+
+HELD = FIRST_DEAL + 3  # BL-3.4: the cards each player holds once the deal is complete
 
 SETUP = Setup(
     seats=GAME.seats,
@@ -61,5 +63,28 @@ SETUP = Setup(
             ),
         ),
     ),
+    plays_only=(
+        gettext_noop(
+            "Without the dealt lots the deal (BL-3.3, BL-3.4) is not checked: the turn-up is taken to be the "
+            "taker's, and a belote is taken at its word until the other card is played (BL-6.1)."
+        ),
+    ),
+    plays_only_extras=("turn_up",),
+    # The Check a hand page records the hands as held when the play starts: 8 each, the turn-up in the taker's.
+    held=Held(
+        hand_size=HELD,
+        extras=(
+            ExtraField(
+                "turn_up",
+                gettext_noop("Turn-up card"),
+                gettext_noop("the turn-up card"),
+                False,
+                1,
+                required=True,
+                dealt=False,
+                in_hand=True,
+            ),
+        ),
+    ),  # its suit is offered as trumps in the first round (BL-4.1)
     longest_auction=2 * GAME.seats,  # two rounds of four bids (BL-4.1, BL-4.2)
 )

@@ -30,7 +30,8 @@ class ReplayState(TrumpRounds):
         self.taker: int | None = None
         self.trump = ""
         self.belote_cards: frozenset[Card] = frozenset()  # the K and Q of trumps, once they are chosen (BL-6.1)
-        self.dealt = len(record.stock) == STOCK  # the second deal can be made (BL-3.4)
+        # The second deal can be made (BL-3.4), or needs none: the hands are as held in play.
+        self.dealt = record.held or len(record.stock) == STOCK
         self.leader = first
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[Trick] = []

@@ -47,6 +47,12 @@ class TrumpChoice(ReplayState):
         self.belote_cards = _BELOTE_CARDS[trump]
         if not self.dealt:
             return
+        if self.record.held:
+            # The hands are as held in play: the turn-up is the taker's, given in a hand or, in a record of the
+            # plays only that stops before the taker plays it, still to be played.
+            if not any(self.record.turn_up in hand for hand in self.hands):
+                self.hands[taker][self.record.turn_up] = None
+            return
         stock = iter(self.record.stock)
         for turn in range(1, SEATS + 1):
             seat = (self.record.dealer + turn) % SEATS

@@ -30,6 +30,7 @@ class BridgetteRecord:
     stock: tuple[Card, ...] | None  # top first
     upcard: Card | None  # the top of the stock whenever the stock is recorded (BG-3.3)
     events: tuple[Event, ...]
+    plays_only: bool = False  # no hands recorded: see `_hands_from_plays`
 
 
 def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
@@ -38,15 +39,33 @@ def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
     if isinstance(doc, dict) and doc.get("game") != "bridgette":
         raise RecordError("game", _("this is not a Bridgette hand record"))
     header, (stock, upcard), events = read_in_order(doc, "bridgette", SETUP, _read_deal, _read_event)
+    hands = _hands_from_plays(header.hands, events) if header.plays_only else header.hands
     return BridgetteRecord(
         players=header.players,
         dealer=header.dealer,
         flags=header.flags,
-        hands=tuple(hand or None for hand in header.hands),
+        hands=tuple(hand or None for hand in hands),
         stock=stock,
         upcard=upcard,
         events=events,
+        plays_only=header.plays_only,
     )
+
+
+def _hands_from_plays(played: tuple[tuple[Card, ...], ...], events: tuple[Event, ...]) -> tuple[tuple[Card, ...], ...]:
+    """A record of the plays only: a hand as dealt is the cards its seat plays, less those it drew, with those it
+    discarded (BG-4). It is known only once the seat has played all 13 cards of its hand and every card of its
+    exchange was seen: else it is taken as not recorded (R-BG-13), since bids are checked against the whole hand
+    (BG-5.6)."""
+    hands = []
+    for seat, cards in enumerate(played):
+        exchange = [event for event in events if event.seat == seat and event.type in ("draw", "discard")]
+        drawn = {card for event in exchange if event.type == "draw" for card in event.cards or ()}
+        discarded = [card for event in exchange if event.type == "discard" for card in event.cards or ()]
+        hand = tuple(card for card in (*cards, *discarded) if card not in drawn)
+        seen = all(event.cards is not None for event in exchange)
+        hands.append(hand if seen and len(cards) == HAND_SIZE == len(set(hand)) == len(hand) else ())
+    return tuple(hands)
 
 
 # ---- the deal: hands, stock and upcard ------------------------------------------------------------------
@@ -57,7 +76,7 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[tuple[Card, ...]
     checked card by card in record order: the RecordError names the first fault and where."""
     # Every card a record can name is of the pack (BG-1.2): only a card placed twice is refused.
     placed = DealtCards(None, "", _TWICE)
-    for seat, hand in enumerate(header.hands):
+    for seat, hand in enumerate(() if header.plays_only else header.hands):
         if len(hand) not in (0, HAND_SIZE):
             raise RecordError(
                 f"hands[{seat}]",

@@ -74,5 +74,11 @@ SETUP = Setup(
         TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
         TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
     ),
+    plays_only=(
+        gettext_noop(
+            "Without the hands and the stock the exchange is not checked against the stock (BG-4.5), and a hand "
+            "is known, and its bids checked (BG-5.6), only once all 13 of its cards are played (R-BG-13)."
+        ),
+    ),
     longest_auction=3 * len(LADDER) + 2,  # every bid doubled and redoubled, then two passes (BG-5)
 )

@@ -26,6 +26,7 @@ class CallBridgeRecord:
     flags: Flags
     hands: tuple[tuple[Card, ...], ...]
     events: tuple[Event, ...]
+    plays_only: bool = False  # no hands recorded: each is the cards its seat plays (record.cards_played)
 
 
 def read_record(doc: Mapping[str, Any], name: str) -> CallBridgeRecord:
@@ -38,6 +39,7 @@ def read_record(doc: Mapping[str, Any], name: str) -> CallBridgeRecord:
         flags=header.flags,
         hands=header.hands,
         events=events,
+        plays_only=header.plays_only,
     )
 
 
@@ -57,7 +59,10 @@ def _read_event(checked: CheckedEvent) -> Event:
 
 
 def _check_hands(doc: Mapping[str, Any], header: Header) -> None:
-    """Refuse hands that are not 4 x 13 cards of one 52-card pack (CB-1.1, CB-3.2), naming the first fault."""
+    """Refuse hands that are not 4 x 13 cards of one 52-card pack (CB-1.1, CB-3.2), naming the first fault.
+    A record of the plays only has no deal to check: each hand is the cards its seat plays (record.cards_played)."""
+    if header.plays_only:
+        return
     dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice (also at {path})"))
     for seat, hand in enumerate(header.hands):
         if len(hand) != TRICKS_PER_DEAL:

@@ -27,6 +27,7 @@ class BridgeRecord:
     flags: Flags
     hands: tuple[tuple[Card, ...], ...]
     events: tuple[Event, ...]
+    plays_only: bool = False  # no hands recorded: each is the cards its seat plays (record.cards_played)
 
 
 def read_record(doc: Mapping[str, Any], name: str) -> BridgeRecord:
@@ -41,6 +42,7 @@ def read_record(doc: Mapping[str, Any], name: str) -> BridgeRecord:
         flags=header.flags,
         hands=header.hands,
         events=events,
+        plays_only=header.plays_only,
     )
 
 
@@ -63,7 +65,10 @@ def _read_event(checked: CheckedEvent) -> Event:
 
 
 def _check_deal(doc: Mapping[str, Any], header: Header) -> None:
-    """Refuse a deal that is not four hands of 13 from one 52-card pack (BR-1.2, BR-3.2), naming the first fault."""
+    """Refuse a deal that is not four hands of 13 from one 52-card pack (BR-1.2, BR-3.2), naming the first fault.
+    A record of the plays only has no deal to check: each hand is the cards its seat plays (record.cards_played)."""
+    if header.plays_only:
+        return
     dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice (also at {path})"))
     for seat, hand in enumerate(header.hands):
         if len(hand) != HAND_SIZE:

@@ -42,5 +42,8 @@ SETUP = Setup(
         TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
         TurnEntry("choice", Entry.OPTION, "choice"),
     ),
+    plays_only=(
+        gettext_noop("Honours (BR-6.7) are counted from the cards played: the whole hands once 13 tricks are played."),
+    ),
     longest_auction=LONGEST_AUCTION,
 )

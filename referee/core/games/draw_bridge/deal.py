@@ -30,6 +30,7 @@ class DrawBridgeRecord:
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]  # top card first
     events: tuple[Event, ...]
+    plays_only: bool = False  # no hands recorded: each is the cards its seat plays but did not draw
 
 
 def parse_call(value: Any, path: str) -> str:
@@ -47,21 +48,33 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     if isinstance(doc, dict) and doc.get("game") != name:
         raise RecordError("game", _("this is a Draw Bridge record, so game must be {name}").format(name=repr(name)))
     header, stock, events = read_in_order(doc, name, SETUP, _read_deal, _read_event)
+    hands = header.hands
+    if header.plays_only:
+        # A record of the plays only: a hand as dealt is the cards its seat plays less those it drew, and the
+        # stock, unless given, is the cards drawn, in the order drawn (the top card first, DB-3.5).
+        drawn = [(event.seat, event.card) for event in events if event.type == "draw" and event.card is not None]
+        hands = tuple(tuple(card for card in hand if (seat, card) not in drawn) for seat, hand in enumerate(hands))
+        if doc.get("stock") is None:
+            stock = tuple(dict.fromkeys(card for _seat, card in drawn))
     return DrawBridgeRecord(
         players=header.players,
         dealer=header.dealer,
         flags=header.flags,
-        hands=header.hands,
+        hands=hands,
         stock=stock,
         events=events,
+        plays_only=header.plays_only,
     )
 
 
 def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, ...]:
     """The stock, once the deal is 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2).
 
-    The error names the first fault: the stock's cards and size, then the hands and the stock card by card.
+    The error names the first fault: the stock's cards and size, then the hands and the stock card by card. A
+    record of the plays only has no hands to check; its stock, if given, is checked alone.
     """
+    if header.plays_only and doc.get("stock") is None:
+        return ()  # the cards drawn: read_record takes them from the events
     try:
         stock = parse_cards(doc.get("stock"), "stock")
     except CardError as error:
@@ -70,7 +83,7 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, ...]:
         message = _("the stock holds {size} cards, top card first (DB-2.2), not {count}")
         raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
     dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice (also at {path})"))
-    for seat, hand in enumerate(header.hands):
+    for seat, hand in enumerate(() if header.plays_only else header.hands):
         if len(hand) != HAND_SIZE:
             message = _("each hand is dealt {size} cards (DB-2.2), not {count}")
             raise RecordError(f"hands[{seat}]", message.format(size=HAND_SIZE, count=len(hand)))

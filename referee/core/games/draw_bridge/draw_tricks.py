@@ -80,8 +80,8 @@ class DrawPhase(ReplayState):
         values = self.event_words(event)
         self.flag(event, "DB-3.5", message.format(**values, trick=self.phase_tricks, first=names[0], then=names[-1]))
         for seat in self.pending_draws:
-            card = self.stock.pop()
-            self.hands[seat][card] = None
+            if self.stock:  # a record of the plays only knows only the cards drawn
+                self.hands[seat][self.stock.pop()] = None
         self.end_draws()
 
     def end_draws(self) -> None:

@@ -69,7 +69,8 @@ class _Replay(CardPlay, AuctionPhase):
             else:
                 prompt = _("{player} lost draw trick {trick} and draws from the stock (DB-3.5)")
             prompt = prompt.format(player=self.players[seat], trick=self.phase_tricks)
-            return Turn(seat, "draw", (self.stock[-1].code,), prompt)
+            # The top of the stock; none known in a record of the plays only, whose stock is the cards drawn.
+            return Turn(seat, "draw", tuple(card.code for card in self.stock[-1:]), prompt)
         if self.phase == AUCTION:
             return Turn(self.caller, "call", self.allowed_calls(), self.auction_prompt())
         seat = self.leader if not self.trick else 1 - self.leader

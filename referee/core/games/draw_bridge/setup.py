@@ -40,5 +40,11 @@ SETUP = Setup(
         TurnEntry("draw", Entry.OPTION, "card", verb=gettext_noop("Draw")),
         TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
     ),
+    plays_only=(
+        gettext_noop(
+            "Without the stock it is taken to be the cards drawn, in the order drawn, so whether each draw took "
+            "the top card of the stock (DB-3.5) is not checked."
+        ),
+    ),
     longest_auction=3 * len(ALL_BIDS) + 2,  # the Bridgette ladder without 0NT, every bid doubled and redoubled (DB-4)
 )

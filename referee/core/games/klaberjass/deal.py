@@ -41,6 +41,7 @@ class KlaberjassRecord:
     turn_up: Card
     bottom: Card | None
     events: tuple[Event, ...]
+    plays_only: bool = False  # no hands recorded: each is the cards its seat plays (`_hands_from_plays`)
 
 
 def _pack_card(card: Card, path: str) -> Card:
@@ -99,10 +100,14 @@ def _read_event(checked: CheckedEvent) -> Event:
 
 
 def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, Card | None]:
-    """The turn-up and the bottom card, once the hands are 9 (or 6) different cards each of the pack (KJ-3, KJ-5.1)."""
+    """The turn-up and the bottom card, once the hands are 9 (or 6) different cards each of the pack (KJ-3, KJ-5.1).
+    A record of the plays only has no hands to check, and its turn-up may be played, once swapped for the dix."""
+    if header.plays_only:
+        turn_up = _one_card(doc, "turn_up") if "turn_up" in doc else _missing_turn_up()
+        return turn_up, _one_card(doc, "bottom") if doc.get("bottom") is not None else None
     dealt = _check_hands(header.hands)
     if "turn_up" not in doc:
-        raise RecordError("turn_up", _("turn_up is missing: the card turned face up after the deal (KJ-3.3)"))
+        _missing_turn_up()
     turn_up = _one_card(doc, "turn_up")
     if turn_up in dealt:
         raise RecordError("turn_up", _("the turn-up {card} is also in a hand").format(card=card_name(turn_up)))
@@ -116,11 +121,35 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, Card | Non
     return turn_up, bottom
 
 
+def _missing_turn_up() -> Card:
+    raise RecordError("turn_up", _("turn_up is missing: the card turned face up after the deal (KJ-3.3)"))
+
+
+def _hands_from_plays(header: Header, turn_up: Card, events: tuple[Event, ...]) -> tuple[tuple[Card, ...], ...]:
+    """A record of the plays only: each hand is the cards its seat plays, with the cards of the sequences it
+    declares (KJ-6.2, shown to the table), except that a player who swapped the dix (KJ-5.3) held the 7 of the
+    turn-up's suit in the turn-up's place before the swap."""
+    hands = [list(hand) for hand in header.hands]
+    for event in events:  # a declared sequence is shown (KJ-6.2): its cards are held until played
+        if event.type == "declare":
+            hands[event.seat].extend(card for card in event.cards or () if not any(card in held for held in hands))
+    seven = Card("7", turn_up.suit)
+    dix = next((event for event in events if event.type == "dix"), None)
+    if dix is not None and not any(seven in held for held in hands):
+        hand = hands[dix.seat]
+        if turn_up in hand:
+            hand[hand.index(turn_up)] = seven
+        else:
+            hand.append(seven)
+    return tuple(map(tuple, hands))
+
+
 def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
     """Read a Klaberjass hand record; raise RecordError with the path of the problem: the first fault in this
     order: the header, the events' types and seats, the hands, the turn-up, the bottom card, each event's fields."""
     header, (turn_up, bottom), events = read_in_order(doc, game, SETUP, _read_deal, _read_event)
-    if len(header.hands[0]) == FIRST_DEAL:
+    hands = _hands_from_plays(header, turn_up, events) if header.plays_only else header.hands
+    if len(header.hands[0]) == FIRST_DEAL and not header.plays_only:
         for event in events:
             if event.type in ("dix", "declare", "play"):
                 raise RecordError(
@@ -131,8 +160,9 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
         players=header.players,
         dealer=header.dealer,
         flags=header.flags,
-        hands=header.hands,
+        hands=hands,
         turn_up=turn_up,
         bottom=bottom,
         events=events,
+        plays_only=header.plays_only,
     )

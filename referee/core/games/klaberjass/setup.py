@@ -82,5 +82,12 @@ SETUP = Setup(
             aside=_DIX_OR_SEQUENCE,
         ),
     ),
+    plays_only=(
+        gettext_noop(
+            "Without the hands the deal (KJ-3) and the bottom card are not checked; the cards of a declared "
+            "sequence (KJ-6.2), and the 7 of the turn-up's suit of a dix (KJ-5.3), are taken to be held."
+        ),
+    ),
+    plays_only_extras=("turn_up",),  # its suit is offered as trumps in the first round (KJ-4.1)
     longest_auction=2 * GAME.seats + 1,  # two rounds of bids, then an answer to a schmeiss (KJ-4, R-KJ-2)
 )

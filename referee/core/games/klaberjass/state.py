@@ -28,7 +28,8 @@ class ReplayState(TrumpRounds):
         # Each hand is an insertion-ordered dict used as an ordered set, in the dealt order that the allowed
         # cards and the verdict's hands are listed in.
         self.hands = [dict.fromkeys(hand) for hand in record.hands]
-        self.short = len(record.hands[0]) == FIRST_DEAL  # only the first deal recorded (KJ-3.2)
+        # Only the first deal recorded (KJ-3.2); a record of the plays only has the cards played, however many.
+        self.short = not record.plays_only and len(record.hands[0]) == FIRST_DEAL
         self.phase = "bid"  # bid, answer, name, play, done, annulled
         self.start_rounds(self.non_dealer, 2)  # the non-dealer speaks first in each round (KJ-4.1)
         self.schmeisser: int | None = None
