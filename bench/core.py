@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def sample_deals(name: str) -> list[dict[str, Any]]:
-    """The game's sample entries with no house rule (fixtures/<game>/deals.json, RULES.md §6)."""
+    """The game's sample entries with no house rule (fixtures/<game>/deals.json, docs/rules/)."""
     deals = json.loads((ROOT / "fixtures" / name / "deals.json").read_text(encoding="utf-8"))
     return [deal["entry"] for deal in deals if not deal.get("flags")]
 

@@ -21,7 +21,7 @@ NAMES = ["Anna", "Ben", "Cleo", "Dan"]  # in seat order, as many as the game sea
 
 def sample_deals(game: str) -> list[dict[str, Any]]:
     """The game's sample deals: each an entry, its flags if any, its points per side and the rule
-    (RULES.md §6 worked examples) they were worked from."""
+    (docs/rules/ worked examples) they were worked from."""
     deals: list[dict[str, Any]] = json.loads((FIXTURES / game / "deals.json").read_text(encoding="utf-8"))
     return deals
 
@@ -113,7 +113,7 @@ def make_match(owner: Any) -> Callable[..., Match]:
     return make
 
 
-# Bridgette deals with hand-worked scores (RULES.md §6.1).
+# Bridgette deals with hand-worked scores (docs/rules/bridgette.md).
 B1_ANNA_2H_EXACT = sample_entry("bridgette", "§6.1 B1")  # Anna +500
 B2_BEN_1NT_3_OVER = sample_entry("bridgette", "§6.1 B2")  # Ben +600
 PASSED_OUT = sample_entry("bridgette", "BG-7.4")

@@ -106,7 +106,7 @@ class Turn(NamedTuple):
 
 
 class Verdict(NamedTuple):
-    """The referee's answer for a hand record (RULES.md "Referee checks")."""
+    """The referee's answer for a hand record (docs/rules/, each game's "Referee checks")."""
 
     violations: tuple[Violation, ...]
     tricks: tuple[Trick, ...]

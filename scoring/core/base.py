@@ -38,7 +38,7 @@ class EntryError(ValueError):
     """A deal entry or match file that cannot be accepted.
 
     ``field`` names the offending field (``"tricks"``, ``"calls[2]"``),
-    ``rule`` the RULES.md ID it breaks (or ``"match-file"`` for a shape error),
+    ``rule`` the rule ID (docs/rules/) it breaks (or ``"match-file"`` for a shape error),
     and ``deal`` the 1-based deal number once the match evaluator knows it.
     """
 
@@ -144,7 +144,7 @@ class FirstChoice:
 
 @dataclass(frozen=True, slots=True)
 class Flag:
-    """A house-rule flag from RULES.md §5: off by default (RULES.md 0.3).
+    """A house-rule flag from docs/rules/: off by default (docs/rules/README.md).
 
     ``text_en`` is its description in English, the msgid (marked with ``gettext_noop`` where the flag
     table is written); ``text`` is that description in the active language. A flag with a ``first``

@@ -40,7 +40,7 @@ class Contract:
     strain: Strain = Strain.NO_TRUMP
     doubled: Doubling = Doubling.UNDOUBLED
     tricks: int = 0
-    # The contract in RULES.md notation (0.2): ``4♠X``, ``3NTXX``, ``0NT``. Named once, when the
+    # The contract in the rules' notation (docs/rules/README.md): ``4♠X``, ``3NTXX``, ``0NT``. Named once, when the
     # value is made (parse_contract hands out values built in advance): every score line names it.
     contract: str = field(init=False, repr=False, compare=False)
 
@@ -86,7 +86,7 @@ def bid_name(level: int, strain: Strain) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ContractRules:
-    """What one game's contract entry may hold, and the RULES.md ID behind each field.
+    """What one game's contract entry may hold, and the rule ID (docs/rules/) behind each field.
 
     ``bids`` are the contracts that can be bid, lowest first (Bridgette's start at 0NT, BG-5.1;
     Draw Bridge's at 1♣, DB-4.1). ``deals`` holds every deal those bids allow, keyed by the

@@ -20,7 +20,7 @@ from tests.browser.conftest import PHONE, axe_options, log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-# RULES.md §6.2 C9: P1 leads; P2 has no hearts and holds ♠3, ♠J and ♦9.
+# docs/rules/call_bridge.md C9: P1 leads; P2 has no hearts and holds ♠3, ♠J and ♦9.
 C9_HANDS = [
     "5H AH KH QH JH TH AC KC QC JC TC 9C 8C",
     "3S JS 9D AD KD QD JD TD 8D 7D 6D 5D 4D",

@@ -120,7 +120,7 @@ def test_bg_7_1_a_pair_plays_bridgette_in_their_language(
     page = phone_in(language)
     sign_up_and_start(page, live_server, language, "bridgette", ["Anna", "Bence"], tmp_path)
     assert_in_language(page, language, "match", tmp_path)
-    # B1 (RULES.md §6.1): Anna's 2♥ made with 8 tricks scores 500 (BG-7.1).
+    # B1 (docs/rules/bridgette.md): Anna's 2♥ made with 8 tricks scores 500 (BG-7.1).
     tap(page, "declarer", "0")
     tap(page, "level", "2")
     tap(page, "strain", "H")
@@ -139,7 +139,7 @@ def test_cb_6_c1_a_polish_table_plays_call_bridge(phone_in: Any, live_server: An
     page = phone_in(language)
     sign_up_and_start(page, live_server, language, "call_bridge", ["Ola", "Piotr", "Rita", "Staś"], tmp_path)
     assert_in_language(page, language, "match", tmp_path)
-    # C1 (RULES.md §6.2): calls 3, 4, 2, 5; tricks 4, 4, 1, 4: +3, +4, -2, -5 (CB-6).
+    # C1 (docs/rules/call_bridge.md): calls 3, 4, 2, 5; tricks 4, 4, 1, 4: +3, +4, -2, -5 (CB-6).
     for seat, call in enumerate(["3", "4", "2", "5"]):
         tap(page, f"calls_{seat}", call)
     page.locator("form:has(input[name=calls_0]) button[type=submit]").first.click()
@@ -154,7 +154,7 @@ def test_cb_6_c1_a_polish_table_plays_call_bridge(phone_in: Any, live_server: An
     read_the_report(page, language, tmp_path)
 
 
-# RULES.md §6.2 C9: P1 leads; P2 has no hearts and holds spades (3♠, J♠), so P2 must trump (CB-5.2 b).
+# docs/rules/call_bridge.md C9: P1 leads; P2 has no hearts and holds spades (3♠, J♠), so P2 must trump (CB-5.2 b).
 C9_HANDS = [
     "5H AH KH QH JH TH AC KC QC JC TC 9C 8C",
     "3S JS 9D AD KD QD JD TD 8D 7D 6D 5D 4D",

@@ -11,7 +11,7 @@ from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# RULES.md §6.2 C9: P1 leads 5♥; P2 has no hearts and holds ♠3, ♠J and ♦9, so must play a spade.
+# docs/rules/call_bridge.md C9: P1 leads 5♥; P2 has no hearts and holds ♠3, ♠J and ♦9, so must play a spade.
 HANDS = [
     "5H AH KH QH JH TH AC KC QC JC TC 9C 8C",
     "3S JS 9D AD KD QD JD TD 8D 7D 6D 5D 4D",

@@ -14,7 +14,7 @@ from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# Six deals by tapping (declarer, level, strain, tricks), each scored by hand from RULES.md §1.7:
+# Six deals by tapping (declarer, level, strain, tricks), each scored by hand from docs/rules/bridgette.md:
 SIX_DEALS = [
     ("Anna", "2", "♥", "8"),  # B1: Anna +500
     ("Ben", "1", "NT", "10"),  # B2: Ben +600
@@ -128,7 +128,7 @@ def test_bg_7_3_a_slow_preview_shows_the_last_tap(phone: Any, live_server: Any, 
     tap(page, "Strain", "♥")
     tap(page, "Declarer's tricks", "7")
     tap(page, "Declarer's tricks", "8")
-    # 2♥ by Anna with 8 tricks, made exactly: Anna +500 (BG-7.3, RULES.md §1.7 example B1).
+    # 2♥ by Anna with 8 tricks, made exactly: Anna +500 (BG-7.3, docs/rules/bridgette.md example B1).
     expect(page.locator("#preview")).to_contain_text("This deal: Anna 500, Ben 0")
 
 

@@ -37,7 +37,7 @@ def new_match(page: Any, live_server: Any, game: str, players: list[str], **extr
 def test_kj_9_2_new_user_enters_the_k1_deal(phone: Any, live_server: Any) -> None:
     page = phone.new_page()
     sign_up(page, live_server)
-    # K1 (RULES.md §6.4): Nora (N) is the maker against the dealer Dan (D): 103 and 75.
+    # K1 (docs/rules/klaberjass.md): Nora (N) is the maker against the dealer Dan (D): 103 and 75.
     new_match(page, live_server, "Klaberjass", ["Nora", "Dan"])
     tap(page, "Maker", "Nora")
     tap(page, "Trump", "♥")
@@ -71,7 +71,7 @@ def test_cb_6_c1_call_bridge_deal_and_a_rule_error_beside_the_field(phone: Any, 
     # 4 + 4 + 1 + 5 = 14 tricks: refused beside the field with its rule (CB-5.4).
     expect(page.locator("#deal-form")).to_contain_text("CB-5.4")
     tap(page, "P4's tricks", "4")
-    # C1 (RULES.md §6.2): +3, +4, -2, -5.
+    # C1 (docs/rules/call_bridge.md): +3, +4, -2, -5.
     expect(page.locator("#preview")).to_contain_text("This deal: P1 3, P2 4, P3 −2, P4 −5")
     page.get_by_role("button", name="Save deal 1").click()
     expect(page.get_by_test_id("total-3")).to_have_text("−5")

@@ -1,4 +1,4 @@
-"""Bridgette referee (RULES.md §1.4 to §1.6, R-BG-9 to R-BG-16). Expected verdicts are worked by hand."""
+"""Bridgette referee (docs/rules/bridgette.md, R-BG-9 to R-BG-16). Expected verdicts are worked by hand."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "bridgette" / "hand
 PACK = [card.code for card in SETUP.pack]
 NORTH, SOUTH = 0, 1
 
-# B15 (RULES.md §6.1): 2♥ by South, so North leads. Colons: GC Grand, RC Royal, LC Little.
+# B15 (docs/rules/bridgette.md): 2♥ by South, so North leads. Colons: GC Grand, RC Royal, LC Little.
 B15_NORTH = ["AS", "RC", "TD", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "KS", "QS", "QC"]
 B15_SOUTH = ["7S", "GC", "LC", "5C", "6C", "7C", "8C", "9C", "2H", "3H", "4H", "5H", "6H"]
 

@@ -1,4 +1,5 @@
-"""Call Bridge referee (RULES.md §2.4, §2.5, R-CB-1, R-CB-7, worked example C9). Expected values worked by hand."""
+"""Call Bridge referee (docs/rules/call_bridge.md, R-CB-1, R-CB-7, worked example C9).
+Expected values worked by hand."""
 
 from __future__ import annotations
 

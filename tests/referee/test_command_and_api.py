@@ -21,7 +21,7 @@ def test_kj_9_k1_replays_to_103_and_75_through_the_command() -> None:
     call_command("referee", str(ROOT / "fixtures" / "klaberjass" / "hand.json"), "--json", stdout=out)
     verdict = json.loads(out.getvalue())
     assert verdict["legal"] is True
-    assert verdict["score"]["points"] == [103, 75]  # RULES.md §6.4 K1: N 103, D 75
+    assert verdict["score"]["points"] == [103, 75]  # docs/rules/klaberjass.md K1: N 103, D 75
 
 
 def test_unreadable_record_exits_2_with_its_path(tmp_path: Path) -> None:

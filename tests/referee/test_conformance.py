@@ -37,7 +37,7 @@ from scoring.core.games import GAMES
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 NAMES = ["Anna", "Ben", "Cleo", "Dev"]
-# RULES.md IDs as docs/rules/README.md writes them (and tests/test_rules_docs.py reads them): R-BG-7, BG-7.3.
+# Rule IDs as docs/rules/README.md writes them (and tests/test_rules_docs.py reads them): R-BG-7, BG-7.3.
 RULE_ID = re.compile(r"\b(?:R-[A-Z]{2,4}-\d+|[A-Z]{2,4}-\d+\.\d+)\b")
 DEALS = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 

@@ -1,4 +1,5 @@
-"""Draw Bridge referee (RULES.md §3.3-§3.5, R-DB-1, R-DB-2, worked example D10). Expected values worked by hand."""
+"""Draw Bridge referee (docs/rules/draw_bridge.md, R-DB-1, R-DB-2, worked example D10).
+Expected values worked by hand."""
 
 from __future__ import annotations
 

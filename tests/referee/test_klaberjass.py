@@ -1,6 +1,6 @@
-"""Klaberjass referee: RULES.md §4.4 to §4.8 (referee checks KJ-8.5) and rulings R-KJ-2 to R-KJ-11.
+"""Klaberjass referee: docs/rules/klaberjass.md (referee checks KJ-8.5) and rulings R-KJ-2 to R-KJ-11.
 
-Expected tricks, points and verdicts are worked by hand from RULES.md (K1 is §6.4 verbatim).
+Expected tricks, points and verdicts are worked by hand from docs/rules/ (K1 is §6.4 verbatim).
 """
 
 from __future__ import annotations

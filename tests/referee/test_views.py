@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 FIXTURE = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "call_bridge" / "hand.json").read_text())
 
-# RULES.md §6.2 C9 as a whole first trick: P1 (seat 0) leads 5♥; P2 has no hearts and must play a spade.
+# docs/rules/call_bridge.md C9 as a whole first trick: P1 (seat 0) leads 5♥; P2 has no hearts and must play a spade.
 C9_HANDS = [
     "5H AH KH QH JH TH AC KC QC JC TC 9C 8C",
     "3S JS 9D AD KD QD JD TD 8D 7D 6D 5D 4D",

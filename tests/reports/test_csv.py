@@ -44,7 +44,7 @@ def test_shared_csv_writes_formula_like_names_as_text_and_negative_scores_as_num
         "players": FORMULA_NAMES,
         "first_dealer": 0,
         "target": 30,
-        "deals": [{"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}],  # C1 (RULES.md §6.2): +3 +4 -2 -5
+        "deals": [{"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}],  # C1 (docs/rules/call_bridge.md): +3 +4 -2 -5
     }
     match = create_match(owner=owner, match_file=parse_match(doc))
     body = client.get(reverse("shared_report_csv", args=[match.share_token])).content.decode("utf-8-sig")

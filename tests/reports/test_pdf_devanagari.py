@@ -24,7 +24,7 @@ RAM, SITA = "राम", "सीता"
 
 
 def devanagari_match(owner: Any) -> Match:
-    # The Bridgette deals of RULES.md §6.1: B1 scores +500 for the first player, B2 +600 for the second.
+    # The Bridgette deals of docs/rules/bridgette.md: B1 scores +500 for the first player, B2 +600 for the second.
     match_file = parse_match(
         {
             "game": "bridgette",

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
 DEMOS = sorted(path.stem for path in DEMO.glob("*.json"))
 # Words of the program, never of a player: a Python None or dict, the rules file's name.
-INTERNAL = ("None", "RULES.md", "{'", "':", '{"', '":')
+INTERNAL = ("None", "docs/rules/", "{'", "':", '{"', '":')
 # 1 July 2025 12:00 UTC: 14:00 summer time in Berlin (CEST, UTC+2).
 MOMENT = datetime(2025, 7, 1, 12, 0, tzinfo=UTC)
 

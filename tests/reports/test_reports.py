@@ -19,7 +19,7 @@ from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER, PASSED_OUT
 pytestmark = pytest.mark.django_db
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
-# Six deals, worked by hand from RULES.md §1.7: Anna 500, Ben 600, then four passed-out deals (BG-7.4).
+# Six deals, worked by hand from docs/rules/bridgette.md: Anna 500, Ben 600, then four passed-out deals (BG-7.4).
 SIX = [B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER, *[PASSED_OUT] * 4]
 
 
@@ -86,7 +86,7 @@ def test_csv_parses_back_to_the_deals(owner_client: Any, make_match: Any) -> Non
         for row in rows
     ]
     assert parsed == deals
-    # C1 then C2 (RULES.md §6.2): +3 +4 -2 -5, then +13 +2 -2 -3.
+    # C1 then C2 (docs/rules/call_bridge.md): +3 +4 -2 -5, then +13 +2 -2 -3.
     assert [row["Dan total"] for row in rows] == ["-5", "-8"]
     assert [row["Anna total"] for row in rows] == ["3", "16"]
 

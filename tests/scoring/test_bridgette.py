@@ -1,4 +1,4 @@
-"""Bridgette scoring (RULES.md §1.7, §1.8, §5.1). Expected values are worked by hand from RULES.md."""
+"""Bridgette scoring (docs/rules/bridgette.md). Expected values are worked by hand from docs/rules/."""
 
 from __future__ import annotations
 

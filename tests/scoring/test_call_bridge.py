@@ -1,4 +1,4 @@
-"""Call Bridge scoring (RULES.md §2, §5.2 R-CB-1..R-CB-6, §6.2). Expected values worked by hand."""
+"""Call Bridge scoring (docs/rules/call_bridge.md R-CB-1..R-CB-6, §6.2). Expected values worked by hand."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Every game in the registry against the shared protocol and against RULES.md (docs/style.md 2).
+"""Every game in the registry against the shared protocol and against docs/rules/ (docs/style.md 2).
 
-The tables below are the product's spec, copied from RULES.md and from the rules documents of the
+The tables below are the product's spec, copied from docs/rules/ and from the rules documents of the
 partnership games (docs/rules/contract_bridge.md, docs/rules/belote.md): each game's prefix, seat
-count and every variant flag it names (RULES.md 0.3, §5; their Rulings sections) with the ruling
+count and every variant flag it names (docs/rules/README.md; their Rulings sections) with the ruling
 that defines it. The tests walk ``GAMES``, so a game added to the registry is covered at once, and
 fails here until its row exists and its sample deals (fixtures/<game>/deals.json, worked by hand
 from the rules' worked examples) are there. Points are per side, and a side may hold several seats.
@@ -31,7 +31,7 @@ from scoring.core.match import evaluate, parse_match
 from scoring.forms import DealForm, entry_to_initial
 from tests.conftest import default_target, sample_deals
 
-# RULES.md and docs/rules/: prefix and players (BG-1.1, DB-1.1, CB-1.1, KJ-1.1, BR-1.1, BL-1.1).
+# docs/rules/ and docs/rules/: prefix and players (BG-1.1, DB-1.1, CB-1.1, KJ-1.1, BR-1.1, BL-1.1).
 SPEC = {
     "bridgette": ("BG", 2),
     "draw_bridge": ("DB", 2),
@@ -41,7 +41,7 @@ SPEC = {
     "belote": ("BL", 4),
 }
 
-# RULES.md §5 (and DB-3.5 for db_show_stock_top): every flag, with the R-xx ruling that defines it.
+# docs/rules/ (and DB-3.5 for db_show_stock_top): every flag, with the R-xx ruling that defines it.
 RULES_FLAGS = {
     "bridgette": {
         "bg_score_level_made": "R-BG-2",

@@ -215,7 +215,7 @@ def test_words_of_suits_strains_and_doublings_go_through_the_hook(translator: No
     assert Suit.SPADES.singular == "«spade»"
     assert Strain.NO_TRUMP.plural == "«no trump»"
     assert [doubling.word for doubling in Doubling] == ["«undoubled»", "«doubled»", "«redoubled»"]
-    assert Strain.NO_TRUMP.symbol == "NT"  # RULES.md 0.2's notation is the same in every language
+    assert Strain.NO_TRUMP.symbol == "NT"  # docs/rules/README.md's notation is the same in every language
 
 
 def score_lines(name: str, entry: dict[str, Any], flags: frozenset[str] = frozenset()) -> list[str]:

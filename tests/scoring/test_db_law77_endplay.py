@@ -1,9 +1,9 @@
 """R-DB-6 `db_contract_bridge_scoring` checked against endplay's Law 77 scorer, on every contract there is.
 
 R-DB-6 scores a deal "as in duplicate contract bridge, non-vulnerable", and Draw Bridge has no
-vulnerability under any flag (RULES.md §3 and §5.3 never choose one), so endplay is asked for its
+vulnerability under any flag (docs/rules/draw_bridge.md never choose one), so endplay is asked for its
 non-vulnerable score only. The space is small enough to enumerate: 7 levels × 5 strains × 3 doublings
-× 14 trick counts × 2 declarers = 2,940 deal entries. The hand-worked RULES.md examples stay in
+× 14 trick counts × 2 declarers = 2,940 deal entries. The hand-worked docs/rules/ examples stay in
 test_draw_bridge.py.
 """
 

@@ -1,4 +1,4 @@
-"""Draw Bridge scoring (RULES.md §3.6, §3.7, §5.3 R-DB-4..R-DB-10, §6.3). Expected values worked by hand."""
+"""Draw Bridge scoring (docs/rules/draw_bridge.md R-DB-4..R-DB-10, §6.3). Expected values worked by hand."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ STRAIN_CODES = {strain.symbol: strain.value for strain in Strain}
 
 
 def contract(text: str, tricks: int, declarer: int = 0) -> dict[str, Any]:
-    """A deal entry from RULES.md notation: ``contract("2♦X", 9)``."""
+    """A deal entry from the rules' notation: ``contract("2♦X", 9)``."""
     doubled = len(text) - len(text.rstrip("X"))
     body = text.rstrip("X")
     return {

@@ -192,7 +192,8 @@ def test_kj_9_2_a_klaberjass_deal_is_made_bate_tied_or_annulled(tmp_path: Path) 
 
 
 def test_cb_a_call_bridge_deal_says_who_made_their_call(tmp_path: Path) -> None:
-    # C1 (RULES.md §6.2): calls 3 4 2 5, tricks 4 4 1 4: Anna and Ben make theirs (+3, +4), Cleo and Dan fail (-2, -5).
+    # C1 (docs/rules/call_bridge.md): calls 3 4 2 5, tricks 4 4 1 4: Anna and Ben make theirs (+3, +4),
+    # Cleo and Dan fail (-2, -5).
     doc = {"game": "call_bridge", "players": BELOTE_PLAYERS, "first_dealer": 0, "target": 30}
     sheet = score_json(tmp_path, doc | {"deals": [{"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}]})
     (deal,) = sheet["deals"]

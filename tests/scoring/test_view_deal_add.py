@@ -68,7 +68,7 @@ def test_call_bridge_cb_5_4_tricks_must_add_up_to_13(owner_client: Any, make_mat
     response = post_deal(owner_client, match, 1, tricks_3=5, **data)
     assert response.status_code == 422
     assert "CB-5.4" in response.content.decode()
-    # C1 (RULES.md §6.2): +3, +4, -2, -5.
+    # C1 (docs/rules/call_bridge.md): +3, +4, -2, -5.
     response = post_deal(owner_client, match, 1, tricks_3=4, **data)
     assert response.status_code == 302
     page = owner_client.get(reverse("match", args=[match.pk])).content.decode()
@@ -76,7 +76,7 @@ def test_call_bridge_cb_5_4_tricks_must_add_up_to_13(owner_client: Any, make_mat
 
 
 def test_klaberjass_k1_entry(owner_client: Any, make_match: Any) -> None:
-    # K1 (RULES.md §6.4) with Anna as N (maker) and Ben as D: 103 and 75.
+    # K1 (docs/rules/klaberjass.md) with Anna as N (maker) and Ben as D: 103 and 75.
     match = make_match(game="klaberjass", first_dealer=1)
     response = post_deal(
         owner_client,

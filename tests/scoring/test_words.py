@@ -1,4 +1,4 @@
-"""The shared vocabulary (RULES.md 0.2): suits, strains and doublings as files and sheets write them."""
+"""The shared vocabulary (docs/rules/README.md): suits, strains and doublings as files and sheets write them."""
 
 from __future__ import annotations
 

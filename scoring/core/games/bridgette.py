@@ -1,4 +1,4 @@
-"""Bridgette scoring: six-deal scoring of a two-player contract game (RULES.md §1.7, §1.8).
+"""Bridgette scoring: six-deal scoring of a two-player contract game (docs/rules/bridgette.md).
 
 A deal entry is the contract and the declarer's tricks (BG-7.5)::
 

@@ -1,4 +1,4 @@
-"""Call Bridge scoring: four players, no partners, spades always trump (RULES.md §2).
+"""Call Bridge scoring: four players, no partners, spades always trump (docs/rules/call_bridge.md).
 
 Players are listed in counterclockwise playing order, so seat ``s + 1`` sits on
 the right of seat ``s``: the turn to deal, call and play all go ``s + 1``

@@ -1,4 +1,4 @@
-"""Draw Bridge scoring: one contract per deal, first to the target wins (RULES.md §3.6, §3.7, §5.3).
+"""Draw Bridge scoring: one contract per deal, first to the target wins (docs/rules/draw_bridge.md).
 
 Only one player scores in a deal under every flag: the declarer for a made
 contract, the opponent (or nobody) for a failed one.
@@ -306,7 +306,7 @@ def _played_score(deal: Contract, flags: Flags) -> DealScore:
 
 
 class DrawBridge:
-    """Draw Bridge (RULES.md §3): two players, a draw phase, one auction and 13 tricks that count."""
+    """Draw Bridge (docs/rules/draw_bridge.md): two players, a draw phase, one auction and 13 tricks that count."""
 
     name = "draw_bridge"
     title = Translated(gettext_noop("Draw Bridge"))

@@ -1,4 +1,4 @@
-"""Bridgette referee: replay a hand record and check every event (RULES.md §1.4 to §1.6).
+"""Bridgette referee: replay a hand record and check every event (docs/rules/bridgette.md).
 
 A hand record (docs/referee/bridgette.md) holds the hands as dealt, optionally the
 29-card stock (top first, so ``stock[0]`` is the upcard) or just the ``upcard``,

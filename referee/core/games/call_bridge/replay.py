@@ -1,4 +1,4 @@
-"""Call Bridge referee: replays the calls and the 13 tricks of one deal (RULES.md §2.4, §2.5).
+"""Call Bridge referee: replays the calls and the 13 tricks of one deal (docs/rules/call_bridge.md).
 
 A hand record holds the four hands as dealt (13 cards each, the 52-card pack,
 CB-1.1, CB-3.2) and the events in order::

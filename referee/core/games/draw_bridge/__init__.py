@@ -1,4 +1,4 @@
-"""Draw Bridge referee: replays the draw tricks, the auction and the play of one deal (RULES.md §3.3-§3.5).
+"""Draw Bridge referee: replays the draw tricks, the auction and the play of one deal (docs/rules/draw_bridge.md).
 
 A hand record holds the two hands as dealt (13 cards each), the 26-card stock
 top card first (DB-2.2), and the events in order::

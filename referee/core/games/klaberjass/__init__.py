@@ -1,5 +1,5 @@
 """Klaberjass referee: replays the choice of trumps, the dix, sequences, bella and the
-nine tricks of one deal (RULES.md §4.4 to §4.8, rulings R-KJ-2 to R-KJ-11).
+nine tricks of one deal (docs/rules/klaberjass.md, rulings R-KJ-2 to R-KJ-11).
 
 A hand record holds each player's nine cards after the second deal, before any dix
 (KJ-5.1), the turn-up (KJ-3.3), optionally the bottom card (KJ-5.2), and the events::

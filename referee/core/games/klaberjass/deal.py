@@ -1,5 +1,5 @@
 """Reading a Klaberjass hand record: the hands, the turn-up, the bottom card and the events
-(RULES.md KJ-1.1, KJ-3, KJ-5.1); see the package docstring for the record's shape.
+(KJ-1.1, KJ-3, KJ-5.1); see the package docstring for the record's shape.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The Klaberjass referee: replays a read record event by event and assembles the verdict
-and the deal entry the scoring core scores (RULES.md KJ-8.5).
+and the deal entry the scoring core scores (KJ-8.5).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class KlaberjassReferee:
         return read_record(doc, self.name)
 
     def replay(self, record: KlaberjassRecord) -> Verdict:
-        """Replay every event (RULES.md KJ-8.5), flagging each illegal one and going on after it."""
+        """Replay every event (KJ-8.5), flagging each illegal one and going on after it."""
         return _Replay(record).run()
 
 

@@ -1,4 +1,4 @@
-"""Choosing trumps in two rounds, and the schmeiss variant (RULES.md KJ-4, ruling R-KJ-2)."""
+"""Choosing trumps in two rounds, and the schmeiss variant (KJ-4, ruling R-KJ-2)."""
 
 from __future__ import annotations
 
