@@ -133,13 +133,14 @@ def hand_record_schema(referee: RefereeGame) -> dict[str, Any]:
 # game's referee setup (docs/hand-record.md).
 HAND_RECORD_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "required": ["game", "players", "dealer", "hands"],
+    # No "hands": a record of the plays only gives none, each hand being the cards its seat plays.
+    "required": ["game", "players", "dealer"],
     "properties": {
         "game": {"type": "string", "enum": list(REFEREES)},
         "players": {"type": "array", "items": {"type": "string"}},
         "dealer": {"type": "integer"},
         "flags": {"type": "array", "items": {"type": "string"}},
-        "hands": {"type": "array", "items": {"type": "array", "items": CARD}},
+        "hands": {"type": ["array", "null"], "items": {"type": "array", "items": CARD}},
         "events": {"type": "array", "maxItems": MAX_EVENTS, "items": {"type": "object"}},
     },
     "oneOf": [hand_record_schema(referee) for referee in REFEREES.values()],
