@@ -66,8 +66,12 @@ def test_br_5_3_tapped_card_by_card_a_later_heart_proves_the_revoke(owner_client
         page = play(owner_client, hand, seat, card)
     page = play(owner_client, hand, 0, "5H")
     flagged = re.sub(r"<[^>]+>", "", page[page.index('<ol class="violations">') :].split("</ol>")[0])
+    # Anna's side (Anna) has played to trick 2 since, so the revoke is established (Law 63A1); the deal is not over,
+    # so the tricks it costs are counted at the end of play (BR-10.5, Law 64A).
     assert " ".join(flagged.split()) == (
         "Event 8, trick 1: Anna played 4♠ to A♥ while holding 5♥: a hand holding hearts must follow suit BR-5.3"
+        " Remedy: Established (Law 63A): the tricks it transfers are counted at the end of play (Law 64A)."
+        " BR-10.5 · Law 64A"
     )
 
 
