@@ -9,7 +9,7 @@ from referee.core.games.bridgette.auction import Auction
 from referee.core.games.bridgette.deal import BridgetteRecord, read_record
 from referee.core.games.bridgette.exchange import Exchange
 from referee.core.games.bridgette.play import TrickPlay
-from referee.core.games.bridgette.rules import REVOKES, revoke_remedy
+from referee.core.games.bridgette.rules import REVOKE
 from referee.core.verdict import Remedy, Trick, Turn, Verdict, Violation, with_remedy
 from scoring.core.games.bridgette import GAME as SCORING
 
@@ -30,12 +30,12 @@ class _Replay(Exchange, Auction, TrickPlay):
     """The working state of one replay. Private and short-lived; the verdict it returns is immutable."""
 
     def is_revoke(self, violation: Violation) -> bool:
-        """A card the rules did not allow, whose remedy the game's ruling gives (rules.REVOKES)."""
-        return violation.rule in REVOKES
+        """A card the rules did not allow, whose remedy the game's ruling gives (rules.REVOKE)."""
+        return violation.rule in REVOKE.answers
 
     def remedy_of(self, violation: Violation) -> Remedy:
-        """The remedy of a card the rules did not allow, by the game's ruling (rules.revoke_remedy)."""
-        return revoke_remedy(self.names[violation.seat], self.flags)
+        """The remedy of a card the rules did not allow, by the game's ruling (rules.REVOKE)."""
+        return REVOKE.remedy(self.names[violation.seat], self.flags)
 
     def run(self) -> Verdict:
         for event in self.record.events:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from referee.core.calls import Call, bid_index
-from referee.core.verdict import Remedy
+from referee.core.remedies import LAW_64_FOR_TWO, THREE_TRICKS, WordedRemedy
 from scoring.core.base import Flags
 from vocabulary.cards import SUITS, Card, CardWord, card_name, card_word
 from vocabulary.i18n import Text, Word, _, gettext_noop
@@ -174,25 +174,12 @@ def bid_requirement(counts: Mapping[str, int], bid: Call, current: Call | None, 
 DEALER_DRAWS = {"spot": 4, "face": 8, "ace": 12}  # BG-4.3
 
 
-# R-BG-19: the remedy of a card the rules did not allow, by the house rule `bg_revoke_three_tricks`; whole sentences.
-REVOKES = frozenset({"BG-6.2", "R-BG-14", "BG-6.5", "R-BG-15"})
-_REVOKE_REMEDY = {
-    False: gettext_noop(
-        "{player} played a card the rules did not allow: at the end of play {player} gives the other player "
-        "the revoke trick and one more won later, if {player} won the revoke trick; otherwise one trick, if "
-        "{player} won a trick from the revoke on; nothing for a revoke in the 12th trick or a second one in "
-        "the same suit."
-    ),
-    True: gettext_noop(
-        "{player} played a card the rules did not allow: at the end of play {player} gives three of their "
-        "tricks to the other player."
-    ),
-}
-_REVOKE_SOURCE = {False: "Law 64, by analogy", True: "Hoyle's Games Modernized, whist law 75"}
-
-
-def revoke_remedy(player: str, flags: Flags) -> Remedy:
-    """R-BG-19: what a card the rules did not allow costs (the sources are silent): the default, or the house
-    rule `bg_revoke_three_tricks`, told in words; the table enters the deal as ruled."""
-    variant = "bg_revoke_three_tricks" in flags
-    return Remedy(rule="R-BG-19", source=_REVOKE_SOURCE[variant], text=_(_REVOKE_REMEDY[variant]).format(player=player))
+# R-BG-19: what a card the rules did not allow costs (the sources are silent): Law 64 read for two players, or
+# under `bg_revoke_three_tricks` three tricks; told in words, the table enters the deal as ruled.
+REVOKE = WordedRemedy(
+    "R-BG-19",
+    "bg_revoke_three_tricks",
+    LAW_64_FOR_TWO,
+    THREE_TRICKS,
+    frozenset({"BG-6.2", "R-BG-14", "BG-6.5", "R-BG-15"}),
+)

@@ -20,7 +20,7 @@ from typing import Any
 from referee.core.games.call_bridge.auction import Calls
 from referee.core.games.call_bridge.deal import CallBridgeRecord, read_record
 from referee.core.games.call_bridge.play import TrickPlay
-from referee.core.games.call_bridge.rules import REVOKES, allowed_cards, revoke_remedy
+from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
 from referee.core.verdict import Remedy, Trick, Turn, Verdict, Violation, with_remedy
 from scoring.core.base import EntryError
 from scoring.core.games.call_bridge import GAME as SCORING
@@ -60,12 +60,12 @@ class _Replay(Calls, TrickPlay):
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
     def is_revoke(self, violation: Violation) -> bool:
-        """A card the rules did not allow, whose remedy the game's ruling gives (rules.REVOKES)."""
-        return violation.rule in REVOKES
+        """A card the rules did not allow, whose remedy the game's ruling gives (rules.REVOKE)."""
+        return violation.rule in REVOKE.answers
 
     def remedy_of(self, violation: Violation) -> Remedy:
-        """The remedy of a card the rules did not allow, by the game's ruling (rules.revoke_remedy)."""
-        return revoke_remedy(self.players[violation.seat], self.flags)
+        """The remedy of a card the rules did not allow, by the game's ruling (rules.REVOKE)."""
+        return REVOKE.remedy(self.players[violation.seat], self.flags)
 
     def run(self) -> Verdict:
         for event in self.record.events:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from referee.core.verdict import Remedy
+from referee.core.remedies import Worded, WordedRemedy
 from scoring.core.base import Flags
 from scoring.core.games.call_bridge import MUST_HEAD_TRICK
 from vocabulary.cards import RANK_VALUES, Card, card_word
-from vocabulary.i18n import Text, _, gettext_noop
+from vocabulary.i18n import Text, gettext_noop
 from vocabulary.words import SINGULAR_WORDS
 
 TRUMPS = "S"  # CB-2.1: spades are always trumps
@@ -69,20 +69,21 @@ _HIGHEST_SPADE = gettext_noop("{card} is the highest spade (CB-5.3)")
 _HIGHEST_OF_LED_SUIT = gettext_noop("{card} is the highest {suit}; no spade was played (CB-5.3)")
 
 
-# R-CB-10: the remedy of a card the rules did not allow, by the house rule `cb_revoke_voids_deal`; whole sentences.
-REVOKES = frozenset({"CB-5.2", "R-CB-7"})
-_REVOKE_REMEDY = {
-    False: gettext_noop(
-        "{player} played a card the rules did not allow: their call fails whatever tricks they took, and they"
-        " score minus their call; the others score as the tricks fell."
+# R-CB-10: what a card the rules did not allow costs (the sources are silent): the offender's call fails, or under
+# `cb_revoke_voids_deal` the deal is void; told in words, the table enters the deal as ruled.
+REVOKE = WordedRemedy(
+    "R-CB-10",
+    "cb_revoke_voids_deal",
+    Worded(
+        gettext_noop(
+            "{player} played a card the rules did not allow: their call fails whatever tricks they took, and they"
+            " score minus their call; the others score as the tricks fell."
+        ),
+        "Call Break scoring, by analogy",
     ),
-    True: gettext_noop("{player} played a card the rules did not allow: the deal is void, and nobody scores for it."),
-}
-_REVOKE_SOURCE = {False: "Call Break scoring, by analogy", True: "Wikipedia, Revoke"}
-
-
-def revoke_remedy(player: str, flags: Flags) -> Remedy:
-    """R-CB-10: what a card the rules did not allow costs (the sources are silent): the default, or the house
-    rule `cb_revoke_voids_deal`, told in words; the table enters the deal as ruled."""
-    variant = "cb_revoke_voids_deal" in flags
-    return Remedy(rule="R-CB-10", source=_REVOKE_SOURCE[variant], text=_(_REVOKE_REMEDY[variant]).format(player=player))
+    Worded(
+        gettext_noop("{player} played a card the rules did not allow: the deal is void, and nobody scores for it."),
+        "Wikipedia, Revoke",
+    ),
+    frozenset({"CB-5.2", "R-CB-7"}),
+)

@@ -8,7 +8,7 @@ from typing import Any
 from referee.core.games.draw_bridge.auction import AuctionPhase
 from referee.core.games.draw_bridge.deal import DrawBridgeRecord, read_record
 from referee.core.games.draw_bridge.play import CardPlay
-from referee.core.games.draw_bridge.rules import REVOKES, revoke_remedy
+from referee.core.games.draw_bridge.rules import REVOKE
 from referee.core.games.draw_bridge.state import (
     AUCTION,
     DRAW_TRICKS,
@@ -115,11 +115,11 @@ class _Replay(CardPlay, AuctionPhase):
     def is_revoke(self, violation: Violation) -> bool:
         """A card of the play that did not follow suit (DB-5.2), whose remedy R-DB-12 gives; DB-5.2 also flags a card
         not held, which has none."""
-        return violation.rule in REVOKES and violation.event in self.revokes
+        return violation.rule in REVOKE.answers and violation.event in self.revokes
 
     def remedy_of(self, violation: Violation) -> Remedy:
-        """The remedy of a card the rules did not allow, by the game's ruling (rules.revoke_remedy)."""
-        return revoke_remedy(self.players[violation.seat], self.flags)
+        """The remedy of a card the rules did not allow, by the game's ruling (rules.REVOKE)."""
+        return REVOKE.remedy(self.players[violation.seat], self.flags)
 
     def run(self) -> Verdict:
         handlers = {"play": self.play, "draw": self.draw, "call": self.call}

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from referee.core.calls import LADDER
 from referee.core.calls import bid_index as ladder_index
-from referee.core.verdict import Remedy
+from referee.core.remedies import LAW_64_FOR_TWO, THREE_TRICKS, WordedRemedy
 from scoring.core.base import Flags
 from scoring.core.games.draw_bridge import LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES
 from vocabulary.cards import RANK_VALUES, Card, card_word
-from vocabulary.i18n import Text, _, gettext_noop
+from vocabulary.i18n import Text, gettext_noop
 from vocabulary.words import SINGULAR_WORDS
 
 # The sizes and words of a deal.
@@ -88,25 +88,6 @@ def bid_label(level: int, strain: str) -> str:
 ALL_BIDS = tuple(bid.code for bid in BIDS)
 
 
-# R-DB-12: the remedy of a card the rules did not allow, by the house rule `db_revoke_three_tricks`; whole sentences.
-REVOKES = frozenset({"DB-5.2"})
-_REVOKE_REMEDY = {
-    False: gettext_noop(
-        "{player} played a card the rules did not allow: at the end of play {player} gives the other player "
-        "the revoke trick and one more won later, if {player} won the revoke trick; otherwise one trick, if "
-        "{player} won a trick from the revoke on; nothing for a revoke in the 12th trick or a second one in "
-        "the same suit."
-    ),
-    True: gettext_noop(
-        "{player} played a card the rules did not allow: at the end of play {player} gives three of their "
-        "tricks to the other player."
-    ),
-}
-_REVOKE_SOURCE = {False: "Law 64, by analogy", True: "Hoyle's Games Modernized, whist law 75"}
-
-
-def revoke_remedy(player: str, flags: Flags) -> Remedy:
-    """R-DB-12: what a card the rules did not allow costs (the sources are silent): the default, or the house
-    rule `db_revoke_three_tricks`, told in words; the table enters the deal as ruled."""
-    variant = "db_revoke_three_tricks" in flags
-    return Remedy(rule="R-DB-12", source=_REVOKE_SOURCE[variant], text=_(_REVOKE_REMEDY[variant]).format(player=player))
+# R-DB-12: what a card the rules did not allow costs (the sources are silent): Law 64 read for two players, or
+# under `db_revoke_three_tricks` three tricks; told in words, the table enters the deal as ruled.
+REVOKE = WordedRemedy("R-DB-12", "db_revoke_three_tricks", LAW_64_FOR_TWO, THREE_TRICKS, frozenset({"DB-5.2"}))

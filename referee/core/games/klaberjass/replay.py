@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.core.games.klaberjass.deal import KlaberjassRecord, read_record
 from referee.core.games.klaberjass.play import TrickPlay
-from referee.core.games.klaberjass.rules import ANSWERS, REVOKES, allowed_cards, compare_sequences, revoke_remedy
+from referee.core.games.klaberjass.rules import ANSWERS, REVOKE, allowed_cards, compare_sequences
 from referee.core.games.klaberjass.sequences import DixAndSequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
 from referee.core.record import Event
@@ -103,12 +103,12 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
     def is_revoke(self, violation: Violation) -> bool:
-        """A card the rules did not allow, whose remedy the game's ruling gives (rules.REVOKES)."""
-        return violation.rule in REVOKES
+        """A card the rules did not allow, whose remedy the game's ruling gives (rules.REVOKE)."""
+        return violation.rule in REVOKE.answers
 
     def remedy_of(self, violation: Violation) -> Remedy:
-        """The remedy of a card the rules did not allow, by the game's ruling (rules.revoke_remedy)."""
-        return revoke_remedy(self.names[violation.seat], self.flags)
+        """The remedy of a card the rules did not allow, by the game's ruling (rules.REVOKE)."""
+        return REVOKE.remedy(self.names[violation.seat], self.flags)
 
     def run(self) -> Verdict:
         for event in self.record.events:

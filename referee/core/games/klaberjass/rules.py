@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 
 from referee.core.pack32 import SEQUENCE_POWER, Duty, beats, card_points
 from referee.core.pack32 import allowed_cards as allowed_in_trick
-from referee.core.verdict import Remedy
+from referee.core.remedies import Worded, WordedRemedy
 from scoring.core.base import Flags
 from scoring.core.games.klaberjass import LONG_SEQUENCE, SHORT_SEQUENCE
 from vocabulary.cards import SUITS, Card, card_names, card_word
@@ -153,20 +153,21 @@ def compare_sequences(
     return points, notes
 
 
-# R-KJ-14: the remedy of a card the rules did not allow, by the house rule `kj_revoke_annuls_deal`; whole sentences.
-REVOKES = frozenset({"KJ-8.2", "R-KJ-11"})
-_REVOKE_REMEDY = {
-    False: gettext_noop(
-        "{player} played a card the rules did not allow: the other player scores every point of the deal "
-        "(trick points, the last trick, sequences and bella), and {player} nothing."
+# R-KJ-14: what a card the rules did not allow costs (the sources are silent): the other player scores every point
+# of the deal, or under `kj_revoke_annuls_deal` nobody scores; told in words, the table enters the deal as ruled.
+REVOKE = WordedRemedy(
+    "R-KJ-14",
+    "kj_revoke_annuls_deal",
+    Worded(
+        gettext_noop(
+            "{player} played a card the rules did not allow: the other player scores every point of the deal "
+            "(trick points, the last trick, sequences and bella), and {player} nothing."
+        ),
+        "contree.org, by analogy with Belote",
     ),
-    True: gettext_noop("{player} played a card the rules did not allow: the deal is annulled, and nobody scores."),
-}
-_REVOKE_SOURCE = {False: "contree.org, by analogy with Belote", True: "Wikipedia, Revoke"}
-
-
-def revoke_remedy(player: str, flags: Flags) -> Remedy:
-    """R-KJ-14: what a card the rules did not allow costs (the sources are silent): the default, or the house
-    rule `kj_revoke_annuls_deal`, told in words; the table enters the deal as ruled."""
-    variant = "kj_revoke_annuls_deal" in flags
-    return Remedy(rule="R-KJ-14", source=_REVOKE_SOURCE[variant], text=_(_REVOKE_REMEDY[variant]).format(player=player))
+    Worded(
+        gettext_noop("{player} played a card the rules did not allow: the deal is annulled, and nobody scores."),
+        "Wikipedia, Revoke",
+    ),
+    frozenset({"KJ-8.2", "R-KJ-11"}),
+)
