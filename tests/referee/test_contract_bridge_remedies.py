@@ -355,3 +355,8 @@ def test_br_10_5_the_ruled_deal_goes_into_the_match_with_its_ruling_in_the_histo
     assert faults[1]["text"] == "2 tricks to N-S: Ben revoked in trick 1"
     history = " ".join(owner_client.get(reverse("match_history", args=[match.pk])).content.decode().split())
     assert "2 tricks to N-S: Ben revoked in trick 1 (BR-10.5, Law 64A1)" in history
+    from tests.reports.test_corrections_and_verdicts import pdf_text
+
+    pdf = pdf_text(owner_client.get(reverse("report_pdf", args=[match.pk])).content)
+    assert "Ruled by the referee:" in pdf
+    assert "2 tricks to N-S: Ben revoked in trick 1 (BR-10.5, Law 64A1)" in pdf
