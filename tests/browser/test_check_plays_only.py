@@ -166,7 +166,9 @@ def test_br_5_3_a_revoke_proven_later_and_a_wrong_card_undone_in_one_tap(
     flagged = page.locator("ol.violations li")
     expect(flagged).to_have_count(1)
     expect(flagged).to_contain_text("Anna played 4♠ to A♥ while holding 5♥")
-    expect(flagged.locator(".rule")).to_have_text("BR-5.3")
+    # The fault's rule, then its remedy's: established once Cleo, Anna's partner, plays to trick 2 (BR-10.4).
+    expect(flagged.locator(".rule")).to_have_text(["BR-5.3", "BR-10.5"])
+    expect(flagged).to_contain_text("Established (Law 63A)")
     assert taps.count == 2 + 4 + 8 + 2  # the revoke shown in 16 taps, a wrong card and its undo included
     page.screenshot(path=str(tmp_path / "plays-only-revoke-390.png"), full_page=True)
     assert_axe_clean(page)

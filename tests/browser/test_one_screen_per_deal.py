@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from scoring.core.games import GAMES
@@ -48,20 +49,24 @@ def form_names(entry: dict[str, Any]) -> set[str]:
     return {key for name in entry for key in (name, *(f"{name}_{seat}" for seat in range(len(PLAYERS))))}
 
 
+IN_SIGHT = """([selector, height]) => {
+    const element = document.querySelector(selector);
+    const box = element.getBoundingClientRect();
+    const bar = document.querySelector('.entry-bar');
+    const floor = bar && !bar.contains(element) ? bar.getBoundingClientRect().top : height;
+    return box.height > 0 && box.top >= 0 && box.bottom <= floor + 0.5;
+}"""
+
+
 def in_sight(page: Any, selector: str) -> bool:
-    """Whether the element is on the screen, above the entry's bar when it is not in the bar itself."""
-    return bool(
-        page.evaluate(
-            """([selector, height]) => {
-                const element = document.querySelector(selector);
-                const box = element.getBoundingClientRect();
-                const bar = document.querySelector('.entry-bar');
-                const floor = bar && !bar.contains(element) ? bar.getBoundingClientRect().top : height;
-                return box.height > 0 && box.top >= 0 && box.bottom <= floor + 0.5;
-            }""",
-            [selector, PHONE["height"]],
-        )
-    )
+    """Whether the element is on the screen, above the entry's bar when it is not in the bar itself, once the page
+    has settled: the live preview of what was just entered comes in while the next field is tapped, and may move
+    the fields for a moment on a busy machine (up to 3 s)."""
+    try:
+        page.wait_for_function(IN_SIGHT, arg=[selector, PHONE["height"]], timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def tap_without_scrolling(page: Any, selector: str, fill: str | None = None) -> None:
