@@ -20,6 +20,7 @@ from scoring.core.match import MatchResult
 from scoring.marks import needs_shaping, short_names
 from scoring.models import Change, Match
 from scoring.sheet import flags_in_force, points_text, score_pad, sheet_rows, winners_text
+from scoring.table import deal_marks, deal_records
 
 # The PDF of a long match prints its result, its chart and its last deals only: laying out a table
 # row costs WeasyPrint tens of milliseconds, so a 500-deal sheet took 24 s and 250 MB. The CSV and
@@ -195,6 +196,17 @@ def side_columns(game: Game, titles: tuple[str, ...], names: tuple[str, ...]) ->
     return list(zip(titles, shorts, strict=True))
 
 
+def _mark_rows(match: Match, rows: list[dict[str, Any]]) -> None:
+    """Each row's mark while the table has not confirmed it, and the record behind it (who entered, confirmed,
+    disputed, when: scoring/table.py), for a match played from every phone."""
+    if match.table_token is None and match.confirmation == "off":
+        return
+    marks, records = deal_marks(match), deal_records(match)
+    for row in rows:
+        row["mark"] = marks.get(row["number"], "")
+        row["record"] = ", ".join(records.get(row["number"], []))
+
+
 def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str, Any]:
     """Everything the report shows, from a fixed number of queries.
 
@@ -206,6 +218,7 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
     names = side_titles(game, result.match.players)  # "N-S: Anna & Cleo" where the game labels its sides
     corrections, older_corrections = _corrections(match, shared=shared)
     rows = sheet_rows(result)
+    _mark_rows(match, rows)
     deal_count = len(rows)
     if pdf and deal_count > PDF_DEALS:
         rows = rows[-PDF_DEALS:]

@@ -195,7 +195,9 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     deal = next((deal for deal in deals if deal.number == number), None)
     htmx = request.method == "POST" and bool(request.htmx)
     if deal is not None and not may_edit(match, deal, device, owner):
-        text = _("Deal %(number)s was entered from another seat or is confirmed: only the match's scorer can change it.")
+        text = _(
+            "Deal %(number)s was entered from another seat or is confirmed: only the match's scorer can change it."
+        )
         if htmx:
             return match_page(request, match, status=403, notice=text % {"number": number})
         messages.warning(request, text % {"number": number})

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scoring import table
 from scoring.changes import change_rows
 from scoring.core.base import EntryError
 from scoring.core.games import GAMES
@@ -26,7 +27,6 @@ from scoring.services import (
     rematch,
     rename_players,
 )
-from scoring import table
 from scoring.share import share_link
 from scoring.sheet import sheet_context
 from scoring.standing import state_text
@@ -180,9 +180,9 @@ HISTORY_PAGE = 100
 def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
     """The match's changes, oldest first, a page of HISTORY_PAGE at a time; the latest page unless ``?page=``."""
     match = match_for_user(request, match_id)
-    pages = Paginator(match.changes.select_related("user").order_by("at", "id"), HISTORY_PAGE)
+    pages = Paginator(match.changes.select_related("user", "device__user").order_by("at", "id"), HISTORY_PAGE)
     page = pages.get_page(request.GET.get("page") or pages.num_pages)
-    rows = change_rows(match, page.object_list)
+    rows = change_rows(match, page.object_list, who=table.change_who(match))  # with the seat, from the table
     # A removed deal can be put back from here (deal_restore).
     return render(request, "scoring/history.html", {"match": match, "rows": rows, "page": page, "restore": True})
 

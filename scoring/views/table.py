@@ -154,7 +154,9 @@ def table_confirmation(request: HttpRequest, match_id: int) -> HttpResponse:
         messages.error(request, " ".join(form.errors["confirmation"]))
         return _back(match)
     table.set_confirmation(match=match, mode=form.cleaned_data["confirmation"])
-    messages.success(request, _("Confirmation: %(mode)s.") % {"mode": dict(table.CONFIRMATION_CHOICES)[match.confirmation]})
+    messages.success(
+        request, _("Confirmation: %(mode)s.") % {"mode": dict(table.CONFIRMATION_CHOICES)[match.confirmation]}
+    )
     return _back(match)
 
 
@@ -198,7 +200,7 @@ def _joinable(token: str) -> Match | None:
 @require_http_methods(["GET", "POST"])
 @ratelimit(group="table.join", key="ip", rate=_join_rate, method="POST", block=True)
 def table_join(request: HttpRequest, token: str) -> HttpResponse:
-    """"Which seat is yours?": a phone joins the match's table at a seat, with its account or as a guest."""
+    """ "Which seat is yours?": a phone joins the match's table at a seat, with its account or as a guest."""
     match = _joinable(token)
     if match is None:
         return render(request, "scoring/table_join.html", {"gone": True}, status=404)
