@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -29,6 +30,7 @@ from scoring.core.base import seat_titles
 from scoring.models import Match, TableDevice
 from scoring.services import Conflict
 from scoring.share import qr_svg
+from scoring.sheet import sheet_context
 from scoring.views.common import match_for_user
 
 # Joins and confirmations per address: a whole table joins from one club's address, and a match of many
@@ -222,10 +224,18 @@ def _pending_answer(
         if notice:
             (messages.success if status < 400 else messages.warning)(request, notice)
         return redirect(reverse("match", args=[match.pk]) + "#table-pending")
+    result = match.evaluate()
     context = {"match": match, "pending": table.pending(match, device), "device": device, "notice": notice}
-    context["notice_level"] = "success" if status < 400 else "warning"
-    context["finished"] = match.evaluate().finished
-    return render(request, "scoring/_table_pending.html", context, status=status)
+    context.update(notice_level="success" if status < 400 else "warning", finished=result.finished)
+    html = render_to_string("scoring/_table_pending.html", context, request=request)
+    # Another phone wrote since this page was drawn (the panel posts the version it shows): the standings and
+    # the sheet follow, out of band; the entry being tapped stays as it is (a stale save is told, as ever).
+    if request.GET.get("version", request.POST.get("version")) != str(match.version):
+        sheet = sheet_context(match, result)
+        sheet.update(oob=True, owner=match.owner_id == request.user.pk, next_number=len(result.deals) + 1)
+        html += render_to_string("scoring/match.html#head", sheet, request=request)
+        html += render_to_string("scoring/match.html#sheet", sheet, request=request)
+    return HttpResponse(html, status=status)
 
 
 @table_login_required

@@ -73,6 +73,7 @@ def test_two_seats_enter_confirm_and_dispute(
     expect(ben.get_by_test_id("pending-1")).to_contain_text("waiting for Anna", timeout=POLL)
     expect(ben.get_by_role("button", name="Confirm deal 1")).to_have_count(0)  # not the phone that entered it
     anna.get_by_role("button", name="Confirm deal 1").click(timeout=POLL)
+    expect(anna.get_by_test_id("total-0")).to_have_text("500")  # Ben's deal on Anna's sheet, by the poll
     expect(anna.locator("#table-pending")).to_contain_text("Deal 1 confirmed.")
     assert Deal.objects.get(match=match, number=1).state == "confirmed"
 

@@ -307,6 +307,22 @@ def test_confirmation_off_asks_nothing(owner_client: Any, make_match: Any) -> No
     assert "Confirmations" not in page
 
 
+def test_the_polled_panel_brings_another_phones_deal_to_the_sheet(tabled: Any) -> None:
+    ben, anna = Client(), Client()
+    join(ben, tabled, 1)
+    join(anna, tabled, 0)
+    tabled.refresh_from_db()
+    shown = tabled.version
+    url = reverse("table_pending", args=[tabled.pk])
+    quiet = anna.get(url, {"version": str(shown)}, headers={"HX-Request": "true"}).content.decode()
+    assert "Every deal is confirmed." in quiet and 'id="sheet"' not in quiet
+    post_deal(ben, tabled, 1)
+    page = anna.get(url, {"version": str(shown)}, headers={"HX-Request": "true"}).content.decode()
+    assert "Confirm deal 1" in page
+    assert 'id="sheet" hx-swap-oob="true"' in page and 'data-testid="total-0">500<' in page  # B1: Anna +500
+    assert 'data-testid="mark-1">waiting for Anna<' in page
+
+
 def test_a_finished_match_says_deals_still_wait(owner_client: Any, tabled: Any) -> None:
     # Bridgette ends after six deals (BG-8.1); B1 then five passed out, each entered by the owner with no seat.
     post_deal(owner_client, tabled, 1)
