@@ -235,6 +235,9 @@ def _pending_answer(
         sheet.update(oob=True, owner=match.owner_id == request.user.pk, next_number=len(result.deals) + 1)
         html += render_to_string("scoring/match.html#head", sheet, request=request)
         html += render_to_string("scoring/match.html#sheet", sheet, request=request)
+        response = HttpResponse(html, status=status)
+        response["HX-Trigger"] = "table-changed"  # static/js/table_link.js: a pristine entry is drawn again
+        return response
     return HttpResponse(html, status=status)
 
 
@@ -267,6 +270,7 @@ def table_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespo
     except (Conflict, table.NotAllowed) as refused:
         status = 409 if isinstance(refused, Conflict) else 403
         return _pending_answer(request, match, device, refused.message, status=status)
+    match.refresh_from_db()
     return _pending_answer(request, match, device, text)
 
 
@@ -293,4 +297,5 @@ def table_dispute(request: HttpRequest, match_id: int, number: int) -> HttpRespo
     except (Conflict, table.NotAllowed) as refused:
         status = 409 if isinstance(refused, Conflict) else 403
         return _pending_answer(request, match, device, refused.message, status=status)
+    match.refresh_from_db()
     return _pending_answer(request, match, device, text)

@@ -74,6 +74,8 @@ def test_two_seats_enter_confirm_and_dispute(
     expect(ben.get_by_role("button", name="Confirm deal 1")).to_have_count(0)  # not the phone that entered it
     anna.get_by_role("button", name="Confirm deal 1").click(timeout=POLL)
     expect(anna.get_by_test_id("total-0")).to_have_text("500")  # Ben's deal on Anna's sheet, by the poll
+    # Nothing was tapped on Anna's phone: its entry follows, for deal 2.
+    expect(anna.get_by_role("button", name="Save deal 2")).to_be_visible()
     expect(anna.locator("#table-pending")).to_contain_text("Deal 1 confirmed.")
     assert Deal.objects.get(match=match, number=1).state == "confirmed"
 
@@ -95,8 +97,8 @@ def test_two_seats_enter_confirm_and_dispute(
     anna.emulate_media(color_scheme="dark")
     anna.screenshot(path=str(tmp_path / "anna-disputed-dark-390.png"), full_page=True)
     assert_axe_clean(anna)
-    ben.reload()
-    expect(ben.get_by_test_id("mark-2")).to_have_text("disputed")
+    expect(anna.get_by_test_id("mark-2")).to_have_text("disputed")
+    expect(ben.get_by_test_id("mark-2")).to_have_text("disputed", timeout=POLL)
     ben.screenshot(path=str(tmp_path / "ben-guest-light-390.png"), full_page=True)
     assert_axe_clean(ben)
 

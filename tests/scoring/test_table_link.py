@@ -254,8 +254,11 @@ def test_a_dispute_needs_a_reason_and_offers_check_this_deal(tabled: Any) -> Non
     assert "Deal 1 was not disputed: Say what is wrong with the deal." in empty.content.decode()
     long = anna.post(url, {"revision": revision, "reason": "x" * 201}, headers={"HX-Request": "true"})
     assert "Say it in at most 200 characters." in long.content.decode()
-    response = anna.post(url, {"revision": revision, "reason": "Anna made 9 tricks"}, headers={"HX-Request": "true"})
+    tabled.refresh_from_db()
+    data = {"revision": revision, "reason": "Anna made 9 tricks", "version": str(tabled.version)}
+    response = anna.post(url, data, headers={"HX-Request": "true"})
     page = response.content.decode()
+    assert 'data-testid="mark-1">disputed<' in page  # the sheet, out of band: its mark follows
     assert "Deal 1 disputed." in page and "Anna made 9 tricks" in page
     assert f"{reverse('check_hand')}?match={tabled.pk}&amp;deal=1" in page
     assert Deal.objects.get().state == "disputed"
@@ -321,6 +324,11 @@ def test_the_polled_panel_brings_another_phones_deal_to_the_sheet(tabled: Any) -
     assert "Confirm deal 1" in page
     assert 'id="sheet" hx-swap-oob="true"' in page and 'data-testid="total-0">500<' in page  # B1: Anna +500
     assert 'data-testid="mark-1">waiting for Anna<' in page
+    assert response_trigger(anna, url, shown) == "table-changed"  # static/js/table_link.js draws the entry again
+
+
+def response_trigger(client: Any, url: str, version: int) -> str | None:
+    return client.get(url, {"version": str(version)}, headers={"HX-Request": "true"}).headers.get("HX-Trigger")
 
 
 def test_a_finished_match_says_deals_still_wait(owner_client: Any, tabled: Any) -> None:
