@@ -162,6 +162,8 @@ class Change(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     device = models.ForeignKey("TableDevice", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     reason = models.CharField(max_length=200, blank=True, default="")
+    # Who made it, by name, when no device is linked any more: a change read from a match file's "table".
+    by = models.CharField(max_length=150, blank=True, default="")
 
     class Meta:
         ordering = ["at", "id"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -25,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.core.base import Game, seat_titles
+from scoring.core.base import FormatError, Game, seat_titles
 from scoring.models import Change, Deal, Match, TableDevice, new_share_token
 from scoring.services import Conflict
 
@@ -131,11 +132,15 @@ def seat_label(game: Game, players: Sequence[str], seat: int) -> str:
     return seat_titles(game, tuple(players))[seat]
 
 
-def device_label(device: TableDevice | None, seat: int | None, game: Game, players: Sequence[str]) -> str:
-    """Who made a change at the table: "N · Anna (guest)", "E · Ben (ben)"; "" when no seat made it."""
+def device_label(device: TableDevice | None, seat: int | None, game: Game, players: Sequence[str], by: str = "") -> str:
+    """Who made a change at the table: "N · Anna (guest)", "E · Ben (ben)"; "" when no seat made it. ``by``: the
+    name a match file gave (Change.by), for a change imported with no device."""
     if seat is None:
         return ""
-    who = _("guest") if device is None or device.user is None else device.user.get_username()
+    if device is None and by:
+        who = by
+    else:
+        who = _("guest") if device is None or device.user is None else device.user.get_username()
     return _("%(seat)s (%(who)s)") % {"seat": seat_label(game, players, seat), "who": who}
 
 
@@ -315,7 +320,7 @@ def change_who(match: Match) -> Any:
         account = _("(deleted account)") if change.user is None else str(change.user.get_username())
         if change.seat is None:
             return account
-        return device_label(change.device, change.seat, game, players)
+        return device_label(change.device, change.seat, game, players, change.by)
 
     return who
 
@@ -331,7 +336,7 @@ def deal_records(match: Match, changes: Iterable[Change] | None = None) -> dict[
         words = _RECORD_WORDS.get(change.action)
         if words is None or change.number is None:
             continue
-        who = device_label(change.device, change.seat, game, players) or (
+        who = device_label(change.device, change.seat, game, players, change.by) or (
             _("(deleted account)") if change.user is None else str(change.user.get_username())
         )
         text = str(words) % {"who": who}
@@ -343,3 +348,126 @@ def deal_records(match: Match, changes: Iterable[Change] | None = None) -> dict[
             continue
         records.setdefault(change.number, []).append(f"{text} {at}")
     return records
+
+
+# The match file's "table" (docs/match-file.md): the confirmation chosen and, per deal, its state and record.
+
+_FILE_ACTIONS = tuple(str(action) for action in _RECORD_WORDS)
+_STATES = ("", WAITING, CONFIRMED, DISPUTED)
+
+
+def table_file(match: Match) -> dict[str, Any] | None:
+    """The match's "table" for its match file, or None for a match never played from the table's phones."""
+    deals = list(match.deals.all())
+    changes = list(match.changes.filter(seat__isnull=False).select_related("user", "device__user").order_by("at", "id"))
+    if match.confirmation == OFF and not changes and not any(deal.state for deal in deals):
+        return None
+    records: dict[int, list[dict[str, Any]]] = {}
+    for change in changes:
+        if change.number is None or str(change.action) not in _FILE_ACTIONS:
+            continue
+        if change.action == Change.Action.REMOVED:
+            records.pop(change.number, None)
+            continue
+        device = change.device
+        by = change.by or ("guest" if device is None or device.user is None else device.user.get_username())
+        step = {"action": str(change.action), "seat": change.seat, "by": by, "at": change.at.isoformat()}
+        if change.reason:
+            step["reason"] = change.reason
+        records.setdefault(change.number, []).append(step)
+    rows = [
+        {"deal": deal.number, "state": deal.state, "record": records.get(deal.number, [])}
+        for deal in deals
+        if deal.state or deal.number in records
+    ]
+    return {"confirmation": match.confirmation, "deals": rows}
+
+
+def _text(value: Any, path: str, most: int) -> str:
+    if not isinstance(value, str) or len(value) > most:
+        raise FormatError(
+            path, _("%(path)s must be a text of at most %(most)s characters") % {"path": path, "most": most}
+        )
+    return value
+
+
+def read_table_file(doc: Any, seats: int, deal_count: int) -> dict[str, Any] | None:
+    """A match file's "table", checked: None when it has none. Raises FormatError naming the field."""
+    table = doc.get("table") if isinstance(doc, dict) else None
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise FormatError("table", _("table must be an object with confirmation and deals"))
+    confirmation = table.get("confirmation", OFF)
+    if confirmation not in (OFF, SIDES, OTHERS):
+        raise FormatError("table.confirmation", _("table.confirmation must be off, sides or others"))
+    rows = table.get("deals", [])
+    if not isinstance(rows, list):
+        raise FormatError("table.deals", _("table.deals must be a list"))
+    read = []
+    for index, row in enumerate(rows):
+        path = f"table.deals[{index}]"
+        if not isinstance(row, dict):
+            raise FormatError(path, _("%(path)s must be an object") % {"path": path})
+        number = row.get("deal")
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= deal_count:
+            text = _("%(path)s.deal must be a deal number from 1 to %(last)s")
+            raise FormatError(f"{path}.deal", text % {"path": path, "last": deal_count})
+        if row.get("state", "") not in _STATES:
+            text = _("%(path)s.state must be one of waiting, confirmed, disputed or empty")
+            raise FormatError(f"{path}.state", text % {"path": path})
+        record = row.get("record", [])
+        if not isinstance(record, list):
+            raise FormatError(f"{path}.record", _("%(path)s.record must be a list") % {"path": path})
+        steps = []
+        for at, step in enumerate(record):
+            where = f"{path}.record[{at}]"
+            if not isinstance(step, dict) or step.get("action") not in _FILE_ACTIONS:
+                text = _("%(path)s.action must be one of %(actions)s")
+                raise FormatError(f"{where}.action", text % {"path": where, "actions": ", ".join(_FILE_ACTIONS)})
+            seat = step.get("seat")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+                text = _("%(path)s.seat must be a seat from 0 to %(last)s")
+                raise FormatError(f"{where}.seat", text % {"path": where, "last": seats - 1})
+            moment = _text(step.get("at"), f"{where}.at", 40)
+            try:
+                when = datetime.fromisoformat(moment)
+            except ValueError:
+                raise FormatError(
+                    f"{where}.at", _("%(path)s.at must be a date and time (ISO 8601)") % {"path": where}
+                ) from None
+            if timezone.is_naive(when):
+                when = timezone.make_aware(when, timezone.get_default_timezone())
+            steps.append(
+                {
+                    "action": step["action"],
+                    "seat": seat,
+                    "by": _text(step.get("by", ""), f"{where}.by", 150),
+                    "at": when,
+                    "reason": _text(step.get("reason", ""), f"{where}.reason", 200),
+                }
+            )
+        read.append({"deal": number, "state": row.get("state", ""), "record": steps})
+    return {"confirmation": confirmation, "deals": read}
+
+
+def import_table_file(*, match: Match, table: dict[str, Any]) -> None:
+    """Store a match file's "table" (read by read_table_file) with the match just imported (transaction)."""
+    with transaction.atomic():
+        match.confirmation = table["confirmation"]
+        match.save(update_fields=["confirmation"])
+        for row in table["deals"]:
+            entered = [step["seat"] for step in row["record"] if step["action"] in ("added", "edited")]
+            match.deals.filter(number=row["deal"]).update(
+                state=row["state"], entered_seat=entered[-1] if entered else None
+            )
+            for step in row["record"]:
+                change = Change.objects.create(
+                    match=match,
+                    action=step["action"],
+                    number=row["deal"],
+                    seat=step["seat"],
+                    by=step["by"],
+                    reason=step["reason"],
+                )
+                Change.objects.filter(pk=change.pk).update(at=step["at"])  # the time it happened at the table

@@ -201,7 +201,11 @@ def match_delete(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _match_file_response(match: Match) -> HttpResponse:
-    body = json.dumps(match.match_file().to_json(), indent=2, ensure_ascii=False)
+    doc = match.match_file().to_json()
+    record = table.table_file(match)  # the record of a match played from every phone (docs/match-file.md)
+    if record is not None:
+        doc["table"] = record
+    body = json.dumps(doc, indent=2, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{match.file_name("json")}"'
     return response

@@ -3,15 +3,18 @@ and disputing the other side's deals, the owner's panel, and every refusal besid
 
 from __future__ import annotations
 
+import html
+import json
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 from scoring import table
 from scoring.core.games import GAMES
-from scoring.models import Change, Deal, TableDevice
+from scoring.models import Change, Deal, Match, TableDevice
 from tests.conftest import B1_ANNA_2H_EXACT
 
 pytestmark = pytest.mark.django_db
@@ -410,3 +413,68 @@ def test_confirming_is_rate_limited(tabled: Any, settings: Any) -> None:
     assert anna.post(url, {"revision": "1", "reason": ""}).status_code in (302, 422)
     assert anna.post(reverse("table_confirm", args=[tabled.pk, 1]), {"revision": "1"}).status_code == 429
     assert Deal.objects.get().state == "waiting"
+
+
+# The match file keeps the record (docs/match-file.md: "table", optional)
+
+
+def test_the_match_file_keeps_the_record_and_reads_it_back(owner_client: Any, tabled: Any, stranger: Any) -> None:
+    ben, anna = Client(), Client()
+    join(ben, tabled, 1)
+    anna.force_login(stranger)
+    join(anna, tabled, 0)
+    post_deal(ben, tabled, 1)
+    anna.post(reverse("table_confirm", args=[tabled.pk, 1]), {"revision": str(Deal.objects.get().revision)})
+    doc = json.loads(owner_client.get(reverse("match_download", args=[tabled.pk])).content)
+    assert doc["table"]["confirmation"] == "sides"
+    [row] = doc["table"]["deals"]
+    assert (row["deal"], row["state"]) == (1, "confirmed")
+    assert [(step["action"], step["seat"], step["by"]) for step in row["record"]] == [
+        ("added", 1, "guest"),
+        ("confirmed", 0, "stranger"),
+    ]
+    upload = SimpleUploadedFile("m.json", json.dumps(doc).encode(), content_type="application/json")
+    assert owner_client.post(reverse("import_match"), {"file": upload}).status_code == 302
+    imported = Match.objects.exclude(pk=tabled.pk).get()
+    assert imported.confirmation == "sides"
+    assert imported.deals.get().state == "confirmed"
+    assert [text.rsplit(" ", 1)[0] for text in table.deal_records(imported)[1]] == [
+        "entered by Ben (guest)",
+        "confirmed by Anna (stranger)",
+    ]
+
+
+def test_an_old_match_file_has_no_table_and_still_reads(owner_client: Any, make_match: Any) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    doc = json.loads(owner_client.get(reverse("match_download", args=[match.pk])).content)
+    assert "table" not in doc
+    upload = SimpleUploadedFile("m.json", json.dumps(doc).encode(), content_type="application/json")
+    assert owner_client.post(reverse("import_match"), {"file": upload}).status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("table_doc", "message"),
+    [
+        ([], "table: table must be an object with confirmation and deals"),
+        ({"confirmation": "maybe"}, "table.confirmation: table.confirmation must be off, sides or others"),
+        ({"deals": [{"deal": 2}]}, "table.deals[0].deal: table.deals[0].deal must be a deal number from 1 to 1"),
+        (
+            {"deals": [{"deal": 1, "record": [{"action": "added", "seat": 5, "at": "2026-12-02T21:02:00"}]}]},
+            "table.deals[0].record[0].seat: table.deals[0].record[0].seat must be a seat from 0 to 1",
+        ),
+        (
+            {"deals": [{"deal": 1, "record": [{"action": "added", "seat": 1, "at": "yesterday"}]}]},
+            "table.deals[0].record[0].at must be a date and time (ISO 8601)",
+        ),
+    ],
+)
+def test_a_bad_table_record_is_refused_naming_its_field(
+    owner_client: Any, make_match: Any, table_doc: Any, message: str
+) -> None:
+    match = make_match(deals=[B1_ANNA_2H_EXACT])
+    doc = {**json.loads(owner_client.get(reverse("match_download", args=[match.pk])).content), "table": table_doc}
+    upload = SimpleUploadedFile("m.json", json.dumps(doc).encode(), content_type="application/json")
+    response = owner_client.post(reverse("import_match"), {"file": upload})
+    assert response.status_code == 422
+    assert message in html.unescape(response.content.decode())
+    assert Match.objects.count() == 1
