@@ -56,6 +56,10 @@ def test_two_seats_enter_confirm_and_dispute(
     expect(owner.get_by_role("img", name=f"QR code of the table link {url}")).to_be_visible()
 
     # Ben joins as a guest, Anna with her account.
+    ben.goto(url)
+    expect(ben.get_by_text("You join as a guest on this phone")).to_be_visible()
+    ben.screenshot(path=str(tmp_path / "ben-join-light-390.png"), full_page=True)
+    assert_axe_clean(ben)
     join(ben, url, "Ben")
     expect(ben.get_by_test_id("table-seat")).to_have_text("At this table as Ben (guest).")
     expect(ben.get_by_role("link", name="Delete match")).to_have_count(0)
