@@ -341,6 +341,8 @@ def test_a_finished_match_says_deals_still_wait(owner_client: Any, tabled: Any) 
         post_deal(owner_client, tabled, number, {"passed_out": "on"})
     page = owner_client.get(reverse("match", args=[tabled.pk])).content.decode()
     assert "The match is over, but 6 deals are not confirmed." in page
+    report = owner_client.get(reverse("report", args=[tabled.pk])).content.decode()
+    assert "6 deals are not confirmed by the table." in report
 
 
 def test_the_owner_without_a_seat_cannot_confirm(owner_client: Any, tabled: Any) -> None:
