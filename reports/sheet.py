@@ -196,13 +196,13 @@ def side_columns(game: Game, titles: tuple[str, ...], names: tuple[str, ...]) ->
     return list(zip(titles, shorts, strict=True))
 
 
-def _mark_rows(match: Match, rows: list[dict[str, Any]]) -> int:
+def _mark_rows(match: Match, rows: list[dict[str, Any]], *, shared: bool) -> int:
     """Each row's mark while the table has not confirmed it, and the record behind it (who entered, confirmed,
     disputed, when: scoring/table.py), for a match played from every phone; returns how many are not confirmed
     (a match may end with some: the report says so)."""
     if match.table_token is None and match.confirmation == "off":
         return 0
-    marks, records = deal_marks(match), deal_records(match)
+    marks, records = deal_marks(match), deal_records(match, public=shared)
     for row in rows:
         row["mark"] = marks.get(row["number"], "")
         row["record"] = ", ".join(records.get(row["number"], []))
@@ -220,7 +220,7 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
     names = side_titles(game, result.match.players)  # "N-S: Anna & Cleo" where the game labels its sides
     corrections, older_corrections = _corrections(match, shared=shared)
     rows = sheet_rows(result)
-    unconfirmed = _mark_rows(match, rows)
+    unconfirmed = _mark_rows(match, rows, shared=shared)
     deal_count = len(rows)
     if pdf and deal_count > PDF_DEALS:
         rows = rows[-PDF_DEALS:]

@@ -132,15 +132,26 @@ def seat_label(game: Game, players: Sequence[str], seat: int) -> str:
     return seat_titles(game, tuple(players))[seat]
 
 
-def device_label(device: TableDevice | None, seat: int | None, game: Game, players: Sequence[str], by: str = "") -> str:
+def device_label(
+    device: TableDevice | None,
+    seat: int | None,
+    game: Game,
+    players: Sequence[str],
+    by: str = "",
+    public: Match | None = None,
+) -> str:
     """Who made a change at the table: "N · Anna (guest)", "E · Ben (ben)"; "" when no seat made it. ``by``: the
-    name a match file gave (Change.by), for a change imported with no device."""
+    name a match file gave (Change.by), for a change imported with no device. ``public``: the match, for a page
+    any holder of its share link reads, which names no account ("owner", "another account": a login name is half
+    a credential, as in the report's corrections)."""
     if seat is None:
         return ""
-    if device is None and by:
-        who = by
+    if device is None or device.user is None:
+        who = (by or _("guest")) if public is None else _("guest")
+    elif public is not None:
+        who = _("owner") if device.user_id == public.owner_id else _("another account")
     else:
-        who = _("guest") if device is None or device.user is None else device.user.get_username()
+        who = device.user.get_username()
     return _("%(seat)s (%(who)s)") % {"seat": seat_label(game, players, seat), "who": who}
 
 
@@ -325,9 +336,12 @@ def change_who(match: Match) -> Any:
     return who
 
 
-def deal_records(match: Match, changes: Iterable[Change] | None = None) -> dict[int, list[str]]:
+def deal_records(
+    match: Match, changes: Iterable[Change] | None = None, *, public: bool = False
+) -> dict[int, list[str]]:
     """Per deal, the record behind it, compactly: "entered by N · Anna (guest) 21:02, confirmed by E · Ben
-    (ben) 21:04", for the report and the PDF. Times in the server's time zone, as the history's."""
+    (ben) 21:04", for the report and the PDF. Times in the server's time zone, as the history's. ``public``: for
+    the share link's report, naming no account (device_label)."""
     if changes is None:
         changes = match.changes.select_related("user", "device", "device__user").order_by("at", "id")
     game, players = match.rules, tuple(match.players)
@@ -336,9 +350,12 @@ def deal_records(match: Match, changes: Iterable[Change] | None = None) -> dict[
         words = _RECORD_WORDS.get(change.action)
         if words is None or change.number is None:
             continue
-        who = device_label(change.device, change.seat, game, players, change.by) or (
-            _("(deleted account)") if change.user is None else str(change.user.get_username())
-        )
+        who = device_label(change.device, change.seat, game, players, change.by, match if public else None)
+        if not who:  # the owner's page, with no seat
+            if change.user is None:
+                who = _("(deleted account)")
+            else:
+                who = _("owner") if public else str(change.user.get_username())
         text = str(words) % {"who": who}
         if change.reason:
             text = _("%(text)s: “%(reason)s”") % {"text": text, "reason": change.reason}

@@ -391,6 +391,10 @@ def test_history_and_report_say_who_entered_and_confirmed(owner_client: Any, tab
     ]
     report = owner_client.get(reverse("report", args=[tabled.pk])).content.decode()
     assert "entered by Ben (guest)" in report and "confirmed by Anna (stranger)" in report
+    # The share link's report names no account: a login name is half a credential.
+    shared = Client().get(reverse("shared_report", args=[tabled.share_token])).content.decode()
+    assert "entered by Ben (guest)" in shared and "confirmed by Anna (another account)" in shared
+    assert "stranger" not in shared
 
 
 # Rate limits
