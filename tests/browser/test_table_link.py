@@ -70,6 +70,7 @@ def test_two_seats_enter_confirm_and_dispute(
     expect(owner.get_by_test_id("table-devices")).to_contain_text("Ben (guest)")
     expect(owner.get_by_test_id("table-devices")).to_contain_text("Anna (anna)")
     owner.screenshot(path=str(tmp_path / "owner-table-panel-light-390.png"), full_page=True)
+    assert_axe_clean(owner)
 
     # Ben enters deal 1 (B1: Anna 2♥ making 8 tricks, +500): it waits for Anna; Anna confirms it.
     tap_bridgette(ben, "Anna", "2", "♥", "8")
