@@ -10,7 +10,7 @@ from referee import file_views as referee_file_views
 from referee import views as referee_views
 from reports import views as report_views
 from scoring import offline, rule_views
-from scoring.views import accounts, deals, matches, players, sharing
+from scoring.views import accounts, deals, matches, players, sharing, table
 
 urlpatterns = [
     path("", matches.home, name="home"),
@@ -36,6 +36,13 @@ urlpatterns = [
     path("matches/<int:match_id>/rename/", matches.match_rename, name="match_rename"),
     path("matches/<int:match_id>/rematch/", matches.match_rematch, name="match_rematch"),
     path("share/<str:token>/", sharing.shared_match, name="shared_match"),
+    path("matches/<int:match_id>/table/", table.table_link, name="table_link"),
+    path("matches/<int:match_id>/table/confirmation/", table.table_confirmation, name="table_confirmation"),
+    path("matches/<int:match_id>/table/devices/<int:device_id>/remove/", table.table_remove, name="table_remove"),
+    path("matches/<int:match_id>/table/pending/", table.table_pending, name="table_pending"),
+    path("matches/<int:match_id>/deals/<int:number>/confirm/", table.table_confirm, name="table_confirm"),
+    path("matches/<int:match_id>/deals/<int:number>/dispute/", table.table_dispute, name="table_dispute"),
+    path("table/<str:token>/", table.table_join, name="table_join"),
     path("matches/<int:match_id>/report/", report_views.report, name="report"),
     path("matches/<int:match_id>/report.pdf", report_views.report_pdf, name="report_pdf"),
     path("matches/<int:match_id>/deals.csv", report_views.report_csv, name="report_csv"),

@@ -20,6 +20,7 @@ from scoring.core.match import MatchResult
 from scoring.marks import needs_shaping, short_names
 from scoring.models import Change, Match
 from scoring.sheet import flags_in_force, points_text, score_pad, sheet_rows, winners_text
+from scoring.table import deal_marks, deal_records
 
 # The PDF of a long match prints its result, its chart and its last deals only: laying out a table
 # row costs WeasyPrint tens of milliseconds, so a 500-deal sheet took 24 s and 250 MB. The CSV and
@@ -195,6 +196,19 @@ def side_columns(game: Game, titles: tuple[str, ...], names: tuple[str, ...]) ->
     return list(zip(titles, shorts, strict=True))
 
 
+def _mark_rows(match: Match, rows: list[dict[str, Any]], *, shared: bool) -> int:
+    """Each row's mark while the table has not confirmed it, and the record behind it (who entered, confirmed,
+    disputed, when: scoring/table.py), for a match played from every phone; returns how many are not confirmed
+    (a match may end with some: the report says so)."""
+    if match.table_token is None and match.confirmation == "off":
+        return 0
+    marks, records = deal_marks(match), deal_records(match, public=shared)
+    for row in rows:
+        row["mark"] = marks.get(row["number"], "")
+        row["record"] = ", ".join(records.get(row["number"], []))
+    return len(marks)
+
+
 def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str, Any]:
     """Everything the report shows, from a fixed number of queries.
 
@@ -206,6 +220,7 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
     names = side_titles(game, result.match.players)  # "N-S: Anna & Cleo" where the game labels its sides
     corrections, older_corrections = _corrections(match, shared=shared)
     rows = sheet_rows(result)
+    unconfirmed = _mark_rows(match, rows, shared=shared)
     deal_count = len(rows)
     if pdf and deal_count > PDF_DEALS:
         rows = rows[-PDF_DEALS:]
@@ -229,6 +244,7 @@ def report_context(match: Match, *, shared: bool, pdf: bool = False) -> dict[str
         "chart": running_totals_chart(list(names), [deal.totals for deal in result.deals]),
         "corrections": corrections,
         "older_corrections": older_corrections,
+        "unconfirmed": unconfirmed,
         "verdicts": verdicts,
         "older_verdicts": older_verdicts,
         **axis_words(pdf=pdf),

@@ -40,10 +40,11 @@ from reports.sheet import csv_text, report_context
 from reports.uploads import CappedMemoryUpload
 from scoring.client import client_address
 from scoring.core.base import EntryError
-from scoring.core.match import score_document
+from scoring.core.match import load_json, score_document
 from scoring.forms import ImportForm
 from scoring.models import Match
 from scoring.services import create_match
+from scoring.table import import_table_file, read_table_file
 
 SHARE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_IMPORT_BYTES = 1_000_000
@@ -333,13 +334,18 @@ def _import_match(request: HttpRequest) -> HttpResponse:
             error = _too_large()
         else:
             try:
-                result = score_document(upload.read().decode("utf-8"))
+                text = upload.read().decode("utf-8")
+                result = score_document(text)
+                # The record of a match played from every phone, if the file has one (scoring/table.py).
+                record = read_table_file(load_json(text), len(result.match.players), len(result.deals))
             except UnicodeDecodeError:
                 error = "file: " + _("a match file is UTF-8 JSON text") + " (match-file)"
             except EntryError as problem:
                 error = str(problem)
             else:
                 match = create_match(owner=request.user, match_file=result.match)
+                if record is not None:
+                    import_table_file(match=match, table=record)
                 count = len(result.deals)
                 text = ngettext("Imported %(name)s: %(count)s deal.", "Imported %(name)s: %(count)s deals.", count)
                 messages.success(request, text % {"name": match.name, "count": count})

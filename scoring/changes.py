@@ -68,6 +68,12 @@ def what_changed(change: Change) -> str:
         return _("Edited deal %(number)s") % {"number": change.number}
     if change.action == Change.Action.REMOVED:
         return _("Removed deal %(number)s") % {"number": change.number}
+    if change.action == Change.Action.CONFIRMED:
+        return _("Confirmed deal %(number)s") % {"number": change.number}
+    if change.action == Change.Action.DISPUTED:
+        return _("Disputed deal %(number)s: “%(reason)s”") % {"number": change.number, "reason": change.reason}
+    if change.action == Change.Action.WITHDRAWN:
+        return _("Withdrew the dispute of deal %(number)s") % {"number": change.number}
     return _("%(action)s deal %(number)s") % {"action": change.get_action_display(), "number": change.number}
 
 

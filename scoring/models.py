@@ -49,6 +49,11 @@ class Match(models.Model):
     # fields entered before the play ({"calls": [...]}) and the version of their last write, so a
     # stale page is told. Cleared when that deal is saved (scoring/services.py).
     deal_in_progress = models.JSONField(null=True, blank=True)
+    # The table link (scoring/table.py): every player's phone joins a seat by it, to enter deals and confirm
+    # the other side's. NULL until the owner makes one; a new one ends every device joined by the old one.
+    table_token = models.CharField(max_length=32, unique=True, null=True, blank=True, default=None)
+    # Who confirms a deal entered from a seat: "off", "sides" (the other side) or "others" (any other player).
+    confirmation = models.CharField(max_length=10, default="off")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -113,6 +118,11 @@ class Deal(models.Model):
     entry = models.JSONField()
     revision = models.PositiveIntegerField(default=1)
     client_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 (NULL: keyless deals never clash)
+    # The table's confirmation of the deal (scoring/table.py): "" (not asked), "waiting", "confirmed" or
+    # "disputed"; and the seat and device that entered it last (None: the owner's page, no seat).
+    state = models.CharField(max_length=10, blank=True, default="")
+    entered_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    entered_by = models.ForeignKey("TableDevice", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
 
     class Meta:
         ordering = ["number"]
@@ -134,6 +144,9 @@ class Change(models.Model):
         EDITED = "edited", "Edited"
         REMOVED = "removed", "Removed"
         IMPORTED = "imported", "Imported"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+        WITHDRAWN = "withdrawn", "Dispute withdrawn"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
@@ -145,6 +158,12 @@ class Change(models.Model):
     # A deal put in by the referee ("Use this result"): {"hand": the checked hand's id, "faults": [{"rule",
     # "text"}]}, the faults and remedies as the verdict said them when the deal was saved. Null otherwise.
     ruling = models.JSONField(null=True, blank=True)
+    # From the table link (scoring/table.py): the seat and the device that made the change, and a dispute's reason.
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    device = models.ForeignKey("TableDevice", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    reason = models.CharField(max_length=200, blank=True, default="")
+    # Who made it, by name, when no device is linked any more: a change read from a match file's "table".
+    by = models.CharField(max_length=150, blank=True, default="")
 
     class Meta:
         ordering = ["at", "id"]
@@ -166,3 +185,22 @@ class Preferences(models.Model):
 
     def __str__(self) -> str:
         return f"preferences of {self.user_id}"
+
+
+class TableDevice(models.Model):
+    """A phone joined to a match's table at one seat by its table link (scoring/table.py): with an account
+    (``user``) or as a guest, known by the session of the browser that joined. It keeps its rights while it
+    is not removed and ``token`` is still the match's table token."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_devices")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    token = models.CharField(max_length=32)
+    joined = models.DateTimeField(auto_now_add=True)
+    removed = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seat", "joined", "id"]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of match {self.match_id}"

@@ -26,7 +26,7 @@ from scoring.core.match import (
     room_for_deal,
 )
 from scoring.core.steps import first_text, read_first
-from scoring.models import Change, Deal, Match
+from scoring.models import Change, Deal, Match, TableDevice
 
 
 class Conflict(Exception):
@@ -132,6 +132,7 @@ def save_deal(
     key: str | None = None,
     progress: int | None = None,
     ruling: Mapping[str, Any] | None = None,
+    device: TableDevice | None = None,
 ) -> Saved:
     """Store ``entry``, normalised, as deal ``number``, which must be the next deal, and clear the
     deal in progress (transaction).
@@ -142,7 +143,8 @@ def save_deal(
     progress the page showed (a deal entered in two steps), checked like a deal's revision. Raises
     Conflict if another phone saved deal ``number`` first or changed its first step since,
     EntryError if the rules refuse the entry (including a deal after the end). ``ruling``
-    (Change.ruling) says that the entry is the referee's, from its verdict on a checked hand.
+    (Change.ruling) says that the entry is the referee's, from its verdict on a checked hand. ``device``
+    is the table's phone that entered it (scoring/table.py), None from the owner's page with no seat.
     """
     try:
         with transaction.atomic():
@@ -157,9 +159,22 @@ def save_deal(
             result = check_deal(locked.match_file(deals), entry)
             stored = result.match.rules.to_entry(result.deals[number - 1].deal)
             locked.deal_in_progress = None  # saved with the version (_bump)
-            Deal.objects.create(match=locked, number=number, entry=stored, revision=_bump(locked), client_key=key)
+            Deal.objects.create(
+                match=locked,
+                number=number,
+                entry=stored,
+                revision=_bump(locked),
+                client_key=key,
+                **_entered(locked, device),
+            )
             Change.objects.create(
-                match=locked, user=user, action=Change.Action.ADDED, number=number, after=stored, ruling=ruling
+                match=locked,
+                user=user,
+                action=Change.Action.ADDED,
+                number=number,
+                after=stored,
+                ruling=ruling,
+                **_by(device),
             )
     except IntegrityError:
         # Only reachable if the lock did not serialise two saves: the other one may carry our key.
@@ -169,6 +184,20 @@ def save_deal(
         text = _("Deal %(number)s was saved from another phone at the same moment.")
         raise Conflict(text % {"number": number}) from None
     return Saved(result, number)
+
+
+def _entered(match: Match, device: TableDevice | None) -> dict[str, Any]:
+    """A deal's fields of the table's confirmation after an entry or an edit: asked again whenever it is on."""
+    return {
+        "state": "" if match.confirmation == "off" else "waiting",
+        "entered_seat": None if device is None else device.seat,
+        "entered_by": device,
+    }
+
+
+def _by(device: TableDevice | None) -> dict[str, Any]:
+    """A change's seat and device, when a table's phone made it."""
+    return {"seat": None if device is None else device.seat, "device": device}
 
 
 def add_deal(
@@ -186,9 +215,11 @@ def edit_deal(
     revision: int,
     entry: Mapping[str, Any],
     ruling: Mapping[str, Any] | None = None,
+    device: TableDevice | None = None,
 ) -> MatchResult:
     """Replace deal ``number`` with ``entry``, normalised, if nobody changed it since ``revision`` was
-    read (transaction); return the match evaluated with it. ``ruling``: as save_deal's."""
+    read (transaction); return the match evaluated with it. ``ruling``, ``device``: as save_deal's; an
+    edit asks the table to confirm the deal again."""
     with transaction.atomic():
         locked, deals = _lock(match)
         deal = next((deal for deal in deals if deal.number == number), None)
@@ -206,7 +237,9 @@ def edit_deal(
         before = deal.entry
         deal.entry = stored
         deal.revision = _bump(locked)
-        deal.save(update_fields=["entry", "revision"])
+        for name, value in _entered(locked, device).items():
+            setattr(deal, name, value)
+        deal.save(update_fields=["entry", "revision", "state", "entered_seat", "entered_by"])
         Change.objects.create(
             match=locked,
             user=user,
@@ -215,11 +248,12 @@ def edit_deal(
             before=before,
             after=stored,
             ruling=ruling,
+            **_by(device),
         )
     return result
 
 
-def remove_last_deal(*, match: Match, user: Any, number: int) -> MatchResult:
+def remove_last_deal(*, match: Match, user: Any, number: int, device: TableDevice | None = None) -> MatchResult:
     """Undo: remove deal ``number`` if it is still the last deal (transaction)."""
     with transaction.atomic():
         locked, deals = _lock(match)
@@ -227,7 +261,9 @@ def remove_last_deal(*, match: Match, user: Any, number: int) -> MatchResult:
             raise Conflict(_("Deal %(number)s is no longer the last deal; nothing was removed.") % {"number": number})
         last = deals.pop()
         locked.deal_in_progress = None  # it was the deal after the one removed (saved by _bump)
-        Change.objects.create(match=locked, user=user, action=Change.Action.REMOVED, number=number, before=last.entry)
+        Change.objects.create(
+            match=locked, user=user, action=Change.Action.REMOVED, number=number, before=last.entry, **_by(device)
+        )
         last.delete()
         _bump(locked)
         return evaluate(locked.match_file(deals))

@@ -3,7 +3,7 @@ command line. Columns are the game's sides (a side is named by its players, `sid
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
@@ -18,6 +18,7 @@ from scoring.core.match import MatchResult
 from scoring.core.steps import first_text
 from scoring.marks import mark_suits, short_names
 from scoring.numbers import number_text
+from scoring.table import deal_marks
 from vocabulary.i18n import one_language
 
 MINUS = "\u2212"  # a minus sign, never taken for a dash or a hyphen
@@ -164,7 +165,12 @@ def deal_url(view: str, match_id: int) -> Callable[[int], str]:
     return lambda number: f"{head}{number}{tail}"
 
 
-def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None, rows_from: int = 1) -> SafeString:
+def sheet_body(
+    result: MatchResult,
+    edit_url: Callable[[int], str] | None,
+    rows_from: int = 1,
+    marks: Mapping[int, str] | None = None,
+) -> SafeString:
     """The match page's sheet rows as HTML: per deal its number, dealer, short form with the
     breakdown to open, and each side's total and change; with ``edit_url``, the number is the deal's
     Edit link. Hearts and diamonds are marked red and every rule ID is a link to its rule.
@@ -174,7 +180,8 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None, rows_
     which at 200 deals was most of the page's time. Every text is escaped with ``html.escape``, as
     Django's ``escape`` does. (Django's admin builds its change-list cells in Python too.)
     templates/_includes/score_sheet.html holds the table around them. ``rows_from``: the first deal
-    whose row is made (a save's answer sends the new row alone).
+    whose row is made (a save's answer sends the new row alone). ``marks``: a deal's mark while the table has
+    not confirmed it ("waiting for E-W", "disputed": scoring/table.py, deal_marks), beside its words.
     """
     players = result.match.players
     flags = result.match.flags
@@ -220,6 +227,8 @@ def sheet_body(result: MatchResult, edit_url: Callable[[int], str] | None, rows_
             # The row's words name a rule where one applies; in the summary, which opens the breakdown on a tap,
             # it is cited, not linked (the breakdown links every rule).
             said = rulebook.cite_rules_in(mark_suits(escape(short_text(describe, deal, players, flags))))
+            if marks and number in marks:
+                said += f' <mark class="deal-mark" data-testid="mark-{number}">{escape(marks[number])}</mark>'
             html.append(
                 f'<tr id="deal-{number}"><th scope="row">{first}</th><td class="dealer">{dealers[deal.dealer]}</td>'
                 f'<td class="deal"><details><summary>{said}</summary>'
@@ -284,7 +293,9 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True, row
         "match": match,
         "game": game,
         "result": result,
-        "sheet_body": sheet_body(result, deal_url("deal_edit", match.pk) if editable else None, rows_from),
+        "sheet_body": sheet_body(
+            result, deal_url("deal_edit", match.pk) if editable else None, rows_from, deal_marks(match)
+        ),
         "pad": score_pad(result),
         "editable": editable,
         "side_names": result.names,

@@ -31,7 +31,9 @@ from scoring.core.base import (
 from scoring.core.games import GAMES
 from vocabulary.i18n import _, gettext_noop, ngettext
 
-MATCH_FIELDS = ("game", "players", "first_dealer", "target", "flags", "deals")
+# "table" is the record of a match played from every phone (docs/match-file.md): optional, kept by the web app's
+# export and import (scoring/table.py), and never read by the scoring.
+MATCH_FIELDS = ("game", "players", "first_dealer", "target", "flags", "deals", "table")
 MAX_NAME = 40
 MAX_TARGET = 1_000_000
 # The most deals a match holds: far past any real match, and within what every page and report serves

@@ -29,8 +29,10 @@ from scoring.services import (
     save_first_step,
 )
 from scoring.sheet import points_text
-from scoring.views.common import compressed, deal_form, login_required_htmx, match_for_user, posted_number
+from scoring.table import device_for, may_edit
+from scoring.views.common import compressed, deal_form, match_for_user, posted_number
 from scoring.views.matches import match_page
+from scoring.views.table import match_for_table, table_login_required
 
 # The idempotency key a phone's script puts in each save (crypto.randomUUID()); optional, so a
 # save without JavaScript still works. Anything else is ignored as if it were missing.
@@ -43,13 +45,14 @@ def _posted_key(request: HttpRequest) -> str | None:
 
 
 @compressed
-@login_required_htmx
+@table_login_required
 @require_POST
 def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
     """Save the next deal. The htmx answer says what happened in place: 200 the new sheet and "Deal N
     saved.", 409 the current sheet and why nothing was saved, 422 the form with its errors marked; a
-    plain post redirects (or shows the same page) with the message."""
-    match = match_for_user(request, match_id)
+    plain post redirects (or shows the same page) with the message. The owner and every seat's device at
+    the table (scoring/table.py) may save one."""
+    match, device, _owner = match_for_table(request, match_id)
     deals = list(match.deals.all())
     number = posted_number(request)
     # A deal entered in two steps carries the revision of the first step its page showed.
@@ -69,11 +72,12 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
         try:
             saved = save_deal(
                 match=match,
-                user=request.user,
+                user=request.user if request.user.is_authenticated else None,
                 number=number,
                 entry=form.entry(),
                 key=_posted_key(request),
                 progress=progress,
+                device=device,
             )
         except Conflict as conflict:
             # Calls changed meanwhile: the page keeps what was tapped for the rest (static/js/table.js).
@@ -104,13 +108,13 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @compressed
-@login_required_htmx
+@table_login_required
 @require_POST
 def deal_first(request: HttpRequest, match_id: int) -> HttpResponse:
     """Save the first step of the next deal (the calls) as the deal in progress, or correct it. The
     answers are deal_add's: 200 the page with the rest of the deal to enter, 409 the current page
     and why nothing was saved (with what this phone entered, in words), 422 the form marked."""
-    match = match_for_user(request, match_id)
+    match, _device, _owner = match_for_table(request, match_id)
     deals = list(match.deals.all())
     form = deal_form(match, deals, request.POST, step=Step.FIRST)
     number = posted_number(request)
@@ -144,11 +148,11 @@ def deal_first(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @compressed
-@login_required_htmx
+@table_login_required
 @require_POST
 def deal_preview(request: HttpRequest, match_id: int) -> HttpResponse:
     """The live preview: the deal's points and breakdown, or the rule it breaks."""
-    match = match_for_user(request, match_id)
+    match, _device, _owner = match_for_table(request, match_id)
     deals = list(match.deals.all())
     replace = posted_number(request, "replace")
     if replace is not None and not 1 <= replace <= len(deals):
@@ -181,16 +185,25 @@ def deal_preview(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @compressed
-@login_required_htmx
+@table_login_required
 @require_http_methods(["GET", "POST"])
 def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     """The edit page, and its post. From the match page (htmx), a post is a phone replacing a deal another
     phone saved meanwhile with its own entry (the conflict's choice, static/js/table.js): answered as a save
-    is, with the whole sheet, since every total after the deal may change."""
-    match = match_for_user(request, match_id)
+    is, with the whole sheet, since every total after the deal may change. A seat's device at the table
+    edits only its own deals not yet confirmed (scoring/table.py, may_edit)."""
+    match, device, owner = match_for_table(request, match_id)
     deals = list(match.deals.all())
     deal = next((deal for deal in deals if deal.number == number), None)
     htmx = request.method == "POST" and bool(request.htmx)
+    if deal is not None and not may_edit(match, deal, device, owner):
+        text = _(
+            "Deal %(number)s was entered from another seat or is confirmed: only the match's scorer can change it."
+        )
+        if htmx:
+            return match_page(request, match, status=403, notice=text % {"number": number})
+        messages.warning(request, text % {"number": number})
+        return redirect("match", match_id=match.pk)
     if deal is None and request.method == "POST":
         # The edit page was open while another phone undid this deal: say so, lose nothing else.
         text = _("Deal %(number)s no longer exists; it was removed from another phone.")
@@ -208,7 +221,14 @@ def deal_edit(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
         revision = posted_number(request, "revision") or 0
         if form.is_valid():
             try:
-                result = edit_deal(match=match, user=request.user, number=number, revision=revision, entry=form.entry())
+                result = edit_deal(
+                    match=match,
+                    user=request.user if request.user.is_authenticated else None,
+                    number=number,
+                    revision=revision,
+                    entry=form.entry(),
+                    device=device,
+                )
             except Conflict as conflict:
                 if htmx:
                     now = match.deals.filter(number=number).values_list("revision", flat=True).first()
@@ -255,7 +275,7 @@ def deal_undo(request: HttpRequest, match_id: int) -> HttpResponse:
     if request.method == "POST":
         number = posted_number(request)
         try:
-            remove_last_deal(match=match, user=request.user, number=number or 0)
+            remove_last_deal(match=match, user=request.user, number=number or 0, device=device_for(request, match))
         except Conflict as conflict:
             messages.warning(request, conflict.message)
         else:

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scoring import table
 from scoring.changes import change_rows
 from scoring.core.base import EntryError
 from scoring.core.games import GAMES
@@ -29,8 +30,9 @@ from scoring.services import (
 from scoring.share import share_link
 from scoring.sheet import sheet_context
 from scoring.standing import state_text
-from scoring.views.common import login_required_htmx, match_for_user
+from scoring.views.common import match_for_user
 from scoring.views.players import MOST_SUGGESTIONS, known_names
+from scoring.views.table import match_for_table, table_login_required, table_panel
 
 
 @require_safe
@@ -127,6 +129,9 @@ def match_page(
     if form is None and not result.finished:
         form = _entry_form(request, match, result)
     context.update(form=form, next_number=len(result.deals) + 1, editable=True, notice=notice)
+    # The table link (scoring/table.py): the owner's page, or a seat's phone with fewer actions.
+    owner = request.user.is_authenticated and match.owner_id == request.user.pk
+    context.update(owner=owner, device=table.device_for(request, match))
     # Redo of an undo: while the last change is the removal of the deal after the last one, it can be put back.
     last = match.changes.order_by("-at", "-id").first()
     removed = last is not None and last.action == Change.Action.REMOVED and last.number == len(result.deals) + 1
@@ -134,7 +139,12 @@ def match_page(
     context["notice_level"] = "success" if status < 400 else "warning"
     template = "scoring/match.html#answer" if partial else "scoring/match.html"
     if template == "scoring/match.html":
-        context["share"] = share_link(request, match)  # the share panel (scoring/_share.html)
+        context["share"] = share_link(request, match) if owner else None  # the share panel (scoring/_share.html)
+        context["table"] = table_panel(request, match) if owner else None  # the table panel (scoring/_table.html)
+        context["pending"] = table.pending(match, context["device"])
+        context["seat_label"] = table.device_label(
+            context["device"], getattr(context["device"], "seat", None), match.rules, match.players
+        )
     response = render(request, template, context, status=status)
     if event:
         response["HX-Trigger-After-Settle"] = json.dumps(event)
@@ -153,10 +163,11 @@ def _entry_form(request: HttpRequest, match: Match, result: MatchResult) -> Deal
     return DealForm(match_file=result.match, step=step, entry=entry, dealer=result.next_dealer)
 
 
-@login_required_htmx
+@table_login_required
 @require_safe
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
-    return match_page(request, match_for_user(request, match_id))
+    """The match page: the owner's, or a seat's phone at the table (scoring/views/table.py)."""
+    return match_page(request, match_for_table(request, match_id)[0])
 
 
 # Changes shown per page of a match's history. Edits are not limited (each is a real change at the table), so
@@ -172,9 +183,9 @@ def match_history(request: HttpRequest, match_id: int) -> HttpResponse:
     Each change keeps its number in the whole history (1 the oldest), so a page counts down: on 250 changes page 1
     holds 250 down to 151."""
     match = match_for_user(request, match_id)
-    pages = Paginator(match.changes.select_related("user").order_by("-at", "-id"), HISTORY_PAGE)
+    pages = Paginator(match.changes.select_related("user", "device__user").order_by("-at", "-id"), HISTORY_PAGE)
     page = pages.get_page(request.GET.get("page"))
-    rows = change_rows(match, page.object_list)
+    rows = change_rows(match, page.object_list, who=table.change_who(match))  # with the seat, from the table
     numbers = {"newest": pages.count - page.start_index() + 1, "oldest": pages.count - page.end_index() + 1}
     # A removed deal can be put back from here (deal_restore).
     context = {"match": match, "rows": rows, "page": page, "numbers": numbers, "restore": True}
@@ -195,7 +206,11 @@ def match_delete(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _match_file_response(match: Match) -> HttpResponse:
-    body = json.dumps(match.match_file().to_json(), indent=2, ensure_ascii=False)
+    doc = match.match_file().to_json()
+    record = table.table_file(match)  # the record of a match played from every phone (docs/match-file.md)
+    if record is not None:
+        doc["table"] = record
+    body = json.dumps(doc, indent=2, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{match.file_name("json")}"'
     return response

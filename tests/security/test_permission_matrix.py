@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from referee.models import ContestedHand
-from scoring.models import Change
+from scoring import table
+from scoring.models import Change, Deal, TableDevice
 from tests.conftest import B1_ANNA_2H_EXACT, B2_BEN_1NT_3_OVER
 
 pytestmark = pytest.mark.django_db
@@ -196,6 +198,50 @@ MATRIX: list[tuple[str, str, dict[str, tuple[int, int]]]] = [
         "player",
         {"anonymous": (LOGIN, LOGIN), "owner": (200, 405), "stranger": (404, 405), "visitor": (LOGIN, LOGIN)},
     ),
+    # The table link (scoring/table.py); a seat's phone at the table has its own scope (TABLE_MATRIX below).
+    (
+        "deal_first",
+        "match",
+        {"anonymous": (LOGIN, LOGIN), "owner": (405, 409), "stranger": (405, 404), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
+        "table_link",
+        "match",
+        {"anonymous": (LOGIN, LOGIN), "owner": (405, 302), "stranger": (405, 404), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
+        "table_confirmation",
+        "match",
+        {"anonymous": (LOGIN, LOGIN), "owner": (405, 302), "stranger": (405, 404), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
+        "table_remove",
+        "device",
+        {"anonymous": (LOGIN, LOGIN), "owner": (405, 302), "stranger": (405, 404), "visitor": (LOGIN, LOGIN)},
+    ),
+    # The confirmation panel is polled by htmx; a plain GET is sent to the match page, where it is (302).
+    (
+        "table_pending",
+        "match",
+        {"anonymous": (LOGIN, LOGIN), "owner": (302, 405), "stranger": (404, 405), "visitor": (LOGIN, LOGIN)},
+    ),
+    # The owner has no seat in the world: only a seat's phone confirms (404).
+    (
+        "table_confirm",
+        "deal",
+        {"anonymous": (LOGIN, LOGIN), "owner": (405, 404), "stranger": (405, 404), "visitor": (LOGIN, LOGIN)},
+    ),
+    (
+        "table_dispute",
+        "deal",
+        {"anonymous": (LOGIN, LOGIN), "owner": (405, 404), "stranger": (405, 404), "visitor": (LOGIN, LOGIN)},
+    ),
+    # Anyone may open the table link and is asked for a seat; a post without one is refused on the field.
+    (
+        "table_join",
+        "table",
+        {"anonymous": (200, 422), "owner": (200, 422), "stranger": (200, 422), "visitor": (200, 422)},
+    ),
 ]
 WHO = ("anonymous", "owner", "stranger", "visitor")
 
@@ -219,7 +265,11 @@ def world(make_match: Any, owner: Any) -> dict[str, Any]:
     removed = Change.objects.create(
         match=match, user=owner, action=Change.Action.REMOVED, number=2, before=B2_BEN_1NT_3_OVER
     )
-    return {"match": match, "hand": hand, "removed": removed}
+    table.renew_table_link(match=match)
+    table.set_confirmation(match=match, mode=table.SIDES)
+    device = TableDevice.objects.create(match=match, seat=0, token=match.table_token)
+    match.deals.update(state="waiting")  # entered on the owner's page: any seat may confirm it
+    return {"match": match, "hand": hand, "removed": removed, "device": device}
 
 
 def url_for(name: str, kind: str, world: dict[str, Any]) -> str:
@@ -233,6 +283,8 @@ def url_for(name: str, kind: str, world: dict[str, Any]) -> str:
         "token": [match.share_token],
         "hand": [world["hand"].pk],
         "change": [match.pk, world["removed"].pk],
+        "device": [match.pk, world["device"].pk],
+        "table": [match.table_token],
     }[kind]
     return reverse(name, args=args)
 
@@ -259,3 +311,88 @@ def test_permission_matrix(
 def test_api_is_stateless_and_answers_everyone_the_same(client: Any, path: str) -> None:
     assert client.get(path).status_code == 405
     assert client.post(path, "", content_type="application/json").status_code == 422
+
+
+# A phone at the table (scoring/table.py), by the table link: "guest" joined seat 1 without an account, "seat" is
+# another account joined at seat 1, "removed" a guest the owner removed, "rotated" a guest joined by a link the
+# owner has since replaced, "elsewhere" a guest of another match's table. Every URL: those listed here, and every
+# other one answers the guests as it answers an anonymous phone and the account as another account.
+TABLE_WHO = ("guest", "seat", "removed", "rotated", "elsewhere")
+TABLE_MATRIX: dict[str, dict[str, tuple[int, int]]] = {
+    # The match page and a deal's posts: a seat's phone enters; a removed or outdated one finds nothing.
+    "match": {"guest": (200, 405), "seat": (200, 405), "removed": (404, 405), "rotated": (404, 405)},
+    "deal_add": {"guest": (405, 302), "seat": (405, 302), "removed": (405, 404), "rotated": (405, 404)},
+    "deal_preview": {"guest": (405, 200), "seat": (405, 200), "removed": (405, 404), "rotated": (405, 404)},
+    "deal_first": {"guest": (405, 409), "seat": (405, 409), "removed": (405, 404), "rotated": (405, 404)},
+    # Deal 1 was entered on the owner's page: a seat may not edit it (sent back to the match page).
+    "deal_edit": {"guest": (302, 302), "seat": (302, 302), "removed": (404, 404), "rotated": (404, 404)},
+    "table_pending": {"guest": (302, 405), "seat": (302, 405), "removed": (404, 405), "rotated": (404, 405)},
+    # Posted without the deal's revision: told so on the match page (302), nothing written.
+    "table_confirm": {"guest": (405, 302), "seat": (405, 302), "removed": (405, 404), "rotated": (405, 404)},
+    "table_dispute": {"guest": (405, 302), "seat": (405, 302), "removed": (405, 404), "rotated": (405, 404)},
+    # The link itself: the one they joined by (the rotated guest's is the old one, which finds nothing).
+    "table_join": {"guest": (200, 422), "seat": (200, 422), "removed": (200, 422), "rotated": (404, 404)},
+}
+
+
+@pytest.fixture
+def seated(client: Any, stranger: Any, world: dict[str, Any], make_match: Any, who: str) -> dict[str, Any]:
+    """``client`` as the phone ``who`` at the world's table."""
+    match = world["match"]
+    if who == "elsewhere":
+        other = make_match()
+        table.renew_table_link(match=other)
+        client.post(reverse("table_join", args=[other.table_token]), {"seat": "1"})
+        return world
+    if who == "seat":
+        client.force_login(stranger)
+    client.post(reverse("table_join", args=[match.table_token]), {"seat": "1"})
+    device = TableDevice.objects.get(match=match, seat=1)
+    if who == "removed":
+        table.remove_device(match=match, device_id=device.pk)
+    if who == "rotated":
+        world["old_token"] = match.table_token
+        table.renew_table_link(match=match)
+    return world
+
+
+def expected_at_table(name: str, who: str) -> tuple[int, int]:
+    if who != "elsewhere" and name in TABLE_MATRIX:
+        return TABLE_MATRIX[name][who]
+    row = next(cells for url, _kind, cells in MATRIX if url == name)
+    if name == "table_join":
+        return row["anonymous"]
+    return row["stranger" if who == "seat" else "anonymous"]
+
+
+@pytest.mark.parametrize("who", TABLE_WHO)
+@pytest.mark.parametrize("name", [row[0] for row in MATRIX])
+def test_table_matrix(client: Any, seated: dict[str, Any], who: str, name: str) -> None:
+    kind = next(kind for url, kind, _cells in MATRIX if url == name)
+    world = seated
+    if kind == "table" and "old_token" in world:
+        url = reverse(name, args=[world["old_token"]])
+    else:
+        url = url_for(name, kind, world)
+    match = world["match"]
+    before = (match.deals.count(), match.share_token, match.table_token, match.confirmation)
+    states = list(Deal.objects.filter(match=match).values_list("state", flat=True))
+    got = (client.get(url).status_code, client.post(url).status_code)
+    assert got == expected_at_table(name, who)
+    match.refresh_from_db()
+    assert (match.deals.count(), match.share_token, match.table_token, match.confirmation) == before
+    assert list(Deal.objects.filter(match=match).values_list("state", flat=True)) == states
+
+
+def test_table_posts_need_the_csrf_token(world: dict[str, Any]) -> None:
+    match = world["match"]
+    phone = Client(enforce_csrf_checks=True)
+    join_url = reverse("table_join", args=[match.table_token])
+    assert phone.post(join_url, {"seat": "1"}).status_code == 403
+    page = phone.get(join_url)
+    token = page.cookies["csrftoken"].value
+    assert phone.post(join_url, {"seat": "1", "csrfmiddlewaretoken": token}).status_code == 302
+    number = {"revision": "1"}
+    assert phone.post(reverse("table_confirm", args=[match.pk, 1]), number).status_code == 403
+    assert phone.post(reverse("table_dispute", args=[match.pk, 1]), {**number, "reason": "no"}).status_code == 403
+    assert Deal.objects.get(match=match).state == "waiting"

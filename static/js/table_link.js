@@ -1,0 +1,39 @@
+/*
+ * A phone at the table (templates/scoring/_table_pending.html, scoring/table.py).
+ *
+ * The confirmation panel polls the server; when another phone wrote since, its answer brings the standings
+ * and the sheet and triggers "table-changed". The next deal's entry is then drawn again for the deal after
+ * the last one saved, but only while nothing is tapped into it and no deal waits on this phone: an entry
+ * being tapped is never lost (a save of a stale number is told, as any conflict between phones).
+ */
+(function () {
+  "use strict";
+
+  // Nothing tapped yet: every field as the page drew it.
+  function pristine(form) {
+    return Array.prototype.every.call(form.elements, function (input) {
+      if (input.type === "hidden" || !input.name) {
+        return true;
+      }
+      if (input.type === "radio" || input.type === "checkbox") {
+        return input.checked === input.defaultChecked;
+      }
+      if (input.tagName === "SELECT") {
+        return Array.prototype.every.call(input.options, function (option) {
+          return option.selected === option.defaultSelected;
+        });
+      }
+      return input.value === input.defaultValue;
+    });
+  }
+
+  document.addEventListener("table-changed", function () {
+    var panel = document.getElementById("table-pending");
+    var form = document.getElementById("deal-form") || document.getElementById("first-form");
+    var outbox = document.getElementById("outbox");
+    if (!panel || !form || !window.htmx || !pristine(form) || (outbox && !outbox.hidden)) {
+      return;
+    }
+    window.htmx.ajax("GET", panel.getAttribute("data-refresh"), { target: "#entry", swap: "outerHTML" });
+  });
+})();
