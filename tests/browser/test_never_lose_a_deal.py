@@ -177,6 +177,9 @@ def test_two_phones_saving_the_same_deal_number(
         expect(a.locator("#table-notice")).to_have_text("Deal 1 saved.")
         b.evaluate("window.notReloaded = true")
         tap_bridgette(b, *SIX_DEALS[1])
+        # The player sees the preview before Save: it gives the deal in the game's words, which the conflict repeats
+        # (a Save tapped before it comes says the entry field by field).
+        expect(b.locator("#preview [data-short]")).to_have_attribute("data-short", "1NT by Ben, 10 tricks")
         save(b)
         expect(b.locator("#table-notice")).to_contain_text("Deal 1 was already saved from another phone")
         expect(b.get_by_test_id("total-0")).to_have_text("500")  # A's deal, without a reload
