@@ -4,9 +4,10 @@ alternative, and the table enters the deal as ruled on the match page (docs/hand
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from referee.core.verdict import Remedy
+from referee.core.verdict import Remedy, Violation
 from vocabulary.i18n import _, gettext_noop
 
 
@@ -33,6 +34,22 @@ class WordedRemedy:
         """The remedy, told in words, of ``player``'s card under ``flags``."""
         worded = self.variant if self.flag in flags else self.default
         return Remedy(rule=self.rule, source=worded.source, text=_(worded.text).format(player=player))
+
+    def given_to(
+        self,
+        violations: Collection[Violation],
+        names: Sequence[str],
+        flags: frozenset[str],
+        events: Collection[int] | None = None,
+    ) -> tuple[Violation, ...]:
+        """The violations, each that this ruling answers (its rule among ``answers`` and, where ``events`` is given,
+        its event among them) with its remedy for the player who made it."""
+        return tuple(
+            violation._replace(remedy=self.remedy(names[violation.seat], flags))
+            if violation.rule in self.answers and (events is None or violation.event in events)
+            else violation
+            for violation in violations
+        )
 
 
 # The bridge rule of Law 64 read for two players (Bridgette, Draw Bridge), and the old whist laws' three tricks.

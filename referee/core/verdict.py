@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
 from typing import Any, NamedTuple
 
 from scoring.core.base import DealScore
@@ -125,13 +124,3 @@ class Verdict(NamedTuple):
     @property
     def legal(self) -> bool:
         return not self.violations
-
-
-def with_remedy(
-    violations: Collection[Violation], which: Callable[[Violation], bool], remedy: Callable[[Violation], Remedy]
-) -> tuple[Violation, ...]:
-    """The violations, each that ``which`` picks with the remedy ``remedy`` gives it: a game whose remedy for a
-    fault is one ruling, told in words (R-CB-10, R-KJ-14, R-BG-19, R-DB-12)."""
-    return tuple(
-        violation._replace(remedy=remedy(violation)) if which(violation) else violation for violation in violations
-    )

@@ -10,7 +10,7 @@ from referee.core.games.bridgette.deal import BridgetteRecord, read_record
 from referee.core.games.bridgette.exchange import Exchange
 from referee.core.games.bridgette.play import TrickPlay
 from referee.core.games.bridgette.rules import REVOKE
-from referee.core.verdict import Remedy, Trick, Turn, Verdict, Violation, with_remedy
+from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.games.bridgette import GAME as SCORING
 
 
@@ -28,14 +28,6 @@ class BridgetteReferee:
 
 class _Replay(Exchange, Auction, TrickPlay):
     """The working state of one replay. Private and short-lived; the verdict it returns is immutable."""
-
-    def is_revoke(self, violation: Violation) -> bool:
-        """A card the rules did not allow, whose remedy the game's ruling gives (rules.REVOKE)."""
-        return violation.rule in REVOKE.answers
-
-    def remedy_of(self, violation: Violation) -> Remedy:
-        """The remedy of a card the rules did not allow, by the game's ruling (rules.REVOKE)."""
-        return REVOKE.remedy(self.names[violation.seat], self.flags)
 
     def run(self) -> Verdict:
         for event in self.record.events:
@@ -84,7 +76,7 @@ class _Replay(Exchange, Auction, TrickPlay):
                 }
                 score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
         return Verdict(
-            violations=with_remedy(self.violations, self.is_revoke, self.remedy_of),
+            violations=REVOKE.given_to(self.violations, self.names, self.flags),
             tricks=tuple(tricks),
             tricks_won=tuple(self.won),
             card_points=None,

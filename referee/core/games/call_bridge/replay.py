@@ -21,7 +21,7 @@ from referee.core.games.call_bridge.auction import Calls
 from referee.core.games.call_bridge.deal import CallBridgeRecord, read_record
 from referee.core.games.call_bridge.play import TrickPlay
 from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
-from referee.core.verdict import Remedy, Trick, Turn, Verdict, Violation, with_remedy
+from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
 from scoring.core.games.call_bridge import GAME as SCORING
 from scoring.core.games.call_bridge import LOWEST_CALL, SEATS, TRICKS_PER_DEAL
@@ -59,14 +59,6 @@ class _Replay(Calls, TrickPlay):
         prompt = what.format(player=self.players[seat], number=len(self.tricks) + 1)
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
-    def is_revoke(self, violation: Violation) -> bool:
-        """A card the rules did not allow, whose remedy the game's ruling gives (rules.REVOKE)."""
-        return violation.rule in REVOKE.answers
-
-    def remedy_of(self, violation: Violation) -> Remedy:
-        """The remedy of a card the rules did not allow, by the game's ruling (rules.REVOKE)."""
-        return REVOKE.remedy(self.players[violation.seat], self.flags)
-
     def run(self) -> Verdict:
         for event in self.record.events:
             if event.type == "call":
@@ -94,7 +86,7 @@ class _Replay(Calls, TrickPlay):
             missing = [self.players[seat] for seat in range(SEATS) if self.calls[seat] is None]
             notes.append(_("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing)))
         return Verdict(
-            violations=with_remedy(self.violations, self.is_revoke, self.remedy_of),
+            violations=REVOKE.given_to(self.violations, self.players, self.flags),
             tricks=tuple(shown),
             tricks_won=tuple(self.tricks_won),
             card_points=None,

@@ -18,7 +18,7 @@ from referee.core.games.draw_bridge.state import (
     TRICKS_PER_PHASE,
     _display_order,
 )
-from referee.core.verdict import Remedy, Trick, Turn, Verdict, Violation, with_remedy
+from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.games.draw_bridge import GAME as SCORING
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
 from vocabulary.cards import card_name
@@ -112,15 +112,6 @@ class _Replay(CardPlay, AuctionPhase):
             "tricks": self.tricks_won[self.declarer],
         }
 
-    def is_revoke(self, violation: Violation) -> bool:
-        """A card of the play that did not follow suit (DB-5.2), whose remedy R-DB-12 gives; DB-5.2 also flags a card
-        not held, which has none."""
-        return violation.rule in REVOKE.answers and violation.event in self.revokes
-
-    def remedy_of(self, violation: Violation) -> Remedy:
-        """The remedy of a card the rules did not allow, by the game's ruling (rules.REVOKE)."""
-        return REVOKE.remedy(self.players[violation.seat], self.flags)
-
     def run(self) -> Verdict:
         handlers = {"play": self.play, "draw": self.draw, "call": self.call}
         for event in self.record.events:
@@ -139,7 +130,8 @@ class _Replay(CardPlay, AuctionPhase):
                 message = _("passed out: no score, and {player} deals next (DB-4.3)")
                 notes.append(message.format(player=self.players[1 - self.dealer]))
         return Verdict(
-            violations=with_remedy(self.violations, self.is_revoke, self.remedy_of),
+            # Only the cards that did not follow suit: DB-5.2 also flags a card not held, which R-DB-12 does not answer.
+            violations=REVOKE.given_to(self.violations, self.players, self.flags, self.revokes),
             tricks=tricks,
             tricks_won=tuple(self.tricks_won),
             card_points=None,

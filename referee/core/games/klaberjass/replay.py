@@ -13,7 +13,7 @@ from referee.core.games.klaberjass.rules import ANSWERS, REVOKE, allowed_cards, 
 from referee.core.games.klaberjass.sequences import DixAndSequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
 from referee.core.record import Event
-from referee.core.verdict import Remedy, Trick, Turn, Verdict, Violation, with_remedy
+from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
 from scoring.core.games.klaberjass import GAME as SCORING
 from vocabulary.cards import SUIT_NAMES, SUITS, card_name
@@ -102,14 +102,6 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         prompt = prompt.format(player=self.name(seat), card=card_name(led) if led is not None else "")
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
-    def is_revoke(self, violation: Violation) -> bool:
-        """A card the rules did not allow, whose remedy the game's ruling gives (rules.REVOKE)."""
-        return violation.rule in REVOKE.answers
-
-    def remedy_of(self, violation: Violation) -> Remedy:
-        """The remedy of a card the rules did not allow, by the game's ruling (rules.REVOKE)."""
-        return REVOKE.remedy(self.names[violation.seat], self.flags)
-
     def run(self) -> Verdict:
         for event in self.record.events:
             if not self.wrong_phase(event):
@@ -147,7 +139,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         next_turn = self.next_turn()
         # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
         ordered = sorted(self.violations, key=lambda violation: violation.event)
-        violations = with_remedy(ordered, self.is_revoke, self.remedy_of)
+        violations = REVOKE.given_to(ordered, self.names, self.flags)
         return Verdict(
             violations=violations,
             tricks=tuple(tricks),
