@@ -32,6 +32,13 @@ class TableState:
     counted: int  # deals counted
     extra: int  # deals entered past the round's deals, not counted
     match: Any  # the scoring Match, None before the round starts
+    side_names: tuple[str, ...] = ()
+
+    @property
+    def side_rows(self) -> list[dict[str, Any]]:
+        """Each side's name and points (None before the round starts), for the pages."""
+        totals = self.totals or (None,) * len(self.side_names)
+        return [{"name": name, "points": points} for name, points in zip(self.side_names, totals, strict=True)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +47,7 @@ class RoundState:
     started: bool
     byes: tuple[int, ...]
     tables: tuple[TableState, ...]
+    bye_names: tuple[str, ...] = ()
 
     @property
     def playing(self) -> tuple[TableState, ...]:
@@ -93,17 +101,28 @@ def _sides(event: Event, seats: list[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(dict.fromkeys(seats[seat] for seat in side)) for side in event.rules.sides)
 
 
-def _table(event: Event, t: Table) -> TableState:
+def _table(event: Event, t: Table, names: dict[int, str]) -> TableState:
     sides = _sides(event, t.seats)
     entrants = tuple(entrant for side in sides for entrant in side)
+    side_names = tuple(" & ".join(names[entrant] for entrant in side) for side in sides)
     if t.match is None:
-        return TableState(t.number, tuple(t.seats), entrants, sides, (), (), False, 0, 0, None)
+        return TableState(t.number, tuple(t.seats), entrants, sides, (), (), False, 0, 0, None, side_names)
     result, finished, extra = table_score(t.match, event.deals_per_round)
     shares = table_shares(result.totals, result.outcome.winners if result.outcome else None)
     if not finished:
         shares = tuple(Fraction(0) for _side in sides)
     return TableState(
-        t.number, tuple(t.seats), entrants, sides, result.totals, shares, finished, len(result.deals), extra, t.match
+        t.number,
+        tuple(t.seats),
+        entrants,
+        sides,
+        result.totals,
+        shares,
+        finished,
+        len(result.deals),
+        extra,
+        t.match,
+        side_names,
     )
 
 
@@ -133,8 +152,9 @@ def night(event: Event) -> Night:
     rounds = []
     results: list[Result] = []
     for r in event.round_set.all():
-        states = tuple(_table(event, t) for t in by_round.get(r.number, []))
-        rounds.append(RoundState(r.number, r.started is not None, tuple(r.byes), states))
+        states = tuple(_table(event, t, names) for t in by_round.get(r.number, []))
+        byes = tuple(names[entrant] for entrant in r.byes)
+        rounds.append(RoundState(r.number, r.started is not None, tuple(r.byes), states, byes))
         if r.started is not None:
             results.extend(_results(list(states), r.byes))
     order = standings_order(event.rules)
