@@ -14,11 +14,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_ratelimit.decorators import ratelimit
 
 from club import results, services
 from club.forms import EventForm, LeagueForm, MoveForm
 from club.models import Event, League
 from club.standing import Night, league_table, night
+from reports.views import _address_key, _pdf_rate_per_address, _pdf_rate_per_share_link, _share_link_key
 from scoring.core.games import GAMES
 from scoring.share import qr_svg
 
@@ -200,8 +202,10 @@ def results_page(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "club/results.html", results.context(event, public=False))
 
 
+# The PDFs cost a second of CPU each: counted per address with the match reports' (and per event link), as theirs.
 @login_required
 @require_safe
+@ratelimit(group="reports.pdf", key=_address_key, rate=_pdf_rate_per_address, block=True)
 def results_pdf(request: HttpRequest, event_id: int) -> HttpResponse:
     return results.pdf_response(request, _owned(request, event_id), public=False)
 
@@ -218,6 +222,8 @@ def public_results(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+@ratelimit(group="reports.pdf", key=_address_key, rate=_pdf_rate_per_address, block=True)
+@ratelimit(group="club.shared_pdf", key=_share_link_key, rate=_pdf_rate_per_share_link, block=True)
 def public_results_pdf(request: HttpRequest, token: str) -> HttpResponse:
     return results.pdf_response(request, _linked(token), public=True)
 
