@@ -1,4 +1,4 @@
-"""The night's results (CL-5): the standings, each round's tables and scores, and the corrections and rulings made
+"""The night's results (CL-5.1): the standings, each round's tables and scores, and the corrections and rulings made
 at any table (scoring's Change records), as a page, a PDF (WeasyPrint, as the match report's) and a CSV.
 
 By the event link, the standings are left out while the director hides them (CL-3.9), and nobody's account is
