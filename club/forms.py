@@ -68,7 +68,9 @@ class EventForm(forms.Form):
     confirmation = forms.ChoiceField(
         label=gettext_lazy("Confirmation"), choices=table.CONFIRMATION_CHOICES, initial=table.SIDES
     )
-    league = forms.ModelChoiceField(label=gettext_lazy("League"), queryset=League.objects.none(), required=False)
+    league = forms.ModelChoiceField(
+        label=gettext_lazy("League"), queryset=League.objects.none(), required=False, empty_label=gettext_lazy("None")
+    )
 
     def __init__(self, *args: Any, game: str, owner: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -151,7 +153,7 @@ class LeagueForm(forms.Form):
 class MoveForm(forms.Form):
     """Swap two entrants' places in a round not yet started (CL-2.5)."""
 
-    first = forms.TypedChoiceField(label=gettext_lazy("Move"), coerce=int)
+    first = forms.TypedChoiceField(label=gettext_lazy("Swap"), coerce=int)
     second = forms.TypedChoiceField(label=gettext_lazy("with"), coerce=int)
 
     def __init__(self, *args: Any, entrants: list[tuple[int, str]], **kwargs: Any) -> None:
