@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from club.models import Event
+from club.models import Event, League
+from club.services import create_event, draw_round, start_round
 from tests.browser.conftest import PHONE, log_in
+from tests.browser.test_every_page import check
 from tests.browser.test_never_lose_a_deal import assert_axe_clean
 from tests.browser.test_scoring_table import tap
 
@@ -77,10 +80,14 @@ def tap_deal(page: Any, players: list[str], deal: str) -> None:
 
 
 def save_and_wait(page: Any, number: int, *, last: bool) -> None:
-    """Save deal ``number`` and wait for the next deal's form (none after the last deal of a match that ends)."""
+    """Save deal ``number`` and wait until the phone has settled: its confirmation panel shows the deal waiting, and
+    the next deal's form, which the panel's refresh draws again while nothing is tapped into it (static/js/
+    table_link.js), has been drawn again. A tap made while that redraw is on its way would be lost."""
     page.get_by_role("button", name=f"Save deal {number}").click()
+    expect(page.get_by_test_id(f"pending-{number}")).to_be_visible()
     if not last:
         expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_visible()
+    page.wait_for_timeout(1500)
 
 
 def confirm_all(page: Any, count: int) -> None:
@@ -359,3 +366,39 @@ def test_cl_2_4_a_progressive_chicago_evening_of_twelve(
     assert_axe_clean(projector)
     projector_context.close()
     director_context.close()
+
+
+@pytest.fixture(params=["light", "dark"])
+def screen(request: Any, browser: Any) -> Iterator[Any]:
+    context = new_phone(browser, color_scheme=request.param)
+    yield context
+    context.close()
+
+
+def test_cl_every_club_page_fits_a_phone(screen: Any, live_server: Any, demo_user: Any) -> None:
+    """Each page of the club at 390 px, light and dark: axe finds nothing, nothing scrolls sideways, no internal word
+    shows (tests/browser/test_every_page.py's check)."""
+    league = League.objects.create(owner=demo_user, name="Winter league")
+    data = {"name": "Club night", "game": "belote", "flags": [], "target": None, "deals_per_round": 2, "rounds": 2}
+    data.update(movement="swiss", confirmation="sides", league=league)
+    event = create_event(owner=demo_user, data=data, teams=[team.split(" & ") for team in TEAMS[:5]])
+    draw_round(event=event)
+    page = screen.new_page()
+    base = live_server.url
+    problems = check(page, f"{base}/club/e/{event.token}/")  # drawn, not started: the room's page
+    log_in(page, live_server)
+    problems += check(page, f"{base}/club/{event.pk}/")  # the director may still move players
+    start_round(event=event, number=1)
+    for url in (
+        "/club/",
+        "/club/new/",
+        "/club/new/?game=contract_bridge",
+        f"/club/{event.pk}/",
+        f"/club/{event.pk}/results/",
+        "/club/leagues/",
+        f"/club/leagues/{league.pk}/",
+        f"/club/e/{event.token}/",
+        f"/club/e/{event.token}/results/",
+    ):
+        problems += check(page, base + url)
+    assert problems == []
