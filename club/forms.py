@@ -69,7 +69,10 @@ class EventForm(forms.Form):
         label=gettext_lazy("Confirmation"), choices=table.CONFIRMATION_CHOICES, initial=table.SIDES
     )
     league = forms.ModelChoiceField(
-        label=gettext_lazy("League"), queryset=League.objects.none(), required=False, empty_label=gettext_lazy("No league")
+        label=gettext_lazy("League"),
+        queryset=League.objects.none(),
+        required=False,
+        empty_label=gettext_lazy("No league"),
     )
 
     def __init__(self, *args: Any, game: str, owner: Any, **kwargs: Any) -> None:

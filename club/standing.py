@@ -101,12 +101,14 @@ def _sides(event: Event, seats: list[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(dict.fromkeys(seats[seat] for seat in side)) for side in event.rules.sides)
 
 
-def _table(event: Event, t: Table, names: dict[int, str]) -> TableState:
+def _table(event: Event, t: Table, names: dict[int, str], started: bool) -> TableState:
     sides = _sides(event, t.seats)
     entrants = tuple(entrant for side in sides for entrant in side)
     side_names = tuple(" & ".join(names[entrant] for entrant in side) for side in sides)
     if t.match is None:
-        return TableState(t.number, tuple(t.seats), entrants, sides, (), (), False, 0, 0, None, side_names)
+        # Before the round starts; or its match was deleted since (by the director, its owner): nothing counts, and
+        # the table holds the round up no longer.
+        return TableState(t.number, tuple(t.seats), entrants, sides, (), (), started, 0, 0, None, side_names)
     result, finished, extra = table_score(t.match, event.deals_per_round)
     shares = table_shares(result.totals, result.outcome.winners if result.outcome else None)
     if not finished:
@@ -152,7 +154,7 @@ def night(event: Event) -> Night:
     rounds = []
     results: list[Result] = []
     for r in event.round_set.all():
-        states = tuple(_table(event, t, names) for t in by_round.get(r.number, []))
+        states = tuple(_table(event, t, names, r.started is not None) for t in by_round.get(r.number, []))
         byes = tuple(names[entrant] for entrant in r.byes)
         rounds.append(RoundState(r.number, r.started is not None, tuple(r.byes), states, byes))
         if r.started is not None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from club.models import Event
+from club.models import Event, League
 from club.standing import night
 from scoring.models import Match
 from scoring.services import add_deal, edit_deal
@@ -193,3 +193,36 @@ def test_cl_2_4_a_progressive_chicago_night(client: Any, owner: Any) -> None:
         ["P3", "P4", "P10", "P9"],
         ["P5", "P6", "P8", "P7"],
     ]
+
+
+def test_cl_1_4_a_table_whose_match_was_deleted_counts_nothing_and_holds_nothing_up(client: Any, owner: Any) -> None:
+    client.force_login(owner)
+    event = new_event(client)
+    client.post(reverse("club_round_draw", args=[event.pk]))
+    client.post(reverse("club_round_start", args=[event.pk, 1]))
+    tables = list(event.round_set.get(number=1).tables.all())
+    client.post(reverse("match_delete", args=[tables[0].match.pk]))
+    for t in tables[1:]:
+        t.refresh_from_db()
+        for deal, entry in enumerate([BL1, BL3], start=1):
+            add_deal(match=t.match, user=owner, number=deal, entry=entry)
+    state = night(event)
+    assert [t.finished for t in state.round(1).tables] == [True, True, True]
+    assert sum(row.standing.played for row in state.rows) == 4
+    for name in ("club_event", "club_results", "club_results_csv"):
+        assert client.get(reverse(name, args=[event.pk])).status_code == 200
+    client.post(reverse("club_round_draw", args=[event.pk]))
+    assert event.round_set.count() == 2
+
+
+def test_cl_4_1_another_account_s_league_cannot_be_chosen(client: Any, owner: Any, stranger: Any) -> None:
+    theirs = League.objects.create(owner=stranger, name="Theirs")
+    client.force_login(owner)
+    data = {"name": "x", "game": "belote", "movement": "swiss", "entrants": "\n".join(TEAMS), "rounds": "1"}
+    response = client.post(reverse("club_event_new"), {**data, "confirmation": "sides", "league": str(theirs.pk)})
+    assert response.status_code == 422
+    assert "league" in response.context["form"].errors
+    client.force_login(stranger)
+    assert client.get(reverse("club_league", args=[theirs.pk])).status_code == 200
+    client.force_login(owner)
+    assert client.get(reverse("club_league", args=[theirs.pk])).status_code == 404
