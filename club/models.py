@@ -5,7 +5,6 @@ worked out from the tables' matches each time, by the pure core (club/core/)."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -123,8 +122,3 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.number} of {self.round}"
-
-    def entrants(self) -> list[Any]:
-        """The entrant numbers of each side, in side order."""
-        sides = GAMES[self.round.event.game].sides
-        return [self.seats[side[0]] for side in sides]
