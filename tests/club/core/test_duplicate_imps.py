@@ -14,6 +14,12 @@ import pytest
 from club.core.duplicate.boards import Adjusted, Artificial, Score
 from club.core.duplicate.imps import BUTLER_ALL_SCORES, butler, cross_imps, datum, imps
 
+
+def sides(*figures: tuple[int, int]) -> list[tuple[Fraction, Fraction]]:
+    """Each line's expected (N-S, E-W) IMPs, as the exact fractions the functions give."""
+    return [(Fraction(ns), Fraction(ew)) for ns, ew in figures]
+
+
 # Law 78B's scale, copied by hand: the range of differences for each number of IMPs.
 LAW_78B = [
     (0, 10),
@@ -71,7 +77,7 @@ def test_dp_5_3_bridge_scorer_cross_imps() -> None:
 
 
 def test_dp_5_3_a_board_played_once_scores_no_cross_imps() -> None:
-    assert [(line.ns, line.ew) for line in cross_imps([620])] == [(0, 0)]
+    assert [(line.ns, line.ew) for line in cross_imps([620])] == sides((0, 0))
 
 
 def test_dp_5_2_bridge_scorer_butler_datum_of_three_scores_keeps_them_all() -> None:
@@ -92,7 +98,7 @@ def test_dp_5_2_butler_hemel_example() -> None:
     """Hemel Hempstead bridge club, "Pairs with a Team's Flavour!": E-W score 620 four times and 170 three times;
     leaving out one 620 and one 170 the datum is 440; the 620s win 5 IMPs (180), the 170s lose 7 (-270). Here as
     N-S scores, -620 and -170: the datum is -440."""
-    scores: list[Score] = [-620] * 4 + [-170] * 3
+    scores: list[Score] = [*[-620] * 4, *[-170] * 3]
     assert datum(scores) == -440
     assert [line.ew for line in butler(scores)] == [5] * 4 + [-7] * 3
 
@@ -108,7 +114,7 @@ def test_dp_5_2_butler_nbb_example() -> None:
 def test_r_dp_4_butler_datum_of_every_score() -> None:
     """A Bridge Base forum answer on the Bermuda Bowl's Butler (2011): 3 x 980, 11 x 480, 7 x 450 and 1 x -50 average
     514.55, a datum of 510; 980 then wins 10 IMPs, 480 loses 1, 450 loses 2, -50 loses 11."""
-    scores: list[Score] = [980] * 3 + [480] * 11 + [450] * 7 + [-50]
+    scores: list[Score] = [*[980] * 3, *[480] * 11, *[450] * 7, -50]
     flags = frozenset({BUTLER_ALL_SCORES})
     assert datum(scores, flags) == 510
     assert sorted({line.ns for line in butler(scores, flags)}) == [-11, -2, -1, 10]
@@ -127,8 +133,8 @@ def test_dp_5_4_artificial_scores_are_three_imps_and_stay_out_of_the_datum_and_c
     ruled = Artificial(Adjusted.AVERAGE_PLUS, Adjusted.AVERAGE_MINUS)
     scores: list[Score] = [420, ruled, 170]
     assert datum(scores) == 300  # (420 + 170) / 2 = 295
-    assert [(line.ns, line.ew) for line in butler(scores)] == [(3, -3), (3, -3), (-4, 4)]
-    assert [(line.ns, line.ew) for line in cross_imps(scores)] == [(6, -6), (3, -3), (-6, 6)]
+    assert [(line.ns, line.ew) for line in butler(scores)] == sides((3, -3), (3, -3), (-4, 4))
+    assert [(line.ns, line.ew) for line in cross_imps(scores)] == sides((6, -6), (3, -3), (-6, 6))
     assert datum([ruled]) is None
     even = Artificial(Adjusted.AVERAGE, Adjusted.AVERAGE)
-    assert [(line.ns, line.ew) for line in butler([even])] == [(0, 0)]
+    assert [(line.ns, line.ew) for line in butler([even])] == sides((0, 0))

@@ -47,7 +47,7 @@ def test_dp_4_1_bridge_scorer_matchpoints_two_a_score_beaten_one_a_tie(
     case: str, scores: list[Score], ns: list[int], ew: list[int]
 ) -> None:
     """bridge-scorer, test/matchpoints.js (the E-W figures of "actual session board" are its top, 14, less N-S's)."""
-    assert ns_ew(matchpoints(scores)) == (ns, ew), case
+    assert ns_ew(matchpoints(scores)) == ([Fraction(n) for n in ns], [Fraction(n) for n in ew]), case
 
 
 def test_dp_4_3_bridge_scorer_percentages() -> None:
@@ -125,7 +125,7 @@ def test_dp_4_5_an_artificial_score_takes_its_share_of_the_top_and_the_rest_are_
 
 
 def test_dp_4_3_a_board_only_one_table_plays_is_an_average() -> None:
-    assert [(line.ns_percent, line.ew_percent) for line in matchpoints([620])] == [(50, 50)]
+    assert [(line.ns_percent, line.ew_percent) for line in matchpoints([620])] == [(Fraction(50), Fraction(50))]
 
 
 def test_dp_4_4_more_results_than_expected_are_refused() -> None:
