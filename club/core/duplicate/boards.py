@@ -98,7 +98,7 @@ def ns_score(result: Contract, board: int) -> int:
 
 class Adjusted(Enum):
     """DP-3.2: an artificial adjusted score (Law 12C2), given to one side when no result could be obtained: its
-    share of the board's matchpoints, as a percentage, and its IMPs."""
+    share of the board's matchpoints, as a percentage (exactly these, R-DP-7), and its IMPs."""
 
     AVERAGE_PLUS = (60, 3)
     AVERAGE = (50, 0)

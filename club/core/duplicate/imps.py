@@ -71,7 +71,7 @@ def butler(scores: Sequence[Score], flags: Flags = frozenset()) -> list[Imps]:
 
 def cross_imps(scores: Sequence[Score]) -> list[Imps]:
     """DP-5.3: each N-S score against every other played N-S score, in IMPs, averaged over those comparisons (0 for
-    a board played once); E-W score the opposite."""
+    a board played once, R-DP-6); E-W score the opposite."""
     played = [score for score in scores if not isinstance(score, Artificial)]
     lines = []
     for score in scores:

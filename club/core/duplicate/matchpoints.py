@@ -45,10 +45,10 @@ def matchpoints(scores: Sequence[Score], expected: int | None = None, flags: Fla
     """DP-4.1 to DP-4.5: the matchpoints of each of a board's ``scores`` (N-S scores, or artificial scores), on a
     board that should have ``expected`` results (by default, as many as there are).
 
-    Each N-S score scores 2 for each other N-S score it beats and 1 for each it ties (DP-4.1); E-W score the top
-    less N-S's. When fewer real scores were compared than the board should have, each is factored up by Neuberg's
-    formula (DP-4.4); an artificial score is compared with nothing and scores its share of the top (DP-4.5).
-    Under `dp_acbl_matchpoints` every figure is halved: 1 a score beaten, 1/2 a tie (R-DP-3).
+    Each N-S score scores 2 for each other N-S score it beats and 1 for each it ties (DP-4.1); E-W score the top,
+    2 x (expected - 1), less N-S's (DP-4.2). When fewer real scores were compared than the board should have, each
+    is factored up by Neuberg's formula (DP-4.4); an artificial score is compared with nothing and scores its share
+    of the top (DP-4.5). Under `dp_acbl_matchpoints` every figure is halved: 1 a score beaten, 1/2 a tie (R-DP-3).
     """
     should = len(scores) if expected is None else expected
     if should < len(scores):
