@@ -22,7 +22,6 @@ from vocabulary.i18n import _
 FEWEST_TABLES = 3  # DP-2.1
 HOWELL_TABLES = (3, 4)  # DP-2.1: a Howell up to four tables, a Mitchell from five
 SKIP_MITCHELL = "dp_skip_mitchell"  # R-DP-2
-FLAGS = frozenset((SKIP_MITCHELL,))
 
 # DP-2.5 and DP-2.6: each Howell's first round, station by station round the ring of board sets: a table's
 # (N-S pair, E-W pair), or None for a relay stand. The highest pair never moves; each other pair takes, at each
@@ -73,15 +72,9 @@ def board_set(number: int, boards_per_round: int) -> tuple[int, ...]:
     return tuple(range((number - 1) * boards_per_round + 1, number * boards_per_round + 1))
 
 
-def check_flags(flags: Flags) -> None:
-    for flag in sorted(flags - FLAGS):
-        raise RuleError("flags", "R-DP-2", _("unknown house rule {flag}").format(flag=flag))
-
-
 def movement(tables: Any, boards_per_round: Any, flags: Flags = frozenset()) -> Movement:
     """DP-2.1: the movement for ``tables`` tables, ``boards_per_round`` boards a round: a Howell for three or four
     tables, a Mitchell from five (a skip Mitchell for an even number under `dp_skip_mitchell`, R-DP-2)."""
-    check_flags(flags)
     count = whole_number(tables, "tables")
     if count < FEWEST_TABLES:
         message = _("a movement needs at least {fewest} tables, not {value}")

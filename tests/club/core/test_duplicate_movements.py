@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from club.core.duplicate import check_flags
 from club.core.duplicate.movements import SKIP_MITCHELL, Movement, movement
-from scoring.core.base import EntryError, FormatError, RuleError
+from scoring.core.base import FormatError, RuleError
 
 
 def seatings(m: Movement) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
@@ -58,10 +59,11 @@ def test_dp_2_1_a_count_that_is_not_a_whole_number_is_refused(tables: object, pe
     assert refused.value.field == field
 
 
-def test_r_dp_2_an_unknown_house_rule_is_refused() -> None:
-    with pytest.raises(EntryError) as refused:
-        movement(6, 2, frozenset({"dp_skip_mitchel"}))
-    assert (refused.value.field, refused.value.rule) == ("flags", "R-DP-2")
+def test_an_unknown_house_rule_is_refused_and_the_known_ones_pass() -> None:
+    with pytest.raises(FormatError) as refused:
+        check_flags(frozenset({"dp_skip_mitchel"}))
+    assert refused.value.field == "flags"
+    check_flags(frozenset({"dp_skip_mitchell", "dp_acbl_matchpoints", "dp_butler_all_scores"}))
 
 
 def test_dp_2_2_a_set_is_the_boards_of_one_round() -> None:
