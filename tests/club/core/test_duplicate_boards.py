@@ -68,8 +68,8 @@ def contract(declarer: int, level: int, strain: str, tricks: int, doubled: int =
 @pytest.mark.parametrize(
     ("board", "entry", "score"),
     [
-        (1, contract(N, 4, "S", 10), 420),  # none vulnerable: 120 + 300
-        (2, contract(S, 4, "H", 10), 620),  # N-S vulnerable: 120 + 500
+        (1, contract(N, 4, "S", 10), 420),  # none vulnerable: 120 + 300 (the ACBL's example)
+        (2, contract(S, 4, "H", 10), 620),  # N-S vulnerable: 120 + 500 (the ACBL's example)
         (3, contract(E, 3, "NT", 9), -600),  # E-W vulnerable: 100 + 500 to E-W
         (4, contract(W, 2, "S", 7, doubled=1), 200),  # both vulnerable: doubled down 1, 200 to N-S
         (5, contract(N, 6, "NT", 12), 1440),  # N-S vulnerable: 190 + 500 + 750
