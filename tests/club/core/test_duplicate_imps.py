@@ -10,6 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from club.core.duplicate.boards import Adjusted, Artificial, Score
 from club.core.duplicate.imps import BUTLER_ALL_SCORES, butler, cross_imps, datum, imps
@@ -138,3 +140,9 @@ def test_dp_5_4_artificial_scores_are_three_imps_and_stay_out_of_the_datum_and_c
     assert datum([ruled]) is None
     even = Artificial(Adjusted.AVERAGE, Adjusted.AVERAGE)
     assert [(line.ns, line.ew) for line in butler([even])] == sides((0, 0))
+
+
+@given(st.lists(st.integers(-760, 222).map(lambda tens: tens * 10), min_size=1, max_size=30))
+def test_dp_5_3_cross_imps_on_a_board_add_up_to_nothing(scores: list[int]) -> None:
+    # Every comparison gives one score as many IMPs as it takes from the other (DP-5.1 is symmetric).
+    assert sum(line.ns for line in cross_imps(list(scores))) == 0

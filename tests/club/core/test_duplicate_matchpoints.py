@@ -11,6 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from club.core.duplicate.boards import Adjusted, Artificial, Score
 from club.core.duplicate.matchpoints import ACBL_MATCHPOINTS, Matchpoints, matchpoints
@@ -132,3 +134,16 @@ def test_dp_4_4_more_results_than_expected_are_refused() -> None:
     with pytest.raises(RuleError) as refused:
         matchpoints([420, 450], expected=1)
     assert (refused.value.field, refused.value.rule) == ("expected", "DP-4.4")
+
+
+N_S_SCORES = st.lists(st.integers(-7600, 2220).map(lambda points: points // 10 * 10), min_size=1, max_size=30)
+
+
+@given(N_S_SCORES, st.integers(0, 10))
+def test_dp_4_4_a_board_averages_half_the_top_factored_or_not(scores: list[int], missing: int) -> None:
+    # Each comparison hands out 2 matchpoints between two scores, so the N-S pairs hold half of all there are: an
+    # average of 50%, which Neuberg's formula keeps when it factors the board up to more results.
+    lines = matchpoints(list(scores), expected=len(scores) + missing)
+    for line in lines:
+        assert 0 <= line.ns <= line.top and line.ns + line.ew == line.top
+    assert sum(line.ns_percent for line in lines) == 50 * len(lines)
