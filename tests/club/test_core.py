@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -14,15 +13,6 @@ from hypothesis import strategies as st
 from club.core.pairing import Seating, draw, met_pairs, rotation, swiss
 from club.core.standings import Result, standings, table_shares
 from scoring.core.base import DEFAULT_STANDINGS_ORDER, Ranking
-from tests.test_core_imports import imported_modules, is_within
-
-CORE = Path(__file__).resolve().parents[2] / "club" / "core"
-
-
-@pytest.mark.parametrize("path", sorted(CORE.rglob("*.py")), ids=lambda path: path.name)
-def test_style_1_no_django_in_the_club_core(path: Path) -> None:
-    assert [module for _line, module in imported_modules(path) if is_within(module, "django")] == []
-
 
 # Pairing
 
