@@ -53,6 +53,9 @@ class Event(models.Model):
     seed = models.BigIntegerField(default=new_seed)  # the first round's draw (CL-2.1)
     token = models.CharField(max_length=32, unique=True, default=new_share_token)
     hide_standings = models.BooleanField(default=False)  # until the director shows them (CL-3.9)
+    # Counts the director's writes (a round drawn, moved or started, the standings hidden or shown): with the
+    # tables' match versions it keys the room's cached pages (club/views.py).
+    version = models.PositiveIntegerField(default=0)
     league = models.ForeignKey(League, on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
     created = models.DateTimeField(auto_now_add=True)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -56,6 +57,11 @@ def create_league(*, owner: Any, name: str) -> League:
 
 def _lock(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def _bump(event: Event) -> None:
+    """Count one more write of the director's: the room's pages are drawn again (club/views.py)."""
+    Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
 
 
 def seating_for(event: Event, number: int) -> Seating:
@@ -108,6 +114,7 @@ def draw_round(*, event: Event) -> Round:
             Table(round=drawn, number=index, seats=_seats(locked, entrants))
             for index, entrants in enumerate(seating.tables, start=1)
         )
+        _bump(locked)
     return drawn
 
 
@@ -124,6 +131,7 @@ def swap(*, event: Event, number: int, first: int, second: int) -> None:
             t.save(update_fields=["seats"])
         drawn.byes = [swapped.get(entrant, entrant) for entrant in drawn.byes]
         drawn.save(update_fields=["byes"])
+        _bump(locked)
 
 
 def start_round(*, event: Event, number: int) -> Round:
@@ -159,9 +167,11 @@ def start_round(*, event: Event, number: int) -> Round:
             t.save(update_fields=["match"])
         drawn.started = timezone.now()
         drawn.save(update_fields=["started"])
+        _bump(locked)
     return drawn
 
 
 def show_standings(*, event: Event, hidden: bool) -> None:
     event.hide_standings = hidden
     event.save(update_fields=["hide_standings"])
+    _bump(event)

@@ -5,13 +5,19 @@ projector, the results). The event link only reads; every write is the director'
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import caches
+from django.db.models import Count, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.template.loader import render_to_string
+from django.urls import get_script_prefix, reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
@@ -22,6 +28,7 @@ from club.models import Event, League
 from club.standing import Night, league_table, night
 from reports.views import _address_key, _pdf_rate_per_address, _pdf_rate_per_share_link, _share_link_key
 from scoring.core.games import GAMES
+from scoring.models import Match
 from scoring.share import qr_svg
 
 # The room's pages refresh by themselves (htmx polling): the event page every 10 s, the projector every 5 s.
@@ -172,12 +179,31 @@ def standings_visibility(request: HttpRequest, event_id: int) -> HttpResponse:
 # The room's pages, by the event link
 
 
+def _live(event: Event, template: str, poll: int) -> SafeString:
+    """The polled part of a room's page (``template``'s "live" partial), rendered once for each state of the
+    event and served from the "sheets" cache to every phone and projector polling it, as a share link's sheet is:
+    a hundred watchers cost one evaluation of the event's tables for each write, not one each.
+
+    Nothing is invalidated: the key holds what the fragment depends on, the director's writes (``Event.version``),
+    every table's match version (bumped by each deal written, confirmed or disputed, and by a rename), the count of
+    matches (one deleted), the language and the URL prefix its links start with."""
+    tables = Match.objects.filter(club_table__round__event=event).aggregate(version=Sum("version"), count=Count("id"))
+    prefix = hashlib.blake2s(get_script_prefix().encode(), digest_size=8).hexdigest()
+    key = f"club:{template}:{event.pk}:{event.version}:{tables['version']}:{tables['count']}:{get_language()}:{prefix}"
+    sheets = caches["sheets"]
+    html: str | None = sheets.get(key)
+    if html is None:
+        context = {"event": event, "state": night(event), "poll": poll, "show": not event.hide_standings}
+        html = render_to_string(f"{template}#live", context)
+        sheets.set(key, html)
+    return mark_safe(html)  # rendered (and escaped) by the template engine
+
+
 def _room(request: HttpRequest, event: Event, template: str, poll: int) -> HttpResponse:
-    state = night(event)
-    context = {"event": event, "state": state, "poll": poll, "show": not event.hide_standings}
+    live = _live(event, template, poll)
     if request.htmx:
-        return render(request, f"{template}#live", context)
-    return render(request, template, context)
+        return HttpResponse(live)
+    return render(request, template, {"event": event, "live": live})
 
 
 @require_safe

@@ -226,3 +226,28 @@ def test_cl_4_1_another_account_s_league_cannot_be_chosen(client: Any, owner: An
     assert client.get(reverse("club_league", args=[theirs.pk])).status_code == 200
     client.force_login(owner)
     assert client.get(reverse("club_league", args=[theirs.pk])).status_code == 404
+
+
+def test_the_room_s_pages_are_drawn_once_per_state_of_the_event(
+    client: Any, owner: Any, django_assert_max_num_queries: Any
+) -> None:
+    client.force_login(owner)
+    event = new_event(client)
+    client.post(reverse("club_round_draw", args=[event.pk]))
+    client.post(reverse("club_round_start", args=[event.pk, 1]))
+    client.logout()
+    url = reverse("club_projector", args=[event.token])
+    first = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    with django_assert_max_num_queries(3):  # the session, the event, the tables' versions: nothing evaluated
+        assert client.get(url, headers={"HX-Request": "true"}).content.decode() == first
+    # A deal saved at a table bumps its match's version: the next poll shows it.
+    match = event.round_set.get(number=1).tables.get(number=1).match
+    add_deal(match=match, user=owner, number=1, entry=BL1)
+    assert client.get(url, headers={"HX-Request": "true"}).content.decode() != first
+    # So does the director's hiding of the standings.
+    before = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    client.force_login(owner)
+    client.post(reverse("club_standings", args=[event.pk]), {"hide": "on"})
+    client.logout()
+    hidden = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert hidden != before and "hidden until the end" in hidden
