@@ -6,7 +6,8 @@ game without partners). Three ways to seat a round:
 - `draw` (CL-2.1): round 1, a random order from a stored seed, so that the page shows the same draw every time.
 - `swiss` (CL-2.2, CL-2.3): the later rounds, by standings. The best entrant meets the best ones it has not met;
   a complete search finds a round with no rematch whenever one exists, and with as few rematches as can be
-  otherwise. When the entrants do not fill the tables, the lowest-ranked of those with the fewest byes sit out.
+  otherwise (within SEARCH_STEPS tables a try, which a club's events never reach). When the entrants do not fill
+  the tables, the lowest-ranked of those with the fewest byes sit out.
 - `rotation` (CL-2.4): progressive rubber and Chicago, for individual players at four-seat partnership tables: a
   fixed schedule (the circle method of a round robin) gives every player a new partner every round, for as many
   rounds as there are players less one.
@@ -43,20 +44,31 @@ def _met_within(group: Sequence[int], met: frozenset[frozenset[int]]) -> int:
     return sum(1 for pair in combinations(group, 2) if frozenset(pair) in met)
 
 
+# The most tables one search tries before it gives up (CL-2.2): a complete search is instant for a club's events,
+# and this bounds a hard case (many entrants, most pairs met) to well under a second.
+SEARCH_STEPS = 20_000
+
+
 def _tables(
     order: tuple[int, ...], size: int, met: frozenset[frozenset[int]], allowed: int
 ) -> tuple[Table, ...] | None:
-    """``order`` (best first) seated ``size`` to a table with at most ``allowed`` rematches, or None if it cannot be.
+    """``order`` (best first) seated ``size`` to a table with at most ``allowed`` rematches, or None if it cannot be
+    (or the search took more than SEARCH_STEPS tables).
 
     The best entrant still to seat takes the best companions that keep within ``allowed``: every choice is tried in
     turn (a complete search), and a set of entrants that cannot be seated is remembered, so it is not tried again."""
+    steps = 0
 
     @cache
     def seat(rest: tuple[int, ...], allowed: int) -> tuple[Table, ...] | None:
+        nonlocal steps
         if not rest:
             return ()
         first, others = rest[0], rest[1:]
         for companions in combinations(others, size - 1):
+            steps += 1
+            if steps > SEARCH_STEPS:
+                return None
             table = (first, *companions)
             cost = _met_within(table, met)
             if cost > allowed:

@@ -185,3 +185,12 @@ def test_cl_1_4_a_table_still_playing_counts_its_points_but_no_win() -> None:
     results = [Result(0, (1,), 80, 40, Fraction(0), False)]
     (first, _second) = standings([0, 1], results, DEFAULT_STANDINGS_ORDER)
     assert (first.entrant, first.played, first.won, first.points) == (0, 0, 0, 80)
+
+
+def test_cl_2_2_a_round_where_every_pair_has_met_is_still_seated() -> None:
+    # Sixty teams who have all met: every table is a rematch, and the bounded search still seats everyone.
+    teams = list(range(60))
+    met = frozenset(frozenset(pair) for pair in combinations(teams, 2))
+    seating = swiss(teams, 2, met)
+    assert sorted(e for table in seating.tables for e in table) == teams
+    assert len(seating.tables) == 30
