@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from club.models import ROTATION, SWISS, League
 from scoring import table
@@ -122,8 +122,13 @@ class EventForm(forms.Form):
         for number, line in enumerate((line.strip() for line in text.splitlines() if line.strip()), start=1):
             names = [name.strip() for name in line.split("&")]
             where = _("Entrant %(number)s (“%(line)s”)") % {"number": number, "line": line[:60]}
+            teams.append(names)  # counted, even when refused below: the form is then refused as a whole
             if len(names) != size:
-                text = _("%(where)s: give %(size)s names, joined by “&” (CL-1.2).")
+                text = ngettext(
+                    "%(where)s: give one name, with no “&” (CL-1.2).",
+                    "%(where)s: give %(size)s names, joined by “&” (CL-1.2).",
+                    size,
+                )
                 self.add_error("entrants", text % {"where": where, "size": size})
                 continue
             for name in names:
@@ -137,7 +142,6 @@ class EventForm(forms.Form):
                     self.add_error("entrants", text % {"where": where, "name": name, "other": seen[name.casefold()]})
                 else:
                     seen[name.casefold()] = number
-            teams.append(names)
         if len(teams) > MOST_ENTRANTS:
             self.add_error("entrants", _("An event has at most %(most)s entrants.") % {"most": MOST_ENTRANTS})
         elif len(teams) < seated:

@@ -251,3 +251,13 @@ def test_the_room_s_pages_are_drawn_once_per_state_of_the_event(
     client.logout()
     hidden = client.get(url, headers={"HX-Request": "true"}).content.decode()
     assert hidden != before and "hidden until the end" in hidden
+
+
+def test_cl_1_2_a_game_without_partners_takes_one_name_an_entrant(client: Any, owner: Any) -> None:
+    client.force_login(owner)
+    data = {"name": "x", "game": "call_bridge", "movement": "swiss", "entrants": "Anna & Ben\nCleo\nDan\nEve"}
+    response = client.post(reverse("club_event_new"), {**data, "rounds": "1", "target": "30", "confirmation": "off"})
+    assert response.status_code == 422
+    assert response.context["form"].errors["entrants"] == [
+        "Entrant 1 (“Anna & Ben”): give one name, with no “&” (CL-1.2)."
+    ]
