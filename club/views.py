@@ -103,6 +103,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     if current is not None and not current.started:
         choices = [(number, name) for number, name in state.names.items()]
         move = MoveForm(entrants=choices)
+    if request.htmx and current is not None:  # the round's status line, polled while the director's page is open
+        return render(request, "club/event.html#round-status", {"event": event, "state": state, "current": current})
     public = request.build_absolute_uri(reverse("club_public", args=[event.token]))
     context = {
         "event": event,

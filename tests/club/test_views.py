@@ -261,3 +261,18 @@ def test_cl_1_2_a_game_without_partners_takes_one_name_an_entrant(client: Any, o
     assert response.context["form"].errors["entrants"] == [
         "Entrant 1 (“Anna & Ben”): give one name, with no “&” (CL-1.2)."
     ]
+
+
+def test_the_director_s_round_status_follows_the_tables(client: Any, owner: Any, stranger: Any) -> None:
+    client.force_login(owner)
+    event = new_event(client)
+    client.post(reverse("club_round_draw", args=[event.pk]))
+    client.post(reverse("club_round_start", args=[event.pk, 1]))
+    url = reverse("club_event", args=[event.pk])
+    status = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert status.lstrip().startswith('<p id="round-status"')
+    assert "3 tables still playing" in " ".join(status.split())
+    play(event, 1, [BL1, BL3])
+    assert "Every table has finished." in client.get(url, headers={"HX-Request": "true"}).content.decode()
+    client.force_login(stranger)
+    assert client.get(url, headers={"HX-Request": "true"}).status_code == 404
