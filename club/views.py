@@ -30,6 +30,7 @@ from reports.views import _address_key, _pdf_rate_per_address, _pdf_rate_per_sha
 from scoring.core.games import GAMES
 from scoring.models import Match
 from scoring.share import qr_svg
+from scoring.views.common import login_required_htmx
 
 # The room's pages refresh by themselves (htmx polling): the event page every 10 s, the projector every 5 s.
 PUBLIC_POLL = 10
@@ -92,7 +93,7 @@ def _tables_context(request: HttpRequest, state: Night) -> list[dict[str, Any]]:
     return rows
 
 
-@login_required
+@login_required_htmx  # its status line is polled: an expired session is told so, not swapped in
 @require_safe
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     """The director's page: the round in hand (draw, move, start; each table's link and match), the standings."""
