@@ -105,7 +105,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         choices = [(number, name) for number, name in state.names.items()]
         move = MoveForm(entrants=choices)
     if request.htmx and current is not None:  # the round's status line, polled while the director's page is open
-        return render(request, "club/event.html#round-status", {"event": event, "state": state, "current": current})
+        context = {"event": event, "state": state, "current": current, "polled": True}
+        return render(request, "club/event.html#round-status", context)
     public = request.build_absolute_uri(reverse("club_public", args=[event.token]))
     context = {
         "event": event,
