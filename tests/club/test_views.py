@@ -273,6 +273,9 @@ def test_the_director_s_round_status_follows_the_tables(client: Any, owner: Any,
     assert status.lstrip().startswith('<p id="round-status"')
     assert "3 tables still playing" in " ".join(status.split())
     play(event, 1, [BL1, BL3])
-    assert "Every table has finished." in client.get(url, headers={"HX-Request": "true"}).content.decode()
+    polled = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "Every table has finished." in polled and "Reload the page to draw the next round." in polled
+    page = client.get(url).content.decode()  # drawn whole, the page has the Draw button itself
+    assert "Every table has finished." in page and "Reload the page" not in page
     client.force_login(stranger)
     assert client.get(url, headers={"HX-Request": "true"}).status_code == 404
