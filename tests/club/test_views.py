@@ -4,6 +4,7 @@ the tables' deals (worked by hand), the room's pages, the results, the league (d
 from __future__ import annotations
 
 import json
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -279,3 +280,42 @@ def test_the_director_s_round_status_follows_the_tables(client: Any, owner: Any,
     assert "Every table has finished." in page and "Reload the page" not in page
     client.force_login(stranger)
     assert client.get(url, headers={"HX-Request": "true"}).status_code == 404
+
+
+CB = {d["rule"]: d for d in json.loads((Path(__file__).parents[2] / "fixtures/call_bridge/deals.json").read_text())}
+
+
+def test_cl_3_7_a_call_bridge_league_night_of_tables_of_four(client: Any, owner: Any) -> None:
+    # Eight players, tables of four (one side a seat), a target of 30 and a round of one deal: the standings add up
+    # each player's points (CL-3.7). Every table plays C1, 3, 4, −2, −5 by seat (docs/rules/call_bridge.md C1).
+    assert CB["§6.2 C1"]["points"] == [3, 4, -2, -5]
+    client.force_login(owner)
+    players = ["Ana", "Bela", "Cili", "Dezso", "Eva", "Feri", "Gabi", "Hedi"]
+    data = {"name": "Call night", "game": "call_bridge", "movement": "swiss", "entrants": "\n".join(players)}
+    data.update(rounds="2", deals_per_round="1", target="30", confirmation="off")
+    assert client.post(reverse("club_event_new"), data).status_code == 302
+    event = Event.objects.get()
+    client.post(reverse("club_round_draw", args=[event.pk]))
+    client.post(reverse("club_round_start", args=[event.pk, 1]))
+    tables = list(event.round_set.get(number=1).tables.all())
+    assert [len(set(t.match.players)) for t in tables] == [4, 4]
+    play_entries = [CB["§6.2 C1"]["entry"]]
+    for t in tables:
+        add_deal(match=t.match, user=owner, number=1, entry=play_entries[0])
+    rows = night(event).rows
+    by_name = {row.name: row.standing for row in rows}
+    for t in tables:
+        for seat, name in enumerate(t.match.players):
+            assert by_name[name].points == [3, 4, -2, -5][seat]
+    assert [row.standing.points for row in rows] == [4, 4, 3, 3, -2, -2, -5, -5]
+    assert [row.standing.place for row in rows] == [1, 1, 3, 3, 5, 5, 7, 7]
+    # Round 2: no one meets anyone they met in round 1 while it can be helped: with two tables of four it cannot,
+    # so each table holds the fewest pairs who met.
+    client.post(reverse("club_round_draw", args=[event.pk]))
+    met = {frozenset(pair) for t in tables for pair in combinations(t.match.players, 2)}
+    second = [t.seats for t in event.round_set.get(number=2).tables.all()]
+    names = dict(event.entrants.values_list("number", "players"))
+    rematches = sum(
+        1 for seats in second for pair in combinations(seats, 2) if frozenset(names[p][0] for p in pair) in met
+    )
+    assert rematches == 4  # two of each old table at each new table: one pair from each, at each table
