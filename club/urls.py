@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:event_id>/rounds/draw/", views.round_draw, name="club_round_draw"),
     path("<int:event_id>/rounds/<int:number>/move/", views.round_move, name="club_round_move"),
     path("<int:event_id>/rounds/<int:number>/start/", views.round_start, name="club_round_start"),
+    path("<int:event_id>/rounds/<int:number>/cards/", views.round_cards, name="club_round_cards"),
     path("<int:event_id>/standings/", views.standings_visibility, name="club_standings"),
     path("<int:event_id>/results/", views.results_page, name="club_results"),
     path("<int:event_id>/results.pdf", views.results_pdf, name="club_results_pdf"),

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import caches
 from django.db.models import Count, Sum
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
@@ -117,6 +117,23 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "public_qr": qr_svg(public),
     }
     return render(request, "club/event.html", context)
+
+
+@login_required
+@require_safe
+def round_cards(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """A started round's table cards, to print and lay on the tables: each table's players, table link and QR code."""
+    event = _owned(request, event_id)
+    state = night(event)
+    played = next((r for r in state.rounds if r.number == number and r.started), None)
+    if played is None:
+        raise Http404(_("Round %(number)s has not started.") % {"number": number})
+    cards = []
+    for t in played.tables:
+        if t.match is not None and t.match.table_token:
+            url = request.build_absolute_uri(reverse("table_join", args=[t.match.table_token]))
+            cards.append({"table": t, "url": url, "qr": qr_svg(url)})
+    return render(request, "club/cards.html", {"event": event, "round": played, "cards": cards})
 
 
 @login_required

@@ -395,6 +395,7 @@ def test_cl_every_club_page_fits_a_phone(screen: Any, live_server: Any, demo_use
         "/club/new/?game=contract_bridge",
         f"/club/{event.pk}/",
         f"/club/{event.pk}/results/",
+        f"/club/{event.pk}/rounds/1/cards/",
         "/club/leagues/",
         f"/club/leagues/{league.pk}/",
         f"/club/e/{event.token}/",

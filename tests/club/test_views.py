@@ -319,3 +319,17 @@ def test_cl_3_7_a_call_bridge_league_night_of_tables_of_four(client: Any, owner:
         1 for seats in second for pair in combinations(seats, 2) if frozenset(names[p][0] for p in pair) in met
     )
     assert rematches == 4  # two of each old table at each new table: one pair from each, at each table
+
+
+def test_the_table_cards_of_a_started_round(client: Any, owner: Any) -> None:
+    client.force_login(owner)
+    event = new_event(client)
+    cards = reverse("club_round_cards", args=[event.pk, 1])
+    assert client.get(cards).status_code == 404  # not drawn
+    client.post(reverse("club_round_draw", args=[event.pk]))
+    assert client.get(cards).status_code == 404  # drawn, not started: no table link yet
+    client.post(reverse("club_round_start", args=[event.pk, 1]))
+    page = client.get(cards).content.decode()
+    for t in event.round_set.get(number=1).tables.all():
+        assert reverse("table_join", args=[t.match.table_token]) in page
+    assert page.count('class="table-card"') == 3

@@ -40,6 +40,8 @@ MATRIX: dict[str, dict[str, tuple[int, int]]] = {
     "club_round_draw": _owner_only((405, 302), (405, 404)),
     "club_round_move": _owner_only((405, 302), (405, 404)),
     "club_round_start": _owner_only((405, 302), (405, 404)),
+    # The table cards of round 1 (started): its table links, the director's alone.
+    "club_round_cards": _owner_only((200, 405), (404, 405)),
     "club_standings": _owner_only((405, 302), (405, 404)),
     "club_results": _owner_only((200, 405), (404, 405)),
     "club_results_pdf": _owner_only((200, 405), (404, 405)),
@@ -90,6 +92,7 @@ def url(name: str, world: dict[str, Any]) -> str:
         "club_league": [world["league"].pk],
         "club_round_move": [event.pk, 1],
         "club_round_start": [event.pk, 1],
+        "club_round_cards": [event.pk, 1],
     }.get(name, [event.token] if "public" in name or name == "club_projector" else [event.pk])
     return reverse(name, args=args)
 
