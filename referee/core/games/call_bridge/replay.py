@@ -20,6 +20,7 @@ from typing import Any
 from referee.core.games.call_bridge.auction import Calls
 from referee.core.games.call_bridge.deal import CallBridgeRecord, read_record
 from referee.core.games.call_bridge.play import TrickPlay
+from referee.core.games.call_bridge.remedies import FAULTS
 from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
@@ -86,7 +87,9 @@ class _Replay(Calls, TrickPlay):
             missing = [self.players[seat] for seat in range(SEATS) if self.calls[seat] is None]
             notes.append(_("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing)))
         return Verdict(
-            violations=REVOKE.given_to(self.violations, self.players, self.flags),
+            violations=FAULTS.given_to(
+                REVOKE.given_to(self.violations, self.players, self.flags), self.players, self.flags
+            ),
             tricks=tuple(shown),
             tricks_won=tuple(self.tricks_won),
             card_points=None,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from referee.core.games.contract_bridge.rules import ACCEPT, CHOICES, REFUSE, left_of, partner_of, revoke_transfer
 from referee.core.games.contract_bridge.state import OVER, LeadOutOfTurn, ReplayState, Revoke
+from referee.core.remedies import NOT_HELD, Fault, Faults
 from referee.core.verdict import Remedy, Ruling, RulingStep, Violation
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import side_of
@@ -115,6 +116,63 @@ _RULE_OF_LAW = {
     "64B6": "BR-10.6",
     "64B7": "BR-10.6",
 }
+
+
+# BR-10.8 to BR-10.10 and R-BR-10: the remedy of every other fault, by the rule it breaks.
+_INADMISSIBLE = Fault(
+    gettext_noop(
+        "{player}'s call is cancelled: a bid below one level, or a double or redouble the Laws do not allow. {player} "
+        "makes a legal call instead and {player}'s partner must pass for the rest of the auction; lead restrictions "
+        "may follow (Law 36B, Law 26). If the next player called first, the auction goes back to it without "
+        "penalty (Law 36A)."
+    ),
+    "Laws 35-36",
+    rule="BR-10.8",
+)
+_AFTER_THE_AUCTION = Fault(
+    gettext_noop(
+        "A call after the auction ended is cancelled. A pass by a defender, or any call by the declaring side, has no "
+        "further rectification; another call by a defender lets the declarer impose a lead restriction (Law 39). A "
+        "card faced during the auction: if {player} becomes a defender it is a major penalty card, and for an "
+        "honour or a card led early {player}'s partner must pass at their next turn (Law 24)."
+    ),
+    "Law 24, Law 39",
+    rule="BR-10.9",
+)
+_PREMATURE = Fault(
+    gettext_noop(
+        "A card played to a trick before its turn. By a defender: it is a major penalty card, and the declarer may "
+        "require {player}'s partner, if still to play, to play the highest or lowest card of the suit led, or a card "
+        "of another suit the declarer names (Law 57A). By the declarer, from either hand: no rectification (Law 57C)."
+    ),
+    "Law 57",
+    rule="BR-10.10",
+)
+_NOT_YOURS = Fault(
+    gettext_noop(
+        "A choice by a player the Laws do not give it to, or with no lead out of turn to choose on, counts for "
+        "nothing: the player entitled chooses (Law 53, Law 55)."
+    ),
+    "Laws 53-55",
+    rule="BR-10.3",
+)
+_AFTER_THE_PLAY = Fault(
+    gettext_noop("A card after the 13th trick counts for nothing: it goes back to {player}'s hand."),
+    "Law 44, by analogy",
+)
+FAULTS = Faults(
+    "R-BR-10",
+    "",
+    {
+        "BR-4.3": (_INADMISSIBLE,),  # an insufficient bid has BR-10.1's remedy
+        "BR-4.4": (_INADMISSIBLE,),
+        "BR-4.6": (_AFTER_THE_AUCTION,),
+        "BR-5.3": (_PREMATURE,),  # a revoke has BR-10.4 to BR-10.6's remedy
+        "BR-10.3": (_NOT_YOURS,),
+        "BR-5.5": (_AFTER_THE_PLAY,),
+        "BR-5.6": (NOT_HELD,),
+    },
+)
 
 
 class Remedies(ReplayState):
@@ -241,7 +299,10 @@ class Remedies(ReplayState):
         for lead in [*self.leads_out_of_turn, *([self.pending] if self.pending else [])]:
             remedies[lead.violation] = self.lead_remedy(lead)
         remedies.update(self.revoke_remedies())
-        return tuple(violation._replace(remedy=remedies.get(index)) for index, violation in enumerate(self.violations))
+        violations = tuple(
+            violation._replace(remedy=remedies.get(index)) for index, violation in enumerate(self.violations)
+        )
+        return FAULTS.given_to(violations, self.players, self.flags)
 
     def ruling(self, violations: tuple[Violation, ...], entry: dict[str, object] | None) -> Ruling | None:
         """The deal as ruled (BR-10.5): the declaring side's tricks after every trick transferred, and its score;
