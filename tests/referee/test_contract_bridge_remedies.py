@@ -374,6 +374,8 @@ def refused_diamond(*events: dict[str, Any]) -> Verdict:
 
 
 def test_br_10_11_law_50d2_the_declarer_may_require_the_penalty_cards_suit() -> None:
+    required = refused_diamond(choice(CLEO, "require")).next_turn
+    assert required is not None and (required.seat, required.allowed) == (DEV, ("3D", "2D"))  # diamonds only
     obeyed = refused_diamond(choice(CLEO, "require"), play(DEV, "3D"))
     assert broken(obeyed) == [(5, "BR-5.1")]
     verdict = refused_diamond(choice(CLEO, "require"), play(DEV, "KH"))
@@ -398,6 +400,8 @@ def test_br_10_11_law_50d1_a_penalty_card_left_must_be_played_at_the_first_legal
     violation = kept.violations[1]
     assert violation.message == "Ben played 9♣, but had to play the penalty card 10♦ (Law 50D1)"
     assert violation.remedy is not None and violation.remedy.source == "Law 61A, Law 64B3"
+    turn = refused_diamond(choice(CLEO, "leave"), play(DEV, "KH"), play(ANNA, "2H")).next_turn
+    assert turn is not None and (turn.seat, turn.allowed) == (BEN, ("TD",))  # the penalty card alone
     played = refused_diamond(choice(CLEO, "leave"), play(DEV, "KH"), play(ANNA, "2H"), play(BEN, "TD"))
     assert broken(played) == [(5, "BR-5.1")]
 

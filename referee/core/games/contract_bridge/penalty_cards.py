@@ -125,3 +125,15 @@ class PenaltyCards(Remedies):
             return
         text = _(_FORBIDDEN_REVOKE).format(player=self.players[seat])
         self.flag(event, "BR-10.11", message, Remedy(rule="BR-10.11", source="Law 61A, Law 64", text=text))
+
+    def within_penalty(self, seat: int, allowed: list[Card]) -> list[Card]:
+        """BR-10.11: of the cards ``seat`` may play now, those Law 50D leaves: the penalty card alone where it may be
+        played; on a lead the declarer required or forbade, the cards of that suit, or of the others, where held."""
+        penalty = self.penalty.get(seat)
+        if penalty in allowed:
+            return [penalty]
+        if self.option is None or self.trick or self.option[0] != seat:
+            return allowed
+        _leader, word, suit = self.option
+        chosen = [card for card in allowed if (card.suit == suit) == (word == REQUIRE)]
+        return chosen or allowed

@@ -282,7 +282,7 @@ class CardPlay(PenaltyCards):
         """Whose card is next and the cards that hand may play (BR-5.3): dummy's are chosen by the declarer."""
         seat = self.due_seat()
         hand = self.hands[seat]
-        allowed = allowed_cards(hand, self.trick)
+        allowed = self.within_penalty(seat, allowed_cards(hand, self.trick))
         number = len(self.tricks) + 1
         if seat == self.dummy:
             if not self.trick:
