@@ -148,7 +148,8 @@ _AFTER_THE_AUCTION = Fault(
         "A call after the auction ended is cancelled. A pass by a defender, or any call by the declaring side, has no "
         "further rectification; another call by a defender lets the declarer impose a lead restriction (Law 39). A "
         "card faced during the auction: if {player} becomes a defender it is a major penalty card, and for an "
-        "honour or a card led early {player}'s partner must pass at their next turn (Law 24)."
+        "honour or a card led early {player}'s partner must pass at their next turn (Law 24). A card in a deal passed "
+        "out counts for nothing."
     ),
     "Law 24, Law 39",
     rule="BR-10.9",
