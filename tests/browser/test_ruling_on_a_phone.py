@@ -157,3 +157,35 @@ def test_check_this_deal_of_a_contract_bridge_match_starts_at_the_play(
     assert turn.inner_text() == f"{west} to lead to trick 1, on the declarer's left (BR-5.1)"
     assert fits_the_phone(page)
     page.screenshot(path=str(tmp_path / "check-this-deal-play.png"), full_page=True)
+
+
+def test_check_this_deal_of_bridgette_records_the_deals_bidding_in_one_tap(
+    phone: Any, live_server: Any, demo_user: Any, make_match: Any, tmp_path: Path
+) -> None:
+    """Bridgette's exchange comes first (BG-4.1): once it is in, the auction's first turn offers deal 1's bidding,
+    2♥ by the dealer and the other player's pass (BG-5.5), in one tap; the play's first lead comes next (BG-6.1)."""
+    fixture = json.loads((FIXTURES / "bridgette" / "hand.json").read_text())
+    entry = {"declarer": fixture["dealer"], "level": 2, "strain": "H", "doubled": 0, "tricks": 8}
+    match = make_match(game="bridgette", deals=[entry], first_dealer=fixture["dealer"])
+    match.owner = demo_user
+    match.save()
+    exchange = [event for event in fixture["events"] if event["type"] in ("draw", "discard")]
+    record = {**fixture, "players": list(match.players), "events": exchange}
+    hand = ContestedHand.objects.create(owner=demo_user, match=match, deal_number=1, record=record)
+    page = phone.new_page()
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/referee/{hand.pk}/")
+    dealer, other = match.players[fixture["dealer"]], match.players[1 - fixture["dealer"]]
+    tap = page.locator("#match-calls")
+    assert tap.inner_text() == f"Record the bidding of deal 1 (2♥ by {dealer}, 8 tricks)"
+    assert fits_the_phone(page)
+    page.screenshot(path=str(tmp_path / "bridgette-bidding-tap.png"), full_page=True)
+    tap.click()
+    page.get_by_text(f"Undo the last event ({len(exchange) + 2} recorded)").wait_for()
+    assert page.locator("#turn-title").inner_text().startswith(f"{other} leads to trick 1")
+    hand.refresh_from_db()
+    assert [(event["seat"], event["call"]) for event in hand.record["events"][len(exchange) :]] == [
+        (fixture["dealer"], "2H"),
+        (1 - fixture["dealer"], "pass"),
+    ]
+    page.screenshot(path=str(tmp_path / "bridgette-bidding-recorded.png"), full_page=True)
