@@ -31,7 +31,7 @@ from scoring.models import Match, TableDevice
 from scoring.services import Conflict
 from scoring.share import qr_svg
 from scoring.sheet import sheet_context
-from scoring.views.common import match_for_user
+from scoring.views.common import match_for_user, posted_key
 
 # Joins and confirmations per address: a whole table joins from one club's address, and a match of many
 # deals is confirmed deal by deal; a script guessing seats or tapping without end is stopped.
@@ -50,25 +50,48 @@ def _confirm_rate(group: str, request: HttpRequest) -> str:
 # Who a request is at a match
 
 
+class TableGone(Exception):
+    """This browser's device at the match lost its rights (`table.lost_device`): `table_login_required` answers
+    with the page that says why and what to do."""
+
+    def __init__(self, match: Match, device: TableDevice) -> None:
+        super().__init__(match.pk)
+        self.match = match
+        self.device = device
+
+
 def match_for_table(request: HttpRequest, match_id: int) -> tuple[Match, TableDevice | None, bool]:
     """The match, this request's device at its table (or None) and whether the request is its owner's.
-    Anyone else, a removed device or one joined by a replaced link among them, gets 404."""
+    A device removed or joined by a replaced link raises TableGone; anyone else gets 404."""
     match = get_object_or_404(Match, pk=match_id)
     owner = request.user.is_authenticated and match.owner_id == request.user.pk
     device = table.device_for(request, match)
     if not owner and device is None:
+        lost = table.lost_device(request, match)
+        if lost is not None:
+            raise TableGone(match, lost)
         raise Http404(_("No such match"))
     return match, device, owner
 
 
+def table_gone(request: HttpRequest, match: Match, device: TableDevice) -> HttpResponse:
+    """403: this phone is no longer at the match's table, why, and what to do (ask for a new link). To htmx too:
+    its script then opens the page itself (static/js/table.js), as for an expired session."""
+    return render(request, "scoring/table_gone.html", {"removed": device.removed is not None}, status=403)
+
+
 def table_login_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """``login_required_htmx`` (scoring/views/common.py), except for a browser that joined this match's table:
-    its guest reaches the view, which asks `match_for_table` whether the device still holds rights."""
+    its guest reaches the view, which asks `match_for_table` whether the device still holds rights (else the
+    page that says it lost them, `table_gone`)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.user.is_authenticated or kwargs.get("match_id") in table.joined_matches(request):
-            return view(request, *args, **kwargs)
+            try:
+                return view(request, *args, **kwargs)
+            except TableGone as gone:
+                return table_gone(request, gone.match, gone.device)
         if not request.htmx:
             return redirect_to_login(request.get_full_path())
         back = request.htmx.current_url_abs_path or request.get_full_path()
@@ -206,6 +229,9 @@ def table_join(request: HttpRequest, token: str) -> HttpResponse:
     match = _joinable(token)
     if match is None:
         return render(request, "scoring/table_join.html", {"gone": True}, status=404)
+    owner = request.user.is_authenticated and match.owner_id == request.user.pk
+    if not owner and table.removed_from_link(request, match):
+        return render(request, "scoring/table_gone.html", {"removed": True}, status=403)
     form = JoinForm(request.POST or None, match=match)
     if request.method == "POST" and form.is_valid():
         device = table.join_table(match=match, seat=form.cleaned_data["seat"], user=request.user)
@@ -225,14 +251,16 @@ def _pending_answer(
             (messages.success if status < 400 else messages.warning)(request, notice)
         return redirect(reverse("match", args=[match.pk]) + "#table-pending")
     result = match.evaluate()
+    owner = match.owner_id == request.user.pk
     context = {"match": match, "pending": table.pending(match, device), "device": device, "notice": notice}
+    context.update(owner=owner)
     context.update(notice_level="success" if status < 400 else "warning", finished=result.finished)
     html = render_to_string("scoring/_table_pending.html", context, request=request)
     # Another phone wrote since this page was drawn (the panel posts the version it shows): the standings and
     # the sheet follow, out of band; the entry being tapped stays as it is (a stale save is told, as ever).
     if request.GET.get("version", request.POST.get("version")) != str(match.version):
-        sheet = sheet_context(match, result)
-        sheet.update(oob=True, owner=match.owner_id == request.user.pk, next_number=len(result.deals) + 1)
+        sheet = sheet_context(match, result, edits=table.editable_deals(match, device, owner))
+        sheet.update(oob=True, owner=owner, next_number=len(result.deals) + 1)
         html += render_to_string("scoring/match.html#head", sheet, request=request)
         html += render_to_string("scoring/match.html#sheet", sheet, request=request)
         response = HttpResponse(html, status=status)
@@ -266,7 +294,7 @@ def table_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespo
         text = _("The form was missing the deal's revision; reload the page and confirm it again.")
         return _pending_answer(request, match, device, text, status=409)
     try:
-        text = table.confirm_deal(match=match, device=device, number=number, revision=revision)
+        text = table.confirm_deal(match=match, device=device, number=number, revision=revision, key=posted_key(request))
     except (Conflict, table.NotAllowed) as refused:
         status = 409 if isinstance(refused, Conflict) else 403
         return _pending_answer(request, match, device, refused.message, status=status)
@@ -292,7 +320,12 @@ def table_dispute(request: HttpRequest, match_id: int, number: int) -> HttpRespo
         return _pending_answer(request, match, device, text, status=409)
     try:
         text = table.dispute_deal(
-            match=match, device=device, number=number, revision=revision, reason=form.cleaned_data["reason"]
+            match=match,
+            device=device,
+            number=number,
+            revision=revision,
+            reason=form.cleaned_data["reason"],
+            key=posted_key(request),
         )
     except (Conflict, table.NotAllowed) as refused:
         status = 409 if isinstance(refused, Conflict) else 403
