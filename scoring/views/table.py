@@ -2,7 +2,7 @@
 device; a phone joins a seat by it; a seat's device confirms or disputes the other side's deals.
 
 A seat's device enters and edits deals through the match page's own views (scoring/views/deals.py), which
-ask `match_for_table` who the request is. Joining and confirming are rate-limited per address.
+ask `match_for_table` who the request is. Joining and confirming are rate-limited per address and table.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_ratelimit.decorators import ratelimit
 
 from scoring import table
+from scoring.client import client_address
 from scoring.core.base import seat_titles
 from scoring.models import Match, TableDevice
 from scoring.services import Conflict
@@ -33,10 +34,14 @@ from scoring.share import qr_svg
 from scoring.sheet import sheet_context
 from scoring.views.common import match_for_user, posted_key
 
-# Joins and confirmations per address: a whole table joins from one club's address, and a match of many
-# deals is confirmed deal by deal; a script guessing seats or tapping without end is stopped.
+# Joins and confirmations per address and table: a club's whole room (fifty tables, two hundred phones) plays
+# from one address, so each table counts apart; a table's four phones join with room to join again, a match of
+# many deals is confirmed deal by deal, and a script guessing seats or tapping without end is stopped.
 TABLE_JOIN_RATE = "30/h"
 TABLE_CONFIRM_RATE = "300/h"
+# And per address alone, whatever the table (a script spreading its taps over many links): a whole club's room.
+ROOM_JOIN_RATE = "600/h"
+ROOM_CONFIRM_RATE = "6000/h"
 
 
 def _join_rate(group: str, request: HttpRequest) -> str:
@@ -45,6 +50,12 @@ def _join_rate(group: str, request: HttpRequest) -> str:
 
 def _confirm_rate(group: str, request: HttpRequest) -> str:
     return str(getattr(settings, "TABLE_CONFIRM_RATE", TABLE_CONFIRM_RATE))
+
+
+def _address_and_table(group: str, request: HttpRequest) -> str:
+    """The rate limits' key: the client's address (scoring/client.py) and the table, by its link or its match."""
+    found = request.resolver_match.kwargs if request.resolver_match else {}
+    return f"{client_address(request)} {found.get('token') or found.get('match_id')}"
 
 
 # Who a request is at a match
@@ -223,7 +234,8 @@ def _joinable(token: str) -> Match | None:
 
 
 @require_http_methods(["GET", "POST"])
-@ratelimit(group="table.join", key="ip", rate=_join_rate, method="POST", block=True)
+@ratelimit(group="table.join", key=_address_and_table, rate=_join_rate, method="POST", block=True)
+@ratelimit(group="table.join.room", key="ip", rate=ROOM_JOIN_RATE, method="POST", block=True)
 def table_join(request: HttpRequest, token: str) -> HttpResponse:
     """ "Which seat is yours?": a phone joins the match's table at a seat, with its account or as a guest."""
     match = _joinable(token)
@@ -286,7 +298,8 @@ def _seat_device(request: HttpRequest, match_id: int) -> tuple[Match, TableDevic
 
 @table_login_required
 @require_POST
-@ratelimit(group="table.confirm", key="ip", rate=_confirm_rate, method="POST", block=True)
+@ratelimit(group="table.confirm", key=_address_and_table, rate=_confirm_rate, method="POST", block=True)
+@ratelimit(group="table.confirm.room", key="ip", rate=ROOM_CONFIRM_RATE, method="POST", block=True)
 def table_confirm(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     match, device = _seat_device(request, match_id)
     revision = _revision(request)
@@ -304,7 +317,8 @@ def table_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespo
 
 @table_login_required
 @require_POST
-@ratelimit(group="table.confirm", key="ip", rate=_confirm_rate, method="POST", block=True)
+@ratelimit(group="table.confirm", key=_address_and_table, rate=_confirm_rate, method="POST", block=True)
+@ratelimit(group="table.confirm.room", key="ip", rate=ROOM_CONFIRM_RATE, method="POST", block=True)
 def table_dispute(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     match, device = _seat_device(request, match_id)
     revision = _revision(request)

@@ -415,13 +415,17 @@ def test_history_and_report_say_who_entered_and_confirmed(owner_client: Any, tab
 # Rate limits
 
 
-def test_joining_is_rate_limited(tabled: Any, settings: Any) -> None:
+def test_joining_is_rate_limited_per_table(tabled: Any, make_match: Any, settings: Any) -> None:
     settings.TABLE_JOIN_RATE = "2/h"
     guest = Client()
     assert join(guest, tabled, 0).status_code == 302
     assert join(guest, tabled, 1).status_code == 302
     assert join(guest, tabled, 1).status_code == 429
     assert TableDevice.objects.count() == 2
+    # A club plays from one address: another table's link counts apart.
+    other = make_match()
+    table.renew_table_link(match=other)
+    assert join(guest, other, 0).status_code == 302
 
 
 def test_confirming_is_rate_limited(tabled: Any, settings: Any) -> None:
