@@ -34,7 +34,7 @@
     if (!panel || panel.id !== "table-pending" || event.detail.requestConfig.verb !== "get") {
       return;
     }
-    if (panel.querySelector("details[open]")) {
+    if (panel.querySelector(".pending-actions:not([hidden]) details[open]")) {
       event.preventDefault();
     }
   });

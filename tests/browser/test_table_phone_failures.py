@@ -1,6 +1,7 @@
 """A table's phone when things go wrong, at 390 px (scoring/table.py): the owner removes a phone, which is told so
 by its own page and may not join again by the same link; a new table link ends the other phone's seat, which is told
-so too, and the removed phone joins again by the new one; a guest whose session ended is told how to sit again.
+so too, and the removed phone joins again by the new one; a guest whose session ended is told how to sit again; a
+dispute made with no connection is kept on the phone and lands once when the connection comes back.
 axe clean; screenshots in the test's tmp_path."""
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import table
-from scoring.models import TableDevice
+from scoring.models import Change, Deal, TableDevice
 from tests.browser.conftest import PHONE, log_in
-from tests.browser.test_never_lose_a_deal import assert_axe_clean, new_match
+from tests.browser.test_never_lose_a_deal import assert_axe_clean, new_match, tap_bridgette
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -108,3 +109,44 @@ def test_a_guest_whose_session_ended_is_told_how_to_sit_again(
     ben.screenshot(path=str(tmp_path / "guest-session-ended-390.png"), full_page=True)
     assert_axe_clean(ben)
     context.close()
+
+
+def test_a_dispute_made_with_no_connection_is_sent_once_when_it_comes_back(
+    browser: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
+    match = new_match(demo_user)  # Bridgette, Anna v Ben
+    table.renew_table_link(match=match)
+    table.set_confirmation(match=match, mode=table.SIDES)
+    url = f"{live_server.url}/table/{match.table_token}/"
+    anna_context, ben_context = new_phone(browser), new_phone(browser)
+    anna, ben = anna_context.new_page(), ben_context.new_page()
+    join(anna, url, "Anna")
+    join(ben, url, "Ben")
+    # Ben enters B1 (Anna 2♥ making 8 tricks); Anna's phone loses its connection and she disputes it.
+    tap_bridgette(ben, "Anna", "2", "♥", "8")
+    ben.get_by_role("button", name="Save deal 1").click()
+    expect(ben.locator("#table-notice")).to_contain_text("Deal 1 saved.")
+    anna.get_by_text("Dispute deal 1").click(timeout=POLL)
+    anna_context.set_offline(True)
+    anna.get_by_label("What is wrong with it?").fill("Anna made 9 tricks")
+    anna.get_by_role("button", name="Dispute", exact=True).click()
+    kept = anna.get_by_test_id("kept-1")
+    expect(kept).to_have_text(
+        "No connection: your dispute of deal 1 is kept on this phone and sent by itself when the connection comes back."
+    )
+    expect(anna.get_by_role("button", name="Confirm deal 1")).to_be_hidden()
+    fits(anna)
+    anna.screenshot(path=str(tmp_path / "dispute-kept-offline-390.png"), full_page=True)
+    anna.emulate_media(color_scheme="dark")
+    anna.screenshot(path=str(tmp_path / "dispute-kept-offline-dark-390.png"), full_page=True)
+    assert_axe_clean(anna)
+    assert Deal.objects.get(match=match).state == "waiting"
+    anna_context.set_offline(False)
+    anna.evaluate("window.dispatchEvent(new Event('online'))")  # as the phone does when it reconnects
+    expect(anna.locator("#table-pending")).to_contain_text("Deal 1 disputed.", timeout=POLL)
+    expect(kept).to_have_count(0)
+    expect(ben.get_by_test_id("pending-1")).to_contain_text("Anna made 9 tricks", timeout=POLL)
+    assert Change.objects.filter(match=match, action="disputed").count() == 1
+    assert Deal.objects.get(match=match).state == "disputed"
+    anna_context.close()
+    ben_context.close()
