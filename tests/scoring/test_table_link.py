@@ -5,22 +5,27 @@ from __future__ import annotations
 
 import html
 import json
+import threading
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from scoring import table
 from scoring.core.games import GAMES
 from scoring.models import Change, Deal, Match, TableDevice
+from scoring.services import save_deal
 from tests.conftest import B1_ANNA_2H_EXACT
 
 pytestmark = pytest.mark.django_db
 
 # Bridgette B1 (§6.1): Anna 2♥ making exactly, 500 to Anna; posted as the entry form posts it.
 B1_POST = {"declarer": "0", "level": "2", "strain": "H", "doubled": "0", "tricks": "8"}
+# Contract Bridge, BR-6.1: 4♠ by South making 10 tricks.
+BR_4S_SOUTH_MADE = {"declarer": 2, "level": 4, "strain": "S", "doubled": 0, "tricks": 10}
 
 
 def join(client: Any, match: Any, seat: int) -> Any:
@@ -708,3 +713,62 @@ def test_a_seat_sees_edit_links_only_on_its_own_unconfirmed_deals(owner_client: 
     for page in pages.values():
         assert "Check a hand for deal" not in page and "Undo last deal" not in page
     assert "Check a hand for deal 4" in owners
+
+
+def _at_once(count: int, act: Any) -> list[Any]:
+    """``act(index)`` from ``count`` threads released together; each one's answer, or the error it raised."""
+    start = threading.Barrier(count)
+    answers: list[Any] = []
+    lock = threading.Lock()
+
+    def run(index: int) -> None:
+        try:
+            start.wait()
+            answer = act(index)
+        except Exception as error:  # any failure is reported by the caller's assertion
+            answer = error
+        finally:
+            connection.close()
+        with lock:
+            answers.append(answer)
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ten_threads_sending_one_confirmation_record_it_once(make_match: Any) -> None:
+    match = make_match("contract_bridge")
+    table.renew_table_link(match=match)
+    table.set_confirmation(match=match, mode=table.SIDES)
+    east = table.join_table(match=match, seat=1, user=None)
+    north = table.join_table(match=match, seat=0, user=None)
+    save_deal(match=match, user=None, number=1, entry=BR_4S_SOUTH_MADE, device=east)
+    revision = Deal.objects.get().revision
+    answers = _at_once(
+        10, lambda _i: table.confirm_deal(match=match, device=north, number=1, revision=revision, key="same-key-001")
+    )
+    assert answers == ["Deal 1 confirmed."] * 10
+    assert Change.objects.filter(action="confirmed").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_north_and_south_confirming_at_once_record_one_confirmation(make_match: Any) -> None:
+    match = make_match("contract_bridge")
+    table.renew_table_link(match=match)
+    table.set_confirmation(match=match, mode=table.SIDES)
+    east = table.join_table(match=match, seat=1, user=None)
+    seats = [table.join_table(match=match, seat=seat, user=None) for seat in (0, 2)]
+    save_deal(match=match, user=None, number=1, entry=BR_4S_SOUTH_MADE, device=east)
+    revision = Deal.objects.get().revision
+    answers = _at_once(
+        2,
+        lambda i: table.confirm_deal(match=match, device=seats[i], number=1, revision=revision, key=f"seat-key-00{i}"),
+    )
+    assert sorted(answer[:22] for answer in answers) == ["Deal 1 confirmed.", "Deal 1 was already con"]
+    assert Change.objects.filter(action="confirmed").count() == 1
+    assert Deal.objects.get().state == "confirmed"
