@@ -305,8 +305,7 @@ def confirm_deal(*, match: Match, device: TableDevice, number: int, revision: in
     ``key``: the phone's idempotency key for this tap; a confirmation sent again with it (a retry, one kept
     offline) writes nothing and is answered as the first one was. A deal another player of a seat allowed
     confirmed meanwhile (two phones tapping at once) is told, and nothing is written: no error."""
-
-    def act() -> str:
+    try:
         with transaction.atomic():
             locked = Match.objects.select_for_update().get(pk=match.pk)
             done = _already_sent(locked, key)
@@ -322,12 +321,9 @@ def confirm_deal(*, match: Match, device: TableDevice, number: int, revision: in
                 _record(locked, deal, device, Change.Action.WITHDRAWN, CONFIRMED, key)
                 return str(_DONE[Change.Action.WITHDRAWN]) % {"number": number}
             _record(locked, deal, device, Change.Action.CONFIRMED, CONFIRMED, key)
-        return str(_DONE[Change.Action.CONFIRMED]) % {"number": number}
-
-    try:
-        return act()
     except IntegrityError:  # another request stored this key at the same moment, unserialised by the lock
         return str(_DONE[Change.Action.CONFIRMED]) % {"number": number}
+    return str(_DONE[Change.Action.CONFIRMED]) % {"number": number}
 
 
 def dispute_deal(
@@ -336,8 +332,7 @@ def dispute_deal(
     """Dispute deal ``number`` with ``reason`` (read by the form) (transaction). Raises Conflict, NotAllowed.
     ``key`` as for `confirm_deal`. A deal another seat disputed meanwhile is told (its reason stands); one
     confirmed meanwhile is a Conflict: the dispute is not recorded, and the page says who confirmed it."""
-
-    def act() -> str:
+    try:
         with transaction.atomic():
             locked = Match.objects.select_for_update().get(pk=match.pk)
             done = _already_sent(locked, key)
@@ -354,12 +349,9 @@ def dispute_deal(
             if not may_confirm(locked, deal, device):
                 raise NotAllowed(_("You cannot dispute deal %(number)s from this seat.") % {"number": number})
             _record(locked, deal, device, Change.Action.DISPUTED, DISPUTED, key, reason)
-        return str(_DONE[Change.Action.DISPUTED]) % {"number": number}
-
-    try:
-        return act()
     except IntegrityError:  # another request stored this key at the same moment, unserialised by the lock
         return str(_DONE[Change.Action.DISPUTED]) % {"number": number}
+    return str(_DONE[Change.Action.DISPUTED]) % {"number": number}
 
 
 # What the pages show
