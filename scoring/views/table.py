@@ -65,9 +65,8 @@ class TableGone(Exception):
     """This browser's device at the match lost its rights (`table.lost_device`): `table_login_required` answers
     with the page that says why and what to do."""
 
-    def __init__(self, match: Match, device: TableDevice) -> None:
-        super().__init__(match.pk)
-        self.match = match
+    def __init__(self, device: TableDevice) -> None:
+        super().__init__(device.pk)
         self.device = device
 
 
@@ -80,12 +79,12 @@ def match_for_table(request: HttpRequest, match_id: int) -> tuple[Match, TableDe
     if not owner and device is None:
         lost = table.lost_device(request, match)
         if lost is not None:
-            raise TableGone(match, lost)
+            raise TableGone(lost)
         raise Http404(_("No such match"))
     return match, device, owner
 
 
-def table_gone(request: HttpRequest, match: Match, device: TableDevice) -> HttpResponse:
+def table_gone(request: HttpRequest, device: TableDevice) -> HttpResponse:
     """403: this phone is no longer at the match's table, why, and what to do (ask for a new link). To htmx too:
     its script then opens the page itself (static/js/table.js), as for an expired session."""
     return render(request, "scoring/table_gone.html", {"removed": device.removed is not None}, status=403)
@@ -102,7 +101,7 @@ def table_login_required(view: Callable[..., HttpResponse]) -> Callable[..., Htt
             try:
                 return view(request, *args, **kwargs)
             except TableGone as gone:
-                return table_gone(request, gone.match, gone.device)
+                return table_gone(request, gone.device)
         if not request.htmx:
             return redirect_to_login(request.get_full_path())
         back = request.htmx.current_url_abs_path or request.get_full_path()
@@ -264,9 +263,8 @@ def _pending_answer(
         return redirect(reverse("match", args=[match.pk]) + "#table-pending")
     result = match.evaluate()
     owner = match.owner_id == request.user.pk
-    context = {"match": match, "pending": table.pending(match, device), "device": device, "notice": notice}
-    context.update(owner=owner)
-    context.update(notice_level="success" if status < 400 else "warning", finished=result.finished)
+    context = {"match": match, "pending": table.pending(match, device), "device": device, "owner": owner}
+    context.update(notice=notice, notice_level="success" if status < 400 else "warning", finished=result.finished)
     html = render_to_string("scoring/_table_pending.html", context, request=request)
     # Another phone wrote since this page was drawn (the panel posts the version it shows): the standings and
     # the sheet follow, out of band; the entry being tapped stays as it is (a stale save is told, as ever).
