@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from referee.core.verdict import RecordError
 from scoring.core.base import EntryError, Flags
 from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, parse_match
 from vocabulary.cards import Card, CardError, card_name, parse_card, parse_cards
-from vocabulary.i18n import _, ngettext
+from vocabulary.i18n import _, gettext_noop, ngettext
 
 if TYPE_CHECKING:
     from referee.core.setup import Setup
@@ -68,6 +68,34 @@ class Header:
     flags: Flags
     hands: tuple[tuple[Card, ...], ...]
     plays_only: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """A hand record as read: the header's seats, dealer, flags and hands, and the events. A game with cards outside
+    the hands (a stock, a turn-up) adds them as fields of its own, in a subclass.
+
+    ``plays_only``: no hands were recorded, and each is the cards its seat plays (`cards_played`).
+    """
+
+    players: tuple[str, ...]
+    dealer: int
+    flags: Flags
+    hands: tuple[tuple[Card, ...], ...]
+    events: tuple[Event, ...]
+    plays_only: bool = False
+
+    @classmethod
+    def of(cls, header: Header, events: tuple[Event, ...], **fields: Any) -> Self:
+        """The record of ``header`` and ``events``, with the game's own ``fields`` by name (the cards outside the
+        hands; ``hands``, where the game gives them otherwise than the header does)."""
+        read: dict[str, Any] = {
+            "players": header.players,
+            "dealer": header.dealer,
+            "flags": header.flags,
+            "hands": header.hands,
+        }
+        return cls(**(read | fields), events=events, plays_only=header.plays_only)
 
 
 # An event whose type and seat are checked, as (number, type, seat, the event's object): for a game's reader
@@ -206,6 +234,20 @@ def event_card(number: int, data: Mapping[str, Any], field: str = "card") -> Car
         raise RecordError(f"events[{number - 1}].{field}", error.message) from None
 
 
+def event_choice(number: int, data: Mapping[str, Any], options: Sequence[str]) -> str:
+    """The event's ``choice``, one of the words ``options`` (a suit letter among them in either case), or a
+    RecordError by its path (``events[4].choice``)."""
+    choice = data.get("choice")
+    if isinstance(choice, str) and choice.upper() in options:
+        choice = choice.upper()  # the words are lower case and the suit letters upper case: "s" is the suit S
+    if choice not in options:
+        message = _("choice must be one of {options}, not {choice}")
+        raise RecordError(
+            f"events[{number - 1}].choice", message.format(options=", ".join(options), choice=repr(choice))
+        )
+    return str(choice)
+
+
 def in_pack(card: Card, pack: frozenset[Card], path: str, message: str) -> Card:
     """``card`` if the game's pack holds it; else a RecordError at ``path`` with ``message``, a msgid with
     ``{card}`` for the card's name."""
@@ -214,12 +256,15 @@ def in_pack(card: Card, pack: frozenset[Card], path: str, message: str) -> Card:
     return card
 
 
+_DEALT_TWICE = gettext_noop("{card} is dealt twice (also at {path})")
+
+
 class DealtCards:
     """The cards of a deal, placed one by one in record order (the hands, then the cards outside them): a card
     that is not of the game's pack, or one placed twice, is refused at its path (``hands[1][4]``, ``stock[3]``)
     in the game's words, msgids with ``{card}`` and, for a card placed twice, ``{path}``, where it was first."""
 
-    def __init__(self, pack: frozenset[Card] | None, not_in_pack: str, twice: str) -> None:
+    def __init__(self, pack: frozenset[Card] | None, not_in_pack: str, twice: str = _DEALT_TWICE) -> None:
         self.pack, self.not_in_pack, self.twice = pack, not_in_pack, twice
         self.seen: dict[Card, str] = {}
 
@@ -233,3 +278,12 @@ class DealtCards:
     def place_all(self, cards: Sequence[Card], path: str) -> None:
         for index, card in enumerate(cards):
             self.place(card, f"{path}[{index}]")
+
+    def place_hands(self, hands: Sequence[Sequence[Card]], sizes: Sequence[int], wrong_size: str) -> None:
+        """Place each hand in turn, once its size is one of ``sizes``; a hand of another size is refused at its path
+        (``hands[1]``) with ``wrong_size``, a msgid with ``{count}``, the cards it holds, and ``{size}``, the last of
+        ``sizes``."""
+        for seat, hand in enumerate(hands):
+            if len(hand) not in sizes:
+                raise RecordError(f"hands[{seat}]", _(wrong_size).format(count=len(hand), size=sizes[-1]))
+            self.place_all(hand, f"hands[{seat}]")

@@ -13,33 +13,30 @@ from typing import Any
 from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
 from referee.core.games.belote.setup import HELD, SETUP
 from referee.core.pack32 import PACK32
-from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card, in_pack
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, Record, event_card, event_choice, in_pack
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
-from scoring.core.base import Flags
-from vocabulary.cards import SUITS, Card, CardError, parse_card, parse_cards
+from vocabulary.cards import Card, CardError, parse_card, parse_cards
 from vocabulary.i18n import _, gettext_noop, ngettext
 
 _PACK = frozenset(PACK32)
 _SAYINGS_READ = (None, "", *SAYINGS)  # no saying, or belote or rebelote
 
 
-@dataclass(frozen=True, slots=True)
-class BeloteRecord:
-    players: tuple[str, ...]
-    dealer: int
-    flags: Flags
-    hands: tuple[tuple[Card, ...], ...]  # the first five cards of each seat (BL-3.3), or the cards held in play
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BeloteRecord(Record):
+    """A hand record as read: the first five cards of each seat (BL-3.3), or the cards held in play; the turn-up, and
+    the other 11 cards in the order the dealer gives them (BL-3.4)."""
+
     turn_up: Card
-    stock: tuple[Card, ...]  # the other 11 cards in the order the dealer gives them (BL-3.4)
-    events: tuple[Event, ...]
+    stock: tuple[Card, ...]
     # The hands are as held once the deal is complete (8 each, the turn-up in the taker's), or the cards each seat
     # plays (a record of the plays only): no stock is dealt after the take.
     held: bool = False
-    plays_only: bool = False
 
 
 _NOT_IN_PACK = gettext_noop("{card} is not in the 32-card Belote pack: A K Q J 10 9 8 7")
+_TWICE = gettext_noop("{card} is dealt twice")
 
 
 def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple[Card, ...]) -> None:
@@ -54,7 +51,7 @@ def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple
             STOCK,
         )
         raise RecordError("stock", message.format(count=STOCK))
-    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice"))
+    dealt = DealtCards(_PACK, _NOT_IN_PACK, _TWICE)
     for seat, hand in enumerate(hands):
         dealt.place_all(hand, f"hands[{seat}]")
     dealt.place(turn_up, "turn_up")
@@ -73,15 +70,7 @@ def _read_event(checked: CheckedEvent) -> Event:
                 _("announce is belote or rebelote (BL-6.1), not {saying}").format(saying=repr(saying)),
             )
         return Event(number=number, type=kind, seat=seat, card=card, announce=saying or "")
-    choice = data.get("choice")
-    if isinstance(choice, str) and choice.upper() in SUITS:
-        choice = choice.upper()
-    if choice not in BIDS:
-        raise RecordError(
-            f"events[{number - 1}].choice",
-            _("choice must be one of {options}, not {choice}").format(options=", ".join(BIDS), choice=repr(choice)),
-        )
-    return Event(number=number, type=kind, seat=seat, choice=str(choice))
+    return Event(number=number, type=kind, seat=seat, choice=event_choice(number, data, BIDS))
 
 
 def _cards(doc: Mapping[str, Any], field: str) -> tuple[Card, ...]:
@@ -107,19 +96,12 @@ def _check_held(doc: Mapping[str, Any], header: Header) -> None:
             "stock",
             _("the hands are given as held in play, so the stock was already dealt: leave the stock out (BL-3.4)"),
         )
-    if header.plays_only:
-        return
-    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice"))
-    for seat, hand in enumerate(header.hands):
-        if len(hand) != HELD:
-            raise RecordError(
-                f"hands[{seat}]",
-                _(
-                    "each hand holds the 8 cards it plays with once the deal is complete (BL-3.4), not {count}; "
-                    "or give every hand's first 5 cards and the stock"
-                ).format(count=len(hand)),
-            )
-        dealt.place_all(hand, f"hands[{seat}]")
+    message = gettext_noop(
+        "each hand holds the 8 cards it plays with once the deal is complete (BL-3.4), not {count}; "
+        "or give every hand's first 5 cards and the stock"
+    )
+    if not header.plays_only:
+        DealtCards(_PACK, _NOT_IN_PACK, _TWICE).place_hands(header.hands, (HELD,), message)
 
 
 def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, tuple[Card, ...]]:
@@ -172,6 +154,4 @@ def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
                         STOCK,
                     ).format(count=len(stock), size=STOCK),
                 )
-    return BeloteRecord(
-        header.players, header.dealer, header.flags, hands, turn_up, stock, events, held, header.plays_only
-    )
+    return BeloteRecord.of(header, events, hands=hands, turn_up=turn_up, stock=stock, held=held)

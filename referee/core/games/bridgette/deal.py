@@ -76,13 +76,8 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[tuple[Card, ...]
     checked card by card in record order: the RecordError names the first fault and where."""
     # Every card a record can name is of the pack (BG-1.2): only a card placed twice is refused.
     placed = DealtCards(None, "", _TWICE)
-    for seat, hand in enumerate(() if header.plays_only else header.hands):
-        if len(hand) not in (0, HAND_SIZE):
-            raise RecordError(
-                f"hands[{seat}]",
-                _("a hand as dealt has {size} cards (BG-3.2), or none if it was not recorded").format(size=HAND_SIZE),
-            )
-        placed.place_all(hand, f"hands[{seat}]")
+    message = gettext_noop("a hand as dealt has {size} cards (BG-3.2), or none if it was not recorded")
+    placed.place_hands(() if header.plays_only else header.hands, (0, HAND_SIZE), message)
     stock = _read_stock(doc)
     placed.place_all(stock or (), "stock")
     upcard = _read_upcard(doc, stock)

@@ -18,9 +18,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.call_bridge.auction import Calls
-from referee.core.games.call_bridge.deal import CallBridgeRecord, read_record
+from referee.core.games.call_bridge.deal import read_record
 from referee.core.games.call_bridge.play import TrickPlay
 from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
+from referee.core.record import Record
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
 from scoring.core.games.call_bridge import GAME as SCORING
@@ -31,11 +32,11 @@ from vocabulary.i18n import _
 class CallBridgeReferee:
     name = "call_bridge"
 
-    def parse(self, doc: Mapping[str, Any]) -> CallBridgeRecord:
+    def parse(self, doc: Mapping[str, Any]) -> Record:
         """Read a Call Bridge hand record: 4 hands of 13 from one 52-card pack (CB-1.1, CB-3.2), calls and plays."""
         return read_record(doc, self.name)
 
-    def replay(self, record: CallBridgeRecord) -> Verdict:
+    def replay(self, record: Record) -> Verdict:
         """Replay the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4), flagging each illegal event."""
         return _Replay(record).run()
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core.games.call_bridge.deal import CallBridgeRecord
-from referee.core.record import Event
+from referee.core.record import Event, Record
 from referee.core.verdict import Trick, Violation
 from scoring.core.games.call_bridge import ALLOW_13, HIGHEST_CALL, SEATS, TRICKS_PER_DEAL
 from vocabulary.cards import Card
@@ -12,7 +11,7 @@ from vocabulary.cards import Card
 class ReplayState:
     """The mutable state of one replay; only `Verdict` values leave it."""
 
-    def __init__(self, record: CallBridgeRecord) -> None:
+    def __init__(self, record: Record) -> None:
         self.record = record
         self.flags = record.flags
         self.players = record.players
