@@ -4,13 +4,13 @@ scoring core scores (docs/rules/belote.md BL-7.7, BL-8.7).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from referee.core.games.belote.deal import BeloteRecord, read_record
+from referee.core.games.belote.deal import read_record
 from referee.core.games.belote.play import TrickPlay
 from referee.core.games.belote.rules import STOCK, TRICKS
 from referee.core.games.belote.trumps import TrumpChoice
+from referee.core.protocol import GameReplay
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
@@ -26,20 +26,9 @@ _CAMPS_BY_SIDE = (
 )
 
 
-class BeloteReferee:
-    name = "belote"
-
-    def parse(self, doc: Mapping[str, Any]) -> BeloteRecord:
-        """Read a Belote hand record; raise RecordError with the path of the problem."""
-        return read_record(doc, self.name)
-
-    def replay(self, record: BeloteRecord) -> Verdict:
-        """Replay every event (BL-7.7), flagging each illegal one and going on after it."""
-        return _Replay(record).run()
-
-
 class _Replay(TrumpChoice, TrickPlay):
-    """The state of one replay. Private and short-lived: the public API is pure."""
+    """The state of one replay, which replays every event (BL-7.7), flagging each illegal one and going on after it.
+    Private and short-lived: the public API is pure."""
 
     def wrong_phase(self, event: Event) -> bool:
         """Flag an event that comes when it cannot; True if it must be skipped."""
@@ -174,4 +163,4 @@ class _Replay(TrumpChoice, TrickPlay):
         )
 
 
-REFEREE = BeloteReferee()
+REFEREE = GameReplay("belote", read_record, _Replay)

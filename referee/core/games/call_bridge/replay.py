@@ -1,27 +1,14 @@
-"""Call Bridge referee: replays the calls and the 13 tricks of one deal (docs/rules/call_bridge.md).
-
-A hand record holds the four hands as dealt (13 cards each, the 52-card pack,
-CB-1.1, CB-3.2) and the events in order::
-
-    {"type": "call", "seat": 0, "call": 3}
-    {"type": "play", "seat": 0, "card": "5H"}
-
-Seats are in counterclockwise order, so everything goes ``seat + 1`` (R-CB-8):
-the player on the dealer's right, ``(dealer + 1) % 4``, calls first and leads
-to the first trick (CB-4.1, CB-5.1). The replay never stops at an illegal event:
-it is flagged, the card leaves the hand and the trick completes.
-"""
+"""The Call Bridge referee: replays the calls and the play of one deal, event by event, and gives the verdict."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.call_bridge.auction import Calls
 from referee.core.games.call_bridge.deal import read_record
 from referee.core.games.call_bridge.play import TrickPlay
 from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
-from referee.core.record import Record
+from referee.core.protocol import GameReplay
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
 from scoring.core.games.call_bridge import GAME as SCORING
@@ -29,20 +16,9 @@ from scoring.core.games.call_bridge import LOWEST_CALL, SEATS, TRICKS_PER_DEAL
 from vocabulary.i18n import _
 
 
-class CallBridgeReferee:
-    name = "call_bridge"
-
-    def parse(self, doc: Mapping[str, Any]) -> Record:
-        """Read a Call Bridge hand record: 4 hands of 13 from one 52-card pack (CB-1.1, CB-3.2), calls and plays."""
-        return read_record(doc, self.name)
-
-    def replay(self, record: Record) -> Verdict:
-        """Replay the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4), flagging each illegal event."""
-        return _Replay(record).run()
-
-
 class _Replay(Calls, TrickPlay):
-    """One whole replay: the calls and the play over one state."""
+    """One whole replay: the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4) over one state, each illegal
+    event flagged."""
 
     def next_turn(self) -> Turn | None:
         if len(self.tricks) == TRICKS_PER_DEAL:
@@ -100,7 +76,4 @@ class _Replay(Calls, TrickPlay):
         )
 
 
-# How a Call Bridge hand is set up and recorded (docs/referee/call_bridge.md).
-
-
-REFEREE = CallBridgeReferee()
+REFEREE = GameReplay("call_bridge", read_record, _Replay)

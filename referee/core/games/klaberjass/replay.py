@@ -4,14 +4,15 @@ and the deal entry the scoring core scores (KJ-8.5).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from referee.core.games.klaberjass.deal import KlaberjassRecord, read_record
+from referee.core.games.klaberjass.deal import read_record
 from referee.core.games.klaberjass.play import TrickPlay
 from referee.core.games.klaberjass.rules import ANSWERS, REVOKE, allowed_cards, compare_sequences
 from referee.core.games.klaberjass.sequences import DixAndSequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
+from referee.core.protocol import GameReplay
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.base import EntryError
@@ -20,20 +21,9 @@ from vocabulary.cards import SUIT_NAMES, SUITS, card_name
 from vocabulary.i18n import _, gettext_noop
 
 
-class KlaberjassReferee:
-    name = "klaberjass"
-
-    def parse(self, doc: Mapping[str, Any]) -> KlaberjassRecord:
-        """Read a Klaberjass hand record; raise RecordError with the path of the problem."""
-        return read_record(doc, self.name)
-
-    def replay(self, record: KlaberjassRecord) -> Verdict:
-        """Replay every event (KJ-8.5), flagging each illegal one and going on after it."""
-        return _Replay(record).run()
-
-
 class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
-    """The state of one replay. Private and short-lived: the public API is pure."""
+    """The state of one replay, which replays every event (KJ-8.5), flagging each illegal one and going on after it.
+    Private and short-lived: the public API is pure."""
 
     def wrong_phase(self, event: Event) -> bool:
         """Flag an event that comes when it cannot; True if it must be skipped."""
@@ -163,4 +153,4 @@ _HANDLERS: dict[str, Callable[[_Replay, Event], None]] = {
     "play": _Replay.play,
 }
 
-REFEREE = KlaberjassReferee()
+REFEREE = GameReplay("klaberjass", read_record, _Replay)
