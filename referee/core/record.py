@@ -145,10 +145,7 @@ def read_header(doc: Any, game: str) -> Header:
                 seats,
             ).format(count=seats),
         )
-    try:
-        parsed_hands = tuple(parse_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands))
-    except CardError as error:
-        raise RecordError(error.path, error.message) from None
+    parsed_hands = tuple(cards_at(hand, f"hands[{seat}]") for seat, hand in enumerate(hands))
     return Header(game, match.players, match.first_dealer, match.flags, parsed_hands)
 
 
@@ -218,20 +215,31 @@ def bad_event(number: int, event: Any, event_types: tuple[str, ...], seats: int)
     return None
 
 
-def event_cards(number: int, data: Mapping[str, Any], field: str = "cards") -> tuple[Card, ...]:
-    """The cards of an event's field, or a RecordError by its path (``events[4].cards[1]``)."""
+def cards_at(value: Any, path: str) -> tuple[Card, ...]:
+    """The cards of a list at ``path`` (``stock``, ``events[4].cards``), or a RecordError by the path of the first
+    that cannot be read (``stock[3]``)."""
     try:
-        return parse_cards(data.get(field), f"events[{number - 1}].{field}")
+        return parse_cards(value, path)
     except CardError as error:
         raise RecordError(error.path, error.message) from None
 
 
+def card_at(value: Any, path: str) -> Card:
+    """The card at ``path`` (``turn_up``, ``events[4].card``), or a RecordError there."""
+    try:
+        return parse_card(value, path)
+    except CardError as error:
+        raise RecordError(path, error.message) from None
+
+
+def event_cards(number: int, data: Mapping[str, Any], field: str = "cards") -> tuple[Card, ...]:
+    """The cards of an event's field, or a RecordError by its path (``events[4].cards[1]``)."""
+    return cards_at(data.get(field), f"events[{number - 1}].{field}")
+
+
 def event_card(number: int, data: Mapping[str, Any], field: str = "card") -> Card:
     """The card of an event's field, or a RecordError by its path (``events[4].card``)."""
-    try:
-        return parse_card(data.get(field))
-    except CardError as error:
-        raise RecordError(f"events[{number - 1}].{field}", error.message) from None
+    return card_at(data.get(field), f"events[{number - 1}].{field}")
 
 
 def event_choice(number: int, data: Mapping[str, Any], options: Sequence[str]) -> str:

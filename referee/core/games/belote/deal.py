@@ -13,10 +13,21 @@ from typing import Any
 from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
 from referee.core.games.belote.setup import HELD, SETUP
 from referee.core.pack32 import PACK32
-from referee.core.record import CheckedEvent, DealtCards, Event, Header, Record, event_card, event_choice, in_pack
+from referee.core.record import (
+    CheckedEvent,
+    DealtCards,
+    Event,
+    Header,
+    Record,
+    card_at,
+    cards_at,
+    event_card,
+    event_choice,
+    in_pack,
+)
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
-from vocabulary.cards import Card, CardError, parse_card, parse_cards
+from vocabulary.cards import Card
 from vocabulary.i18n import _, gettext_noop, ngettext
 
 _PACK = frozenset(PACK32)
@@ -73,15 +84,6 @@ def _read_event(checked: CheckedEvent) -> Event:
     return Event(number=number, type=kind, seat=seat, choice=event_choice(number, data, BIDS))
 
 
-def _cards(doc: Mapping[str, Any], field: str) -> tuple[Card, ...]:
-    try:
-        if field == "turn_up":
-            return (parse_card(doc.get(field), field),)
-        return parse_cards(doc.get(field) or [], field)
-    except CardError as error:
-        raise RecordError(error.path or field, error.message) from None
-
-
 def is_held(doc: Mapping[str, Any], header: Header) -> bool:
     """Whether the record gives the hands as held in play (``"held": true``, or a hand of 8 cards, or the plays
     only), not the dealt lots."""
@@ -111,12 +113,12 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, tuple[Card
         raise RecordError(
             "turn_up", _("turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
         )
-    (turn_up,) = _cards(doc, "turn_up")
+    turn_up = card_at(doc.get("turn_up"), "turn_up")
     if is_held(doc, header):
         in_pack(turn_up, _PACK, "turn_up", _NOT_IN_PACK)
         _check_held(doc, header)
         return turn_up, ()
-    stock = _cards(doc, "stock")
+    stock = cards_at(doc.get("stock") or [], "stock")
     _check_deal(header.hands, turn_up, stock)
     return turn_up, stock
 

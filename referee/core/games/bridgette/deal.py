@@ -9,11 +9,11 @@ from typing import Any
 from referee.core.calls import parse_call
 from referee.core.games.bridgette.rules import HAND_SIZE, STOCK_SIZE
 from referee.core.games.bridgette.setup import SETUP
-from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, card_at, cards_at, event_card, event_cards
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from vocabulary.cards import Card, CardError, card_name, parse_card, parse_cards
+from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _, gettext_noop, ngettext
 
 _TWICE = gettext_noop("{card} appears at {path} and again here; the pack has one of each (BG-1.2)")
@@ -90,10 +90,7 @@ def _read_stock(doc: Mapping[str, Any]) -> tuple[Card, ...] | None:
     tokens = doc.get("stock")
     if tokens is None:
         return None
-    try:
-        stock = parse_cards(tokens, "stock")
-    except CardError as error:
-        raise RecordError(error.path, error.message) from None
+    stock = cards_at(tokens, "stock")
     if len(stock) != STOCK_SIZE:
         raise RecordError(
             "stock",
@@ -106,10 +103,7 @@ def _read_upcard(doc: Mapping[str, Any], stock: tuple[Card, ...] | None) -> Card
     """The upcard as recorded, which must be the top of the stock (BG-3.3); else the top of the stock, if known."""
     if doc.get("upcard") is None:
         return stock[0] if stock is not None else None
-    try:
-        upcard = parse_card(doc["upcard"], "upcard")
-    except CardError as error:
-        raise RecordError(error.path, error.message) from None
+    upcard = card_at(doc["upcard"], "upcard")
     if stock is not None and upcard != stock[0]:
         message = _("the upcard is the top card of the stock, {top}, not {card} (BG-3.3)")
         raise RecordError("upcard", message.format(top=card_name(stock[0]), card=card_name(upcard)))
@@ -125,10 +119,7 @@ def _read_event(checked: CheckedEvent) -> Event:
     if kind == "play":
         return Event(number=number, type=kind, seat=seat, card=event_card(number, data))
     if kind == "call":
-        try:
-            call = parse_call(data.get("call"))
-        except RecordError as error:
-            raise RecordError(f"events[{number - 1}].call", error.message) from None
+        call = parse_call(data.get("call"), f"events[{number - 1}].call")
         return Event(number=number, type=kind, seat=seat, call=call)
     return _read_exchange_event(number, kind, seat, data)
 
@@ -149,10 +140,7 @@ def _read_exchange_event(number: int, kind: str, seat: int, data: Mapping[str, A
                 message = _("a discard needs its cards, or a count when they were not seen")
             raise RecordError(f"events[{number - 1}].cards", message)
         return Event(number=number, type=kind, seat=seat, count=count)
-    try:
-        cards = parse_cards(tokens, f"events[{number - 1}].cards")
-    except CardError as error:
-        raise RecordError(error.path, error.message) from None
+    cards = event_cards(number, data)
     if count is not None and count != len(cards):
         message = ngettext(
             "count is {count} but {listed} card is listed", "count is {count} but {listed} cards are listed", len(cards)

@@ -9,10 +9,10 @@ from typing import Any
 from referee.core.calls import parse_call as read_call
 from referee.core.games.draw_bridge.rules import HAND_SIZE, STOCK_SIZE
 from referee.core.games.draw_bridge.setup import SETUP
-from referee.core.record import CheckedEvent, DealtCards, Event, Header, Record, event_card, in_pack
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, Record, cards_at, event_card, in_pack
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
-from vocabulary.cards import Card, CardError, parse_cards, standard_pack
+from vocabulary.cards import Card, standard_pack
 from vocabulary.i18n import _, gettext_noop
 
 _PACK = frozenset(standard_pack())
@@ -61,10 +61,7 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, ...]:
     """
     if header.plays_only and doc.get("stock") is None:
         return ()  # the cards drawn: read_record takes them from the events
-    try:
-        stock = parse_cards(doc.get("stock"), "stock")
-    except CardError as error:
-        raise RecordError(error.path or "stock", error.message) from None
+    stock = cards_at(doc.get("stock"), "stock")
     if len(stock) != STOCK_SIZE:
         message = _("the stock holds {size} cards, top card first (DB-2.2), not {count}")
         raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))

@@ -17,6 +17,7 @@ from referee.core.record import (
     Event,
     Header,
     Record,
+    card_at,
     event_card,
     event_cards,
     event_choice,
@@ -24,7 +25,7 @@ from referee.core.record import (
 )
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
-from vocabulary.cards import Card, CardError, card_name, parse_card
+from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _, gettext_noop
 
 _PACK = frozenset(PACK32)
@@ -45,11 +46,7 @@ def _pack_card(card: Card, path: str) -> Card:
 
 
 def _one_card(doc: Mapping[str, Any], field: str) -> Card:
-    try:
-        card = parse_card(doc.get(field), field)
-    except CardError as error:
-        raise RecordError(field, error.message) from None
-    return _pack_card(card, field)
+    return _pack_card(card_at(doc.get(field), field), field)
 
 
 def _check_hands(hands: Sequence[Sequence[Card]]) -> set[Card]:
