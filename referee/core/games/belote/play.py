@@ -10,6 +10,7 @@ from referee.core.games.belote.remedies import Remedies
 from referee.core.games.belote.rules import TRICKS, allowed, trick_winner
 from referee.core.pack32 import Duty, trick_points
 from referee.core.record import Event
+from referee.core.tricks import next_to_play
 from referee.core.verdict import Trick
 from scoring.core.games.belote import SEATS, side_of
 from vocabulary.cards import SUIT_NAMES, Card, card_name
@@ -42,12 +43,7 @@ class TrickPlay(Remedies):
 
     def next_seat(self) -> int:
         """The first seat from the leader, in the order of play, that has not played to the trick (BL-1.2)."""
-        played = dict(self.trick)  # seat -> card
-        for k in range(SEATS):
-            seat = (self.leader + k) % SEATS
-            if seat not in played:
-                return seat
-        raise AssertionError("a trick of four cards is finished before anyone plays again")
+        return next_to_play(self.leader, self.trick, SEATS)
 
     def holder(self) -> int:
         """The position in the trick of the card holding it (BL-7.5)."""
@@ -76,7 +72,7 @@ class TrickPlay(Remedies):
         """Flag a play out of turn, a second card to the trick, or a card not held or already played, and
         check the others as `check_follow` does; False if the card is not played to the trick at all."""
         seat, trick = event.seat, self.trick
-        who = self.names[seat]
+        who = self.players[seat]
         if seat in dict(trick):  # seat -> card
             message = _("{player} played {card}, a second card to the same trick")
             self.flag(event, "BL-1.2", message.format(player=who, card=card_name(card)), card)

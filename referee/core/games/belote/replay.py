@@ -12,7 +12,8 @@ from referee.core.games.belote.rules import STOCK, TRICKS
 from referee.core.games.belote.trumps import TrumpChoice
 from referee.core.protocol import GameReplay
 from referee.core.record import Event
-from referee.core.verdict import Trick, Turn, Verdict
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.base import EntryError
 from scoring.core.games.belote import GAME as SCORING
 from scoring.core.games.belote import LAST_TRICK, NO_CAPOT, Camp, side_of
@@ -131,9 +132,6 @@ class _Replay(TrumpChoice, TrickPlay):
             if not self.wrong_phase(event):
                 (self.play if event.type == "play" else self.bid)(event)
         self.end_notes()
-        tricks = list(self.tricks)
-        if self.trick:
-            tricks.append(Trick(number=len(tricks) + 1, leader=self.trick[0][0], plays=tuple(self.trick)))
         entry = self.deal_entry()
         score = None
         if entry is not None:
@@ -150,7 +148,7 @@ class _Replay(TrumpChoice, TrickPlay):
         violations = self.with_remedies()
         return Verdict(
             violations=violations,
-            tricks=tuple(tricks),
+            tricks=shown_tricks(self.tricks, self.trick),
             tricks_won=tuple(self.won),
             card_points=self.trick_points(),
             complete=self.phase in ("done", "thrown_in"),

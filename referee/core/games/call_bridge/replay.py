@@ -9,7 +9,8 @@ from referee.core.games.call_bridge.deal import read_record
 from referee.core.games.call_bridge.play import TrickPlay
 from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
 from referee.core.protocol import GameReplay
-from referee.core.verdict import Trick, Turn, Verdict
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.base import EntryError
 from scoring.core.games.call_bridge import GAME as SCORING
 from scoring.core.games.call_bridge import LOWEST_CALL, SEATS, TRICKS_PER_DEAL
@@ -42,10 +43,6 @@ class _Replay(Calls, TrickPlay):
                 self.call(event)
             else:
                 self.play(event)
-        tricks, trick = self.tricks, self.trick
-        shown = list(tricks)
-        if trick:
-            shown.append(Trick(number=len(shown) + 1, leader=self.leader, plays=tuple(trick)))
         complete = len(self.tricks) == TRICKS_PER_DEAL and None not in self.calls
         notes: list[str] = []
         entry: dict[str, Any] | None = None
@@ -64,7 +61,7 @@ class _Replay(Calls, TrickPlay):
             notes.append(_("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing)))
         return Verdict(
             violations=REVOKE.given_to(self.violations, self.players, self.flags),
-            tricks=tuple(shown),
+            tricks=shown_tricks(self.tricks, self.trick, self.leader),
             tricks_won=tuple(self.tricks_won),
             card_points=None,
             complete=complete,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from referee.core.calls import LADDER, bid_index
 from referee.core.games.draw_bridge.deal import DrawBridgeRecord
 from referee.core.record import Event
-from referee.core.verdict import Trick, Violation
+from referee.core.tricks import TrickState
+from referee.core.verdict import Violation
 from vocabulary.cards import SUITS, Card, card_name
 from vocabulary.i18n import _, gettext_noop
 
@@ -37,27 +38,18 @@ def by_trick(number: int, in_draw_phase: str, in_play: str) -> tuple[str, int]:
     return in_play, number - TRICKS_PER_PHASE
 
 
-class ReplayState:
+class ReplayState(TrickState[DrawBridgeRecord]):
     """The mutable state of one replay; only `Verdict` values leave it."""
 
     def __init__(self, record: DrawBridgeRecord) -> None:
-        self.record = record
-        self.flags = record.flags
-        self.players = record.players
-        self.dealer = record.dealer
-        # Each hand is an insertion-ordered dict used as an ordered set, in the order dealt and drawn: what a seat
-        # holds at the end is listed in that order, whatever the hash seed.
-        self.hands: list[dict[Card, None]] = [dict.fromkeys(hand) for hand in record.hands]
+        super().__init__(record)  # each hand in the order dealt, and then drawn
         self.stock = list(record.stock[::-1])  # the top card is last, so drawing is pop()
         # Each play of a card its player did not hold, as (trick number, seat, card): it goes to the trick all the
         # same, and `CardPlay.played_from_hand` passes over it.
         self.unheld: set[tuple[int, int, Card]] = set()
-        self.violations: list[Violation] = []
         self.revokes: set[int] = set()  # the events of the play that did not follow suit (DB-5.2, R-DB-12)
-        self.tricks: list[Trick] = []
         self.phase = DRAW_TRICKS
         self.leader = 1 - record.dealer  # DB-3.1: the non-dealer leads to the first draw trick
-        self.trick: list[tuple[int, Card]] = []
         self.phase_tricks = 0  # tricks finished in the current phase
         self.pending_draws: list[int] = []  # seats still to draw after the last draw trick, in order
         # Auction (DB-4).

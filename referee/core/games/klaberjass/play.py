@@ -43,13 +43,13 @@ class TrickPlay(ReplayState):
     def out_of_turn(self, event: Event, card: Card) -> bool:
         """Flag a card played out of turn (KJ-8.1); True if it is not played: a lead out of turn is played and
         leads, a second card from the player who led is not."""
-        who = self.names[event.seat]
+        who = self.players[event.seat]
         if self.trick:
             message = _("{player} played {card} out of turn")
             self.flag(event, "KJ-8.1", message.format(player=who, card=card_name(card)), card)
             return True
         message = _("{player} led {card}, but it was {leader}'s lead")
-        leader = self.names[self.leader]
+        leader = self.players[self.leader]
         self.flag(event, "KJ-8.1", message.format(player=who, card=card_name(card), leader=leader), card)
         self.leader = event.seat
         return False
@@ -61,14 +61,14 @@ class TrickPlay(ReplayState):
             self.flag(event, "KJ-1.1", _("{card} was already played").format(card=card_name(card)), card)
         else:
             message = _("{player} does not hold {card}")
-            self.flag(event, "KJ-5.1", message.format(player=self.names[event.seat], card=card_name(card)), card)
+            self.flag(event, "KJ-5.1", message.format(player=self.players[event.seat], card=card_name(card)), card)
 
     def check_follow(self, event: Event, card: Card, hand: Collection[Card], led: Card) -> None:
         """Flag ``card``, held and played to ``led``, if KJ-8.2 (read as R-KJ-11) did not allow it."""
         allowed, _rule = allowed_cards(hand, led, self.trump)
         if card not in allowed:
             rule = broken_rule(card, hand, led, self.trump)
-            self.flag(event, rule, self.why_not(self.names[event.seat], card, led, allowed, rule), card)
+            self.flag(event, rule, self.why_not(self.players[event.seat], card, led, allowed, rule), card)
 
     def why_not(self, who: str, card: Card, led: Card, allowed: Sequence[Card], rule: str) -> str:
         example, led_name = card_name(allowed[0]), card_name(led)

@@ -14,7 +14,8 @@ from referee.core.games.klaberjass.sequences import DixAndSequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
 from referee.core.protocol import GameReplay
 from referee.core.record import Event
-from referee.core.verdict import Trick, Turn, Verdict
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.base import EntryError
 from scoring.core.games.klaberjass import GAME as SCORING
 from vocabulary.cards import SUIT_NAMES, SUITS, card_name
@@ -45,13 +46,13 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             rule = {"dix": "KJ-5.3", "declare": "KJ-6.2", "play": "KJ-8.1"}[event.type]
         else:
             return False
-        self.flag(event, rule, _(what).format(player=self.names[event.seat]))
+        self.flag(event, rule, _(what).format(player=self.players[event.seat]))
         return True
 
     # --- the end ------------------------------------------------------------------------------
 
     def sequence_points(self) -> list[int]:
-        points, notes = compare_sequences(self.declared, self.trump, self.flags, self.won, self.names)
+        points, notes = compare_sequences(self.declared, self.trump, self.flags, self.won, self.players)
         self.notes.extend(notes)
         return points
 
@@ -98,9 +99,6 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
                 _HANDLERS[event.type](self, event)
         if self.phase == "play" and self.short:
             self.notes.append(_("only the first six cards of each hand are recorded (KJ-3.2); play cannot be refereed"))
-        tricks = list(self.tricks)
-        if self.trick:
-            tricks.append(Trick(number=len(tricks) + 1, leader=self.trick[0][0], plays=tuple(self.trick)))
         entry: dict[str, Any] | None = None
         complete = self.phase in ("done", "annulled")
         if self.phase == "annulled":
@@ -129,10 +127,10 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         next_turn = self.next_turn()
         # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
         ordered = sorted(self.violations, key=lambda violation: violation.event)
-        violations = REVOKE.given_to(ordered, self.names, self.flags)
+        violations = REVOKE.given_to(ordered, self.players, self.flags)
         return Verdict(
             violations=violations,
-            tricks=tuple(tricks),
+            tricks=shown_tricks(self.tricks, self.trick),
             tricks_won=tuple(self.won),
             card_points=tuple(self.points),
             complete=complete,

@@ -10,24 +10,19 @@ from __future__ import annotations
 from referee.core.games.klaberjass.deal import KlaberjassRecord
 from referee.core.games.klaberjass.rules import FIRST_DEAL
 from referee.core.record import Event
+from referee.core.tricks import TrickState
 from referee.core.trump_rounds import TrumpRounds
-from referee.core.verdict import Trick, Violation
+from referee.core.verdict import Violation
 from vocabulary.cards import Card
 
 
-class ReplayState(TrumpRounds):
+class ReplayState(TrickState[KlaberjassRecord], TrumpRounds):
     """What one replay remembers between events, and the helpers every phase uses."""
 
     def __init__(self, record: KlaberjassRecord) -> None:
-        self.record = record
-        self.flags = record.flags
-        self.names = record.players
-        self.dealer = record.dealer
+        super().__init__(record)  # the hands in the dealt order that the allowed cards and the verdict list
         self.non_dealer = 1 - record.dealer
         self.turn_up: Card = record.turn_up
-        # Each hand is an insertion-ordered dict used as an ordered set, in the dealt order that the allowed
-        # cards and the verdict's hands are listed in.
-        self.hands = [dict.fromkeys(hand) for hand in record.hands]
         # Only the first deal recorded (KJ-3.2); a record of the plays only has the cards played, however many.
         self.short = not record.plays_only and len(record.hands[0]) == FIRST_DEAL
         self.phase = "bid"  # bid, answer, name, play, done, annulled
@@ -42,12 +37,9 @@ class ReplayState(TrumpRounds):
         self.kq_by: dict[str, int] = {}  # "K"/"Q" of trumps -> who played it (KJ-7.1)
         self.bella: int | None = None
         self.leader = self.non_dealer
-        self.trick: list[tuple[int, Card]] = []
-        self.tricks: list[Trick] = []
         self.won = [0, 0]
         self.points = [0, 0]
         self.last_trick: int | None = None
-        self.violations: list[Violation] = []
         self.notes: list[str] = []
 
     # --- helpers ---------------------------------------------------------------------
@@ -67,6 +59,3 @@ class ReplayState(TrumpRounds):
         """Whether ``seat`` has played a card yet (KJ-5.3, KJ-6.2): each finished trick holds a card of both
         players (a card out of turn to a trick is not played), so only the first trick needs a look."""
         return bool(self.tricks) or any(player == seat for player, _card in self.trick)
-
-    def name(self, seat: int) -> str:
-        return self.names[seat]

@@ -1,0 +1,66 @@
+"""What every game's replay shares: the state it starts from, the order of play round a trick, the card that wins a
+trick of the bridge games, and the tricks a verdict shows.
+
+Each game's ``state`` builds on `TrickState` and adds its own phases; the rules stay the game's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+from referee.core.record import Record
+from referee.core.verdict import Trick, Violation
+from vocabulary.cards import RANK_VALUES, Card
+
+RecordT = TypeVar("RecordT", bound=Record)
+
+
+class TrickState(Generic[RecordT]):
+    """What one replay starts from: its record, flags, players and dealer, each hand as dealt, no violation and no
+    trick played. Only `Verdict` values leave a replay."""
+
+    def __init__(self, record: RecordT) -> None:
+        self.record = record
+        self.flags = record.flags
+        self.players = record.players
+        self.dealer = record.dealer
+        # Each hand is an insertion-ordered dict used as an ordered set, in the order dealt: what a seat holds is
+        # listed in that order, whatever the hash seed.
+        self.hands: list[dict[Card, None]] = [dict.fromkeys(hand) for hand in record.hands]
+        self.violations: list[Violation] = []
+        self.tricks: list[Trick] = []
+        self.trick: list[tuple[int, Card]] = []  # the trick being played, emptied when it is over
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+
+def next_to_play(leader: int, trick: Sequence[tuple[int, Card]], seats: int) -> int:
+    """The first seat from ``leader``, in the order of play, that has not played to ``trick``; a trick is over before
+    every seat has played to it, so there is one."""
+    played = {seat for seat, _card in trick}
+    return next(seat for step in range(seats) if (seat := (leader + step) % seats) not in played)
+
+
+def winning_play(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple[int, Card]:
+    """The seat and card that win a trick of the bridge games: the highest trump, else the highest card of the suit
+    led (CB-5.3, BR-5.4). Strictly higher: of two equal cards (one played without being held), the earlier wins."""
+    winner, best = plays[0]
+    for seat, card in plays[1:]:
+        if (
+            card.suit == best.suit and RANK_VALUES[card.rank] > RANK_VALUES[best.rank]
+        ) or card.suit == trumps != best.suit:
+            winner, best = seat, card
+    return winner, best
+
+
+def shown_tricks(
+    tricks: Sequence[Trick], trick: Sequence[tuple[int, Card]], leader: int | None = None
+) -> tuple[Trick, ...]:
+    """The tricks a verdict shows: the finished ones and, last, the one being played if a card is played to it, led by
+    ``leader`` (by default the seat of its first card)."""
+    if not trick:
+        return tuple(tricks)
+    first = trick[0][0] if leader is None else leader
+    return (*tricks, Trick(number=len(tricks) + 1, leader=first, plays=tuple(trick)))
