@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.core.calls import LADDER, Call, double_refusal, refused_double
+from referee.core.calls import LADDER, Call, may_double, refused_double
 from referee.core.games.bridgette.rules import bid_requirement, suit_counts
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.record import Event
@@ -137,5 +137,5 @@ class Auction(ReplayState):
         calls = ["pass", *(bid.code for bid in bids)]
         ours = self.bidder == seat
         doubles = ("double", "redouble")
-        calls.extend(word for word in doubles if double_refusal(word, current, self.doubled, ours, "") is None)
+        calls.extend(word for word in doubles if may_double(word, current, self.doubled, ours))
         return Turn(seat, "call", tuple(calls), _("{player} to call (BG-5.3)").format(player=self.names[seat]))
