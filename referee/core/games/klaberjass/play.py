@@ -89,14 +89,9 @@ class TrickPlay(ReplayState):
                 message = _("{player} announced bella on {card}, not on the K or Q of trumps")
                 self.flag(event, "KJ-7.1", message.format(player=who, card=card_name(card)), card)
             elif self.kq_by.get(partner) != event.seat:
-                self.flag(
-                    event,
-                    "R-KJ-8",
-                    _("{player} announced bella on {card} without having played {other} before it").format(
-                        player=who, card=card_name(card), other=card_name(Card(partner, self.trump))
-                    ),
-                    card,
-                )
+                message = _("{player} announced bella on {card} without having played {other} before it")
+                other = card_name(Card(partner, self.trump))
+                self.flag(event, "R-KJ-8", message.format(player=who, card=card_name(card), other=other), card)
             else:
                 self.bella = event.seat
         if is_kq:
