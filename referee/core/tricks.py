@@ -7,18 +7,21 @@ Each game's ``state`` builds on `TrickState` and adds its own phases; the rules 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from referee.core.record import Record
 from referee.core.verdict import Trick, Violation
+from scoring.core.base import DealScore, EntryError, Game
 from vocabulary.cards import RANK_VALUES, Card
+from vocabulary.i18n import _, gettext_noop
 
 RecordT = TypeVar("RecordT", bound=Record)
+_UNSCORED = gettext_noop("the deal cannot be scored: {error} ({rule})")
 
 
 class TrickState(Generic[RecordT]):
-    """What one replay starts from: its record, flags, players and dealer, each hand as dealt, no violation and no
-    trick played. Only `Verdict` values leave a replay."""
+    """What one replay starts from: its record, flags, players and dealer, each hand as dealt, no violation, no
+    trick played and nothing to note. Only `Verdict` values leave a replay."""
 
     def __init__(self, record: RecordT) -> None:
         self.record = record
@@ -31,9 +34,24 @@ class TrickState(Generic[RecordT]):
         self.violations: list[Violation] = []
         self.tricks: list[Trick] = []
         self.trick: list[tuple[int, Card]] = []  # the trick being played, emptied when it is over
+        self.notes: list[str] = []  # what the verdict notes
 
     def name(self, seat: int) -> str:
         return self.players[seat]
+
+    def scored(
+        self, game: Game, entry: dict[str, Any] | None, unscored: str = _UNSCORED
+    ) -> tuple[Any, DealScore | None]:
+        """The scoring core's deal read from ``entry`` (None: the deal is not over) and its score; (None, None), with a
+        note (``unscored``, a msgid with ``{error}`` and ``{rule}``), when the scoring core refuses the entry."""
+        if entry is None:
+            return None, None
+        try:
+            deal = game.parse_deal(entry, self.flags)
+        except EntryError as error:
+            self.notes.append(_(unscored).format(error=error.message, rule=error.rule))
+            return None, None
+        return deal, game.score_deal(deal, self.dealer, self.flags, 0)
 
 
 def next_to_play(leader: int, trick: Sequence[tuple[int, Card]], seats: int) -> int:

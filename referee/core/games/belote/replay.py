@@ -14,7 +14,6 @@ from referee.core.protocol import GameReplay
 from referee.core.record import Event
 from referee.core.tricks import shown_tricks
 from referee.core.verdict import Turn, Verdict
-from scoring.core.base import EntryError
 from scoring.core.games.belote import GAME as SCORING
 from scoring.core.games.belote import LAST_TRICK, NO_CAPOT, Camp, side_of
 from vocabulary.cards import SUIT_NAMES, card_name
@@ -132,19 +131,8 @@ class _Replay(TrumpChoice, TrickPlay):
             if not self.wrong_phase(event):
                 (self.play if event.type == "play" else self.bid)(event)
         self.end_notes()
-        entry = self.deal_entry()
-        score = None
-        if entry is not None:
-            try:
-                deal = SCORING.parse_deal(entry, self.flags)
-            except EntryError as error:
-                self.notes.append(
-                    _("the deal cannot be scored: {error} ({rule})").format(error=error.message, rule=error.rule)
-                )
-                entry = None
-            else:
-                score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
-                entry = SCORING.to_entry(deal)  # in the spelling Trickbook stores (docs/match-file.md)
+        deal, score = self.scored(SCORING, self.deal_entry())
+        entry = SCORING.to_entry(deal) if deal is not None else None  # in the spelling Trickbook stores (match-file.md)
         violations = self.with_remedies()
         return Verdict(
             violations=violations,

@@ -36,7 +36,6 @@ class ReplayState(TrickState[BeloteRecord], TrumpRounds):
         self.played: set[Card] = set()
         self.belote_by: int | None = None  # who said belote (BL-6.1)
         self.rebelote_by: int | None = None
-        self.notes: list[str] = []
         self.renonces: list[tuple[int, int, int]] = []  # BL-10.1: (violation index, seat, trick) of each renonce
 
     def flag(self, event: Event, rule: str, message: str, card: Card | None = None) -> None:

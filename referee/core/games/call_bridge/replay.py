@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.core.games.call_bridge.auction import Calls
 from referee.core.games.call_bridge.deal import read_record
 from referee.core.games.call_bridge.play import TrickPlay
@@ -11,10 +9,9 @@ from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
 from referee.core.protocol import GameReplay
 from referee.core.tricks import shown_tricks
 from referee.core.verdict import Turn, Verdict
-from scoring.core.base import EntryError
 from scoring.core.games.call_bridge import GAME as SCORING
 from scoring.core.games.call_bridge import LOWEST_CALL, SEATS, TRICKS_PER_DEAL
-from vocabulary.i18n import _
+from vocabulary.i18n import _, gettext_noop
 
 
 class _Replay(Calls, TrickPlay):
@@ -44,32 +41,24 @@ class _Replay(Calls, TrickPlay):
             else:
                 self.play(event)
         complete = len(self.tricks) == TRICKS_PER_DEAL and None not in self.calls
-        notes: list[str] = []
-        entry: dict[str, Any] | None = None
-        score = None
-        if complete:
-            candidate = {"calls": list(self.calls), "tricks": list(self.tricks_won)}
-            try:
-                deal = SCORING.parse_deal(candidate, self.flags)
-            except EntryError as error:
-                notes.append(_("not scored: {error} ({rule})").format(error=error.message, rule=error.rule))
-            else:
-                entry = SCORING.to_entry(deal)
-                score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
-        elif len(self.tricks) == TRICKS_PER_DEAL:
+        entry = {"calls": list(self.calls), "tricks": list(self.tricks_won)} if complete else None
+        deal, score = self.scored(SCORING, entry, gettext_noop("not scored: {error} ({rule})"))
+        if len(self.tricks) == TRICKS_PER_DEAL and not complete:
             missing = [self.players[seat] for seat in range(SEATS) if self.calls[seat] is None]
-            notes.append(_("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing)))
+            self.notes.append(
+                _("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing))
+            )
         return Verdict(
             violations=REVOKE.given_to(self.violations, self.players, self.flags),
             tricks=shown_tricks(self.tricks, self.trick, self.leader),
             tricks_won=tuple(self.tricks_won),
             card_points=None,
             complete=complete,
-            deal_entry=entry,
+            deal_entry=SCORING.to_entry(deal) if deal is not None else None,
             score=score,
             next_turn=self.next_turn(),
             hands=tuple(map(tuple, self.hands)),
-            notes=tuple(notes),
+            notes=tuple(self.notes),
         )
 
 

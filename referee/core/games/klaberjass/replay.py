@@ -16,7 +16,6 @@ from referee.core.protocol import GameReplay
 from referee.core.record import Event
 from referee.core.tricks import shown_tricks
 from referee.core.verdict import Turn, Verdict
-from scoring.core.base import EntryError
 from scoring.core.games.klaberjass import GAME as SCORING
 from vocabulary.cards import SUIT_NAMES, SUITS, card_name
 from vocabulary.i18n import _, gettext_noop
@@ -113,17 +112,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
                 "sequence_points": self.sequence_points(),
                 "bella": self.bella,
             }
-        score = None
-        if entry is not None:
-            try:
-                deal = SCORING.parse_deal(entry, self.flags)
-            except EntryError as error:
-                self.notes.append(
-                    _("the deal cannot be scored: {error} ({rule})").format(error=error.message, rule=error.rule)
-                )
-                entry = None
-            else:
-                score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
+        deal, score = self.scored(SCORING, entry)
         next_turn = self.next_turn()
         # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
         ordered = sorted(self.violations, key=lambda violation: violation.event)
@@ -134,7 +123,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             tricks_won=tuple(self.won),
             card_points=tuple(self.points),
             complete=complete,
-            deal_entry=entry,
+            deal_entry=entry if deal is not None else None,
             score=score,
             next_turn=next_turn,
             notes=tuple(self.notes),

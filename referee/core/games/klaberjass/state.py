@@ -40,7 +40,6 @@ class ReplayState(TrickState[KlaberjassRecord], TrumpRounds):
         self.won = [0, 0]
         self.points = [0, 0]
         self.last_trick: int | None = None
-        self.notes: list[str] = []
 
     # --- helpers ---------------------------------------------------------------------
 
