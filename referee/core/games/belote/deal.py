@@ -76,10 +76,8 @@ def _read_event(checked: CheckedEvent) -> Event:
         card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
         saying = data.get("announce")
         if saying not in _SAYINGS_READ:
-            raise RecordError(
-                f"events[{number - 1}].announce",
-                _("announce is belote or rebelote (BL-6.1), not {saying}").format(saying=repr(saying)),
-            )
+            message = _("announce is belote or rebelote (BL-6.1), not {saying}")
+            raise RecordError(f"events[{number - 1}].announce", message.format(saying=repr(saying)))
         return Event(number=number, type=kind, seat=seat, card=card, announce=saying or "")
     return Event(number=number, type=kind, seat=seat, choice=event_choice(number, data, BIDS))
 
@@ -94,10 +92,8 @@ def _check_held(doc: Mapping[str, Any], header: Header) -> None:
     """Refuse hands as held in play that are not 8 different cards each of the pack (so the whole pack, the turn-up
     in the taker's hand, BL-3.4), or that come with a stock; a record of the plays only has no hands to check."""
     if doc.get("stock"):
-        raise RecordError(
-            "stock",
-            _("the hands are given as held in play, so the stock was already dealt: leave the stock out (BL-3.4)"),
-        )
+        message = _("the hands are given as held in play, so the stock was already dealt: leave the stock out (BL-3.4)")
+        raise RecordError("stock", message)
     message = gettext_noop(
         "each hand holds the 8 cards it plays with once the deal is complete (BL-3.4), not {count}; "
         "or give every hand's first 5 cards and the stock"
@@ -110,9 +106,8 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, tuple[Card
     """The turn-up and the stock, once the deal is 5 cards a hand, a turn-up and at most 11 more (BL-3.3, BL-3.4);
     or the turn-up alone, once the hands as held in play are 8 cards each with the turn-up among them."""
     if doc.get("turn_up") is None:
-        raise RecordError(
-            "turn_up", _("turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
-        )
+        message = _("turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
+        raise RecordError("turn_up", message)
     turn_up = card_at(doc.get("turn_up"), "turn_up")
     if is_held(doc, header):
         in_pack(turn_up, _PACK, "turn_up", _NOT_IN_PACK)
@@ -146,14 +141,12 @@ def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     if len(stock) != STOCK and not held:
         for event in events:
             if event.type == "play":
-                raise RecordError(
-                    f"events[{event.number - 1}]",
-                    ngettext(
-                        "the stock holds {count} of its {size} card; record them all, in the order dealt, "
-                        "to referee the play (BL-3.4)",
-                        "the stock holds {count} of its {size} cards; record them all, in the order dealt, "
-                        "to referee the play (BL-3.4)",
-                        STOCK,
-                    ).format(count=len(stock), size=STOCK),
+                message = ngettext(
+                    "the stock holds {count} of its {size} card; record them all, in the order dealt, "
+                    "to referee the play (BL-3.4)",
+                    "the stock holds {count} of its {size} cards; record them all, in the order dealt, "
+                    "to referee the play (BL-3.4)",
+                    STOCK,
                 )
+                raise RecordError(f"events[{event.number - 1}]", message.format(count=len(stock), size=STOCK))
     return BeloteRecord.of(header, events, hands=hands, turn_up=turn_up, stock=stock, held=held)

@@ -67,11 +67,8 @@ class Auction(ReplayState):
                 self.flag(event, "BG-4.1", message.format(player=name, call=call.label))
             self.phase = "auction"
         if self.phase != "auction":
-            self.flag(
-                event,
-                "BG-5.5",
-                _("{player} called {call} after the auction had ended").format(player=name, call=call.label),
-            )
+            message = _("{player} called {call} after the auction had ended")
+            self.flag(event, "BG-5.5", message.format(player=name, call=call.label))
             return
         if seat != self.caller:
             message = _("{player} called out of turn: it was {due}'s call")

@@ -92,10 +92,8 @@ def _read_stock(doc: Mapping[str, Any]) -> tuple[Card, ...] | None:
         return None
     stock = cards_at(tokens, "stock")
     if len(stock) != STOCK_SIZE:
-        raise RecordError(
-            "stock",
-            _("the stock has {size} cards, top first (BG-3.3), not {count}").format(size=STOCK_SIZE, count=len(stock)),
-        )
+        message = _("the stock has {size} cards, top first (BG-3.3), not {count}")
+        raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
     return stock
 
 
@@ -128,9 +126,8 @@ def _read_exchange_event(number: int, kind: str, seat: int, data: Mapping[str, A
     """A draw or a discard: its cards, or only how many when they were not seen (BG-4)."""
     count = data.get("count")
     if count is not None and (isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= STOCK_SIZE):
-        raise RecordError(
-            f"events[{number - 1}].count", _("count must be a whole number from 0 to {most}").format(most=STOCK_SIZE)
-        )
+        message = _("count must be a whole number from 0 to {most}")
+        raise RecordError(f"events[{number - 1}].count", message.format(most=STOCK_SIZE))
     tokens = data.get("cards")
     if tokens is None:
         if count is None:

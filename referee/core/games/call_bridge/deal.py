@@ -30,10 +30,8 @@ def _read_event(checked: CheckedEvent) -> Event:
     if kind == "call":
         value = data.get("call")
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(
-                f"events[{number - 1}].call",
-                _("a call must be a whole number, not {value}").format(value=repr(value)),
-            )
+            message = _("a call must be a whole number, not {value}")
+            raise RecordError(f"events[{number - 1}].call", message.format(value=repr(value)))
         return Event(number=number, type=kind, seat=seat, call=value)
     card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
     return Event(number=number, type=kind, seat=seat, card=card)

@@ -49,11 +49,8 @@ class AuctionPhase(DrawPhase):
                 # An insufficient bid has no effect, as in Bridgette (BG-5.2, which DB-4.1 takes): it cancels
                 # no double, the current bid stays, and the highest legal bid becomes the contract.
                 message = _("{player} bid {bid}, which does not outrank {current}")
-                self.flag(
-                    event,
-                    "DB-4.1",
-                    message.format(player=name, bid=bid_label(level, strain), current=bid_label(*self.bid)),
-                )
+                current = bid_label(*self.bid)
+                self.flag(event, "DB-4.1", message.format(player=name, bid=bid_label(level, strain), current=current))
             else:
                 self.bid = (level, strain)
                 self.bidder = seat

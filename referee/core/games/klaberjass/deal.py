@@ -66,10 +66,8 @@ def _read_event(checked: CheckedEvent) -> Event:
         card = _pack_card(event_card(number, data), f"events[{number - 1}].card")
         announce = data.get("announce")
         if announce not in (None, "bella"):
-            raise RecordError(
-                f"events[{number - 1}].announce",
-                _("the only announcement is bella, not {announce}").format(announce=repr(announce)),
-            )
+            message = _("the only announcement is bella, not {announce}")
+            raise RecordError(f"events[{number - 1}].announce", message.format(announce=repr(announce)))
         return Event(number=number, type=kind, seat=seat, card=card, announce=announce or "")
     if kind in ("bid", "answer"):
         choice = event_choice(number, data, BIDS if kind == "bid" else ANSWERS)
@@ -135,8 +133,6 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
     if len(header.hands[0]) == FIRST_DEAL and not header.plays_only:
         for event in events:
             if event.type in ("dix", "declare", "play"):
-                raise RecordError(
-                    f"events[{event.number - 1}]",
-                    _("the hands hold only the first six cards; record all nine to referee the play (KJ-5.1)"),
-                )
+                message = _("the hands hold only the first six cards; record all nine to referee the play (KJ-5.1)")
+                raise RecordError(f"events[{event.number - 1}]", message)
     return KlaberjassRecord.of(header, events, hands=hands, turn_up=turn_up, bottom=bottom)
