@@ -4,7 +4,7 @@ of 13 and the 26-card stock, and the draw tricks, the draws, the auction and the
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.rules import ALL_BIDS, HAND_SIZE, STOCK_SIZE
+from referee.core.games.draw_bridge.rules import BIDS, HAND_SIZE, STOCK_SIZE
 from referee.core.setup import (
     CALL_TURN,
     CARD,
@@ -55,5 +55,5 @@ SETUP = Setup(
             "the top card of the stock (DB-3.5) is not checked."
         ),
     ),
-    longest_auction=3 * len(ALL_BIDS) + 2,  # the Bridgette ladder without 0NT, every bid doubled and redoubled (DB-4)
+    longest_auction=3 * len(BIDS) + 2,  # the Bridgette ladder without 0NT, every bid doubled and redoubled (DB-4)
 )

@@ -6,7 +6,7 @@ of the cards (`CardPlay`), the auction (`AuctionPhase`); `replay._Replay` joins 
 
 from __future__ import annotations
 
-from referee.core.calls import LADDER, bid_index
+from referee.core.calls import parse_call
 from referee.core.games.draw_bridge.deal import DrawBridgeRecord
 from referee.core.record import Event
 from referee.core.tricks import TrickState
@@ -98,15 +98,8 @@ class ReplayState(TrickState[DrawBridgeRecord]):
         return {
             "player": self.players[seat],
             "card": card_name(card) if card is not None else "",
-            "call": self.call_label(call) if call else "",
+            "call": parse_call(call).label if call else "",
         }
-
-    @staticmethod
-    def call_label(call: str) -> str:
-        """A call as a text writes it: ``pass``, ``double``, ``redouble`` or the bid, ``3♠``."""
-        if call in ("pass", "double", "redouble"):
-            return call
-        return LADDER[bid_index(int(call[0]), call[1:])].label
 
 
 # An event out of its place (`ReplayState.flag_misplaced`), by the event and why it may not be made now: each a
