@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from referee.core.record import Record
+from referee.core.record import Event, Record
 from referee.core.verdict import Trick, Violation
 from scoring.core.base import DealScore, EntryError, Game
 from vocabulary.cards import RANK_VALUES, Card
-from vocabulary.i18n import _, gettext_noop
+from vocabulary.i18n import Text, _, gettext_noop
 
 RecordT = TypeVar("RecordT", bound=Record)
 _UNSCORED = gettext_noop("the deal cannot be scored: {error} ({rule})")
@@ -35,6 +35,7 @@ class TrickState(Generic[RecordT]):
         self.tricks: list[Trick] = []
         self.trick: list[tuple[int, Card]] = []  # the trick being played, emptied when it is over
         self.notes: list[str] = []  # what the verdict notes
+        self.leader = 0  # who leads to the trick being played
 
     def name(self, seat: int) -> str:
         return self.players[seat]
@@ -52,6 +53,35 @@ class TrickState(Generic[RecordT]):
             self.notes.append(_(unscored).format(error=error.message, rule=error.rule))
             return None, None
         return deal, game.score_deal(deal, self.dealer, self.flags, 0)
+
+    def take_trick(self, winner: int, reason: str | Text, leader: int, points: int = 0) -> int:
+        """The trick being played, led by ``leader``, goes to ``winner``, who leads to the next; its number."""
+        number = len(self.tricks) + 1
+        plays = tuple(self.trick)
+        self.tricks.append(
+            Trick(number=number, leader=leader, plays=plays, winner=winner, reason=reason, points=points)
+        )
+        self.trick = []
+        self.leader = winner
+        return number
+
+
+class FlaggingState(TrickState[RecordT]):
+    """A `TrickState` whose handlers give each violation the card it concerns (Call Bridge, Klaberjass, Belote)."""
+
+    def flag(self, event: Event, rule: str, message: str, card: Card | None = None, seat: int | None = None) -> None:
+        """Record a violation of ``rule`` by ``event`` (``seat`` names another player, when theirs is the event that is
+        missing), with the card it concerns. The message says what happened in words and never cites the rule: the
+        violation carries it in its own field."""
+        who = event.seat if seat is None else seat
+        trick = self.trick_of(event)
+        self.violations.append(
+            Violation(event=event.number, seat=who, rule=rule, message=message, trick=trick, card=card)
+        )
+
+    def trick_of(self, event: Event) -> int | None:
+        """The trick a violation by ``event`` is in: the trick being played, for a card played."""
+        return len(self.tricks) + 1 if event.type == "play" else None
 
 
 def next_to_play(leader: int, trick: Sequence[tuple[int, Card]], seats: int) -> int:

@@ -11,7 +11,6 @@ from referee.core.games.belote.rules import TRICKS, allowed, trick_winner
 from referee.core.pack32 import Duty, trick_points
 from referee.core.record import Event
 from referee.core.tricks import next_to_play
-from referee.core.verdict import Trick
 from scoring.core.games.belote import SEATS, side_of
 from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _, gettext_noop
@@ -156,14 +155,8 @@ class TrickPlay(Remedies):
         position, reason = trick_winner(cards, trump)
         winner = trick[position][0]
         points = trick_points(cards, trump)
-        number = len(self.tricks) + 1
-        self.tricks.append(
-            Trick(number=number, leader=trick[0][0], plays=tuple(trick), winner=winner, reason=reason, points=points)
-        )
         self.won[winner] += 1
         self.points[side_of(winner)] += points
-        self.trick = []
-        self.leader = winner  # BL-7.1
-        if number == TRICKS:
+        if self.take_trick(winner, reason, trick[0][0], points) == TRICKS:  # the winner leads next (BL-7.1)
             self.last_trick = winner  # BL-7.6
             self.phase = "done"

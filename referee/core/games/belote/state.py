@@ -9,14 +9,13 @@ from __future__ import annotations
 from referee.core.games.belote.deal import BeloteRecord
 from referee.core.games.belote.rules import STOCK
 from referee.core.record import Event
-from referee.core.tricks import TrickState
+from referee.core.tricks import FlaggingState
 from referee.core.trump_rounds import TrumpRounds
-from referee.core.verdict import Violation
 from scoring.core.games.belote import SEATS, side_of
 from vocabulary.cards import Card
 
 
-class ReplayState(TrickState[BeloteRecord], TrumpRounds):
+class ReplayState(FlaggingState[BeloteRecord], TrumpRounds):
     """What one replay remembers between events."""
 
     def __init__(self, record: BeloteRecord) -> None:
@@ -38,12 +37,9 @@ class ReplayState(TrickState[BeloteRecord], TrumpRounds):
         self.rebelote_by: int | None = None
         self.renonces: list[tuple[int, int, int]] = []  # BL-10.1: (violation index, seat, trick) of each renonce
 
-    def flag(self, event: Event, rule: str, message: str, card: Card | None = None) -> None:
-        """Flag ``event``. The message does not repeat the rule: a violation carries it in its ``rule``."""
-        trick = len(self.tricks) + 1 if self.phase == "play" else None
-        self.violations.append(
-            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=card)
-        )
+    def trick_of(self, event: Event) -> int | None:
+        """Any event of the play is in the trick being played."""
+        return len(self.tricks) + 1 if self.phase == "play" else None
 
     @staticmethod
     def partners(seat: int, other: int) -> bool:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from referee.core.record import Event, Record
-from referee.core.tricks import TrickState, next_to_play
-from referee.core.verdict import Violation
+from referee.core.record import Record
+from referee.core.tricks import FlaggingState, next_to_play
 from scoring.core.games.call_bridge import ALLOW_13, HIGHEST_CALL, SEATS, TRICKS_PER_DEAL
 from vocabulary.cards import Card
 
 
-class ReplayState(TrickState[Record]):
+class ReplayState(FlaggingState[Record]):
     """The mutable state of one replay; only `Verdict` values leave it."""
 
     def __init__(self, record: Record) -> None:
@@ -20,12 +19,6 @@ class ReplayState(TrickState[Record]):
         self.played: dict[Card, int] = {}  # card -> trick number
         self.tricks_won = [0] * SEATS
         self.leader = self.first
-
-    def flag(self, event: Event, rule: str, message: str, card: Card | None = None) -> None:
-        trick = len(self.tricks) + 1 if event.type == "play" else None
-        self.violations.append(
-            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=card)
-        )
 
     def due_caller(self) -> int | None:
         for step in range(SEATS):

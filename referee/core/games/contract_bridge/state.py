@@ -63,7 +63,6 @@ class ReplayState(TrickState[BridgeRecord]):
         self.declarer: int | None = None
         self.trumps: str | None = None  # the contract's trump suit, None at no trump
         # play (BR-5)
-        self.leader = 0
         self.tricks_won = [0] * SEATS
         # faults and their remedies (BR-10)
         self.remedies: dict[int, Remedy] = {}  # a violation's index -> its remedy, where known when it is flagged

@@ -9,7 +9,6 @@ from collections.abc import Collection, Sequence
 from referee.core.games.klaberjass.rules import TRICKS, allowed_cards, broken_rule, trick_outcome
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.record import Event
-from referee.core.verdict import Trick
 from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _
 
@@ -102,18 +101,11 @@ class TrickPlay(ReplayState):
 
     def finish_trick(self) -> None:
         """Who wins the trick and why (KJ-8.3), and its card points (KJ-2); the ninth ends the play (KJ-8.4)."""
-        trick = self.trick
-        (first_seat, first), (second_seat, second) = trick
+        (first_seat, first), (second_seat, second) = self.trick
         second_wins, reason, points = trick_outcome(first, second, self.trump)
         winner = second_seat if second_wins else first_seat
-        number = len(self.tricks) + 1
-        self.tricks.append(
-            Trick(number=number, leader=first_seat, plays=tuple(trick), winner=winner, reason=reason, points=points)
-        )
         self.won[winner] += 1
         self.points[winner] += points
-        self.trick = []
-        self.leader = winner
-        if number == TRICKS:
+        if self.take_trick(winner, reason, first_seat, points) == TRICKS:
             self.last_trick = winner  # KJ-8.4
             self.phase = "done"

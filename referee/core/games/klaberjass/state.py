@@ -10,13 +10,12 @@ from __future__ import annotations
 from referee.core.games.klaberjass.deal import KlaberjassRecord
 from referee.core.games.klaberjass.rules import FIRST_DEAL
 from referee.core.record import Event
-from referee.core.tricks import TrickState
+from referee.core.tricks import FlaggingState
 from referee.core.trump_rounds import TrumpRounds
-from referee.core.verdict import Violation
 from vocabulary.cards import Card
 
 
-class ReplayState(TrickState[KlaberjassRecord], TrumpRounds):
+class ReplayState(FlaggingState[KlaberjassRecord], TrumpRounds):
     """What one replay remembers between events, and the helpers every phase uses."""
 
     def __init__(self, record: KlaberjassRecord) -> None:
@@ -43,16 +42,9 @@ class ReplayState(TrickState[KlaberjassRecord], TrumpRounds):
 
     # --- helpers ---------------------------------------------------------------------
 
-    def flag(self, event: Event, rule: str, message: str, card: Card | None = None, seat: int | None = None) -> None:
-        """Flag ``event``; ``seat`` names another player when their event is the one missing.
-
-        The message does not repeat the rule: a violation carries it in its own ``rule`` field.
-        """
-        trick = len(self.tricks) + 1 if self.phase == "play" else None
-        who = event.seat if seat is None else seat
-        self.violations.append(
-            Violation(event=event.number, seat=who, rule=rule, message=message, trick=trick, card=card)
-        )
+    def trick_of(self, event: Event) -> int | None:
+        """Any event of the play is in the trick being played."""
+        return len(self.tricks) + 1 if self.phase == "play" else None
 
     def has_played(self, seat: int) -> bool:
         """Whether ``seat`` has played a card yet (KJ-5.3, KJ-6.2): each finished trick holds a card of both
