@@ -11,6 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCORING_CORE = ROOT / "scoring" / "core"
 REFEREE_CORE = ROOT / "referee" / "core"
 VOCABULARY = ROOT / "vocabulary"
+CLUB_CORE = ROOT / "club" / "core"
 
 
 def module_name(path: Path) -> str:
@@ -50,13 +51,16 @@ def is_within(module: str, package: str) -> bool:
     return module == package or module.startswith(f"{package}.")
 
 
-CORE_FILES = sorted([*VOCABULARY.rglob("*.py"), *SCORING_CORE.rglob("*.py"), *REFEREE_CORE.rglob("*.py")])
+CORE_FILES = sorted(
+    [*VOCABULARY.rglob("*.py"), *SCORING_CORE.rglob("*.py"), *REFEREE_CORE.rglob("*.py"), *CLUB_CORE.rglob("*.py")]
+)
 
 
 def test_the_cores_are_there() -> None:
     assert (VOCABULARY / "cards.py") in CORE_FILES
     assert (SCORING_CORE / "base.py") in CORE_FILES
     assert (REFEREE_CORE / "verdict.py") in CORE_FILES
+    assert (CLUB_CORE / "duplicate" / "movements.py") in CORE_FILES
 
 
 @pytest.mark.parametrize("path", CORE_FILES, ids=lambda path: str(path.relative_to(ROOT)))

@@ -91,7 +91,7 @@ class Remedies(ReplayState):
                 text = _(_FALSE_ANNOUNCEMENT).format(player=self.name(violation.seat))
                 remedies[index] = Remedy(rule="BL-10.2", source="contree.org", text=text)
         violations = tuple(violation._replace(remedy=remedies.get(i)) for i, violation in enumerate(self.violations))
-        return FAULTS.given_to(violations, self.names, self.flags)
+        return FAULTS.given_to(violations, self.players, self.flags)
 
     def ruling(self, entry: dict[str, Any] | None) -> Ruling | None:
         """BL-10.1: the deal as ruled, when a renonce decided it: the entry with the camp of the first renonce."""
