@@ -133,15 +133,9 @@ class _Replay(CardPlay, AuctionPhase):
                 notes.append(message.format(player=self.players[1 - self.dealer]))
         # Only the cards that did not follow suit: DB-5.2 also flags a card not held, which R-DB-13 answers.
         violations = REVOKE.given_to(self.violations, self.players, self.flags, self.revokes)
+        violations = FAULTS.given_to(violations, self.players, self.flags)
         violations, ruling = ruled_for_two(
-            REVOKE,
-            FAULTS.given_to(violations, self.players, self.flags),
-            tricks,
-            entry,
-            SCORING,
-            self.dealer,
-            self.players,
-            self.flags,
+            REVOKE, violations, tricks, entry, SCORING, self.dealer, self.players, self.flags
         )
         return Verdict(
             violations=violations,
