@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.core.games.call_bridge.auction import Calls
 from referee.core.games.call_bridge.deal import read_record
 from referee.core.games.call_bridge.play import TrickPlay
+from referee.core.games.call_bridge.remedies import FAULTS
 from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
 from referee.core.protocol import GameReplay
 from referee.core.tricks import shown_tricks
@@ -49,7 +50,9 @@ class _Replay(Calls, TrickPlay):
                 _("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing))
             )
         return Verdict(
-            violations=REVOKE.given_to(self.violations, self.players, self.flags),
+            violations=FAULTS.given_to(
+                REVOKE.given_to(self.violations, self.players, self.flags), self.players, self.flags
+            ),
             tricks=shown_tricks(self.tricks, self.trick, self.leader),
             tricks_won=tuple(self.tricks_won),
             card_points=None,

@@ -139,4 +139,7 @@ TWELFTH = 12  # Law 62D, Law 64B6: a revoke in the 12th trick is corrected, neve
 
 
 ACCEPT, REFUSE = "accept", "refuse"
-CHOICES = (ACCEPT, REFUSE)  # BR-10.3: the choices on a lead out of turn, the words of a `choice` event
+LEAD_CHOICES = (ACCEPT, REFUSE)  # BR-10.3: the choices on a lead out of turn
+REQUIRE, FORBID, LEAVE = "require", "forbid", "leave"
+OPTIONS = (REQUIRE, FORBID, LEAVE)  # BR-10.11 (Law 50D2): the declarer's lead options on a major penalty card
+CHOICES = LEAD_CHOICES + OPTIONS  # the words of a `choice` event

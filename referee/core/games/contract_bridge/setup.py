@@ -33,8 +33,8 @@ SETUP = Setup(
         EventKind(
             "choice",
             "a lead out of turn accepted or refused, by the declarer for a defender's lead, by a defender for the "
-            "declaring side's (BR-10.3)",
-            (EventField("choice", ValueKind.WORD, "accept or refuse", words=CHOICES),),
+            "declaring side's (BR-10.3); or the declarer's lead option on a penalty card (BR-10.11)",
+            (EventField("choice", ValueKind.WORD, "accept, refuse, require, forbid or leave", words=CHOICES),),
         ),
     ),
     turns=(

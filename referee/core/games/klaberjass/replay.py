@@ -9,6 +9,7 @@ from typing import Any
 
 from referee.core.games.klaberjass.deal import read_record
 from referee.core.games.klaberjass.play import TrickPlay
+from referee.core.games.klaberjass.remedies import FAULTS
 from referee.core.games.klaberjass.rules import ANSWERS, REVOKE, allowed_cards, compare_sequences
 from referee.core.games.klaberjass.sequences import DixAndSequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
@@ -116,7 +117,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         next_turn = self.next_turn()
         # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
         ordered = sorted(self.violations, key=lambda violation: violation.event)
-        violations = REVOKE.given_to(ordered, self.players, self.flags)
+        violations = FAULTS.given_to(REVOKE.given_to(ordered, self.players, self.flags), self.players, self.flags)
         return Verdict(
             violations=violations,
             tricks=shown_tricks(self.tricks, self.trick),
