@@ -1,6 +1,7 @@
-"""Load test: a production-style Trickbook server under 50 scorers and share-link viewers.
+"""Load test: a production-style Trickbook server under 50 scorers and share-link viewers, or 50 tables of four phones.
 
     python -m bench.load [--seconds 60] [--scorers 50] [--viewers 24] [--think 5] [--workers 3]
+    python -m bench.load --tables 50 [--seconds 300] [--every 60] [--poll 5]
 
 Starts gunicorn (DEBUG off, static files by WhiteNoise) on a loopback port against a fresh
 database: a SQLite file in a temporary directory, or, when DATABASE_URL names a PostgreSQL
@@ -21,6 +22,15 @@ Each answer is checked as the page's script reads it: its status, the event it t
 must be the next step of this deal (the rest of the deal, carrying the calls just sent, with the
 revision to send them back with) or the first step of the next deal (``entry_form``). So a save the
 server got wrong is an error, and a right answer in any game's shape is not.
+
+With ``--tables N``, the table scenario instead (scoring/table.py): N matches, each with a table link and the
+other side confirming, and four phones per table, each a guest that joins its seat by the link (the join page,
+then the seat). Every ``--every`` seconds on average each table enters its next deal from one seat, in turn, as
+the page's forms do (``enter_deal``, checked the same way), and another seat's phone reads the confirmation panel
+(the poll the match page makes), finds the deal to confirm with its revision, and confirms it with its own key;
+the answer must say "Deal N confirmed.". Every phone also polls the panel every ``--poll`` seconds, as the page
+does. The figures asked for are the p99 of the entry (``deal save``, and ``first step`` for a game entered in
+two steps) and of the confirmation (``confirm``), with the error count.
 
 It stops by itself and prints requests per second, p50 and p99 latency for each action, the
 error count (any unexpected status or answer, refused write, timeout or broken connection) and the
@@ -59,6 +69,7 @@ HTMX = {"HX-Request": "true"}  # what the page's own requests send
 
 GOAL_SHARE_PER_SECOND = 300
 GOAL_SAVE_P99_MS = 250
+GOAL_CONFIRM_P99_MS = 250
 
 # The seed runs in its own process with the server's settings; argv: scorers, deals per match.
 SEED = r"""
@@ -88,6 +99,39 @@ game = GAMES[doc["game"]]
 spec = game.entry_spec(frozenset())
 first = [name for name, field, _seat in layout(spec, game.seats) if field.name in spec.first]
 print(json.dumps({"game": doc["game"], "posts": form_posts(doc["game"]), "first": first, "tables": tables}))
+"""
+
+
+# The table scenario's seed: one account owns every table's match (the club's host), each with its table link and
+# the other side confirming; argv: tables, deals per match, password.
+TABLE_SEED = r"""
+import json, sys
+import django
+django.setup()
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from bench.core import open_match
+from bench.web import NAMES, form_posts
+from scoring import table
+from scoring.core.games import GAMES
+from scoring.core.match import parse_match
+from scoring.forms import layout
+from scoring.services import create_match
+
+count, deals = int(sys.argv[1]), int(sys.argv[2])
+host = get_user_model().objects.create(username="host", password=make_password(sys.argv[3]))
+doc = open_match(deals, NAMES)
+tables = []
+for index in range(count):
+    match = create_match(owner=host, match_file=parse_match({**doc, "first_dealer": index % len(doc["players"])}))
+    table.renew_table_link(match=match)
+    table.set_confirmation(match=match, mode=table.SIDES)
+    tables.append({"match": match.pk, "token": match.table_token, "deals": deals})
+game = GAMES[doc["game"]]
+spec = game.entry_spec(frozenset())
+first = [name for name, field, _seat in layout(spec, game.seats) if field.name in spec.first]
+print(json.dumps({"game": doc["game"], "posts": form_posts(doc["game"]), "first": first, "seats": game.seats,
+                  "tables": tables}))
 """
 
 
@@ -328,6 +372,77 @@ async def scorer(
     table["final"] = deals
 
 
+async def join(phones: list[Phone], table: dict[str, Any]) -> bool:
+    """Each phone joins its seat as a guest by the table link: the seat page, then the seat (to the match page)."""
+    url = f"/table/{table['token']}/"
+    for seat, phone in enumerate(phones):
+        if await phone.expect("join", "GET", url, 200) is None:
+            return False
+        answer = await phone.expect("join", "POST", url, 302, {"seat": seat})
+        if answer is None or answer.location != f"/matches/{table['match']}/":
+            if answer is not None:
+                phone.stats.error("join", f"seat {seat} of {url} sent to {answer.location}")
+            return False
+    return True
+
+
+def offered_revision(body: bytes, match_url: str, number: int) -> str | None:
+    """The revision of deal ``number`` in the confirmation panel's Confirm form for it, if the panel offers one."""
+    form = body.split(f'action="{match_url}deals/{number}/confirm/"'.encode(), 1)
+    if len(form) < 2:
+        return None
+    found = form[1].split(b"</form>", 1)[0].split(b'name="revision" value="', 1)
+    return found[1].split(b'"', 1)[0].decode() if len(found) == 2 else None
+
+
+async def confirm(phone: Phone, match_url: str, number: int) -> None:
+    """Confirm deal ``number`` as a phone of the other side does: its panel shows the deal with Confirm (the poll),
+    and one tap posts it with the deal's revision and a key of its own."""
+    panel = await phone.expect("panel poll", "GET", f"{match_url}table/pending/", 200, **HTMX)
+    if panel is None:
+        return
+    revision = offered_revision(panel.body, match_url, number)
+    if revision is None:
+        phone.stats.error("confirm", f"{match_url}: deal {number} is not offered to confirm")
+        return
+    fields = {"revision": revision, "key": str(uuid.uuid4())}
+    answer = await phone.expect("confirm", "POST", f"{match_url}deals/{number}/confirm/", 200, fields, **HTMX)
+    if answer is not None and f"Deal {number} confirmed.".encode() not in answer.body:
+        phone.stats.error("confirm", f"{match_url}: the answer does not say deal {number} was confirmed")
+
+
+async def table_play(
+    phones: list[Phone],
+    table: dict[str, Any],
+    posts: list[dict[str, str]],
+    first: list[str],
+    deadline: float,
+    every: float,
+    rng: random.Random,
+) -> None:
+    """A table: every ``every`` seconds on average the next deal is entered from one seat (each in turn) and
+    confirmed from the next seat, which the game's sides make another side (Call Bridge: every player is one)."""
+    match_url = f"/matches/{table['match']}/"
+    deals = table["deals"]
+    next_step = "first" if first else "whole"
+    await asyncio.sleep(rng.uniform(0, every))  # the tables did not all sit down at the same second
+    while time.monotonic() < deadline:
+        number = deals + 1
+        if await enter_deal(phones[number % len(phones)], match_url, number, rng.choice(posts), first, next_step):
+            deals = number
+            await confirm(phones[(number + 1) % len(phones)], match_url, number)
+        await asyncio.sleep(min(rng.uniform(0.8, 1.2) * every, max(0.0, deadline - time.monotonic())))
+    table["final"] = deals
+
+
+async def panel_poller(phone: Phone, match_url: str, deadline: float, every: float, rng: random.Random) -> None:
+    """A phone's match page polling its confirmation panel (templates/scoring/_table_pending.html)."""
+    await asyncio.sleep(rng.uniform(0, every))
+    while time.monotonic() < deadline:
+        await phone.expect("panel poll", "GET", f"{match_url}table/pending/", 200, **HTMX)
+        await asyncio.sleep(min(every, max(0.0, deadline - time.monotonic())))
+
+
 async def viewer(phone: Phone, tables: list[dict[str, Any]], deadline: float, rng: random.Random) -> None:
     """Poll share links as a browser does: it keeps each sheet's ETag and revalidates (200 or 304)."""
     etags: dict[str, str] = {}
@@ -361,8 +476,7 @@ async def drive(port: int, seed: dict[str, Any], args: argparse.Namespace, serve
     stats.latencies.clear()  # logins are setup, not load
 
     print(f"Running for {args.seconds:g} s ...", flush=True)
-    cpu, server_cpu, machine = time.process_time(), tree_jiffies(server), machine_jiffies()
-    started = time.monotonic()
+    started, usage = time.monotonic(), cpu_usage(server)
     deadline = started + args.seconds
     await asyncio.gather(
         *(
@@ -372,14 +486,62 @@ async def drive(port: int, seed: dict[str, Any], args: argparse.Namespace, serve
         *(viewer(Phone(port, stats), tables, deadline, random.Random(rng.random())) for _ in range(args.viewers)),
     )
     elapsed = time.monotonic() - started
-    tick = os.sysconf("SC_CLK_TCK")
-    busy, total = (now - then for now, then in zip(machine_jiffies(), machine, strict=True))
-    stats.cpu = {
-        "server": (tree_jiffies(server) - server_cpu) / tick / elapsed,
-        "load generator": (time.process_time() - cpu) / elapsed,
-        "whole machine": busy / total * (os.cpu_count() or 1) if total else 0.0,
-    }
+    stats.cpu = usage(elapsed)
     return stats, elapsed
+
+
+async def drive_tables(port: int, seed: dict[str, Any], args: argparse.Namespace, server: int) -> tuple[Stats, float]:
+    tables, posts, first = seed["tables"], seed["posts"], seed["first"]
+    stats = Stats()
+    rng = random.Random(args.seed)
+    phones = [[Phone(port, stats) for _seat in range(seed["seats"])] for _table in tables]
+    joins = asyncio.Semaphore(4)
+
+    async def sit(table_phones: list[Phone], table: dict[str, Any]) -> bool:
+        async with joins:
+            return await join(table_phones, table)
+
+    print(f"Joining {len(tables)} tables of {seed['seats']} phones ...", flush=True)
+    joined = await asyncio.gather(*(sit(group, table) for group, table in zip(phones, tables, strict=True)))
+    if not all(joined):
+        return stats, 0.0
+
+    print(f"Running for {args.seconds:g} s ...", flush=True)
+    started, usage = time.monotonic(), cpu_usage(server)
+    deadline = started + args.seconds
+    pollers = []
+    if args.poll > 0:
+        for group, table in zip(phones, tables, strict=True):
+            match_url = f"/matches/{table['match']}/"
+            pollers += [
+                panel_poller(phone, match_url, deadline, args.poll, random.Random(rng.random())) for phone in group
+            ]
+    await asyncio.gather(
+        *(
+            table_play(group, table, posts, first, deadline, args.every, random.Random(rng.random()))
+            for group, table in zip(phones, tables, strict=True)
+        ),
+        *pollers,
+    )
+    elapsed = time.monotonic() - started
+    stats.cpu = usage(elapsed)
+    return stats, elapsed
+
+
+def cpu_usage(server: int) -> Any:
+    """From now, ``done(elapsed)``: the CPUs used on average by the server, this load generator and the machine."""
+    cpu, server_cpu, machine = time.process_time(), tree_jiffies(server), machine_jiffies()
+
+    def done(elapsed: float) -> dict[str, float]:
+        tick = os.sysconf("SC_CLK_TCK")
+        busy, total = (now - then for now, then in zip(machine_jiffies(), machine, strict=True))
+        return {
+            "server": (tree_jiffies(server) - server_cpu) / tick / elapsed,
+            "load generator": (time.process_time() - cpu) / elapsed,
+            "whole machine": busy / total * (os.cpu_count() or 1) if total else 0.0,
+        }
+
+    return done
 
 
 @contextmanager
@@ -436,10 +598,12 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def report(stats: Stats, elapsed: float, label: str) -> int:
+def report(stats: Stats, elapsed: float, label: str, tables: bool = False) -> int:
     print(f"\n{label}")
     print(f"{'action':<12} {'requests':>9} {'per s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
-    actions = ["first step", "deal save", "deal edit", "deal undo", "edit page", "match page", "share poll"]
+    actions = ["join", "first step", "deal save", "confirm", "panel poll"] if tables else []
+    actions += ["first step", "deal save", "deal edit", "deal undo", "edit page", "match page", "share poll"]
+    actions = list(dict.fromkeys(actions))
     actions += sorted((set(stats.latencies) | set(stats.errors)) - set(actions))
     for action in actions:
         values = stats.latencies.get(action, [])
@@ -459,17 +623,26 @@ def report(stats: Stats, elapsed: float, label: str) -> int:
         print(f"CPUs in use on average: {used} (of {os.cpu_count()})")
 
     share = len(stats.latencies.get("share poll", [])) / elapsed if elapsed else 0
-    saves = stats.latencies.get("deal save", [])
-    save_p99 = percentile(saves, 0.99) * 1000 if saves else float("inf")
-    goals = [
-        (f"errors: {errors} (goal 0)", errors == 0),
-        (f"share polls: {share:.0f}/s (goal at least {GOAL_SHARE_PER_SECOND})", share >= GOAL_SHARE_PER_SECOND),
-        (f"deal save p99: {save_p99:.0f} ms (goal under {GOAL_SAVE_P99_MS})", save_p99 < GOAL_SAVE_P99_MS),
-    ]
+    save_p99, confirm_p99 = (p99_ms(stats, action) for action in ("deal save", "confirm"))
+    goals = [(f"errors: {errors} (goal 0)", errors == 0)]
+    if tables:
+        goals.append(
+            (f"confirm p99: {confirm_p99:.0f} ms (goal under {GOAL_CONFIRM_P99_MS})", confirm_p99 < GOAL_CONFIRM_P99_MS)
+        )
+    else:
+        goals.append(
+            (f"share polls: {share:.0f}/s (goal at least {GOAL_SHARE_PER_SECOND})", share >= GOAL_SHARE_PER_SECOND)
+        )
+    goals.append((f"deal save p99: {save_p99:.0f} ms (goal under {GOAL_SAVE_P99_MS})", save_p99 < GOAL_SAVE_P99_MS))
     print()
     for text, met in goals:
         print(f"{'met   ' if met else 'MISSED'} {text}")
     return 1 if errors else 0
+
+
+def p99_ms(stats: Stats, action: str) -> float:
+    values = stats.latencies.get(action, [])
+    return percentile(values, 0.99) * 1000 if values else float("inf")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -488,6 +661,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL"), help="default: $DATABASE_URL")
     parser.add_argument("--seed", type=int, default=1)
+    table = parser.add_argument_group("the table scenario")
+    table.add_argument("--tables", type=int, default=0, help="run the table scenario with this many tables of phones")
+    table.add_argument("--every", type=float, default=60, help="a table's mean seconds between deals (default 60)")
+    table.add_argument("--poll", type=float, default=5, help="each phone's panel poll in seconds; 0: none (default 5)")
     args = parser.parse_args(argv)
 
     with (
@@ -498,8 +675,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Preparing {database} ...", flush=True)
         run_manage(env, "migrate", "--noinput", "-v0")
         run_manage(env, "collectstatic", "--noinput", "-v0")
+        script, count = (TABLE_SEED, args.tables) if args.tables else (SEED, args.scorers)
         seeded = subprocess.run(
-            [sys.executable, "-c", SEED, str(args.scorers), str(args.deals), PASSWORD],
+            [sys.executable, "-c", script, str(count), str(args.deals), PASSWORD],
             cwd=ROOT,
             env=env,
             check=True,
@@ -510,17 +688,25 @@ def main(argv: list[str] | None = None) -> int:
         tables = seed["tables"]
         log = Path(temp) / "gunicorn.log"
         with gunicorn(env, args.workers, log, args.threads) as (port, server):
-            stats, elapsed = asyncio.run(drive(port, seed, args, server.pid))
+            run = drive_tables if args.tables else drive
+            stats, elapsed = asyncio.run(run(port, seed, args, server.pid))
             alive = server.poll() is None
         server_log = log.read_text(errors="replace")
     workers = f"{args.workers} workers" + (f" x {args.threads} threads" if args.threads > 1 else "")
     final = sum(table.get("final", table["deals"]) for table in tables) / len(tables)
+    if args.tables:
+        who = (
+            f"{args.tables} tables of {seed['seats']} phones (a deal entered and confirmed every ~{args.every:g} s,"
+            f" the panel polled every {args.poll:g} s)"
+        )
+    else:
+        who = f"{args.scorers} scorers (a turn every ~{args.think:g} s), {args.viewers} share viewers"
     label = (
-        f"Trickbook load test: {elapsed:.0f} s, {args.scorers} scorers (a turn every ~{args.think:g} s),"
-        f" {args.viewers} share viewers; gunicorn {workers}, {database}, CONN_MAX_AGE={args.conn_max_age};"
-        f" {os.cpu_count()} CPUs; {seed['game']}, deals per match {args.deals} at the start, {final:.0f} at the end"
+        f"Trickbook load test: {elapsed:.0f} s, {who}; gunicorn {workers}, {database},"
+        f" CONN_MAX_AGE={args.conn_max_age}; {os.cpu_count()} CPUs; {seed['game']}, deals per match {args.deals}"
+        f" at the start, {final:.0f} at the end"
     )
-    status = report(stats, elapsed, label)
+    status = report(stats, elapsed, label, tables=bool(args.tables))
     if not alive or "Traceback" in server_log:
         print("\nThe server failed:\n" + server_log[-5000:])
         status = 1

@@ -65,6 +65,15 @@ SCRIPT_TEXTS = (
         "No connection: deal %(number)s is kept on this phone and will be sent when the connection comes back."
     ),
     gettext_noop("Deal %(number)s kept on this phone was refused: it is back in the form, see why there."),
+    # table.js: a confirmation or a dispute tapped with no connection
+    gettext_noop(
+        "No connection: your confirmation of deal %(number)s is kept on this phone and sent by itself when the "
+        "connection comes back."
+    ),
+    gettext_noop(
+        "No connection: your dispute of deal %(number)s is kept on this phone and sent by itself when the "
+        "connection comes back."
+    ),
     gettext_noop("Your entry for deal %(number)s was discarded."),
     gettext_noop("Try again"),
     gettext_noop(

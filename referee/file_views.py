@@ -142,7 +142,13 @@ def _page(
     boards: list[ImportedBoard] | None = None,
     status: int,
 ) -> HttpResponse:
-    context = {"file_text": text, "file_error": error, "board_rows": _board_rows(boards or [])}
+    # With the boards listed, a refusal is of the board chosen: said beside the boards, not under the file.
+    context = {
+        "file_text": text,
+        "file_error": None if boards else error,
+        "board_error": error if boards else None,
+        "board_rows": _board_rows(boards or []),
+    }
     return render(request, "referee/import.html", context, status=status)
 
 

@@ -15,7 +15,7 @@ from referee.core.actions import ACTIONS, FIELD_ACTIONS, SEAT_ACTIONS
 from referee.core.games import REFEREES
 from referee.core.setup import Setup
 from scoring.core.games import GAMES
-from scoring.forms import GamePlayersForm, clean_players
+from scoring.forms import GamePlayersForm, clean_players, seat_label
 
 
 class NewHandForm(GamePlayersForm):
@@ -54,9 +54,12 @@ class NewHandForm(GamePlayersForm):
         super().__init__(*args, **kwargs)
         self.chosen = GAMES[game]
         seats = self.chosen.seats
+        # The seats as the game names them: North to West where its rules do, else Player 1 to 4.
+        for seat in range(seats):
+            self.fields[f"player_{seat}"].label = seat_label(seat, self.chosen)
         dealer = self.fields["dealer"]
         assert isinstance(dealer, forms.ChoiceField)
-        dealer.choices = list(dealer.choices)[:seats]
+        dealer.choices = [(str(seat), seat_label(seat, self.chosen)) for seat in range(seats)]
 
     def name_fields(self) -> list[Any]:
         """The name fields of the chosen game's seats, in seat order: two for a two-player game, four for four."""

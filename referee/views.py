@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from referee.core.actions import PASS, apply_action, filled_seat, fills_last_hand, passes_to_end
+from referee.core.actions import PASS, apply_action, entry_calls, filled_seat, fills_last_hand, passes_to_end
 from referee.core.games import REFEREES
 from referee.core.limits import used_cards
 from referee.core.replay import replay_document
@@ -53,6 +53,17 @@ def _and(items: Sequence[str], *, commas: bool = False) -> str:
 
 def _get_hand_for_user(request: HttpRequest, hand_id: int) -> ContestedHand:
     return get_object_or_404(ContestedHand.objects.for_user(request.user).select_related("match"), pk=hand_id)
+
+
+def _deal_entry(match: Match | None, number: int | None) -> dict[str, Any] | None:
+    """The entry of deal ``number`` of ``match`` as the match holds it, normalised (Game.to_entry); None when there is
+    no such deal yet."""
+    if match is None or number is None:
+        return None
+    deals = match.evaluate().deals
+    if not 1 <= number <= len(deals):
+        return None
+    return GAMES[match.game].to_entry(deals[number - 1].deal)
 
 
 def _sorted(codes: list[str] | tuple[Any, ...]) -> list[Any]:
@@ -158,6 +169,10 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
     players = record["players"]
     # One tap for the passes that end the bidding, when two or more do ("Ben, Cleo and Dev pass").
     passing = passes_to_end(referee, record) if turn and entry and PASS in turn.allowed else []
+    # The match's deal knows its contract or calls: one tap records them, when the bidding is still to start.
+    bidding = turn is not None and entry is not None and entry.field == "call" and not _has_calls(record, turn.kind)
+    match_entry = _deal_entry(hand.match, hand.deal_number) if bidding else None
+    match_calls = entry_calls(referee, record, match_entry) if match_entry else []
     extras = setup.extras_for(record)
     outside = [field.noun for field in setup.extras if field.dealt]
     ruling = verdict.ruling if verdict else None
@@ -200,6 +215,9 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         "record_error": error,
         "turn": turn,
         "turn_player": players[turn.seat] if turn else "",
+        "match_calls": describe_entry(game, match_entry, record["flags"], players)
+        if match_calls and match_entry
+        else "",
         "pass_round": _and([players[event["seat"]] for event in passing], commas=True) if len(passing) > 1 else "",
         "entry": entry,
         "asides": entry.aside.forms(players) if entry and entry.aside else (),
@@ -221,6 +239,11 @@ def _hand_context(hand: ContestedHand, seat: int | None = None, into: str = "") 
         "record_json": json.dumps(record, indent=1, ensure_ascii=False),
         "can_use": bool(verdict and verdict.complete and verdict.deal_entry and hand.match_id),
     }
+
+
+def _has_calls(record: dict[str, Any], kind: str) -> bool:
+    """Whether the record holds an event of the turn kind ``kind`` (a call already recorded)."""
+    return any(event.get("type") == kind for event in record["events"])
 
 
 def _cards_to_play(setup: Setup, verdict: Verdict, seat: int) -> list[Any]:
@@ -271,6 +294,9 @@ def check_hand(request: HttpRequest) -> HttpResponse:
         record = form.record
         if match is not None:
             record.update(game=match.game, players=list(match.players), flags=list(match.flags))
+            known = _deal_entry(match, deal_number)
+            if known is not None:  # the deal's contract or calls, where the bidding comes first
+                record["events"] = entry_calls(REFEREES[match.game], record, known)
         hand = ContestedHand.objects.create(owner=request.user, match=match, deal_number=deal_number, record=record)
         return redirect("hand", hand_id=hand.pk)
     hands = [
@@ -314,7 +340,10 @@ def hand_action(request: HttpRequest, hand_id: int) -> HttpResponse:
     else:
         seat, into = form.cleaned_data["seat"], form.cleaned_data["into"]
         try:
-            record = apply_action(hand.record, form.cleaned_data)
+            action = form.cleaned_data
+            if action["action"] == "match_calls":  # the calls of the match's own deal, never the post's
+                action = {**action, "entry": _deal_entry(hand.match, hand.deal_number)}
+            record = apply_action(hand.record, action)
         except RecordError as error:
             if error.path:
                 refusal = _("Not recorded: %(path)s: %(message)s") % {"path": error.path, "message": error.message}

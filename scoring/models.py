@@ -164,9 +164,13 @@ class Change(models.Model):
     reason = models.CharField(max_length=200, blank=True, default="")
     # Who made it, by name, when no device is linked any more: a change read from a match file's "table".
     by = models.CharField(max_length=150, blank=True, default="")
+    # The key the phone made for a confirmation or a dispute (scoring/table.py), so that one sent again (a retry,
+    # one kept offline) is found instead of recorded twice. NULL for every other change: those never clash.
+    client_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 (NULL: keyless changes never clash)
 
     class Meta:
         ordering = ["at", "id"]
+        constraints = [models.UniqueConstraint(fields=["match", "client_key"], name="one_change_per_client_key")]
 
     def __str__(self) -> str:
         return f"{self.action} deal {self.number}"

@@ -3,7 +3,7 @@ command line. Columns are the game's sides (a side is named by its players, `sid
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from html import escape
 from typing import Any
 
@@ -170,6 +170,7 @@ def sheet_body(
     edit_url: Callable[[int], str] | None,
     rows_from: int = 1,
     marks: Mapping[int, str] | None = None,
+    edits: Container[int] | None = None,
 ) -> SafeString:
     """The match page's sheet rows as HTML: per deal its number, dealer, short form with the
     breakdown to open, and each side's total and change; with ``edit_url``, the number is the deal's
@@ -181,7 +182,8 @@ def sheet_body(
     Django's ``escape`` does. (Django's admin builds its change-list cells in Python too.)
     templates/_includes/score_sheet.html holds the table around them. ``rows_from``: the first deal
     whose row is made (a save's answer sends the new row alone). ``marks``: a deal's mark while the table has
-    not confirmed it ("waiting for E-W", "disputed": scoring/table.py, deal_marks), beside its words.
+    not confirmed it ("waiting for E-W", "disputed": scoring/table.py, deal_marks), beside its words. ``edits``:
+    the deals that have an Edit link (None: every one), a seat's phone editing only its own (table.editable_deals).
     """
     players = result.match.players
     flags = result.match.flags
@@ -221,7 +223,7 @@ def sheet_body(
             first = (
                 f'<a class="edit" href="{escape(edit_url(number))}" aria-label="{edit_label % {"number": number}}">'
                 f"{number}</a>"
-                if edit_url
+                if edit_url and (edits is None or number in edits)
                 else number
             )
             # The row's words name a rule where one applies; in the summary, which opens the breakdown on a tap,
@@ -272,10 +274,17 @@ def score_pad(result: MatchResult) -> dict[str, Any] | None:
     }
 
 
-def sheet_context(match: Any, result: MatchResult, *, editable: bool = True, rows_from: int = 1) -> dict[str, Any]:
+def sheet_context(
+    match: Any,
+    result: MatchResult,
+    *,
+    editable: bool = True,
+    rows_from: int = 1,
+    edits: Container[int] | None = None,
+) -> dict[str, Any]:
     """Everything the match page's standings and score sheet show, from one evaluation (``result``);
-    ``editable``: the owner's page, with an Edit link on each deal; ``rows_from``: the first deal whose
-    sheet row is made."""
+    ``editable``: the owner's page or a seat's phone, with an Edit link on each deal in ``edits`` (None: every
+    deal); ``rows_from``: the first deal whose sheet row is made."""
     game = result.match.rules
     best = max(result.totals) if result.deals else None
     leader = result.totals.index(best) if best is not None and result.totals.count(best) == 1 else None
@@ -294,7 +303,7 @@ def sheet_context(match: Any, result: MatchResult, *, editable: bool = True, row
         "game": game,
         "result": result,
         "sheet_body": sheet_body(
-            result, deal_url("deal_edit", match.pk) if editable else None, rows_from, deal_marks(match)
+            result, deal_url("deal_edit", match.pk) if editable else None, rows_from, deal_marks(match), edits
         ),
         "pad": score_pad(result),
         "editable": editable,

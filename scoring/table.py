@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -100,6 +100,27 @@ def device_for(request: HttpRequest, match: Match) -> TableDevice | None:
     if request.user.is_authenticated:
         return devices.filter(user=request.user).order_by("-joined").first()
     return None
+
+
+def lost_device(request: HttpRequest, match: Match) -> TableDevice | None:
+    """This browser's device at the match (the one its session joined, else the account's latest) when it no longer
+    holds rights: the owner removed it (``removed`` set) or made a new table link (its ``token`` is not the match's).
+    None when it never joined, or still holds rights."""
+    joined = request.session.get(SESSION_KEY)
+    pk = joined.get(str(match.pk)) if isinstance(joined, dict) else None
+    device: TableDevice | None = match.table_devices.filter(pk=pk).first() if isinstance(pk, int) else None
+    if device is None and request.user.is_authenticated:
+        device = match.table_devices.filter(user=request.user).order_by("-joined", "-id").first()
+    if device is None or (device.removed is None and device.token == match.table_token):
+        return None
+    return device
+
+
+def removed_from_link(request: HttpRequest, match: Match) -> bool:
+    """Whether the owner removed this browser's device (or the account's) from the match's current link: it may not
+    join again by that link. (A phone whose data is cleared is a new phone to the server: a new link keeps it out.)"""
+    device = lost_device(request, match)
+    return device is not None and device.removed is not None and device.token == match.table_token
 
 
 def joined_matches(request: HttpRequest) -> set[int]:
@@ -182,13 +203,17 @@ def waiting_for(game: Game, players: Sequence[str], mode: str, entered_seat: int
     return _(" or ").join(names)
 
 
-def may_confirm(match: Match, deal: Deal, device: TableDevice | None) -> bool:
-    """Whether ``device`` may confirm or dispute ``deal``: a seat allowed, never the device that entered it."""
-    if device is None or deal.state not in (WAITING, DISPUTED) or match.confirmation == OFF:
-        return False
-    if deal.entered_by_id == device.pk:
+def _may_answer(match: Match, deal: Deal, device: TableDevice | None) -> bool:
+    """Whether ``device`` is one of those asked to confirm ``deal``, whatever its state: a seat allowed, never the
+    device that entered it."""
+    if device is None or match.confirmation == OFF or deal.entered_by_id == device.pk:
         return False
     return device.seat in confirming_seats(match.rules, match.confirmation, deal.entered_seat)
+
+
+def may_confirm(match: Match, deal: Deal, device: TableDevice | None) -> bool:
+    """Whether ``device`` may confirm or dispute ``deal`` now: it waits or is disputed, and `_may_answer`."""
+    return deal.state in (WAITING, DISPUTED) and _may_answer(match, deal, device)
 
 
 def may_edit(match: Match, deal: Deal, device: TableDevice | None, owner: bool) -> bool:
@@ -198,21 +223,34 @@ def may_edit(match: Match, deal: Deal, device: TableDevice | None, owner: bool) 
     return device is not None and deal.entered_by_id == device.pk and deal.state != CONFIRMED
 
 
+def editable_deals(match: Match, device: TableDevice | None, owner: bool) -> frozenset[int] | None:
+    """The deals a page shows an Edit link on: every one on the owner's page (None), else those `may_edit` allows
+    this device (its own entries not yet confirmed), so that a seat's phone offers only what it may do."""
+    if owner:
+        return None
+    if device is None:
+        return frozenset()
+    mine = match.deals.filter(entered_by=device).exclude(state=CONFIRMED)
+    return frozenset(mine.values_list("number", flat=True))
+
+
 # Confirming and disputing
 
 
-def _locked_deal(match: Match, number: int, revision: int) -> tuple[Match, Deal]:
-    locked = Match.objects.select_for_update().get(pk=match.pk)
+def _deal_read(locked: Match, number: int, revision: int) -> Deal:
+    """Deal ``number`` of the locked match, as the page read it at ``revision``. Raises Conflict."""
     deal = locked.deals.filter(number=number).first()
     if deal is None:
         raise Conflict(_("Deal %(number)s no longer exists; it was removed from another phone.") % {"number": number})
     if deal.revision != revision:
         text = _("Deal %(number)s was changed from another phone; check it again before you confirm it.")
         raise Conflict(text % {"number": number})
-    return locked, deal
+    return deal
 
 
-def _record(locked: Match, deal: Deal, device: TableDevice, action: str, state: str, reason: str = "") -> None:
+def _record(
+    locked: Match, deal: Deal, device: TableDevice, action: str, state: str, key: str | None, reason: str = ""
+) -> None:
     deal.state = state
     deal.save(update_fields=["state"])
     locked.version += 1  # the share page's sheet shows the marks
@@ -225,31 +263,95 @@ def _record(locked: Match, deal: Deal, device: TableDevice, action: str, state: 
         seat=device.seat,
         device=device,
         reason=reason,
+        client_key=key,
     )
 
 
-def confirm_deal(*, match: Match, device: TableDevice, number: int, revision: int) -> str:
+_DONE = {
+    Change.Action.CONFIRMED: gettext_lazy("Deal %(number)s confirmed."),
+    Change.Action.WITHDRAWN: gettext_lazy("Deal %(number)s confirmed; the dispute is withdrawn."),
+    Change.Action.DISPUTED: gettext_lazy("Deal %(number)s disputed."),
+}
+
+
+def _already_sent(match: Match, key: str | None) -> str | None:
+    """What a confirmation or dispute sent before with ``key`` did (a retry, one kept offline): said again, as
+    nothing more is written. None when the key is new."""
+    if not key:
+        return None
+    change = match.changes.filter(client_key=key).first()
+    if change is None or change.action not in _DONE:
+        return None
+    return str(_DONE[change.action]) % {"number": change.number}
+
+
+def _last_step(match: Match, deal: Deal) -> str:
+    """Who confirmed or disputed ``deal`` last, as the table says it ("E · Ben (guest)")."""
+    change = (
+        match.changes.filter(number=deal.number, action__in=list(_DONE))
+        .select_related("device__user")
+        .order_by("-at", "-id")
+        .first()
+    )
+    if change is None:
+        return _("another phone")
+    return device_label(change.device, change.seat, match.rules, tuple(match.players), change.by) or _("another phone")
+
+
+def confirm_deal(*, match: Match, device: TableDevice, number: int, revision: int, key: str | None = None) -> str:
     """Confirm deal ``number`` as read at ``revision`` (transaction); a disputed deal confirmed is its
-    dispute withdrawn. Returns what happened, in words. Raises Conflict, NotAllowed."""
-    with transaction.atomic():
-        locked, deal = _locked_deal(match, number, revision)
-        if not may_confirm(locked, deal, device):
-            raise NotAllowed(_("You cannot confirm deal %(number)s from this seat.") % {"number": number})
-        if deal.state == DISPUTED:
-            _record(locked, deal, device, Change.Action.WITHDRAWN, CONFIRMED)
-            return _("Deal %(number)s confirmed; the dispute is withdrawn.") % {"number": number}
-        _record(locked, deal, device, Change.Action.CONFIRMED, CONFIRMED)
-    return _("Deal %(number)s confirmed.") % {"number": number}
+    dispute withdrawn. Returns what happened, in words. Raises Conflict, NotAllowed.
+
+    ``key``: the phone's idempotency key for this tap; a confirmation sent again with it (a retry, one kept
+    offline) writes nothing and is answered as the first one was. A deal another player of a seat allowed
+    confirmed meanwhile (two phones tapping at once) is told, and nothing is written: no error."""
+    try:
+        with transaction.atomic():
+            locked = Match.objects.select_for_update().get(pk=match.pk)
+            done = _already_sent(locked, key)
+            if done is not None:
+                return done
+            deal = _deal_read(locked, number, revision)
+            if deal.state == CONFIRMED and _may_answer(locked, deal, device):
+                text = _("Deal %(number)s was already confirmed by %(who)s.")
+                return text % {"number": number, "who": _last_step(locked, deal)}
+            if not may_confirm(locked, deal, device):
+                raise NotAllowed(_("You cannot confirm deal %(number)s from this seat.") % {"number": number})
+            if deal.state == DISPUTED:
+                _record(locked, deal, device, Change.Action.WITHDRAWN, CONFIRMED, key)
+                return str(_DONE[Change.Action.WITHDRAWN]) % {"number": number}
+            _record(locked, deal, device, Change.Action.CONFIRMED, CONFIRMED, key)
+    except IntegrityError:  # another request stored this key at the same moment, unserialised by the lock
+        return str(_DONE[Change.Action.CONFIRMED]) % {"number": number}
+    return str(_DONE[Change.Action.CONFIRMED]) % {"number": number}
 
 
-def dispute_deal(*, match: Match, device: TableDevice, number: int, revision: int, reason: str) -> str:
-    """Dispute deal ``number`` with ``reason`` (read by the form) (transaction). Raises Conflict, NotAllowed."""
-    with transaction.atomic():
-        locked, deal = _locked_deal(match, number, revision)
-        if not may_confirm(locked, deal, device) or deal.state == DISPUTED:
-            raise NotAllowed(_("You cannot dispute deal %(number)s from this seat.") % {"number": number})
-        _record(locked, deal, device, Change.Action.DISPUTED, DISPUTED, reason)
-    return _("Deal %(number)s disputed.") % {"number": number}
+def dispute_deal(
+    *, match: Match, device: TableDevice, number: int, revision: int, reason: str, key: str | None = None
+) -> str:
+    """Dispute deal ``number`` with ``reason`` (read by the form) (transaction). Raises Conflict, NotAllowed.
+    ``key`` as for `confirm_deal`. A deal another seat disputed meanwhile is told (its reason stands); one
+    confirmed meanwhile is a Conflict: the dispute is not recorded, and the page says who confirmed it."""
+    try:
+        with transaction.atomic():
+            locked = Match.objects.select_for_update().get(pk=match.pk)
+            done = _already_sent(locked, key)
+            if done is not None:
+                return done
+            deal = _deal_read(locked, number, revision)
+            if deal.state in (CONFIRMED, DISPUTED) and _may_answer(locked, deal, device):
+                who = _last_step(locked, deal)
+                if deal.state == DISPUTED:
+                    text = _("Deal %(number)s was already disputed by %(who)s.")
+                    return text % {"number": number, "who": who}
+                text = _("Deal %(number)s was confirmed by %(who)s meanwhile; your dispute was not recorded.")
+                raise Conflict(text % {"number": number, "who": who})
+            if not may_confirm(locked, deal, device):
+                raise NotAllowed(_("You cannot dispute deal %(number)s from this seat.") % {"number": number})
+            _record(locked, deal, device, Change.Action.DISPUTED, DISPUTED, key, reason)
+    except IntegrityError:  # another request stored this key at the same moment, unserialised by the lock
+        return str(_DONE[Change.Action.DISPUTED]) % {"number": number}
+    return str(_DONE[Change.Action.DISPUTED]) % {"number": number}
 
 
 # What the pages show

@@ -7,12 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
-from bench.load import Answer, answer_problem, entry_form
+from bench.load import Answer, answer_problem, entry_form, offered_revision
 from bench.web import form_posts
+from scoring import table
 from scoring.core.games import GAMES
 from scoring.forms import layout
+from scoring.models import Deal
 
 pytestmark = pytest.mark.django_db
 
@@ -66,3 +69,24 @@ def test_a_refused_save_is_an_error(owner_client: Any, make_match: Any) -> None:
     )
     assert refused.status == 409
     assert "no deal-saved event" in str(answer_problem(refused, "deal-saved", 1, "first", {}))
+
+
+def test_the_table_scenario_finds_the_deal_to_confirm_in_the_panel(make_match: Any) -> None:
+    """bench.load's table scenario reads the confirmation panel as a phone of the other side sees it: the deal
+    entered from another seat, with its revision; none for a deal not yet there."""
+    match = make_match()
+    table.renew_table_link(match=match)
+    table.set_confirmation(match=match, mode=table.SIDES)
+    anna, ben = Client(), Client()
+    for seat, phone in enumerate((anna, ben)):
+        phone.post(reverse("table_join", args=[match.table_token]), {"seat": str(seat)})
+    post = form_posts("bridgette")[0]
+    ben.post(reverse("deal_add", args=[match.pk]), {"number": "1", **post})
+    panel = anna.get(reverse("table_pending", args=[match.pk]), headers=HTMX).content
+    match_url = reverse("match", args=[match.pk])
+    assert offered_revision(panel, match_url, 1) == str(Deal.objects.get().revision)
+    assert offered_revision(panel, match_url, 2) is None
+    # Not to the phone that entered it.
+    assert (
+        offered_revision(ben.get(reverse("table_pending", args=[match.pk]), headers=HTMX).content, match_url, 1) is None
+    )

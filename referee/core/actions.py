@@ -13,15 +13,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games import REFEREES
-from referee.core.limits import check_record, used_cards
+from referee.core.limits import check_record, stand_in, used_cards
 from referee.core.protocol import RefereeGame, Tap
 from referee.core.setup import ExtraField, Setup, has_hands
-from referee.core.verdict import RecordError
+from referee.core.verdict import RecordError, Turn
 from scoring.core.games import GAMES
 from vocabulary.cards import CardError, card_name, parse_card, parse_cards
 from vocabulary.i18n import _, ngettext
 
-ACTIONS = ("add_card", "remove_card", "set_hand", "set_extra", "event", "undo_event", "pass_round")
+ACTIONS = ("add_card", "remove_card", "set_hand", "set_extra", "event", "undo_event", "pass_round", "match_calls")
 SEAT_ACTIONS = ("add_card", "remove_card", "set_hand", "event")  # the actions that need a seat...
 FIELD_ACTIONS = ("add_card", "remove_card")  # ...unless they name a field outside the hands (``into``)
 FILLING_ACTIONS = ("add_card", "set_hand", "set_extra")  # the actions after which the last hand may fill itself
@@ -42,8 +42,11 @@ def apply_action(record: Mapping[str, Any], action: Mapping[str, Any]) -> dict[s
             changed["events"].pop()
         return changed  # only ever shrinks the record, so even one stored before the limits can be undone
     referee = REFEREES[changed["game"]]
-    if action["action"] == "pass_round":
-        changed["events"].extend(passes_to_end(referee, changed))
+    if action["action"] in ("pass_round", "match_calls"):
+        if action["action"] == "pass_round":
+            changed["events"].extend(passes_to_end(referee, changed))
+        else:  # the calls of the match's deal entry, which the page gives (never the post)
+            changed["events"].extend(entry_calls(referee, changed, action.get("entry") or {}))
         check_record(referee, changed)
         return changed
     try:
@@ -170,6 +173,48 @@ def passes_to_end(referee: RefereeGame, record: Mapping[str, Any]) -> list[dict[
         passes.append(event)
     ended = turn is None or turn.kind != kind
     return passes if ended else []
+
+
+def entry_calls(referee: RefereeGame, record: Mapping[str, Any], entry: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The calls that give a deal entry's contract, from here, each recorded as its turn's tap would record it: a
+    contract (``declarer``, ``level``, ``strain``, ``doubled``) is bid by its declarer after a pass from each seat
+    before, doubled by the next opponent and redoubled by the declarer's side as the entry says, then passed out; a
+    passed-out deal is all passes; per-seat ``calls`` (Call Bridge's) are each seat's call. None for any other entry,
+    and none unless the calls end the bidding (the next turn is of another kind). Hands still short are dealt a
+    stand-in: no bid a game may record depends on the hand."""
+    per_seat, passed_out = entry.get("calls"), bool(entry.get("passed_out"))
+    declarer: int | None = entry.get("declarer")
+    if per_seat is None and not passed_out and not isinstance(declarer, int):
+        return []
+    side = {seat: index for index, seats in enumerate(GAMES[referee.name].sides) for seat in seats}
+    bid, doubled = f"{entry.get('level')}{entry.get('strain')}", entry.get("doubled") or 0
+    changed: dict[str, Any] = json.loads(json.dumps(record))
+    calls: list[dict[str, Any]] = []
+    kind, made = "", 0  # the calls' turn kind; how many of the bid, double and redouble are made
+    for _step in range(referee.setup.longest_auction):
+        turn = _next_turn(referee, changed)
+        way = referee.setup.entry(turn.kind) if turn is not None else None
+        if turn is None or way is None or way.field != "call" or (kind and turn.kind != kind):
+            break  # only a turn that records a call
+        kind, word = turn.kind, PASS
+        if per_seat is not None:
+            word = str(per_seat[turn.seat])
+        elif passed_out:
+            pass
+        elif not made and turn.seat == declarer:
+            word, made = bid, 1
+        elif 0 < made <= doubled and (side[turn.seat] != side.get(declarer or 0)) == (made == 1):
+            word, made = ("double", "redouble")[made - 1], made + 1
+        tap = Tap(turn.kind, turn.seat, {way.field: word}, at=len(changed["events"]))
+        calls.append(referee.build_event(tap))
+        changed["events"].append(calls[-1])
+    turn = _next_turn(referee, changed)
+    return calls if calls and (turn is None or turn.kind != kind) else []
+
+
+def _next_turn(referee: RefereeGame, record: dict[str, Any]) -> Turn | None:
+    """The next turn of ``record``, its short hands dealt a stand-in (limits.stand_in)."""
+    return referee.replay(referee.parse(stand_in(referee.setup.for_record(record), record))).next_turn
 
 
 def fills_last_hand(setup: Setup) -> bool:

@@ -3,7 +3,7 @@ and redouble, read from a record; and who may double or redouble.
 
 The ladder starts at 0NT, which only some games bid: a game whose lowest bid is 1♣ uses ``LADDER[1:]``
 (`ladder_from`) and flags a level-0 bid under its own rule. A double is of the last bid, made by an
-opponent, not yet doubled; a redouble of one's own side's bid, doubled by an opponent (`double_refusal`).
+opponent, not yet doubled; a redouble of one's own side's bid, doubled by an opponent (`refused_double`).
 """
 
 from __future__ import annotations
@@ -97,36 +97,34 @@ def _read_call(value: Any, path: str, level_0_suits: bool = False) -> Call:
 _BY_CODE = {call.code: _read_call(call.code, "") for call in (*LADDER, PASS, DOUBLE, REDOUBLE)}
 
 
-def double_refusal(word: str, bid: Call | None, doubled: int, ours: bool, whose: str) -> str | None:
-    """Why a ``double`` or ``redouble`` may not be called now, in words; None if it may.
+def refused_double(
+    player: str, word: str, bid: Call | None, doubled: int, ours: bool, whose: str = "", bidder: str = ""
+) -> str | None:
+    """Why ``player``'s ``double`` or ``redouble`` may not be called now, as one whole sentence ("Anna doubled, but 2♥
+    was their own bid"); None if it may.
 
-    A double needs a bid by the caller's opponents that is not doubled yet; a redouble needs a bid of the
-    caller's own side that an opponent has doubled (and not yet redoubled). ``ours`` says the current bid is
-    the caller's side's; ``whose`` names its bidder from the caller's side ("their own", "their partner's",
-    "the opponent's"). Any call since the bid but passes would have been a new bid, which starts undoubled.
+    A double needs a bid by the caller's opponents that is not doubled yet; a redouble needs a bid of the caller's
+    own side that an opponent has doubled (and not yet redoubled). ``ours`` says the current bid is the caller's
+    side's. In a game of four, ``whose`` names its bidder as the caller sees them ("own", "partner", "opponent") and
+    ``bidder`` is the bidder's name; in a game of two a bid that is not the caller's is the opponent's. Any call since
+    the bid but passes would have been a new bid, which starts undoubled.
     """
     case = _refusal_case(word, bid, doubled, ours)
     if case is None:
         return None
     if case == "whose":
-        assert bid is not None  # only a bid can be someone's
-        return _whose_bid(bid.label, whose)
+        case = whose or ("own" if ours else "the opponent")
     label = bid.label if bid is not None else ""
-    return _(_REFUSAL_CLAUSES[word, case]).format(bid=label, contract=label + "X" * doubled)
+    return _(_REFUSALS[word, case]).format(player=player, bid=label, contract=label + "X" * doubled, bidder=bidder)
 
 
-def refused_double(player: str, word: str, bid: Call | None, doubled: int, ours: bool) -> str | None:
-    """`double_refusal` as one whole sentence naming the caller, for a game of two players (where a bid that is not
-    the caller's is the opponent's): "Anna doubled, but 2♥ was their own bid"; None if the call may be made."""
-    case = _refusal_case(word, bid, doubled, ours)
-    if case is None:
-        return None
-    label = bid.label if bid is not None else ""
-    return _(_REFUSALS[word, case]).format(player=player, bid=label, contract=label + "X" * doubled)
+def may_double(word: str, bid: Call | None, doubled: int, ours: bool) -> bool:
+    """Whether ``double`` or ``redouble`` may be called now (`refused_double` says why not)."""
+    return _refusal_case(word, bid, doubled, ours) is None
 
 
 def _refusal_case(word: str, bid: Call | None, doubled: int, ours: bool) -> str | None:
-    """Which of `double_refusal`'s reasons refuses the call ("no bid", "whose", "doubled", "not doubled",
+    """Which of `refused_double`'s reasons refuses the call ("no bid", "whose", "doubled", "not doubled",
     "redoubled"), or None if it may be made."""
     if bid is None:
         return "no bid"
@@ -141,47 +139,25 @@ def _refusal_case(word: str, bid: Call | None, doubled: int, ours: bool) -> str 
     return "redoubled" if doubled == 2 else None
 
 
-def _whose_bid(label: str, whose: str) -> str:
-    """ "2♥ was their own bid" and the like, each a whole clause by the ``whose`` a caller gives."""
-    message = _WHOSE_BID.get(whose)
-    if message is not None:
-        return _(message).format(bid=label)
-    if whose.startswith("their partner ") and whose.endswith("'s"):
-        bidder = whose.removeprefix("their partner ").removesuffix("'s")
-        return _("{bid} was their partner {bidder}'s bid").format(bid=label, bidder=bidder)
-    return _("{bid} was {whose} bid").format(bid=label, whose=whose)
-
-
-# The clauses of `double_refusal` and the sentences of `refused_double`, by the call and the reason (msgids:
+# The sentences of `refused_double`, by the call and the reason, a bid's bidder named as the caller sees them (msgids:
 # vocabulary/i18n.py), each whole for the translators.
-_REFUSAL_CLAUSES = {
-    ("double", "no bid"): gettext_noop("there was no bid to double"),
-    ("double", "doubled"): gettext_noop("{contract} was already doubled"),
-    ("redouble", "no bid"): gettext_noop("there was no bid to redouble"),
-    ("redouble", "not doubled"): gettext_noop("{bid} had not been doubled"),
-    ("redouble", "redoubled"): gettext_noop("{contract} was already redoubled"),
-}
-_WHOSE_BID = {
-    "their own": gettext_noop("{bid} was their own bid"),
-    "the opponent's": gettext_noop("{bid} was the opponent's bid"),
-    "an opponent's": gettext_noop("{bid} was an opponent's bid"),
-    "their partner's": gettext_noop("{bid} was their partner's bid"),
-}
 _REFUSALS = {
     ("double", "no bid"): gettext_noop("{player} doubled, but there was no bid to double"),
-    ("double", "whose"): gettext_noop("{player} doubled, but {bid} was their own bid"),
+    ("double", "own"): gettext_noop("{player} doubled, but {bid} was their own bid"),
+    ("double", "partner"): gettext_noop("{player} doubled, but {bid} was their partner {bidder}'s bid"),
     ("double", "doubled"): gettext_noop("{player} doubled, but {contract} was already doubled"),
     ("redouble", "no bid"): gettext_noop("{player} redoubled, but there was no bid to redouble"),
-    ("redouble", "whose"): gettext_noop("{player} redoubled, but {bid} was the opponent's bid"),
+    ("redouble", "the opponent"): gettext_noop("{player} redoubled, but {bid} was the opponent's bid"),
+    ("redouble", "opponent"): gettext_noop("{player} redoubled, but {bid} was an opponent's bid"),
     ("redouble", "not doubled"): gettext_noop("{player} redoubled, but {bid} had not been doubled"),
     ("redouble", "redoubled"): gettext_noop("{player} redoubled, but {contract} was already redoubled"),
 }
 
 
 def allowed_calls(bid: Call | None, doubled: int, ours: bool, ladder: tuple[Call, ...]) -> tuple[str, ...]:
-    """The calls that may be made now, by code: pass, a double or redouble where `double_refusal` allows it,
+    """The calls that may be made now, by code: pass, a double or redouble where `may_double` allows it,
     and every bid of ``ladder`` above the current one."""
     calls = ["pass"]
-    calls.extend(word for word in ("double", "redouble") if _refusal_case(word, bid, doubled, ours) is None)
+    calls.extend(word for word in ("double", "redouble") if may_double(word, bid, doubled, ours))
     calls.extend(call.code for call in ladder if bid is None or call.index > bid.index)
     return tuple(calls)

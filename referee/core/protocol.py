@@ -9,9 +9,9 @@ still missing before a replay (`setup_problems`) and the event a tap records (`b
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from referee.core.setup import EventField, Setup, ValueKind, setup_problems
 from referee.core.verdict import RecordError, Verdict
@@ -91,6 +91,31 @@ class Replayer(Protocol):
 
     def replay(self, record: Any) -> Verdict:
         """Replay every event, flagging each illegal one and going on after it."""
+
+
+class Run(Protocol):
+    """One replay of one record, made for it and used once."""
+
+    def run(self) -> Verdict: ...
+
+
+RecordT = TypeVar("RecordT")
+
+
+@dataclass(frozen=True, slots=True)
+class GameReplay(Generic[RecordT]):
+    """A game's replay (a `Replayer`) from its parts: its name, its reader (``deal.read_record``, given the record and
+    the name) and its replay class, of which one instance replays one record (``run``)."""
+
+    name: str
+    read: Callable[[Mapping[str, Any], str], RecordT]
+    replay_of: Callable[[RecordT], Run]
+
+    def parse(self, doc: Mapping[str, Any]) -> RecordT:
+        return self.read(doc, self.name)
+
+    def replay(self, record: RecordT) -> Verdict:
+        return self.replay_of(record).run()
 
 
 class RefereeGame(Protocol):

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from referee.core.verdict import RecordError
 from scoring.core.base import EntryError, Flags
 from scoring.core.games import GAMES
 from scoring.core.match import MatchFile, parse_match
 from vocabulary.cards import Card, CardError, card_name, parse_card, parse_cards
-from vocabulary.i18n import _, ngettext
+from vocabulary.i18n import _, gettext_noop, ngettext
 
 if TYPE_CHECKING:
     from referee.core.setup import Setup
@@ -68,6 +68,34 @@ class Header:
     flags: Flags
     hands: tuple[tuple[Card, ...], ...]
     plays_only: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """A hand record as read: the header's seats, dealer, flags and hands, and the events. A game with cards outside
+    the hands (a stock, a turn-up) adds them as fields of its own, in a subclass.
+
+    ``plays_only``: no hands were recorded, and each is the cards its seat plays (`cards_played`).
+    """
+
+    players: tuple[str, ...]
+    dealer: int
+    flags: Flags
+    hands: tuple[tuple[Card, ...], ...]
+    events: tuple[Event, ...]
+    plays_only: bool = False
+
+    @classmethod
+    def of(cls, header: Header, events: tuple[Event, ...], **fields: Any) -> Self:
+        """The record of ``header`` and ``events``, with the game's own ``fields`` by name (the cards outside the
+        hands; ``hands``, where the game gives them otherwise than the header does)."""
+        read: dict[str, Any] = {
+            "players": header.players,
+            "dealer": header.dealer,
+            "flags": header.flags,
+            "hands": header.hands,
+        }
+        return cls(**(read | fields), events=events, plays_only=header.plays_only)
 
 
 # An event whose type and seat are checked, as (number, type, seat, the event's object): for a game's reader
@@ -117,10 +145,7 @@ def read_header(doc: Any, game: str) -> Header:
                 seats,
             ).format(count=seats),
         )
-    try:
-        parsed_hands = tuple(parse_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands))
-    except CardError as error:
-        raise RecordError(error.path, error.message) from None
+    parsed_hands = tuple(cards_at(hand, f"hands[{seat}]") for seat, hand in enumerate(hands))
     return Header(game, match.players, match.first_dealer, match.flags, parsed_hands)
 
 
@@ -190,20 +215,45 @@ def bad_event(number: int, event: Any, event_types: tuple[str, ...], seats: int)
     return None
 
 
-def event_cards(number: int, data: Mapping[str, Any], field: str = "cards") -> tuple[Card, ...]:
-    """The cards of an event's field, or a RecordError by its path (``events[4].cards[1]``)."""
+def cards_at(value: Any, path: str) -> tuple[Card, ...]:
+    """The cards of a list at ``path`` (``stock``, ``events[4].cards``), or a RecordError by the path of the first
+    that cannot be read (``stock[3]``)."""
     try:
-        return parse_cards(data.get(field), f"events[{number - 1}].{field}")
+        return parse_cards(value, path)
     except CardError as error:
         raise RecordError(error.path, error.message) from None
 
 
+def card_at(value: Any, path: str) -> Card:
+    """The card at ``path`` (``turn_up``, ``events[4].card``), or a RecordError there."""
+    try:
+        return parse_card(value, path)
+    except CardError as error:
+        raise RecordError(path, error.message) from None
+
+
+def event_cards(number: int, data: Mapping[str, Any], field: str = "cards") -> tuple[Card, ...]:
+    """The cards of an event's field, or a RecordError by its path (``events[4].cards[1]``)."""
+    return cards_at(data.get(field), f"events[{number - 1}].{field}")
+
+
 def event_card(number: int, data: Mapping[str, Any], field: str = "card") -> Card:
     """The card of an event's field, or a RecordError by its path (``events[4].card``)."""
-    try:
-        return parse_card(data.get(field))
-    except CardError as error:
-        raise RecordError(f"events[{number - 1}].{field}", error.message) from None
+    return card_at(data.get(field), f"events[{number - 1}].{field}")
+
+
+def event_choice(number: int, data: Mapping[str, Any], options: Sequence[str]) -> str:
+    """The event's ``choice``, one of the words ``options`` (a suit letter among them in either case), or a
+    RecordError by its path (``events[4].choice``)."""
+    choice = data.get("choice")
+    if isinstance(choice, str) and choice.upper() in options:
+        choice = choice.upper()  # the words are lower case and the suit letters upper case: "s" is the suit S
+    if choice not in options:
+        message = _("choice must be one of {options}, not {choice}")
+        raise RecordError(
+            f"events[{number - 1}].choice", message.format(options=", ".join(options), choice=repr(choice))
+        )
+    return str(choice)
 
 
 def in_pack(card: Card, pack: frozenset[Card], path: str, message: str) -> Card:
@@ -214,12 +264,15 @@ def in_pack(card: Card, pack: frozenset[Card], path: str, message: str) -> Card:
     return card
 
 
+_DEALT_TWICE = gettext_noop("{card} is dealt twice (also at {path})")
+
+
 class DealtCards:
     """The cards of a deal, placed one by one in record order (the hands, then the cards outside them): a card
     that is not of the game's pack, or one placed twice, is refused at its path (``hands[1][4]``, ``stock[3]``)
     in the game's words, msgids with ``{card}`` and, for a card placed twice, ``{path}``, where it was first."""
 
-    def __init__(self, pack: frozenset[Card] | None, not_in_pack: str, twice: str) -> None:
+    def __init__(self, pack: frozenset[Card] | None, not_in_pack: str, twice: str = _DEALT_TWICE) -> None:
         self.pack, self.not_in_pack, self.twice = pack, not_in_pack, twice
         self.seen: dict[Card, str] = {}
 
@@ -233,3 +286,12 @@ class DealtCards:
     def place_all(self, cards: Sequence[Card], path: str) -> None:
         for index, card in enumerate(cards):
             self.place(card, f"{path}[{index}]")
+
+    def place_hands(self, hands: Sequence[Sequence[Card]], sizes: Sequence[int], wrong_size: str) -> None:
+        """Place each hand in turn, once its size is one of ``sizes``; a hand of another size is refused at its path
+        (``hands[1]``) with ``wrong_size``, a msgid with ``{count}``, the cards it holds, and ``{size}``, the last of
+        ``sizes``."""
+        for seat, hand in enumerate(hands):
+            if len(hand) not in sizes:
+                raise RecordError(f"hands[{seat}]", _(wrong_size).format(count=len(hand), size=sizes[-1]))
+            self.place_all(hand, f"hands[{seat}]")

@@ -4,11 +4,13 @@ alternative, and the table enters the deal as ruled on the match page (docs/hand
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from referee.core.verdict import Remedy, Violation
-from vocabulary.i18n import _, gettext_noop
+from referee.core.verdict import Remedy, Ruling, RulingStep, Trick, Violation
+from scoring.core.base import Game
+from vocabulary.i18n import _, gettext_noop, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,3 +71,171 @@ THREE_TRICKS = Worded(
     ),
     "Hoyle's Games Modernized, whist law 75",
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """One kind of fault, as a ruling reads it: its text (a msgid with ``{player}``, a whole sentence), and the text
+    under the game's house rule where that differs."""
+
+    text: str
+    source: str
+    variant: str = ""
+    rule: str = ""  # the fault's own rule where the game's rules give one (BR-10.8), else the ruling's
+
+
+@dataclass(frozen=True, slots=True)
+class Faults:
+    """A game's ruling on the faults its referee flags other than those with a remedy of their own: its rule ID,
+    the house rule that reads each fault's ``variant``, and by each violated rule the kinds of fault it covers (a
+    rule broken in two ways, a card out of turn or one not held, has both remedies, each its own sentence)."""
+
+    rule: str
+    flag: str  # "" where the game's rules give every remedy (Contract Bridge's Laws)
+    kinds: Mapping[str, tuple[Fault, ...]]
+
+    def remedy(self, violated: str, player: str, flags: frozenset[str]) -> Remedy:
+        """The remedy of breaking ``violated`` by ``player`` under ``flags``."""
+        kinds = self.kinds[violated]
+        variant = self.flag in flags
+        text = " ".join(
+            _(kind.variant if variant and kind.variant else kind.text).format(player=player) for kind in kinds
+        )
+        source = "; ".join(dict.fromkeys(kind.source for kind in kinds))
+        return Remedy(rule=kinds[0].rule or self.rule, source=source, text=text)
+
+    def given_to(
+        self, violations: Sequence[Violation], names: Sequence[str], flags: frozenset[str]
+    ) -> tuple[Violation, ...]:
+        """The violations, each still without a remedy given the ruling's for its rule."""
+        return tuple(
+            violation._replace(remedy=self.remedy(violation.rule, names[violation.seat], flags))
+            if violation.remedy is None and violation.rule in self.kinds
+            else violation
+            for violation in violations
+        )
+
+
+# The faults every game's ruling reads alike, by analogy with the Laws of Duplicate Bridge 2017 where the game's own
+# sources are silent (R-BG-20, R-DB-13, R-CB-11, R-KJ-15, R-BL-15).
+OUT_OF_TURN = Fault(
+    gettext_noop(
+        "A card or call out of turn: an opponent of {player} may accept it, and then it stands and the deal goes on "
+        "from it (the next player's card or call accepts it); otherwise it is taken back without penalty and the "
+        "player whose turn it was acts."
+    ),
+    "Laws 29, 53 and 55, by analogy",
+    gettext_noop(
+        "A card or call out of turn: an opponent of {player} may accept it, and then it stands and the deal goes on "
+        "from it; otherwise it is taken back and the player whose turn it was acts, and a card taken back stays "
+        "face up as a penalty card, which {player} must play at the first legal chance."
+    ),
+)
+NOT_HELD = Fault(
+    gettext_noop(
+        "A card {player} did not hold (another player's, or one already played or discarded) cannot be played: the "
+        "play is void, the card stays where it was, and {player} plays a card they hold instead, without penalty. "
+        "If the hands were recorded wrongly, correct them."
+    ),
+    "Law 45A, by analogy",
+)
+OUT_OF_TIME = Fault(
+    gettext_noop(
+        "A card or call the deal has no place for yet or any more (before its phase, or after the last trick or the "
+        "end of the auction) does not count: a card goes back to {player}'s hand and a call is cancelled, without "
+        "penalty."
+    ),
+    "Laws 39 and 57, by analogy",
+    gettext_noop(
+        "A card or call the deal has no place for yet or any more does not count: a call is cancelled, a card after "
+        "the last trick goes back to the hand, and a card played too early stays face up as a penalty card, which "
+        "{player} must play at the first legal chance."
+    ),
+)
+BAD_CALL = Fault(
+    gettext_noop(
+        "A call the rules do not allow (a bid that does not outrank the last, a double or redouble not open to "
+        "{player}, a bid the hand may not make, a second call) is cancelled: {player} makes a legal call in its "
+        "place, without penalty."
+    ),
+    "Laws 27 and 36, by analogy",
+)
+BAD_DRAW = Fault(
+    gettext_noop(
+        "A draw or discard the rules do not allow is put right as soon as it is found, without penalty: cards drawn "
+        "wrongly go back to the stock in their order, the right cards are drawn, and the discard is made again. "
+        "Once the play has gone too far to put it right, the deal stands as played."
+    ),
+    "Law 13, by analogy",
+)
+
+
+def law_64_for_two(revokes: Sequence[Violation], tricks: Sequence[Trick], three_tricks: bool) -> list[tuple[int, int]]:
+    """Each revoke of a two-player game as (its trick among those that count, the tricks it transfers), by
+    `LAW_64_FOR_TWO` or, when ``three_tricks``, `THREE_TRICKS`; ``tricks`` are the finished tricks with their winners.
+    By Law 64A: the revoke trick and one more won later if the offender won it, else one if the offender won a later
+    trick; nothing in the 12th trick (Law 64B6) or for a second revoke in the same suit by the same player (64B2)."""
+    counted = [trick for trick in tricks if trick.counts and trick.winner is not None]
+    numbers = [trick.number for trick in counted]
+    winners = [trick.winner for trick in counted]
+    seen: set[tuple[int, str]] = set()
+    transfers = []
+    for revoke in revokes:
+        index = numbers.index(revoke.trick or 0)
+        suit = counted[index].plays[0][1].suit
+        later = revoke.seat in winners[index + 1 :]
+        if three_tricks:
+            tricks_out = 3
+        elif index + 1 == 12 or (revoke.seat, suit) in seen:
+            tricks_out = 0
+        elif winners[index] == revoke.seat:
+            tricks_out = 1 + later
+        else:
+            tricks_out = int(later)
+        seen.add((revoke.seat, suit))
+        transfers.append((index + 1, tricks_out))
+    return transfers
+
+
+def ruled_for_two(
+    revoke: WordedRemedy,
+    violations: Sequence[Violation],
+    tricks: Sequence[Trick],
+    entry: dict[str, Any] | None,
+    game: Game,
+    dealer: int,
+    names: Sequence[str],
+    flags: frozenset[str],
+) -> tuple[tuple[Violation, ...], Ruling | None]:
+    """The violations, each revoke's remedy with the tricks it transfers, and the deal as ruled: the declarer's tricks
+    after every transfer (R-BG-19, R-DB-12), none taking more than the offender holds then. Only for a complete deal
+    that was played: otherwise the violations as they are, and no ruling."""
+    if entry is None or "declarer" not in entry:
+        return tuple(violations), None
+    answered = [
+        index for index, violation in enumerate(violations) if violation.remedy and violation.remedy.rule == revoke.rule
+    ]
+    transfers = law_64_for_two([violations[index] for index in answered], tricks, revoke.flag in flags)
+    declarer, won = entry["declarer"], entry["tricks"]
+    played = sum(trick.counts for trick in tricks)
+    ruled, steps = list(violations), []
+    for index, (trick, count) in zip(answered, transfers, strict=True):
+        violation = violations[index]
+        offender, remedy = violation.seat, violation.remedy
+        assert remedy is not None
+        moved = min(count, won if offender == declarer else played - won)
+        won += -moved if offender == declarer else moved
+        ruled[index] = violation._replace(remedy=remedy._replace(tricks=moved, to_side=1 - offender))
+        if moved:
+            text = ngettext(
+                "{count} trick to {player}: {offender} played a card the rules did not allow in trick {trick}",
+                "{count} tricks to {player}: {offender} played a card the rules did not allow in trick {trick}",
+                moved,
+            ).format(count=moved, player=names[1 - offender], offender=names[offender], trick=trick)
+            steps.append(RulingStep(rule=revoke.rule, source=remedy.source, text=text))
+    if not steps:
+        return tuple(ruled), None
+    deal = game.parse_deal({**entry, "tricks": won}, flags)
+    return tuple(ruled), Ruling(
+        entry=game.to_entry(deal), score=game.score_deal(deal, dealer, flags, 0), steps=tuple(steps)
+    )

@@ -207,6 +207,13 @@ class TurnEntry:
         )
 
 
+# What the games' setups share: an event's card, the turn that plays one card from the hand, and a call's turn, which
+# offers the calls allowed and records another as well (the replay flags it).
+CARD = EventField("card", ValueKind.CARD, "the card")
+PLAY_TURN = TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play"))
+CALL_TURN = TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)"))
+
+
 @dataclass(frozen=True, slots=True)
 class Held:
     """How a game's hands are recorded as held when the play starts, instead of as dealt: Belote's 8 cards each,

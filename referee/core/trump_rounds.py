@@ -8,9 +8,17 @@ own phases, rules and messages.
 
 from __future__ import annotations
 
+from referee.core.setup import Entry, ExtraField, TurnEntry
 from vocabulary.cards import SUITS
+from vocabulary.i18n import gettext_noop
 
 TAKE, PASS = "take", "pass"
+
+# How a hand of these games is set up and recorded: the card turned face up after the deal, whose suit the first
+# round offers (KJ-3.3, BL-3.3), one card needed before a replay; and the turn to take, name or pass, one of the
+# words the round offers tapped.
+TURN_UP = ExtraField("turn_up", gettext_noop("Turn-up card"), gettext_noop("the turn-up card"), False, 1, required=True)
+TRUMP_TURN = TurnEntry("trump", Entry.OPTION, "choice")
 
 
 class TrumpRounds:

@@ -91,12 +91,19 @@ CALL_WORDS: dict[str, Promise] = {
     "pass": pgettext_lazy("a call in the auction", "pass"),
     "double": pgettext_lazy("a call in the auction", "double"),
     "redouble": pgettext_lazy("a call in the auction", "redouble"),
+    # The choices after an irregularity (BR-10.3, BR-10.11): a lead out of turn, the declarer's lead options.
+    "accept": pgettext_lazy("a choice after a lead out of turn", "accept"),
+    "refuse": pgettext_lazy("a choice after a lead out of turn", "refuse"),
+    "require": pgettext_lazy("the declarer's lead option on a penalty card", "require its suit"),
+    "forbid": pgettext_lazy("the declarer's lead option on a penalty card", "forbid its suit"),
+    "leave": pgettext_lazy("the declarer's lead option on a penalty card", "leave the lead free"),
 }
 
 
 @register.filter
 def call_label(value: object) -> object:
-    """A call's code as a player reads it (``1C`` as ``1♣``, ``pass`` in words); anything else as given."""
+    """A call's code as a player reads it (``1C`` as ``1♣``, ``pass`` or a choice in words); anything else as
+    given."""
     if not isinstance(value, str):
         return value
     if value in CALL_WORDS:

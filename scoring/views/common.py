@@ -3,6 +3,7 @@ match, a posted number, the deal form, and compression of a deal's answers (docs
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -43,6 +44,16 @@ def match_for_user(request: HttpRequest, match_id: int) -> Match:
 
 def deal_form(match: Match, deals: list[Deal], data: Any = None, **kwargs: Any) -> DealForm:
     return DealForm(data, match_file=match.match_file(deals), **kwargs)
+
+
+# The idempotency key a phone's script puts in each save, confirmation and dispute (crypto.randomUUID()); optional,
+# so a post without JavaScript still works. Anything else is ignored as if it were missing.
+_CLIENT_KEY = re.compile(r"[A-Za-z0-9-]{8,64}")
+
+
+def posted_key(request: HttpRequest) -> str | None:
+    key = request.POST.get("key", "")
+    return key if _CLIENT_KEY.fullmatch(key) else None
 
 
 def posted_number(request: HttpRequest, name: str = "number") -> int | None:

@@ -5,7 +5,6 @@ phone, 422 the form with its errors marked."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.contrib import messages
@@ -30,18 +29,9 @@ from scoring.services import (
 )
 from scoring.sheet import points_text
 from scoring.table import device_for, may_edit
-from scoring.views.common import compressed, deal_form, match_for_user, posted_number
+from scoring.views.common import compressed, deal_form, match_for_user, posted_key, posted_number
 from scoring.views.matches import match_page
 from scoring.views.table import match_for_table, table_login_required
-
-# The idempotency key a phone's script puts in each save (crypto.randomUUID()); optional, so a
-# save without JavaScript still works. Anything else is ignored as if it were missing.
-_CLIENT_KEY = re.compile(r"[A-Za-z0-9-]{8,64}")
-
-
-def _posted_key(request: HttpRequest) -> str | None:
-    key = request.POST.get("key", "")
-    return key if _CLIENT_KEY.fullmatch(key) else None
 
 
 @compressed
@@ -75,7 +65,7 @@ def deal_add(request: HttpRequest, match_id: int) -> HttpResponse:
                 user=request.user if request.user.is_authenticated else None,
                 number=number,
                 entry=form.entry(),
-                key=_posted_key(request),
+                key=posted_key(request),
                 progress=progress,
                 device=device,
             )

@@ -121,17 +121,19 @@ def match_page(
         result = match.evaluate()
     partial = bool(request.htmx and not request.htmx.boosted)
     new_rows = partial and sheet == "added" and len(result.deals) > 1
-    context = sheet_context(match, result, rows_from=len(result.deals) if new_rows else 1)
+    # The table link (scoring/table.py): the owner's page, or a seat's phone with fewer actions.
+    owner = request.user.is_authenticated and match.owner_id == request.user.pk
+    device = table.device_for(request, match)
+    edits = table.editable_deals(match, device, owner)
+    context = sheet_context(match, result, rows_from=len(result.deals) if new_rows else 1, edits=edits)
     if new_rows and context["pad"] is not None:  # a game's own pad (a rubber) changes with each deal: all of it
         new_rows = False
-        context = sheet_context(match, result)
+        context = sheet_context(match, result, edits=edits)
     context.update(new_rows=new_rows, whole_sheet=sheet == "whole" or (sheet == "added" and not new_rows))
     if form is None and not result.finished:
         form = _entry_form(request, match, result)
     context.update(form=form, next_number=len(result.deals) + 1, editable=True, notice=notice)
-    # The table link (scoring/table.py): the owner's page, or a seat's phone with fewer actions.
-    owner = request.user.is_authenticated and match.owner_id == request.user.pk
-    context.update(owner=owner, device=table.device_for(request, match))
+    context.update(owner=owner, device=device)
     # Redo of an undo: while the last change is the removal of the deal after the last one, it can be put back.
     last = match.changes.order_by("-at", "-id").first()
     removed = last is not None and last.action == Change.Action.REMOVED and last.number == len(result.deals) + 1

@@ -2,7 +2,7 @@
 device; a phone joins a seat by it; a seat's device confirms or disputes the other side's deals.
 
 A seat's device enters and edits deals through the match page's own views (scoring/views/deals.py), which
-ask `match_for_table` who the request is. Joining and confirming are rate-limited per address.
+ask `match_for_table` who the request is. Joining and confirming are rate-limited per address and table.
 """
 
 from __future__ import annotations
@@ -26,17 +26,22 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_ratelimit.decorators import ratelimit
 
 from scoring import table
+from scoring.client import client_address
 from scoring.core.base import seat_titles
 from scoring.models import Match, TableDevice
 from scoring.services import Conflict
 from scoring.share import qr_svg
 from scoring.sheet import sheet_context
-from scoring.views.common import match_for_user
+from scoring.views.common import match_for_user, posted_key
 
-# Joins and confirmations per address: a whole table joins from one club's address, and a match of many
-# deals is confirmed deal by deal; a script guessing seats or tapping without end is stopped.
+# Joins and confirmations per address and table: a club's whole room (fifty tables, two hundred phones) plays
+# from one address, so each table counts apart; a table's four phones join with room to join again, a match of
+# many deals is confirmed deal by deal, and a script guessing seats or tapping without end is stopped.
 TABLE_JOIN_RATE = "30/h"
 TABLE_CONFIRM_RATE = "300/h"
+# And per address alone, whatever the table (a script spreading its taps over many links): a whole club's room.
+ROOM_JOIN_RATE = "600/h"
+ROOM_CONFIRM_RATE = "6000/h"
 
 
 def _join_rate(group: str, request: HttpRequest) -> str:
@@ -47,28 +52,56 @@ def _confirm_rate(group: str, request: HttpRequest) -> str:
     return str(getattr(settings, "TABLE_CONFIRM_RATE", TABLE_CONFIRM_RATE))
 
 
+def _address_and_table(group: str, request: HttpRequest) -> str:
+    """The rate limits' key: the client's address (scoring/client.py) and the table, by its link or its match."""
+    found = request.resolver_match.kwargs if request.resolver_match else {}
+    return f"{client_address(request)} {found.get('token') or found.get('match_id')}"
+
+
 # Who a request is at a match
+
+
+class TableGone(Exception):
+    """This browser's device at the match lost its rights (`table.lost_device`): `table_login_required` answers
+    with the page that says why and what to do."""
+
+    def __init__(self, device: TableDevice) -> None:
+        super().__init__(device.pk)
+        self.device = device
 
 
 def match_for_table(request: HttpRequest, match_id: int) -> tuple[Match, TableDevice | None, bool]:
     """The match, this request's device at its table (or None) and whether the request is its owner's.
-    Anyone else, a removed device or one joined by a replaced link among them, gets 404."""
+    A device removed or joined by a replaced link raises TableGone; anyone else gets 404."""
     match = get_object_or_404(Match, pk=match_id)
     owner = request.user.is_authenticated and match.owner_id == request.user.pk
     device = table.device_for(request, match)
     if not owner and device is None:
+        lost = table.lost_device(request, match)
+        if lost is not None:
+            raise TableGone(lost)
         raise Http404(_("No such match"))
     return match, device, owner
 
 
+def table_gone(request: HttpRequest, device: TableDevice) -> HttpResponse:
+    """403: this phone is no longer at the match's table, why, and what to do (ask for a new link). To htmx too:
+    its script then opens the page itself (static/js/table.js), as for an expired session."""
+    return render(request, "scoring/table_gone.html", {"removed": device.removed is not None}, status=403)
+
+
 def table_login_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """``login_required_htmx`` (scoring/views/common.py), except for a browser that joined this match's table:
-    its guest reaches the view, which asks `match_for_table` whether the device still holds rights."""
+    its guest reaches the view, which asks `match_for_table` whether the device still holds rights (else the
+    page that says it lost them, `table_gone`)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.user.is_authenticated or kwargs.get("match_id") in table.joined_matches(request):
-            return view(request, *args, **kwargs)
+            try:
+                return view(request, *args, **kwargs)
+            except TableGone as gone:
+                return table_gone(request, gone.device)
         if not request.htmx:
             return redirect_to_login(request.get_full_path())
         back = request.htmx.current_url_abs_path or request.get_full_path()
@@ -200,12 +233,16 @@ def _joinable(token: str) -> Match | None:
 
 
 @require_http_methods(["GET", "POST"])
-@ratelimit(group="table.join", key="ip", rate=_join_rate, method="POST", block=True)
+@ratelimit(group="table.join", key=_address_and_table, rate=_join_rate, method="POST", block=True)
+@ratelimit(group="table.join.room", key="ip", rate=ROOM_JOIN_RATE, method="POST", block=True)
 def table_join(request: HttpRequest, token: str) -> HttpResponse:
     """ "Which seat is yours?": a phone joins the match's table at a seat, with its account or as a guest."""
     match = _joinable(token)
     if match is None:
         return render(request, "scoring/table_join.html", {"gone": True}, status=404)
+    owner = request.user.is_authenticated and match.owner_id == request.user.pk
+    if not owner and table.removed_from_link(request, match):
+        return render(request, "scoring/table_gone.html", {"removed": True}, status=403)
     form = JoinForm(request.POST or None, match=match)
     if request.method == "POST" and form.is_valid():
         device = table.join_table(match=match, seat=form.cleaned_data["seat"], user=request.user)
@@ -225,14 +262,15 @@ def _pending_answer(
             (messages.success if status < 400 else messages.warning)(request, notice)
         return redirect(reverse("match", args=[match.pk]) + "#table-pending")
     result = match.evaluate()
-    context = {"match": match, "pending": table.pending(match, device), "device": device, "notice": notice}
-    context.update(notice_level="success" if status < 400 else "warning", finished=result.finished)
+    owner = match.owner_id == request.user.pk
+    context = {"match": match, "pending": table.pending(match, device), "device": device, "owner": owner}
+    context.update(notice=notice, notice_level="success" if status < 400 else "warning", finished=result.finished)
     html = render_to_string("scoring/_table_pending.html", context, request=request)
     # Another phone wrote since this page was drawn (the panel posts the version it shows): the standings and
     # the sheet follow, out of band; the entry being tapped stays as it is (a stale save is told, as ever).
     if request.GET.get("version", request.POST.get("version")) != str(match.version):
-        sheet = sheet_context(match, result)
-        sheet.update(oob=True, owner=match.owner_id == request.user.pk, next_number=len(result.deals) + 1)
+        sheet = sheet_context(match, result, edits=table.editable_deals(match, device, owner))
+        sheet.update(oob=True, owner=owner, next_number=len(result.deals) + 1)
         html += render_to_string("scoring/match.html#head", sheet, request=request)
         html += render_to_string("scoring/match.html#sheet", sheet, request=request)
         response = HttpResponse(html, status=status)
@@ -258,7 +296,8 @@ def _seat_device(request: HttpRequest, match_id: int) -> tuple[Match, TableDevic
 
 @table_login_required
 @require_POST
-@ratelimit(group="table.confirm", key="ip", rate=_confirm_rate, method="POST", block=True)
+@ratelimit(group="table.confirm", key=_address_and_table, rate=_confirm_rate, method="POST", block=True)
+@ratelimit(group="table.confirm.room", key="ip", rate=ROOM_CONFIRM_RATE, method="POST", block=True)
 def table_confirm(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     match, device = _seat_device(request, match_id)
     revision = _revision(request)
@@ -266,7 +305,7 @@ def table_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespo
         text = _("The form was missing the deal's revision; reload the page and confirm it again.")
         return _pending_answer(request, match, device, text, status=409)
     try:
-        text = table.confirm_deal(match=match, device=device, number=number, revision=revision)
+        text = table.confirm_deal(match=match, device=device, number=number, revision=revision, key=posted_key(request))
     except (Conflict, table.NotAllowed) as refused:
         status = 409 if isinstance(refused, Conflict) else 403
         return _pending_answer(request, match, device, refused.message, status=status)
@@ -276,7 +315,8 @@ def table_confirm(request: HttpRequest, match_id: int, number: int) -> HttpRespo
 
 @table_login_required
 @require_POST
-@ratelimit(group="table.confirm", key="ip", rate=_confirm_rate, method="POST", block=True)
+@ratelimit(group="table.confirm", key=_address_and_table, rate=_confirm_rate, method="POST", block=True)
+@ratelimit(group="table.confirm.room", key="ip", rate=ROOM_CONFIRM_RATE, method="POST", block=True)
 def table_dispute(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     match, device = _seat_device(request, match_id)
     revision = _revision(request)
@@ -292,7 +332,12 @@ def table_dispute(request: HttpRequest, match_id: int, number: int) -> HttpRespo
         return _pending_answer(request, match, device, text, status=409)
     try:
         text = table.dispute_deal(
-            match=match, device=device, number=number, revision=revision, reason=form.cleaned_data["reason"]
+            match=match,
+            device=device,
+            number=number,
+            revision=revision,
+            reason=form.cleaned_data["reason"],
+            key=posted_key(request),
         )
     except (Conflict, table.NotAllowed) as refused:
         status = 409 if isinstance(refused, Conflict) else 403

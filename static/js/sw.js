@@ -2,10 +2,10 @@
  * Trickbook's service worker, served at /sw.js (scope /) by scoring/offline.py.
  *
  * Pages: network first, so a match page is always the server's when there is a connection; the last
- * copy of a match page a phone opened is kept and shown when there is none, with its deals waiting
- * to be sent (static/js/table.js keeps them). Static files (/static/): cache first; their names change
+ * copy of a match page a phone opened is kept and shown when there is none, with its deals,
+ * confirmations and disputes waiting to be sent (static/js/table.js keeps them). Static files (/static/): cache first; their names change
  * with their content in production (hashed by collectstatic). Nothing else is touched: every save goes
- * to the network, and a save with no connection is kept by the page, never by the worker.
+ * to the network, and a save (or a confirmation) with no connection is kept by the page, never by the worker.
  *
  * Whose pages: every answer names the session's account in its Trickbook-User header (an opaque mark,
  * "none" without a session: scoring/offline.py). Match pages are kept in a cache of that account's own

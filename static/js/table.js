@@ -22,6 +22,8 @@
  * - A per-seat field whose values add up to a fixed total (the tricks, EntryField.total): once every seat but
  *   one has a value, the last one is filled in as the rest (it can still be changed). Whether the values add
  *   up is the server's to say, in the preview, which also disables Save while the entry breaks a rule.
+ * - The confirmation panel's Confirm and Dispute: each tap carries its own key; one tapped with no connection is
+ *   kept in localStorage, said on its deal, and sent by itself like a deal kept on the phone.
  * - Keep the screen on (Screen Wake Lock), a switch on the match page, off until chosen, remembered per device.
  * - The service worker (/sw.js) is registered, and told to keep the match page and its files for offline use.
  */
@@ -615,6 +617,124 @@
     }
   }, 20000);
 
+  // ------------------------------------------------------------------ confirmations and disputes kept offline
+
+  // Each Confirm and Dispute form of the confirmation panel carries its own key (made here), so that one sent
+  // again (a retry, one kept with no connection) is recorded once (scoring/table.py). A tap with no connection
+  // is kept in localStorage, said on its deal in the panel, and sent by itself like a deal kept on the phone:
+  // when the connection comes back, after any answer of the panel's poll, every 20 s and on page load.
+
+  function answers() {
+    var id = matchId();
+    return id ? load(localStorage, "answers:" + id, []) : [];
+  }
+
+  function keepAnswers(items) {
+    keep(localStorage, "answers:" + matchId(), items);
+    showAnswers();
+  }
+
+  function keyPendingForms() {
+    document.querySelectorAll("#table-pending input[name=key]").forEach(function (input) {
+      if (!input.value) {
+        input.value = newKey();
+      }
+    });
+  }
+
+  // Each kept answer said on its deal, whose buttons it replaces (the panel is drawn again by every poll).
+  function showAnswers() {
+    keyPendingForms();
+    var panel = document.getElementById("table-pending");
+    if (!panel) {
+      return;
+    }
+    panel.querySelectorAll("[data-answer-kept]").forEach(function (line) { line.remove(); });
+    answers().forEach(function (item) {
+      var row = document.getElementById("pending-" + item.number);
+      var line = document.createElement("p");
+      line.className = "message warning";
+      line.dataset.answerKept = "";
+      line.dataset.testid = "kept-" + item.number;
+      line.textContent = item.kind === "dispute"
+        ? t("No connection: your dispute of deal %(number)s is kept on this phone and sent by itself when the connection comes back.", { number: item.number })
+        : t("No connection: your confirmation of deal %(number)s is kept on this phone and sent by itself when the connection comes back.", { number: item.number });
+      if (row) {
+        var actions = row.querySelector(".pending-actions");
+        if (actions) {
+          actions.hidden = true;
+        }
+        row.appendChild(line);
+      } else {
+        panel.querySelector("h2").after(line);
+      }
+    });
+  }
+
+  function keepAnswer(form) {
+    var fields = fieldsOf(form);
+    var items = answers();
+    var key = fieldValue(fields, "key");
+    if (!items.some(function (item) { return item.key === key; })) {
+      items.push({
+        url: form.getAttribute("hx-post"),
+        kind: fieldValue(fields, "reason") === null ? "confirm" : "dispute",
+        number: parseInt(form.closest(".pending-deal").id.replace("pending-", ""), 10),
+        // Without the panel's version: the answer then brings the sheet as it is by then.
+        fields: fields.filter(function (pair) { return pair[0] !== "version"; }),
+        key: key,
+      });
+    }
+    keepAnswers(items);
+  }
+
+  var answering = false;
+
+  // The first kept answer, then the next: swapped into the panel like a tap's answer, which says what it did.
+  function sendAnswers() {
+    var items = answers();
+    var panel = document.getElementById("table-pending");
+    if (answering || !items.length || !panel || !window.htmx) {
+      return;
+    }
+    var item = items[0];
+    var values = {};
+    item.fields.forEach(function (pair) {
+      values[pair[0]] = pair[1];
+    });
+    answering = true;
+    panel.addEventListener("htmx:afterRequest", function answered(event) {
+      panel.removeEventListener("htmx:afterRequest", answered);
+      answering = false;
+      var status = event.detail.xhr ? event.detail.xhr.status : 0;
+      if (status === 0) {
+        return; // still no connection: kept, tried again later
+      }
+      // Recorded (once only, by its key), or refused with the reason in the panel (409, 422): done either way.
+      keepAnswers(answers().filter(function (other) { return other.key !== item.key; }));
+      sendAnswers();
+    });
+    window.htmx.ajax("POST", item.url, { source: panel, target: "#table-pending", swap: "outerHTML", values: values });
+  }
+
+  window.addEventListener("online", sendAnswers);
+  window.setInterval(function () {
+    if (navigator.onLine !== false) {
+      sendAnswers();
+    }
+  }, 20000);
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "table-pending") {
+      showAnswers();
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt;
+    if (event.detail.successful && elt && elt.id === "table-pending") {
+      sendAnswers(); // the panel's poll got through: so can what was kept
+    }
+  });
+
   // ------------------------------------------------------------------ the server's answers
 
   // Another phone's deal replaced by this phone's entry (the conflict's choice): the next entry, as after a save.
@@ -771,12 +891,12 @@
     var region = statusFor(elt);
     say(region, elt.id === "deal-form" ? t("Deal %(number)s not saved: %(reason)s. What you entered is still here.", { number: formNumber(elt), reason: text })
       : elt.dataset.name ? t("%(name)s not saved: %(reason)s. What you entered is still here.", { name: elt.dataset.name, reason: text })
-      : elt.id === "live" ? t("The sheet could not be updated: %(reason)s. It tries again by itself.", { reason: text })
+      : elt.id === "live" || elt.id === "table-pending" ? t("The sheet could not be updated: %(reason)s. It tries again by itself.", { reason: text })
       : t("Not done: %(reason)s. What you entered is still here.", { reason: text }));
     if (elt.id === "deal-form" && window.htmx) {
       window.htmx.trigger(elt, "change"); // the preview of what is still there (the save cut it short)
     }
-    if (elt.id === "live") {
+    if (elt.id === "live" || elt.id === "table-pending") {
       return;
     }
     retryButton(region, elt);
@@ -786,6 +906,10 @@
     var elt = event.detail.elt;
     if (elt && elt.id === "deal-form") {
       queue(elt);
+      return;
+    }
+    if (elt && elt.tagName === "FORM" && elt.closest("#table-pending")) {
+      keepAnswer(elt);
       return;
     }
     failed(event, t("no connection"));
@@ -909,7 +1033,9 @@
 
   prepareForm(true);
   showOutbox();
+  showAnswers();
   wakeLock();
   serviceWorker();
   send();
+  sendAnswers();
 })();

@@ -4,7 +4,8 @@
  * The confirmation panel polls the server; when another phone wrote since, its answer brings the standings
  * and the sheet and triggers "table-changed". The next deal's entry is then drawn again for the deal after
  * the last one saved, but only while nothing is tapped into it and no deal waits on this phone: an entry
- * being tapped is never lost (a save of a stale number is told, as any conflict between phones).
+ * being tapped is never lost (a save of a stale number is told, as any conflict between phones). Nor is a dispute
+ * being written: the poll waits while one is open in the panel.
  */
 (function () {
   "use strict";
@@ -26,6 +27,17 @@
       return input.value === input.defaultValue;
     });
   }
+
+  // The panel's poll waits while a dispute is being written in it (its reason would be drawn away).
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var panel = event.detail.elt;
+    if (!panel || panel.id !== "table-pending" || event.detail.requestConfig.verb !== "get") {
+      return;
+    }
+    if (panel.querySelector(".pending-actions:not([hidden]) details[open]")) {
+      event.preventDefault();
+    }
+  });
 
   document.addEventListener("table-changed", function () {
     var panel = document.getElementById("table-pending");

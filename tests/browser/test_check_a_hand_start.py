@@ -64,3 +64,26 @@ def test_without_a_script_the_game_chooser_shows_the_games_form(
     expect(page.locator("#new-hand-form")).to_contain_text("the first and third are partners")
     page.screenshot(path=str(tmp_path / "check-start-belote-no-script.png"), full_page=True)
     context.close()
+
+
+def test_choosing_contract_bridge_names_the_seats_north_to_west(
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
+    """Contract Bridge's rules name the seats (BR-1.1): the name fields and the dealers read North to West, the first
+    two relabelled in place with the name typed kept; back to Bridgette they read Player 1 and 2 again."""
+    page = phone.new_page()
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/referee/")
+    form = page.locator("#new-hand-form")
+    form.get_by_role("textbox", name="Player 1").fill("Anna")
+    page.locator("#choose-game label", has_text="Contract Bridge").click()
+    expect(form.get_by_role("textbox", name="West")).to_be_visible()
+    expect(form.get_by_role("textbox", name="North")).to_have_value("Anna")
+    expect(form.get_by_role("textbox", name="East")).to_be_visible()
+    expect(form.get_by_role("radio", name="South")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(tmp_path / "check-start-contract-bridge.png"), full_page=True)
+    assert_axe_clean(page)
+    page.locator("#choose-game label", has_text="Bridgette").click()
+    expect(form.get_by_role("textbox", name="Player 2")).to_be_visible()
+    expect(form.get_by_role("textbox", name="Player 1")).to_have_value("Anna")

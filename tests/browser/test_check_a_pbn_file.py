@@ -1,6 +1,7 @@
 """A PBN file on Check a hand, on a 390 px phone: a file of four boards, pasted or uploaded, lists its boards;
 board 2 opens as a hand with its verdict (East's revoke, BR-5.3). A malformed file shows its error with its
-line and tag, and keeps what was pasted. Screenshots go to each test's tmp_path."""
+line and tag, and keeps what was pasted; a board the file does not hold is refused, naming the boards it holds.
+Screenshots go to each test's tmp_path."""
 
 from __future__ import annotations
 
@@ -77,3 +78,33 @@ def test_a_malformed_pbn_shows_its_line_and_tag_and_keeps_the_text(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(tmp_path / "pbn-malformed.png"), full_page=True)
     assert_axe_clean(page)
+
+
+def test_a_board_the_file_does_not_hold_is_refused_and_the_boards_stay(
+    phone: Any, live_server: Any, demo_user: Any, tmp_path: Path
+) -> None:
+    """A board list left open while the file changed (here its radio's value set to 9, as a stale page would post):
+    the answer, beside the boards listed again, names the field and the boards the file holds; no hand starts."""
+    page = phone.new_page()
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/referee/")
+    form = page.locator("#hand-file-form")
+    form.get_by_label("Or paste it").fill(PBN)
+    form.get_by_role("button", name="Read the file").click()
+    page.wait_for_url(f"{live_server.url}/referee/import/")
+    boards = page.locator("#choose-board-form")
+    radio = boards.get_by_role("radio", name=re.compile(r"Board 2\b"))
+    radio.check()
+    radio.evaluate("input => { input.value = '9'; }")
+    boards.get_by_role("button", name="Check this board").click()
+    page.wait_for_load_state()
+    assert page.url == f"{live_server.url}/referee/import/"
+    expect(page.locator("#board-error")).to_have_text("board: the file has no board 9; it holds boards 1, 2, 3, 4")
+    expect(page.locator("#hand-file-error")).to_have_text("")  # the file itself is fine
+    expect(page.get_by_role("heading", name="The file holds 4 boards")).to_be_visible()
+    expect(page.locator("#choose-board-form label")).to_have_count(4)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(tmp_path / "pbn-no-board-9.png"), full_page=True)
+    assert_axe_clean(page)
+    page.goto(f"{live_server.url}/referee/")
+    expect(page.locator("#my-hands")).to_have_count(0)  # no hand was started

@@ -236,7 +236,9 @@ def test_br_10_3_law_56_refused_the_card_goes_back_and_the_right_player_leads() 
     refused = play_example(play(BEN, "9C"), choice(CLEO, "refuse"))
     assert "9C" in [card.code for card in refused.hands[BEN]]  # back in Ben's hand, a penalty card
     assert refused.tricks == ()
-    assert refused.next_turn is not None and (refused.next_turn.seat, refused.next_turn.kind) == (DEV, "play")
+    # Law 50D2: before Dev, Ben's partner, leads, the declarer chooses a lead option on the penalty card.
+    assert refused.next_turn is not None and (refused.next_turn.seat, refused.next_turn.kind) == (CLEO, "choice")
+    assert refused.next_turn.allowed == ("require", "forbid", "leave")
     remedy = refused.violations[0].remedy
     assert remedy is not None
     assert remedy.text.startswith("Cleo refused the lead: 9♣ went back to Ben as a major penalty card and Dev led")
@@ -360,3 +362,99 @@ def test_br_10_5_the_ruled_deal_goes_into_the_match_with_its_ruling_in_the_histo
     pdf = pdf_text(owner_client.get(reverse("report_pdf", args=[match.pk])).content)
     assert "Ruled by the referee:" in pdf
     assert "2 tricks to N-S: Ben revoked in trick 1 (BR-10.5, Law 64A1)" in pdf
+
+
+# --- BR-10.11 the major penalty card after a refused lead (Law 50D) ------------------------------------------------
+# 4♠ by Cleo (the rules' play example): Ben leads 10♦ out of turn, Cleo refuses it, and 10♦ is Ben's major penalty
+# card. Dev, whose lead it was, holds K♥ to 3♥ and 3♦ 2♦; Ben holds no heart.
+
+
+def refused_diamond(*events: dict[str, Any]) -> Verdict:
+    return play_example(play(BEN, "TD"), choice(CLEO, "refuse"), *events)
+
+
+def test_br_10_11_law_50d2_the_declarer_may_require_the_penalty_cards_suit() -> None:
+    required = refused_diamond(choice(CLEO, "require")).next_turn
+    assert required is not None and (required.seat, required.allowed) == (DEV, ("3D", "2D"))  # diamonds only
+    obeyed = refused_diamond(choice(CLEO, "require"), play(DEV, "3D"))
+    assert broken(obeyed) == [(5, "BR-5.1")]
+    verdict = refused_diamond(choice(CLEO, "require"), play(DEV, "KH"))
+    assert broken(verdict) == [(5, "BR-5.1"), (8, "BR-10.11")]
+    assert verdict.violations[1].message == "Dev led K♥, but the declarer required a lead of diamonds (Law 50D2)"
+    remedy = verdict.violations[1].remedy  # a revoke (Law 61A), not yet established
+    assert remedy is not None and remedy.rule == "BR-10.4"
+
+
+def test_br_10_11_law_50d2_a_forbidden_suit_and_the_card_picked_up() -> None:
+    verdict = refused_diamond(choice(CLEO, "forbid"), play(DEV, "3D"))
+    assert broken(verdict) == [(5, "BR-5.1"), (8, "BR-10.11")]
+    # Picked up by the option, 10♦ is no longer a penalty card: Ben, void in hearts, may discard a club.
+    free = refused_diamond(choice(CLEO, "forbid"), play(DEV, "KH"), play(ANNA, "2H"), play(BEN, "9C"))
+    assert broken(free) == [(5, "BR-5.1")]
+
+
+def test_br_10_11_law_50d1_a_penalty_card_left_must_be_played_at_the_first_legal_chance() -> None:
+    """Cleo leaves the lead free: Dev leads K♥, and Ben, void in hearts, must play 10♦, not 9♣."""
+    kept = refused_diamond(choice(CLEO, "leave"), play(DEV, "KH"), play(ANNA, "2H"), play(BEN, "9C"))
+    assert broken(kept) == [(5, "BR-5.1"), (10, "BR-10.11")]
+    violation = kept.violations[1]
+    assert violation.message == "Ben played 9♣, but had to play the penalty card 10♦ (Law 50D1)"
+    assert violation.remedy is not None and violation.remedy.source == "Law 61A, Law 64B3"
+    turn = refused_diamond(choice(CLEO, "leave"), play(DEV, "KH"), play(ANNA, "2H")).next_turn
+    assert turn is not None and (turn.seat, turn.allowed) == (BEN, ("TD",))  # the penalty card alone
+    played = refused_diamond(choice(CLEO, "leave"), play(DEV, "KH"), play(ANNA, "2H"), play(BEN, "TD"))
+    assert broken(played) == [(5, "BR-5.1")]
+
+
+def test_br_10_11_a_lead_option_with_no_penalty_card_or_by_a_defender_is_flagged() -> None:
+    nothing = play_example(choice(CLEO, "require"))
+    assert broken(nothing) == [(5, "BR-10.11")]
+    assert nothing.violations[0].remedy is not None
+    not_hers = refused_diamond(choice(ANNA, "forbid"))
+    assert broken(not_hers)[-1] == (7, "BR-10.11")
+    assert not_hers.violations[-1].message == "Anna chose a lead option, but the choice was the declarer's, Cleo"
+
+
+# --- BR-10.6 a revoke in the 12th trick is corrected even when established (Law 62D) -------------------------------
+# 1NT by Cleo, Dev leads. Dev leads his eleven clubs and wins tricks 1 to 11; then 3♥. Ben, holding A♥ and 3♠, plays
+# 3♠ (a revoke) and Cleo's 5♥ wins trick 12; Ben's A♥ wins trick 13: N-S take 1 trick, down 6. Corrected, Ben's A♥
+# wins trick 12, and his 3♠, led to trick 13, wins it too: N-S take none, 1NT down 7, 350 to E-W (BR-6.5: 50 a trick
+# undoubled, not vulnerable).
+TWELFTH_HANDS = [
+    ["AD", "KD", "QD", "JD", "TD", "9D", "8D", "7D", "6D", "5D", "4D", "3D", "2D"],
+    ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "AH", "3S"],
+    ["KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3C", "2C", "2S"],
+    ["AC", "KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3H", "2H"],
+]
+
+
+def twelfth_revoke() -> Verdict:
+    clubs = ["AC", "KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C"]
+    diamonds = ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD"]
+    spades = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S"]
+    cleo = ["3C", "2C", "2S", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "4H"]
+    events = [*calls("1NT", "pass", "pass", "pass", dealer=CLEO)]
+    for club, diamond, spade, card in zip(clubs, diamonds, spades, cleo, strict=True):
+        events += [play(DEV, club), play(ANNA, diamond), play(BEN, spade), play(CLEO, card)]
+    events += [play(DEV, "3H"), play(ANNA, "KD"), play(BEN, "3S"), play(CLEO, "5H")]
+    events += [play(CLEO, "KH"), play(DEV, "2H"), play(ANNA, "AD"), play(BEN, "AH")]
+    return replay(events, dealer=CLEO, hands=TWELFTH_HANDS)
+
+
+def test_br_10_6_law_62d_a_12th_trick_revoke_is_corrected_and_the_last_tricks_replayed() -> None:
+    verdict = twelfth_revoke()
+    assert broken(verdict) == [(51, "BR-5.3")]
+    assert [trick.winner for trick in verdict.tricks[11:]] == [CLEO, BEN]
+    remedy = verdict.violations[0].remedy
+    assert remedy is not None and (remedy.rule, remedy.established, remedy.tricks) == ("BR-10.6", True, 0)
+    assert verdict.deal_entry is not None and verdict.deal_entry["tricks"] == 1
+    ruling = verdict.ruling
+    assert ruling is not None
+    assert ruling.entry["tricks"] == 0
+    assert ruling.score.points == (0, 350)
+    (step,) = ruling.steps
+    assert (step.rule, step.source) == ("BR-10.6", "Law 62D")
+    assert step.text == (
+        "12th trick corrected: Ben plays A♥ to it instead; Ben wins the 12th trick and Ben the 13th, the other cards "
+        "as they fell (Law 62D)"
+    )

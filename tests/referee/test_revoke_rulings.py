@@ -1,6 +1,7 @@
 """The rulings on a card the rules did not allow in the four games whose sources are silent on it: R-CB-10, R-KJ-14,
-R-BG-19 and R-DB-12, each with its default and its house rule (docs/rules/). The remedy is told in words; the table
-enters the deal as ruled. The records are the revokes the games' own tests flag."""
+R-BG-19 and R-DB-12, each with its default and its house rule (docs/rules/). The remedy is told in words, and for
+Bridgette and Draw Bridge the tricks it transfers make the deal as ruled. The records are the revokes the games' own
+tests flag."""
 
 from __future__ import annotations
 
@@ -82,8 +83,11 @@ def test_a_revoke_has_the_games_ruling_and_its_house_rule(
     assert under_flag.remedy is not None and under_flag.remedy.text.startswith(variant)
 
 
-def test_r_db_12_a_card_not_held_has_no_remedy() -> None:
-    """DB-5.2 also flags a card not held (docs/referee/draw_bridge.md): a recording fault, with no ruling."""
+def test_r_db_13_a_card_not_held_has_the_ruling_on_other_faults() -> None:
+    """DB-5.2 also flags a card not held (docs/referee/draw_bridge.md): not a revoke (R-DB-12) but a card that cannot
+    be played, void and replaced without penalty (R-DB-13)."""
     events = [*draw_bridge.draw_phase(), *draw_bridge.ONE_SPADE, draw_bridge.play(1, "7S")]
     (violation,) = draw_bridge.replay(draw_bridge.record(events)).violations
-    assert (violation.rule, violation.remedy) == ("DB-5.2", None)
+    assert violation.rule == "DB-5.2"
+    assert violation.remedy is not None and violation.remedy.rule == "R-DB-13"
+    assert violation.remedy.text.startswith("A card Ben did not hold")

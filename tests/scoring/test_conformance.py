@@ -55,6 +55,7 @@ RULES_FLAGS = {
         "bg_colon_only_when_void": "R-BG-14",
         "bg_block_requires_suit_lead": "R-BG-15",
         "bg_revoke_three_tricks": "R-BG-19",
+        "bg_penalty_cards": "R-BG-20",
     },
     "draw_bridge": {
         "db_led_suit_wins": "R-DB-1",
@@ -65,6 +66,7 @@ RULES_FLAGS = {
         "db_fail_opponent_gets_contract_value": "R-DB-5",
         "db_contract_bridge_scoring": "R-DB-6",
         "db_revoke_three_tricks": "R-DB-12",
+        "db_penalty_cards": "R-DB-13",
     },
     "call_bridge": {
         "cb_allow_13": "R-CB-1",
@@ -73,6 +75,7 @@ RULES_FLAGS = {
         "cb_shared_win": "R-CB-6",
         "cb_must_head_trick": "R-CB-7",
         "cb_revoke_voids_deal": "R-CB-10",
+        "cb_penalty_cards": "R-CB-11",
     },
     "klaberjass": {
         "kj_schmeiss": "R-KJ-2",
@@ -84,6 +87,7 @@ RULES_FLAGS = {
         "kj_bella_kept_when_bate": "R-KJ-10",
         "kj_target_501": "R-KJ-12",
         "kj_revoke_annuls_deal": "R-KJ-14",
+        "kj_penalty_cards": "R-KJ-15",
     },
     # docs/rules/contract_bridge.md, Rulings.
     "contract_bridge": {
@@ -105,6 +109,7 @@ RULES_FLAGS = {
         "bl_capot_252": "R-BL-11",
         "bl_round_to_tens": "R-BL-12",
         "bl_renonce_deal_void": "R-BL-14",
+        "bl_penalty_cards": "R-BL-15",
     },
 }
 

@@ -5,22 +5,27 @@ from __future__ import annotations
 
 import html
 import json
+import threading
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from scoring import table
 from scoring.core.games import GAMES
 from scoring.models import Change, Deal, Match, TableDevice
+from scoring.services import save_deal
 from tests.conftest import B1_ANNA_2H_EXACT
 
 pytestmark = pytest.mark.django_db
 
 # Bridgette B1 (§6.1): Anna 2♥ making exactly, 500 to Anna; posted as the entry form posts it.
 B1_POST = {"declarer": "0", "level": "2", "strain": "H", "doubled": "0", "tricks": "8"}
+# Contract Bridge, BR-6.1: 4♠ by South making 10 tricks.
+BR_4S_SOUTH_MADE = {"declarer": 2, "level": 4, "strain": "S", "doubled": 0, "tricks": 10}
 
 
 def join(client: Any, match: Any, seat: int) -> Any:
@@ -167,9 +172,16 @@ def test_a_new_link_ends_every_device_joined_by_the_old_one(owner_client: Any, t
     guest = Client()
     join(guest, tabled, 1)
     owner_client.post(reverse("table_link", args=[tabled.pk]))
-    assert guest.get(reverse("match", args=[tabled.pk])).status_code == 404
-    assert post_deal(guest, tabled, 1).status_code == 404
+    page = guest.get(reverse("match", args=[tabled.pk]))
+    assert page.status_code == 403
+    assert "The match's owner made a new table link, which ended this phone's seat" in page.content.decode()
+    assert "Anna" not in page.content.decode()  # nothing of the match
+    assert post_deal(guest, tabled, 1).status_code == 403
     assert not Deal.objects.exists()
+    # The new link takes it back.
+    tabled.refresh_from_db()
+    assert join(guest, tabled, 1).status_code == 302
+    assert guest.get(reverse("match", args=[tabled.pk])).status_code == 200
 
 
 def test_the_owner_sees_and_removes_a_device(owner_client: Any, tabled: Any) -> None:
@@ -180,8 +192,12 @@ def test_the_owner_sees_and_removes_a_device(owner_client: Any, tabled: Any) -> 
     assert "Ben (guest)" in page and 'data-testid="table-devices"' in page
     response = owner_client.post(reverse("table_remove", args=[tabled.pk, device.pk]), follow=True)
     assert "Removed Ben (guest) from the table." in response.content.decode()
-    assert guest.get(reverse("match", args=[tabled.pk])).status_code == 404
-    assert guest.post(reverse("table_confirm", args=[tabled.pk, 1]), {"revision": "1"}).status_code == 404
+    page = guest.get(reverse("match", args=[tabled.pk]))
+    assert page.status_code == 403
+    assert "The match's owner removed this phone from the table; ask them for a new table link." in (
+        page.content.decode()
+    )
+    assert guest.post(reverse("table_confirm", args=[tabled.pk, 1]), {"revision": "1"}).status_code == 403
     # Removed twice (a second tap): told, no error.
     again = owner_client.post(reverse("table_remove", args=[tabled.pk, device.pk]), follow=True)
     assert "That phone is no longer at the table." in again.content.decode()
@@ -245,7 +261,7 @@ def test_the_other_side_confirms_and_the_entering_device_cannot(tabled: Any, str
     assert edit.status_code == 302
 
 
-def test_a_dispute_needs_a_reason_and_offers_check_this_deal(tabled: Any) -> None:
+def test_a_dispute_needs_a_reason_and_offers_check_this_deal(owner_client: Any, tabled: Any) -> None:
     ben, anna = Client(), Client()
     join(ben, tabled, 1)
     join(anna, tabled, 0)
@@ -263,7 +279,11 @@ def test_a_dispute_needs_a_reason_and_offers_check_this_deal(tabled: Any) -> Non
     page = response.content.decode()
     assert 'data-testid="mark-1">disputed<' in page  # the sheet, out of band: its mark follows
     assert "Deal 1 disputed." in page and "Anna made 9 tricks" in page
-    assert f"{reverse('check_hand')}?match={tabled.pk}&amp;deal=1" in page
+    # The referee is the owner's: a seat's phone is told who checks it; the owner's page links it.
+    assert "Check this deal" not in page
+    assert "The match's owner can check this deal in the referee" in page
+    owners = owner_client.get(reverse("match", args=[tabled.pk])).content.decode()
+    assert f"{reverse('check_hand')}?match={tabled.pk}&amp;deal=1" in owners
     assert Deal.objects.get().state == "disputed"
     # The sheet marks it, on the share page too.
     shared = Client().get(reverse("shared_match", args=[tabled.share_token])).content.decode()
@@ -400,13 +420,17 @@ def test_history_and_report_say_who_entered_and_confirmed(owner_client: Any, tab
 # Rate limits
 
 
-def test_joining_is_rate_limited(tabled: Any, settings: Any) -> None:
+def test_joining_is_rate_limited_per_table(tabled: Any, make_match: Any, settings: Any) -> None:
     settings.TABLE_JOIN_RATE = "2/h"
     guest = Client()
     assert join(guest, tabled, 0).status_code == 302
     assert join(guest, tabled, 1).status_code == 302
     assert join(guest, tabled, 1).status_code == 429
     assert TableDevice.objects.count() == 2
+    # A club plays from one address: another table's link counts apart.
+    other = make_match()
+    table.renew_table_link(match=other)
+    assert join(guest, other, 0).status_code == 302
 
 
 def test_confirming_is_rate_limited(tabled: Any, settings: Any) -> None:
@@ -484,3 +508,267 @@ def test_a_bad_table_record_is_refused_naming_its_field(
     assert response.status_code == 422
     assert message in html.unescape(response.content.decode())
     assert Match.objects.count() == 1
+
+
+# Offline and two phones: each confirmation and dispute carries its own key
+
+
+def confirm(client: Any, match: Any, number: int, key: str | None = None) -> Any:
+    data = {"revision": str(Deal.objects.get(match=match, number=number).revision)}
+    if key:
+        data["key"] = key
+    return client.post(reverse("table_confirm", args=[match.pk, number]), data, headers={"HX-Request": "true"})
+
+
+def test_a_confirmation_sent_again_with_its_key_is_recorded_once(tabled: Any) -> None:
+    ben, anna = Client(), Client()
+    join(ben, tabled, 1)
+    join(anna, tabled, 0)
+    post_deal(ben, tabled, 1)
+    key = "5b0e6c0e-0d1c-4bcb-9a57-3b6b3f1f2a01"
+    first = confirm(anna, tabled, 1, key)
+    again = confirm(anna, tabled, 1, key)  # the phone never saw the first answer (kept offline, sent again)
+    assert first.status_code == again.status_code == 200
+    assert "Deal 1 confirmed." in first.content.decode()
+    assert "Deal 1 confirmed." in again.content.decode()
+    assert Change.objects.filter(action="confirmed").count() == 1
+    assert Change.objects.get(action="confirmed").client_key == key
+    tabled.refresh_from_db()
+    version = tabled.version
+    confirm(anna, tabled, 1, key)
+    tabled.refresh_from_db()
+    assert tabled.version == version  # nothing written: the share page's sheet is not redrawn for it
+
+
+def test_a_dispute_sent_again_with_its_key_is_recorded_once(tabled: Any) -> None:
+    ben, anna = Client(), Client()
+    join(ben, tabled, 1)
+    join(anna, tabled, 0)
+    post_deal(ben, tabled, 1)
+    url = reverse("table_dispute", args=[tabled.pk, 1])
+    data = {"revision": str(Deal.objects.get().revision), "reason": "9 tricks", "key": "dispute-key-0001"}
+    for _time in range(2):
+        response = anna.post(url, data, headers={"HX-Request": "true"})
+        assert response.status_code == 200
+        assert "Deal 1 disputed." in response.content.decode()
+    assert Change.objects.filter(action="disputed").count() == 1
+
+
+def test_a_badly_formed_key_is_ignored_as_if_missing(tabled: Any) -> None:
+    ben, anna = Client(), Client()
+    join(ben, tabled, 1)
+    join(anna, tabled, 0)
+    post_deal(ben, tabled, 1)
+    assert confirm(anna, tabled, 1, "<script>").status_code == 200
+    assert Change.objects.get(action="confirmed").client_key is None
+
+
+@pytest.fixture
+def bridge_table(make_match: Any) -> Any:
+    """A Contract Bridge rubber (N Anna, E Ben, S Cleo, W Dev), the other side confirming, four phones: East
+    enters deal 1 (BR-6.1: 4♠ by South making 10), and North and South may both confirm it."""
+    match = make_match("contract_bridge")
+    table.renew_table_link(match=match)
+    table.set_confirmation(match=match, mode=table.SIDES)
+    phones = [Client() for _seat in range(4)]
+    for seat, phone in enumerate(phones):
+        join(phone, match, seat)
+    posted = post_deal(phones[1], match, 1, {"declarer": "2", "level": "4", "strain": "S", "tricks": "0"})
+    assert posted.status_code == 302 and Deal.objects.get().state == "waiting"
+    return match, phones
+
+
+def test_two_players_confirming_at_once_is_harmless(bridge_table: Any) -> None:
+    match, (north, _east, south, _west) = bridge_table
+    first = confirm(north, match, 1, "north-key-00001")
+    second = confirm(south, match, 1, "south-key-00001")  # drawn before North's tap landed
+    assert first.status_code == second.status_code == 200
+    assert "Deal 1 was already confirmed by N · Anna (guest)." in second.content.decode()
+    assert Change.objects.filter(action="confirmed").count() == 1
+    assert Deal.objects.get().state == "confirmed"
+
+
+def test_a_dispute_after_the_partners_confirmation_is_told_and_not_recorded(bridge_table: Any) -> None:
+    match, (north, _east, south, _west) = bridge_table
+    confirm(north, match, 1)
+    url = reverse("table_dispute", args=[match.pk, 1])
+    data = {"revision": str(Deal.objects.get().revision), "reason": "9 tricks"}
+    response = south.post(url, data, headers={"HX-Request": "true"})
+    assert response.status_code == 409
+    assert "Deal 1 was confirmed by N · Anna (guest) meanwhile; your dispute was not recorded." in (
+        response.content.decode()
+    )
+    assert not Change.objects.filter(action="disputed").exists()
+    # Both disputing at once: the second is told, the first reason stands.
+    table.set_confirmation(match=match, mode=table.SIDES)
+    Deal.objects.update(state="waiting")
+    north.post(url, {**data, "reason": "10 tricks, not 9"}, headers={"HX-Request": "true"})
+    again = south.post(url, data, headers={"HX-Request": "true"})
+    assert again.status_code == 200
+    assert "Deal 1 was already disputed by N · Anna (guest)." in again.content.decode()
+    assert list(Change.objects.filter(action="disputed").values_list("reason", flat=True)) == ["10 tricks, not 9"]
+
+
+def test_the_entering_side_is_still_refused_once_confirmed(bridge_table: Any) -> None:
+    match, (north, east, _south, west) = bridge_table
+    confirm(north, match, 1)
+    for phone in (east, west):  # the side that entered it: never asked, so refused
+        revision = str(Deal.objects.get().revision)
+        response = phone.post(reverse("table_confirm", args=[match.pk, 1]), {"revision": revision}, follow=True)
+        assert "You cannot confirm deal 1 from this seat." in response.content.decode()
+    assert Change.objects.filter(action="confirmed").count() == 1
+
+
+# A removed phone, and the owner's own seat
+
+
+def test_a_removed_phone_cannot_join_again_by_the_same_link(owner_client: Any, tabled: Any) -> None:
+    guest = Client()
+    join(guest, tabled, 1)
+    device = TableDevice.objects.get()
+    owner_client.post(reverse("table_remove", args=[tabled.pk, device.pk]))
+    url = reverse("table_join", args=[tabled.table_token])
+    for response in (guest.get(url), guest.post(url, {"seat": "1"}), guest.post(url, {"seat": "0"})):
+        assert response.status_code == 403
+        page = response.content.decode()
+        assert "The match's owner removed this phone from the table; ask them for a new table link." in page
+    assert TableDevice.objects.count() == 1
+    # A new link: the owner lets it back.
+    owner_client.post(reverse("table_link", args=[tabled.pk]))
+    tabled.refresh_from_db()
+    assert join(guest, tabled, 1).status_code == 302
+    assert guest.get(reverse("match", args=[tabled.pk])).status_code == 200
+
+
+def test_a_removed_account_cannot_join_again_from_another_browser(
+    owner_client: Any, tabled: Any, stranger: Any
+) -> None:
+    phone = Client()
+    phone.force_login(stranger)
+    join(phone, tabled, 1)
+    owner_client.post(reverse("table_remove", args=[tabled.pk, TableDevice.objects.get().pk]))
+    other = Client()
+    other.force_login(stranger)
+    assert join(other, tabled, 1).status_code == 403
+    assert other.get(reverse("match", args=[tabled.pk])).status_code == 403
+
+
+def test_a_removed_phone_polling_is_told_to_open_the_page(owner_client: Any, tabled: Any) -> None:
+    guest = Client()
+    join(guest, tabled, 1)
+    owner_client.post(reverse("table_remove", args=[tabled.pk, TableDevice.objects.get().pk]))
+    response = guest.get(reverse("table_pending", args=[tabled.pk]), headers={"HX-Request": "true"})
+    # 403: the page's script opens the page itself (static/js/table.js), which says why.
+    assert response.status_code == 403
+
+
+def test_the_owner_is_offered_a_seat_and_confirms_from_it(owner_client: Any, tabled: Any) -> None:
+    ben = Client()
+    join(ben, tabled, 1)
+    post_deal(ben, tabled, 1)
+    page = owner_client.get(reverse("match", args=[tabled.pk])).content.decode()
+    assert 'data-testid="owner-no-seat"' in page
+    assert "To confirm from this phone, join your own seat." in page
+    assert f'href="{reverse("table_join", args=[tabled.table_token])}">Join a seat on this phone<' in page
+    assert "Confirm deal 1" not in page
+    # The owner joins Anna's seat on their own phone: the owner's page, with a seat.
+    assert join(owner_client, tabled, 0).status_code == 302
+    page = owner_client.get(reverse("match", args=[tabled.pk])).content.decode()
+    assert "At this table as Anna (owner)." in page
+    assert 'data-testid="owner-no-seat"' not in page
+    assert "Confirm deal 1" in page and "Delete match" in page
+    assert confirm(owner_client, tabled, 1).status_code == 200
+    assert Deal.objects.get().state == "confirmed"
+
+
+def test_the_owner_removing_their_own_seat_may_join_again(owner_client: Any, tabled: Any) -> None:
+    join(owner_client, tabled, 0)
+    owner_client.post(reverse("table_remove", args=[tabled.pk, TableDevice.objects.get().pk]))
+    assert join(owner_client, tabled, 0).status_code == 302
+    assert table.current_devices(tabled).count() == 1
+
+
+# A seat's phone shows only what it may do
+
+
+def test_a_seat_sees_edit_links_only_on_its_own_unconfirmed_deals(owner_client: Any, tabled: Any) -> None:
+    ben, anna = Client(), Client()
+    join(ben, tabled, 1)
+    join(anna, tabled, 0)
+    post_deal(owner_client, tabled, 1)  # the owner's, with no seat
+    post_deal(ben, tabled, 2)
+    post_deal(ben, tabled, 3)
+    confirm(anna, tabled, 3)
+    pages = {
+        who: c.get(reverse("match", args=[tabled.pk])).content.decode() for who, c in (("ben", ben), ("anna", anna))
+    }
+    owners = owner_client.get(reverse("match", args=[tabled.pk])).content.decode()
+
+    def edit(number: int) -> str:
+        return f'href="{reverse("deal_edit", args=[tabled.pk, number])}"'
+
+    assert [edit(n) in pages["ben"] for n in (1, 2, 3)] == [False, True, False]  # 3 is confirmed
+    assert not any(edit(n) in pages["anna"] for n in (1, 2, 3))
+    assert all(edit(n) in owners for n in (1, 2, 3))
+    for page in pages.values():
+        assert "Check a hand for deal" not in page and "Undo last deal" not in page
+    assert "Check a hand for deal 4" in owners
+
+
+def _at_once(count: int, act: Any) -> list[Any]:
+    """``act(index)`` from ``count`` threads released together; each one's answer, or the error it raised."""
+    start = threading.Barrier(count)
+    answers: list[Any] = []
+    lock = threading.Lock()
+
+    def run(index: int) -> None:
+        try:
+            start.wait()
+            answer = act(index)
+        except Exception as error:  # any failure is reported by the caller's assertion
+            answer = error
+        finally:
+            connection.close()
+        with lock:
+            answers.append(answer)
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ten_threads_sending_one_confirmation_record_it_once(make_match: Any) -> None:
+    match = make_match("contract_bridge")
+    table.renew_table_link(match=match)
+    table.set_confirmation(match=match, mode=table.SIDES)
+    east = table.join_table(match=match, seat=1, user=None)
+    north = table.join_table(match=match, seat=0, user=None)
+    save_deal(match=match, user=None, number=1, entry=BR_4S_SOUTH_MADE, device=east)
+    revision = Deal.objects.get().revision
+    answers = _at_once(
+        10, lambda _i: table.confirm_deal(match=match, device=north, number=1, revision=revision, key="same-key-001")
+    )
+    assert answers == ["Deal 1 confirmed."] * 10
+    assert Change.objects.filter(action="confirmed").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_north_and_south_confirming_at_once_record_one_confirmation(make_match: Any) -> None:
+    match = make_match("contract_bridge")
+    table.renew_table_link(match=match)
+    table.set_confirmation(match=match, mode=table.SIDES)
+    east = table.join_table(match=match, seat=1, user=None)
+    seats = [table.join_table(match=match, seat=seat, user=None) for seat in (0, 2)]
+    save_deal(match=match, user=None, number=1, entry=BR_4S_SOUTH_MADE, device=east)
+    revision = Deal.objects.get().revision
+    answers = _at_once(
+        2,
+        lambda i: table.confirm_deal(match=match, device=seats[i], number=1, revision=revision, key=f"seat-key-00{i}"),
+    )
+    assert sorted(answer[:22] for answer in answers) == ["Deal 1 confirmed.", "Deal 1 was already con"]
+    assert Change.objects.filter(action="confirmed").count() == 1
+    assert Deal.objects.get().state == "confirmed"

@@ -319,19 +319,21 @@ def test_api_is_stateless_and_answers_everyone_the_same(client: Any, path: str) 
 # other one answers the guests as it answers an anonymous phone and the account as another account.
 TABLE_WHO = ("guest", "seat", "removed", "rotated", "elsewhere")
 TABLE_MATRIX: dict[str, dict[str, tuple[int, int]]] = {
-    # The match page and a deal's posts: a seat's phone enters; a removed or outdated one finds nothing.
-    "match": {"guest": (200, 405), "seat": (200, 405), "removed": (404, 405), "rotated": (404, 405)},
-    "deal_add": {"guest": (405, 302), "seat": (405, 302), "removed": (405, 404), "rotated": (405, 404)},
-    "deal_preview": {"guest": (405, 200), "seat": (405, 200), "removed": (405, 404), "rotated": (405, 404)},
-    "deal_first": {"guest": (405, 409), "seat": (405, 409), "removed": (405, 404), "rotated": (405, 404)},
+    # The match page and a deal's posts: a seat's phone enters; a removed or outdated one is told it lost its seat
+    # (403, the page that says why and nothing of the match).
+    "match": {"guest": (200, 405), "seat": (200, 405), "removed": (403, 405), "rotated": (403, 405)},
+    "deal_add": {"guest": (405, 302), "seat": (405, 302), "removed": (405, 403), "rotated": (405, 403)},
+    "deal_preview": {"guest": (405, 200), "seat": (405, 200), "removed": (405, 403), "rotated": (405, 403)},
+    "deal_first": {"guest": (405, 409), "seat": (405, 409), "removed": (405, 403), "rotated": (405, 403)},
     # Deal 1 was entered on the owner's page: a seat may not edit it (sent back to the match page).
-    "deal_edit": {"guest": (302, 302), "seat": (302, 302), "removed": (404, 404), "rotated": (404, 404)},
-    "table_pending": {"guest": (302, 405), "seat": (302, 405), "removed": (404, 405), "rotated": (404, 405)},
+    "deal_edit": {"guest": (302, 302), "seat": (302, 302), "removed": (403, 403), "rotated": (403, 403)},
+    "table_pending": {"guest": (302, 405), "seat": (302, 405), "removed": (403, 405), "rotated": (403, 405)},
     # Posted without the deal's revision: told so on the match page (302), nothing written.
-    "table_confirm": {"guest": (405, 302), "seat": (405, 302), "removed": (405, 404), "rotated": (405, 404)},
-    "table_dispute": {"guest": (405, 302), "seat": (405, 302), "removed": (405, 404), "rotated": (405, 404)},
-    # The link itself: the one they joined by (the rotated guest's is the old one, which finds nothing).
-    "table_join": {"guest": (200, 422), "seat": (200, 422), "removed": (200, 422), "rotated": (404, 404)},
+    "table_confirm": {"guest": (405, 302), "seat": (405, 302), "removed": (405, 403), "rotated": (405, 403)},
+    "table_dispute": {"guest": (405, 302), "seat": (405, 302), "removed": (405, 403), "rotated": (405, 403)},
+    # The link itself: the one they joined by. A removed phone may not join again by it; the rotated guest's is the
+    # old one, which finds nothing.
+    "table_join": {"guest": (200, 422), "seat": (200, 422), "removed": (403, 403), "rotated": (404, 404)},
 }
 
 

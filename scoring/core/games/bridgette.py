@@ -166,6 +166,14 @@ FLAGS: dict[str, Flag] = {
             "R-BG-19",
             gettext_noop("A card the rules did not allow costs its player three tricks, given to the other player."),
         ),
+        Flag(
+            "bg_penalty_cards",
+            "R-BG-20",
+            gettext_noop(
+                "A card taken back after a fault (played out of turn or too early) stays face up as a penalty card, "
+                "to be played at the first legal chance."
+            ),
+        ),
     )
 }
 

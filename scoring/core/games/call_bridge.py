@@ -82,6 +82,14 @@ FLAGS = {
             "R-CB-10",
             gettext_noop("A card the rules did not allow voids the deal: nobody scores for it."),
         ),
+        Flag(
+            "cb_penalty_cards",
+            "R-CB-11",
+            gettext_noop(
+                "A card taken back after a fault (played out of turn or too early) stays face up as a penalty card, "
+                "to be played at the first legal chance."
+            ),
+        ),
     )
 }
 

@@ -139,6 +139,14 @@ FLAGS = {
             "R-DB-12",
             gettext_noop("A card the rules did not allow costs its player three tricks, given to the other player."),
         ),
+        Flag(
+            "db_penalty_cards",
+            "R-DB-13",
+            gettext_noop(
+                "A card taken back after a fault (played out of turn or too early) stays face up as a penalty card, "
+                "to be played at the first legal chance."
+            ),
+        ),
     )
 }
 

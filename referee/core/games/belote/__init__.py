@@ -14,23 +14,11 @@ completes. Announcements (BL-5) are not recorded; the deal entry counts none.
 
 from __future__ import annotations
 
-from referee.core.games.belote.deal import BeloteRecord
 from referee.core.games.belote.replay import REFEREE as REPLAY
-from referee.core.games.belote.replay import BeloteReferee
-from referee.core.games.belote.rules import BIDS, FIRST_DEAL, STOCK, TRICKS
 from referee.core.games.belote.setup import SETUP
 from referee.core.protocol import Referee
 
-__all__ = [
-    "BIDS",
-    "FIRST_DEAL",
-    "REFEREE",
-    "SETUP",
-    "STOCK",
-    "TRICKS",
-    "BeloteRecord",
-    "BeloteReferee",
-]
+__all__ = ["REFEREE", "SETUP"]
 
 # The registry's entry: the replay and the setup (referee.core.protocol.Referee).
 REFEREE = Referee(REPLAY, SETUP)

@@ -13,33 +13,41 @@ from typing import Any
 from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
 from referee.core.games.belote.setup import HELD, SETUP
 from referee.core.pack32 import PACK32
-from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card, in_pack
+from referee.core.record import (
+    CheckedEvent,
+    DealtCards,
+    Event,
+    Header,
+    Record,
+    card_at,
+    cards_at,
+    event_card,
+    event_choice,
+    in_pack,
+)
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
-from scoring.core.base import Flags
-from vocabulary.cards import SUITS, Card, CardError, parse_card, parse_cards
+from vocabulary.cards import Card
 from vocabulary.i18n import _, gettext_noop, ngettext
 
 _PACK = frozenset(PACK32)
 _SAYINGS_READ = (None, "", *SAYINGS)  # no saying, or belote or rebelote
 
 
-@dataclass(frozen=True, slots=True)
-class BeloteRecord:
-    players: tuple[str, ...]
-    dealer: int
-    flags: Flags
-    hands: tuple[tuple[Card, ...], ...]  # the first five cards of each seat (BL-3.3), or the cards held in play
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BeloteRecord(Record):
+    """A hand record as read: the first five cards of each seat (BL-3.3), or the cards held in play; the turn-up, and
+    the other 11 cards in the order the dealer gives them (BL-3.4)."""
+
     turn_up: Card
-    stock: tuple[Card, ...]  # the other 11 cards in the order the dealer gives them (BL-3.4)
-    events: tuple[Event, ...]
+    stock: tuple[Card, ...]
     # The hands are as held once the deal is complete (8 each, the turn-up in the taker's), or the cards each seat
     # plays (a record of the plays only): no stock is dealt after the take.
     held: bool = False
-    plays_only: bool = False
 
 
 _NOT_IN_PACK = gettext_noop("{card} is not in the 32-card Belote pack: A K Q J 10 9 8 7")
+_TWICE = gettext_noop("{card} is dealt twice")
 
 
 def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple[Card, ...]) -> None:
@@ -54,7 +62,7 @@ def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple
             STOCK,
         )
         raise RecordError("stock", message.format(count=STOCK))
-    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice"))
+    dealt = DealtCards(_PACK, _NOT_IN_PACK, _TWICE)
     for seat, hand in enumerate(hands):
         dealt.place_all(hand, f"hands[{seat}]")
     dealt.place(turn_up, "turn_up")
@@ -68,29 +76,10 @@ def _read_event(checked: CheckedEvent) -> Event:
         card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
         saying = data.get("announce")
         if saying not in _SAYINGS_READ:
-            raise RecordError(
-                f"events[{number - 1}].announce",
-                _("announce is belote or rebelote (BL-6.1), not {saying}").format(saying=repr(saying)),
-            )
+            message = _("announce is belote or rebelote (BL-6.1), not {saying}")
+            raise RecordError(f"events[{number - 1}].announce", message.format(saying=repr(saying)))
         return Event(number=number, type=kind, seat=seat, card=card, announce=saying or "")
-    choice = data.get("choice")
-    if isinstance(choice, str) and choice.upper() in SUITS:
-        choice = choice.upper()
-    if choice not in BIDS:
-        raise RecordError(
-            f"events[{number - 1}].choice",
-            _("choice must be one of {options}, not {choice}").format(options=", ".join(BIDS), choice=repr(choice)),
-        )
-    return Event(number=number, type=kind, seat=seat, choice=str(choice))
-
-
-def _cards(doc: Mapping[str, Any], field: str) -> tuple[Card, ...]:
-    try:
-        if field == "turn_up":
-            return (parse_card(doc.get(field), field),)
-        return parse_cards(doc.get(field) or [], field)
-    except CardError as error:
-        raise RecordError(error.path or field, error.message) from None
+    return Event(number=number, type=kind, seat=seat, choice=event_choice(number, data, BIDS))
 
 
 def is_held(doc: Mapping[str, Any], header: Header) -> bool:
@@ -103,38 +92,28 @@ def _check_held(doc: Mapping[str, Any], header: Header) -> None:
     """Refuse hands as held in play that are not 8 different cards each of the pack (so the whole pack, the turn-up
     in the taker's hand, BL-3.4), or that come with a stock; a record of the plays only has no hands to check."""
     if doc.get("stock"):
-        raise RecordError(
-            "stock",
-            _("the hands are given as held in play, so the stock was already dealt: leave the stock out (BL-3.4)"),
-        )
-    if header.plays_only:
-        return
-    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice"))
-    for seat, hand in enumerate(header.hands):
-        if len(hand) != HELD:
-            raise RecordError(
-                f"hands[{seat}]",
-                _(
-                    "each hand holds the 8 cards it plays with once the deal is complete (BL-3.4), not {count}; "
-                    "or give every hand's first 5 cards and the stock"
-                ).format(count=len(hand)),
-            )
-        dealt.place_all(hand, f"hands[{seat}]")
+        message = _("the hands are given as held in play, so the stock was already dealt: leave the stock out (BL-3.4)")
+        raise RecordError("stock", message)
+    message = gettext_noop(
+        "each hand holds the 8 cards it plays with once the deal is complete (BL-3.4), not {count}; "
+        "or give every hand's first 5 cards and the stock"
+    )
+    if not header.plays_only:
+        DealtCards(_PACK, _NOT_IN_PACK, _TWICE).place_hands(header.hands, (HELD,), message)
 
 
 def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, tuple[Card, ...]]:
     """The turn-up and the stock, once the deal is 5 cards a hand, a turn-up and at most 11 more (BL-3.3, BL-3.4);
     or the turn-up alone, once the hands as held in play are 8 cards each with the turn-up among them."""
     if doc.get("turn_up") is None:
-        raise RecordError(
-            "turn_up", _("turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
-        )
-    (turn_up,) = _cards(doc, "turn_up")
+        message = _("turn_up is missing: the 21st card, turned face up after the first deal (BL-3.3)")
+        raise RecordError("turn_up", message)
+    turn_up = card_at(doc.get("turn_up"), "turn_up")
     if is_held(doc, header):
         in_pack(turn_up, _PACK, "turn_up", _NOT_IN_PACK)
         _check_held(doc, header)
         return turn_up, ()
-    stock = _cards(doc, "stock")
+    stock = cards_at(doc.get("stock") or [], "stock")
     _check_deal(header.hands, turn_up, stock)
     return turn_up, stock
 
@@ -162,16 +141,12 @@ def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     if len(stock) != STOCK and not held:
         for event in events:
             if event.type == "play":
-                raise RecordError(
-                    f"events[{event.number - 1}]",
-                    ngettext(
-                        "the stock holds {count} of its {size} card; record them all, in the order dealt, "
-                        "to referee the play (BL-3.4)",
-                        "the stock holds {count} of its {size} cards; record them all, in the order dealt, "
-                        "to referee the play (BL-3.4)",
-                        STOCK,
-                    ).format(count=len(stock), size=STOCK),
+                message = ngettext(
+                    "the stock holds {count} of its {size} card; record them all, in the order dealt, "
+                    "to referee the play (BL-3.4)",
+                    "the stock holds {count} of its {size} cards; record them all, in the order dealt, "
+                    "to referee the play (BL-3.4)",
+                    STOCK,
                 )
-    return BeloteRecord(
-        header.players, header.dealer, header.flags, hands, turn_up, stock, events, held, header.plays_only
-    )
+                raise RecordError(f"events[{event.number - 1}]", message.format(count=len(stock), size=STOCK))
+    return BeloteRecord.of(header, events, hands=hands, turn_up=turn_up, stock=stock, held=held)

@@ -10,7 +10,7 @@ from referee.core.games.belote.remedies import Remedies
 from referee.core.games.belote.rules import TRICKS, allowed, trick_winner
 from referee.core.pack32 import Duty, trick_points
 from referee.core.record import Event
-from referee.core.verdict import Trick
+from referee.core.tricks import next_to_play
 from scoring.core.games.belote import SEATS, side_of
 from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _, gettext_noop
@@ -42,12 +42,7 @@ class TrickPlay(Remedies):
 
     def next_seat(self) -> int:
         """The first seat from the leader, in the order of play, that has not played to the trick (BL-1.2)."""
-        played = dict(self.trick)  # seat -> card
-        for k in range(SEATS):
-            seat = (self.leader + k) % SEATS
-            if seat not in played:
-                return seat
-        raise AssertionError("a trick of four cards is finished before anyone plays again")
+        return next_to_play(self.leader, self.trick, SEATS)
 
     def holder(self) -> int:
         """The position in the trick of the card holding it (BL-7.5)."""
@@ -76,32 +71,28 @@ class TrickPlay(Remedies):
         """Flag a play out of turn, a second card to the trick, or a card not held or already played, and
         check the others as `check_follow` does; False if the card is not played to the trick at all."""
         seat, trick = event.seat, self.trick
-        who = self.names[seat]
+        who, named = self.players[seat], card_name(card)
         if seat in dict(trick):  # seat -> card
             message = _("{player} played {card}, a second card to the same trick")
-            self.flag(event, "BL-1.2", message.format(player=who, card=card_name(card)), card)
+            self.flag(event, "BL-1.2", message.format(player=who, card=named), card)
             return False
         expected = self.next_seat()
         if not trick and seat != expected:
             message = _("{player} led {card}, but it was {leader}'s lead")
-            self.flag(
-                event, "BL-7.1", message.format(player=who, card=card_name(card), leader=self.name(expected)), card
-            )
+            self.flag(event, "BL-7.1", message.format(player=who, card=named, leader=self.name(expected)), card)
             self.leader = seat  # the trick is played from that lead
         elif seat != expected:
             message = _("{player} played {card} out of turn: it was {due}'s turn")
-            self.flag(event, "BL-1.2", message.format(player=who, card=card_name(card), due=self.name(expected)), card)
+            self.flag(event, "BL-1.2", message.format(player=who, card=named, due=self.name(expected)), card)
         # A card played by a player who did not hold it stays in its holder's hand, who plays it later like any other
         # card (docs/hand-record.md); a card that has left its holder's hand was already played.
         if card in hand:
             if trick:
                 self.check_follow(event, who, card, hand)
         elif card in self.played:
-            self.flag(event, "BL-1.1", _("{card} was already played").format(card=card_name(card)), card)
+            self.flag(event, "BL-1.1", _("{card} was already played").format(card=named), card)
         else:
-            self.flag(
-                event, "BL-3.4", _("{player} does not hold {card}").format(player=who, card=card_name(card)), card
-            )
+            self.flag(event, "BL-3.4", _("{player} does not hold {card}").format(player=who, card=named), card)
         return True
 
     def check_follow(self, event: Event, who: str, card: Card, hand: Collection[Card]) -> None:
@@ -135,34 +126,28 @@ class TrickPlay(Remedies):
 
     def check_belote(self, event: Event, card: Card) -> None:
         """BL-6.1: "belote" with the first of the K and Q of trumps, "rebelote" with the second, by one player."""
-        who, seat = self.name(event.seat), event.seat
+        seat, saying = event.seat, event.announce
         is_kq = card.suit == self.trump and card.rank in ("K", "Q")
         other = Card("Q" if card.rank == "K" else "K", self.trump)
-        if event.announce and not is_kq:
-            if event.announce == "belote":
+        if saying and not is_kq:
+            if saying == "belote":
                 message = _("{player} said belote with {card}, not with the K or Q of trumps")
             else:
                 message = _("{player} said rebelote with {card}, not with the K or Q of trumps")
-            self.flag(event, "BL-6.1", message.format(player=who, card=card_name(card)), card)
-        elif event.announce == "belote":
-            if other in self.played:
-                message = _("{player} said belote with {card} after {other} was played")
-                self.flag(
-                    event, "BL-6.1", message.format(player=who, card=card_name(card), other=card_name(other)), card
-                )
-            elif other not in self.hands[seat]:
-                message = _("{player} said belote with {card} without holding {other}")
-                self.flag(
-                    event, "BL-6.1", message.format(player=who, card=card_name(card), other=card_name(other)), card
-                )
-            else:
+        elif saying == "belote" and other in self.played:
+            message = _("{player} said belote with {card} after {other} was played")
+        elif saying == "belote" and other not in self.hands[seat]:
+            message = _("{player} said belote with {card} without holding {other}")
+        elif saying == "rebelote" and self.belote_by != seat:
+            message = _("{player} said rebelote with {card} without having said belote before")
+        else:
+            if saying == "belote":
                 self.belote_by = seat
-        elif event.announce == "rebelote":
-            if self.belote_by != seat:
-                message = _("{player} said rebelote with {card} without having said belote before")
-                self.flag(event, "BL-6.1", message.format(player=who, card=card_name(card)), card)
-            else:
+            elif saying == "rebelote":
                 self.rebelote_by = seat
+            return
+        words = message.format(player=self.name(seat), card=card_name(card), other=card_name(other))
+        self.flag(event, "BL-6.1", words, card)
 
     def finish_trick(self) -> None:
         trump, trick = self.trump, self.trick
@@ -170,14 +155,8 @@ class TrickPlay(Remedies):
         position, reason = trick_winner(cards, trump)
         winner = trick[position][0]
         points = trick_points(cards, trump)
-        number = len(self.tricks) + 1
-        self.tricks.append(
-            Trick(number=number, leader=trick[0][0], plays=tuple(trick), winner=winner, reason=reason, points=points)
-        )
         self.won[winner] += 1
         self.points[side_of(winner)] += points
-        self.trick = []
-        self.leader = winner  # BL-7.1
-        if number == TRICKS:
+        if self.take_trick(winner, reason, trick[0][0], points) == TRICKS:  # the winner leads next (BL-7.1)
             self.last_trick = winner  # BL-7.6
             self.phase = "done"

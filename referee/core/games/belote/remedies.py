@@ -12,11 +12,30 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.games.belote.state import ReplayState
+from referee.core.remedies import BAD_CALL, NOT_HELD, OUT_OF_TIME, OUT_OF_TURN, Faults
 from referee.core.verdict import Remedy, Ruling, RulingStep, Violation
 from scoring.core.base import EntryError
 from scoring.core.games.belote import GAME as SCORING
 from scoring.core.games.belote import Camp, side_of
 from vocabulary.i18n import _, gettext_noop
+
+# R-BL-15: every other fault, by the rule it breaks; the sources are silent, so the ruling reads the Laws of bridge by
+# analogy (referee/core/remedies.py).
+FAULTS = Faults(
+    "R-BL-15",
+    "bl_penalty_cards",
+    {
+        "BL-1.1": (NOT_HELD,),
+        "BL-3.4": (NOT_HELD,),
+        "BL-1.2": (OUT_OF_TURN,),  # out of turn, or a second card to the same trick
+        "BL-4.1": (OUT_OF_TURN, BAD_CALL),
+        "BL-4.2": (OUT_OF_TURN, BAD_CALL),
+        "BL-4.3": (OUT_OF_TIME,),
+        "BL-4.4": (OUT_OF_TIME,),
+        "BL-7.1": (OUT_OF_TURN, OUT_OF_TIME),  # a lead out of turn, or a card before trumps are chosen
+        "BL-7.6": (OUT_OF_TIME,),
+    },
+)
 
 RENONCE_RULES = frozenset({"BL-7.2", "BL-7.3", "BL-7.4", "R-BL-9"})
 
@@ -71,7 +90,8 @@ class Remedies(ReplayState):
             if violation.rule == "BL-6.1":
                 text = _(_FALSE_ANNOUNCEMENT).format(player=self.name(violation.seat))
                 remedies[index] = Remedy(rule="BL-10.2", source="contree.org", text=text)
-        return tuple(violation._replace(remedy=remedies.get(i)) for i, violation in enumerate(self.violations))
+        violations = tuple(violation._replace(remedy=remedies.get(i)) for i, violation in enumerate(self.violations))
+        return FAULTS.given_to(violations, self.players, self.flags)
 
     def ruling(self, entry: dict[str, Any] | None) -> Ruling | None:
         """BL-10.1: the deal as ruled, when a renonce decided it: the entry with the camp of the first renonce."""

@@ -4,16 +4,16 @@ scoring core scores (docs/rules/belote.md BL-7.7, BL-8.7).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from referee.core.games.belote.deal import BeloteRecord, read_record
+from referee.core.games.belote.deal import read_record
 from referee.core.games.belote.play import TrickPlay
 from referee.core.games.belote.rules import STOCK, TRICKS
 from referee.core.games.belote.trumps import TrumpChoice
+from referee.core.protocol import GameReplay
 from referee.core.record import Event
-from referee.core.verdict import Trick, Turn, Verdict
-from scoring.core.base import EntryError
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.games.belote import GAME as SCORING
 from scoring.core.games.belote import LAST_TRICK, NO_CAPOT, Camp, side_of
 from vocabulary.cards import SUIT_NAMES, card_name
@@ -26,20 +26,9 @@ _CAMPS_BY_SIDE = (
 )
 
 
-class BeloteReferee:
-    name = "belote"
-
-    def parse(self, doc: Mapping[str, Any]) -> BeloteRecord:
-        """Read a Belote hand record; raise RecordError with the path of the problem."""
-        return read_record(doc, self.name)
-
-    def replay(self, record: BeloteRecord) -> Verdict:
-        """Replay every event (BL-7.7), flagging each illegal one and going on after it."""
-        return _Replay(record).run()
-
-
 class _Replay(TrumpChoice, TrickPlay):
-    """The state of one replay. Private and short-lived: the public API is pure."""
+    """The state of one replay, which replays every event (BL-7.7), flagging each illegal one and going on after it.
+    Private and short-lived: the public API is pure."""
 
     def wrong_phase(self, event: Event) -> bool:
         """Flag an event that comes when it cannot; True if it must be skipped."""
@@ -142,26 +131,12 @@ class _Replay(TrumpChoice, TrickPlay):
             if not self.wrong_phase(event):
                 (self.play if event.type == "play" else self.bid)(event)
         self.end_notes()
-        tricks = list(self.tricks)
-        if self.trick:
-            tricks.append(Trick(number=len(tricks) + 1, leader=self.trick[0][0], plays=tuple(self.trick)))
-        entry = self.deal_entry()
-        score = None
-        if entry is not None:
-            try:
-                deal = SCORING.parse_deal(entry, self.flags)
-            except EntryError as error:
-                self.notes.append(
-                    _("the deal cannot be scored: {error} ({rule})").format(error=error.message, rule=error.rule)
-                )
-                entry = None
-            else:
-                score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
-                entry = SCORING.to_entry(deal)  # in the spelling Trickbook stores (docs/match-file.md)
+        deal, score = self.scored(SCORING, self.deal_entry())
+        entry = SCORING.to_entry(deal) if deal is not None else None  # in the spelling Trickbook stores (match-file.md)
         violations = self.with_remedies()
         return Verdict(
             violations=violations,
-            tricks=tuple(tricks),
+            tricks=shown_tricks(self.tricks, self.trick),
             tricks_won=tuple(self.won),
             card_points=self.trick_points(),
             complete=self.phase in ("done", "thrown_in"),
@@ -174,4 +149,4 @@ class _Replay(TrumpChoice, TrickPlay):
         )
 
 
-REFEREE = BeloteReferee()
+REFEREE = GameReplay("belote", read_record, _Replay)

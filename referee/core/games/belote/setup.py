@@ -4,9 +4,12 @@ of each hand, the turn-up and the stock, then the choice of trumps and the play.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
 from referee.core.pack32 import PACK32
-from referee.core.setup import Entry, EventField, EventKind, ExtraField, Held, Setup, TapOption, TurnEntry, ValueKind
+from referee.core.setup import CARD, PLAY_TURN, EventField, EventKind, ExtraField, Held, Setup, TapOption, ValueKind
+from referee.core.trump_rounds import TRUMP_TURN, TURN_UP
 from scoring.core.games.belote import GAME
 from vocabulary.i18n import gettext_noop
 
@@ -17,8 +20,7 @@ SETUP = Setup(
     pack=PACK32,
     hand_size=FIRST_DEAL,  # BL-3.3: the first deal, 3 then 2 cards each
     extras=(
-        # BL-3.3
-        ExtraField("turn_up", gettext_noop("Turn-up card"), gettext_noop("the turn-up card"), False, 1, required=True),
+        TURN_UP,  # BL-3.3
         # BL-3.4: the rest of the deal, in the order given; needed only once somebody takes.
         ExtraField(
             "stock",
@@ -39,7 +41,7 @@ SETUP = Setup(
             "play",
             "the seat plays the card (BL-7)",
             (
-                EventField("card", ValueKind.CARD, "the card"),
+                CARD,
                 EventField(
                     "announce",
                     ValueKind.WORD,
@@ -51,12 +53,9 @@ SETUP = Setup(
         ),
     ),
     turns=(
-        TurnEntry("trump", Entry.OPTION, "choice"),
-        TurnEntry(
-            "play",
-            Entry.CARD,
-            "card",
-            verb=gettext_noop("Play"),
+        TRUMP_TURN,
+        replace(
+            PLAY_TURN,
             options=(
                 TapOption("announce", "belote", gettext_noop("Say belote with this card")),
                 TapOption("announce", "rebelote", gettext_noop("Say rebelote with this card")),
@@ -73,18 +72,7 @@ SETUP = Setup(
     # The Check a hand page records the hands as held when the play starts: 8 each, the turn-up in the taker's.
     held=Held(
         hand_size=HELD,
-        extras=(
-            ExtraField(
-                "turn_up",
-                gettext_noop("Turn-up card"),
-                gettext_noop("the turn-up card"),
-                False,
-                1,
-                required=True,
-                dealt=False,
-                in_hand=True,
-            ),
-        ),
+        extras=(replace(TURN_UP, dealt=False, in_hand=True),),
     ),  # its suit is offered as trumps in the first round (BL-4.1)
     longest_auction=2 * GAME.seats,  # two rounds of four bids (BL-4.1, BL-4.2)
 )

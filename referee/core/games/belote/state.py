@@ -9,23 +9,19 @@ from __future__ import annotations
 from referee.core.games.belote.deal import BeloteRecord
 from referee.core.games.belote.rules import STOCK
 from referee.core.record import Event
+from referee.core.tricks import FlaggingState
 from referee.core.trump_rounds import TrumpRounds
-from referee.core.verdict import Trick, Violation
 from scoring.core.games.belote import SEATS, side_of
 from vocabulary.cards import Card
 
 
-class ReplayState(TrumpRounds):
+class ReplayState(FlaggingState[BeloteRecord], TrumpRounds):
     """What one replay remembers between events."""
 
     def __init__(self, record: BeloteRecord) -> None:
-        self.record = record
-        self.flags = record.flags
-        self.names = record.players
+        super().__init__(record)
         first = (record.dealer + 1) % SEATS  # BL-4.1, BL-7.1: the dealer's next player
         self.start_rounds(first, SEATS)
-        # Each hand is an insertion-ordered dict used as an ordered set, in the order dealt.
-        self.hands = [dict.fromkeys(hand) for hand in record.hands]
         self.phase = "bid"  # bid, play, done, thrown_in
         self.taker: int | None = None
         self.trump = ""
@@ -33,27 +29,17 @@ class ReplayState(TrumpRounds):
         # The second deal can be made (BL-3.4), or needs none: the hands are as held in play.
         self.dealt = record.held or len(record.stock) == STOCK
         self.leader = first
-        self.trick: list[tuple[int, Card]] = []
-        self.tricks: list[Trick] = []
         self.won = [0] * SEATS
         self.points = [0, 0]  # card points per side (BL-2.2)
         self.last_trick: int | None = None  # the seat that won the eighth trick (BL-2.3)
         self.played: set[Card] = set()
         self.belote_by: int | None = None  # who said belote (BL-6.1)
         self.rebelote_by: int | None = None
-        self.violations: list[Violation] = []
-        self.notes: list[str] = []
         self.renonces: list[tuple[int, int, int]] = []  # BL-10.1: (violation index, seat, trick) of each renonce
 
-    def flag(self, event: Event, rule: str, message: str, card: Card | None = None) -> None:
-        """Flag ``event``. The message does not repeat the rule: a violation carries it in its ``rule``."""
-        trick = len(self.tricks) + 1 if self.phase == "play" else None
-        self.violations.append(
-            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=card)
-        )
-
-    def name(self, seat: int) -> str:
-        return self.names[seat]
+    def trick_of(self, event: Event) -> int | None:
+        """Any event of the play is in the trick being played."""
+        return len(self.tricks) + 1 if self.phase == "play" else None
 
     @staticmethod
     def partners(seat: int, other: int) -> bool:

@@ -15,66 +15,13 @@ events and gives the verdict.
 
 from __future__ import annotations
 
-from referee.core.calls import (
-    DOUBLE,
-    LADDER,
-    PASS,
-    REDOUBLE,
-    STRAIN_LABELS,
-    STRAIN_ORDER,
-    Call,
-    bid_index,
-    parse_call,
-)
-from referee.core.games.bridgette.deal import BridgetteRecord
+from referee.core.calls import Call, parse_call
 from referee.core.games.bridgette.replay import REFEREE as REPLAY
-from referee.core.games.bridgette.replay import BridgetteReferee
-from referee.core.games.bridgette.rules import (
-    DEALER_DRAWS,
-    HAND_SIZE,
-    STOCK_SIZE,
-    TRICKS,
-    allowed_follows,
-    allowed_leads,
-    bid_requirement,
-    cheapest_level,
-    group,
-    is_jump,
-    named,
-    suit_counts,
-    trick_winner,
-)
+from referee.core.games.bridgette.rules import allowed_follows, allowed_leads, group, trick_winner
 from referee.core.games.bridgette.setup import SETUP
 from referee.core.protocol import Referee
 
-__all__ = [
-    "DEALER_DRAWS",
-    "DOUBLE",
-    "HAND_SIZE",
-    "LADDER",
-    "PASS",
-    "REDOUBLE",
-    "REFEREE",
-    "SETUP",
-    "STOCK_SIZE",
-    "STRAIN_LABELS",
-    "STRAIN_ORDER",
-    "TRICKS",
-    "BridgetteRecord",
-    "BridgetteReferee",
-    "Call",
-    "allowed_follows",
-    "allowed_leads",
-    "bid_index",
-    "bid_requirement",
-    "cheapest_level",
-    "group",
-    "is_jump",
-    "named",
-    "parse_call",
-    "suit_counts",
-    "trick_winner",
-]
+__all__ = ["REFEREE", "SETUP", "Call", "allowed_follows", "allowed_leads", "group", "parse_call", "trick_winner"]
 
 # The registry's entry: the replay and the setup (referee.core.protocol.Referee).
 REFEREE = Referee(REPLAY, SETUP)

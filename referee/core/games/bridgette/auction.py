@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.core.calls import LADDER, Call, double_refusal, refused_double
+from referee.core.calls import LADDER, Call, may_double, refused_double
 from referee.core.games.bridgette.rules import bid_requirement, suit_counts
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.record import Event
@@ -67,11 +67,8 @@ class Auction(ReplayState):
                 self.flag(event, "BG-4.1", message.format(player=name, call=call.label))
             self.phase = "auction"
         if self.phase != "auction":
-            self.flag(
-                event,
-                "BG-5.5",
-                _("{player} called {call} after the auction had ended").format(player=name, call=call.label),
-            )
+            message = _("{player} called {call} after the auction had ended")
+            self.flag(event, "BG-5.5", message.format(player=name, call=call.label))
             return
         if seat != self.caller:
             message = _("{player} called out of turn: it was {due}'s call")
@@ -137,5 +134,5 @@ class Auction(ReplayState):
         calls = ["pass", *(bid.code for bid in bids)]
         ours = self.bidder == seat
         doubles = ("double", "redouble")
-        calls.extend(word for word in doubles if double_refusal(word, current, self.doubled, ours, "") is None)
+        calls.extend(word for word in doubles if may_double(word, current, self.doubled, ours))
         return Turn(seat, "call", tuple(calls), _("{player} to call (BG-5.3)").format(player=self.names[seat]))

@@ -9,11 +9,11 @@ from typing import Any
 from referee.core.calls import parse_call
 from referee.core.games.bridgette.rules import HAND_SIZE, STOCK_SIZE
 from referee.core.games.bridgette.setup import SETUP
-from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, card_at, cards_at, event_card, event_cards
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from scoring.core.base import Flags
-from vocabulary.cards import Card, CardError, card_name, parse_card, parse_cards
+from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _, gettext_noop, ngettext
 
 _TWICE = gettext_noop("{card} appears at {path} and again here; the pack has one of each (BG-1.2)")
@@ -76,13 +76,8 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[tuple[Card, ...]
     checked card by card in record order: the RecordError names the first fault and where."""
     # Every card a record can name is of the pack (BG-1.2): only a card placed twice is refused.
     placed = DealtCards(None, "", _TWICE)
-    for seat, hand in enumerate(() if header.plays_only else header.hands):
-        if len(hand) not in (0, HAND_SIZE):
-            raise RecordError(
-                f"hands[{seat}]",
-                _("a hand as dealt has {size} cards (BG-3.2), or none if it was not recorded").format(size=HAND_SIZE),
-            )
-        placed.place_all(hand, f"hands[{seat}]")
+    message = gettext_noop("a hand as dealt has {size} cards (BG-3.2), or none if it was not recorded")
+    placed.place_hands(() if header.plays_only else header.hands, (0, HAND_SIZE), message)
     stock = _read_stock(doc)
     placed.place_all(stock or (), "stock")
     upcard = _read_upcard(doc, stock)
@@ -95,15 +90,10 @@ def _read_stock(doc: Mapping[str, Any]) -> tuple[Card, ...] | None:
     tokens = doc.get("stock")
     if tokens is None:
         return None
-    try:
-        stock = parse_cards(tokens, "stock")
-    except CardError as error:
-        raise RecordError(error.path, error.message) from None
+    stock = cards_at(tokens, "stock")
     if len(stock) != STOCK_SIZE:
-        raise RecordError(
-            "stock",
-            _("the stock has {size} cards, top first (BG-3.3), not {count}").format(size=STOCK_SIZE, count=len(stock)),
-        )
+        message = _("the stock has {size} cards, top first (BG-3.3), not {count}")
+        raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
     return stock
 
 
@@ -111,10 +101,7 @@ def _read_upcard(doc: Mapping[str, Any], stock: tuple[Card, ...] | None) -> Card
     """The upcard as recorded, which must be the top of the stock (BG-3.3); else the top of the stock, if known."""
     if doc.get("upcard") is None:
         return stock[0] if stock is not None else None
-    try:
-        upcard = parse_card(doc["upcard"], "upcard")
-    except CardError as error:
-        raise RecordError(error.path, error.message) from None
+    upcard = card_at(doc["upcard"], "upcard")
     if stock is not None and upcard != stock[0]:
         message = _("the upcard is the top card of the stock, {top}, not {card} (BG-3.3)")
         raise RecordError("upcard", message.format(top=card_name(stock[0]), card=card_name(upcard)))
@@ -130,10 +117,7 @@ def _read_event(checked: CheckedEvent) -> Event:
     if kind == "play":
         return Event(number=number, type=kind, seat=seat, card=event_card(number, data))
     if kind == "call":
-        try:
-            call = parse_call(data.get("call"))
-        except RecordError as error:
-            raise RecordError(f"events[{number - 1}].call", error.message) from None
+        call = parse_call(data.get("call"), f"events[{number - 1}].call")
         return Event(number=number, type=kind, seat=seat, call=call)
     return _read_exchange_event(number, kind, seat, data)
 
@@ -142,9 +126,8 @@ def _read_exchange_event(number: int, kind: str, seat: int, data: Mapping[str, A
     """A draw or a discard: its cards, or only how many when they were not seen (BG-4)."""
     count = data.get("count")
     if count is not None and (isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= STOCK_SIZE):
-        raise RecordError(
-            f"events[{number - 1}].count", _("count must be a whole number from 0 to {most}").format(most=STOCK_SIZE)
-        )
+        message = _("count must be a whole number from 0 to {most}")
+        raise RecordError(f"events[{number - 1}].count", message.format(most=STOCK_SIZE))
     tokens = data.get("cards")
     if tokens is None:
         if count is None:
@@ -154,10 +137,7 @@ def _read_exchange_event(number: int, kind: str, seat: int, data: Mapping[str, A
                 message = _("a discard needs its cards, or a count when they were not seen")
             raise RecordError(f"events[{number - 1}].cards", message)
         return Event(number=number, type=kind, seat=seat, count=count)
-    try:
-        cards = parse_cards(tokens, f"events[{number - 1}].cards")
-    except CardError as error:
-        raise RecordError(error.path, error.message) from None
+    cards = event_cards(number, data)
     if count is not None and count != len(cards):
         message = ngettext(
             "count is {count} but {listed} card is listed", "count is {count} but {listed} cards are listed", len(cards)

@@ -171,12 +171,8 @@ class Exchange(ReplayState):
             wrong = [card for card in cards if card not in expected]
             if wrong:
                 message = _("{player} drew {cards}, but the stock gave {expected}")
-                self.flag(
-                    event,
-                    "R-BG-9" if to_dealer else rule,
-                    message.format(player=name, cards=card_names(wrong), expected=card_names(expected)),
-                    wrong[0],
-                )
+                words = message.format(player=name, cards=card_names(wrong), expected=card_names(expected))
+                self.flag(event, "R-BG-9" if to_dealer else rule, words, wrong[0])
         hand = self.hands[seat]
         mine = ("hand", seat)
         for card in cards:

@@ -9,7 +9,9 @@ from referee.core.games.bridgette.auction import Auction
 from referee.core.games.bridgette.deal import BridgetteRecord, read_record
 from referee.core.games.bridgette.exchange import Exchange
 from referee.core.games.bridgette.play import TrickPlay
+from referee.core.games.bridgette.remedies import FAULTS
 from referee.core.games.bridgette.rules import REVOKE
+from referee.core.remedies import ruled_for_two
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.games.bridgette import GAME as SCORING
 
@@ -75,8 +77,12 @@ class _Replay(Exchange, Auction, TrickPlay):
                     "tricks": won,
                 }
                 score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
+        violations = FAULTS.given_to(REVOKE.given_to(self.violations, self.names, self.flags), self.names, self.flags)
+        violations, ruling = ruled_for_two(
+            REVOKE, violations, tricks, entry, SCORING, self.dealer, self.names, self.flags
+        )
         return Verdict(
-            violations=REVOKE.given_to(self.violations, self.names, self.flags),
+            violations=violations,
             tricks=tuple(tricks),
             tricks_won=tuple(self.won),
             card_points=None,
@@ -87,6 +93,7 @@ class _Replay(Exchange, Auction, TrickPlay):
             notes=tuple(self.notes),
             # What each seat holds now; an unrecorded hand shows as empty (R-BG-13).
             hands=tuple(tuple(hand) if hand is not None else () for hand in self.hands),
+            ruling=ruling,
         )
 
 

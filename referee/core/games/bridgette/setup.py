@@ -7,6 +7,9 @@ from __future__ import annotations
 from referee.core.calls import LADDER
 from referee.core.games.bridgette.rules import HAND_SIZE, STOCK_SIZE
 from referee.core.setup import (
+    CALL_TURN,
+    CARD,
+    PLAY_TURN,
     Entry,
     EventField,
     EventKind,
@@ -54,11 +57,7 @@ SETUP = Setup(
             "one call of the auction (BG-5.4)",
             (EventField("call", ValueKind.WORD, "pass, double, redouble or a bid from 0NT to 7NT (BG-5.1)"),),
         ),
-        EventKind(
-            "play",
-            "the seat plays the card to the current trick (BG-6)",
-            (EventField("card", ValueKind.CARD, "the card"),),
-        ),
+        EventKind("play", "the seat plays the card to the current trick (BG-6)", (CARD,)),
     ),
     turns=(
         TurnEntry(
@@ -71,8 +70,8 @@ SETUP = Setup(
         TurnEntry(
             "discard", Entry.CARDS, "cards", verb=gettext_noop("Discard"), label=gettext_noop("Cards to discard")
         ),
-        TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
-        TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
+        CALL_TURN,
+        PLAY_TURN,
     ),
     plays_only=(
         gettext_noop(

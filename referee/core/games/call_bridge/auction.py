@@ -15,38 +15,21 @@ class Calls(ReplayState):
         seat, value = event.seat, event.call
         name = self.players[seat]
         if self.calls[seat] is not None:
-            self.flag(
-                event,
-                "CB-4.2",
-                _("{player} had already called {call}; each player calls once").format(
-                    player=name, call=self.calls[seat]
-                ),
-            )
+            message = _("{player} had already called {call}; each player calls once")
+            self.flag(event, "CB-4.2", message.format(player=name, call=self.calls[seat]))
             return
         due = self.due_caller()
         if self.started():
-            self.flag(
-                event, "CB-4.1", _("{player} called after the play had begun; all calls come first").format(player=name)
-            )
+            message = _("{player} called after the play had begun; all calls come first")
+            self.flag(event, "CB-4.1", message.format(player=name))
         elif seat != due:
             assert due is not None
-            self.flag(
-                event,
-                "CB-4.1",
-                _("{player} called out of turn: it was {due}'s turn to call").format(
-                    player=name, due=self.players[due]
-                ),
-            )
+            message = _("{player} called out of turn: it was {due}'s turn to call")
+            self.flag(event, "CB-4.1", message.format(player=name, due=self.players[due]))
         if value == TRICKS_PER_DEAL and value > self.highest_call:
-            self.flag(
-                event, "R-CB-1", _("{player} called 13, which is allowed only under cb_allow_13").format(player=name)
-            )
+            message = _("{player} called 13, which is allowed only under cb_allow_13")
+            self.flag(event, "R-CB-1", message.format(player=name))
         elif not LOWEST_CALL <= value <= self.highest_call:
-            self.flag(
-                event,
-                "CB-4.2",
-                _("{player} called {call}; a call is a whole number from 2 to {highest}").format(
-                    player=name, call=value, highest=self.highest_call
-                ),
-            )
+            message = _("{player} called {call}; a call is a whole number from 2 to {highest}")
+            self.flag(event, "CB-4.2", message.format(player=name, call=value, highest=self.highest_call))
         self.calls[seat] = value

@@ -8,7 +8,6 @@ from operator import attrgetter
 from referee.core.games.call_bridge.rules import TRUMPS, allowed_cards, trick_winner
 from referee.core.games.call_bridge.state import ReplayState
 from referee.core.record import Event
-from referee.core.verdict import Trick
 from scoring.core.games.call_bridge import SEATS, TRICKS_PER_DEAL
 from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _
@@ -84,13 +83,9 @@ class TrickPlay(ReplayState):
 
     def finish_trick(self) -> None:
         """CB-5.3: the four cards of the current trick go to its winner, who leads to the next."""
-        trick = self.trick
-        winner, reason = trick_winner(trick)
-        number = len(self.tricks) + 1
-        self.tricks.append(Trick(number=number, leader=self.leader, plays=tuple(trick), winner=winner, reason=reason))
+        winner, reason = trick_winner(self.trick)
         self.tricks_won[winner] += 1
-        self.leader = winner
-        trick.clear()
+        self.take_trick(winner, reason, self.leader)
 
     def broken_rule(self, card: Card, hand: Collection[Card]) -> str:
         """The rule that playing ``card`` from ``hand`` to the current trick breaks, or "" if it is legal."""

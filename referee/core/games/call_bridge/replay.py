@@ -1,47 +1,23 @@
-"""Call Bridge referee: replays the calls and the 13 tricks of one deal (docs/rules/call_bridge.md).
-
-A hand record holds the four hands as dealt (13 cards each, the 52-card pack,
-CB-1.1, CB-3.2) and the events in order::
-
-    {"type": "call", "seat": 0, "call": 3}
-    {"type": "play", "seat": 0, "card": "5H"}
-
-Seats are in counterclockwise order, so everything goes ``seat + 1`` (R-CB-8):
-the player on the dealer's right, ``(dealer + 1) % 4``, calls first and leads
-to the first trick (CB-4.1, CB-5.1). The replay never stops at an illegal event:
-it is flagged, the card leaves the hand and the trick completes.
-"""
+"""The Call Bridge referee: replays the calls and the play of one deal, event by event, and gives the verdict."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from referee.core.games.call_bridge.auction import Calls
-from referee.core.games.call_bridge.deal import CallBridgeRecord, read_record
+from referee.core.games.call_bridge.deal import read_record
 from referee.core.games.call_bridge.play import TrickPlay
+from referee.core.games.call_bridge.remedies import FAULTS
 from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
-from referee.core.verdict import Trick, Turn, Verdict
-from scoring.core.base import EntryError
+from referee.core.protocol import GameReplay
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.games.call_bridge import GAME as SCORING
 from scoring.core.games.call_bridge import LOWEST_CALL, SEATS, TRICKS_PER_DEAL
-from vocabulary.i18n import _
-
-
-class CallBridgeReferee:
-    name = "call_bridge"
-
-    def parse(self, doc: Mapping[str, Any]) -> CallBridgeRecord:
-        """Read a Call Bridge hand record: 4 hands of 13 from one 52-card pack (CB-1.1, CB-3.2), calls and plays."""
-        return read_record(doc, self.name)
-
-    def replay(self, record: CallBridgeRecord) -> Verdict:
-        """Replay the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4), flagging each illegal event."""
-        return _Replay(record).run()
+from vocabulary.i18n import _, gettext_noop
 
 
 class _Replay(Calls, TrickPlay):
-    """One whole replay: the calls and the play over one state."""
+    """One whole replay: the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4) over one state, each illegal
+    event flagged."""
 
     def next_turn(self) -> Turn | None:
         if len(self.tricks) == TRICKS_PER_DEAL:
@@ -65,41 +41,28 @@ class _Replay(Calls, TrickPlay):
                 self.call(event)
             else:
                 self.play(event)
-        tricks, trick = self.tricks, self.trick
-        shown = list(tricks)
-        if trick:
-            shown.append(Trick(number=len(shown) + 1, leader=self.leader, plays=tuple(trick)))
         complete = len(self.tricks) == TRICKS_PER_DEAL and None not in self.calls
-        notes: list[str] = []
-        entry: dict[str, Any] | None = None
-        score = None
-        if complete:
-            candidate = {"calls": list(self.calls), "tricks": list(self.tricks_won)}
-            try:
-                deal = SCORING.parse_deal(candidate, self.flags)
-            except EntryError as error:
-                notes.append(_("not scored: {error} ({rule})").format(error=error.message, rule=error.rule))
-            else:
-                entry = SCORING.to_entry(deal)
-                score = SCORING.score_deal(deal, self.record.dealer, self.flags, 0)
-        elif len(self.tricks) == TRICKS_PER_DEAL:
+        entry = {"calls": list(self.calls), "tricks": list(self.tricks_won)} if complete else None
+        deal, score = self.scored(SCORING, entry, gettext_noop("not scored: {error} ({rule})"))
+        if len(self.tricks) == TRICKS_PER_DEAL and not complete:
             missing = [self.players[seat] for seat in range(SEATS) if self.calls[seat] is None]
-            notes.append(_("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing)))
+            self.notes.append(
+                _("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing))
+            )
         return Verdict(
-            violations=REVOKE.given_to(self.violations, self.players, self.flags),
-            tricks=tuple(shown),
+            violations=FAULTS.given_to(
+                REVOKE.given_to(self.violations, self.players, self.flags), self.players, self.flags
+            ),
+            tricks=shown_tricks(self.tricks, self.trick, self.leader),
             tricks_won=tuple(self.tricks_won),
             card_points=None,
             complete=complete,
-            deal_entry=entry,
+            deal_entry=SCORING.to_entry(deal) if deal is not None else None,
             score=score,
             next_turn=self.next_turn(),
             hands=tuple(map(tuple, self.hands)),
-            notes=tuple(notes),
+            notes=tuple(self.notes),
         )
 
 
-# How a Call Bridge hand is set up and recorded (docs/referee/call_bridge.md).
-
-
-REFEREE = CallBridgeReferee()
+REFEREE = GameReplay("call_bridge", read_record, _Replay)

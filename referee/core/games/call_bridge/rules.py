@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from referee.core.remedies import Worded, WordedRemedy
+from referee.core.tricks import winning_play
 from scoring.core.base import Flags
 from scoring.core.games.call_bridge import MUST_HEAD_TRICK
 from vocabulary.cards import RANK_VALUES, Card, card_word
@@ -51,14 +52,7 @@ def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]], fla
 
 def trick_winner(trick: Sequence[tuple[int, Card]]) -> tuple[int, Text]:
     """CB-5.3: the highest spade wins; with no spade, the highest card of the led suit."""
-    winner, best = trick[0]
-    for seat, card in trick[1:]:
-        if card.suit == best.suit:
-            # Strictly higher: of two equal cards (one played without being held), the earlier one wins.
-            if RANK_VALUES[card.rank] > RANK_VALUES[best.rank]:
-                winner, best = seat, card
-        elif card.suit == TRUMPS:  # the first spade on a trick led in another suit
-            winner, best = seat, card
+    winner, best = winning_play(trick, TRUMPS)
     # Why, a spade or a card of the led suit (the winner is either): a `Text`, worded only when it is read.
     if best.suit == TRUMPS:
         return winner, Text(_HIGHEST_SPADE, {"card": card_word(best)})

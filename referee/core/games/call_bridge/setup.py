@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
+from referee.core.setup import CALL_TURN, CARD, PLAY_TURN, EventField, EventKind, Setup, ValueKind
 from scoring.core.games.call_bridge import SEATS, TRICKS_PER_DEAL
 from vocabulary.cards import standard_pack
-from vocabulary.i18n import gettext_noop
 
 SETUP = Setup(
     seats=SEATS,
@@ -18,15 +17,11 @@ SETUP = Setup(
             "the seat's one call for the deal (CB-4.2, R-CB-1)",
             (EventField("call", ValueKind.NUMBER, "a whole number of tricks, 2 to 12 (13 under cb_allow_13)"),),
         ),
-        EventKind(
-            "play",
-            "the seat plays the card to the current trick (CB-5)",
-            (EventField("card", ValueKind.CARD, "the card"),),
-        ),
+        EventKind("play", "the seat plays the card to the current trick (CB-5)", (CARD,)),
     ),
     turns=(
-        TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
-        TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
+        CALL_TURN,
+        PLAY_TURN,
     ),
     longest_auction=SEATS,  # one call each (CB-4.2)
 )

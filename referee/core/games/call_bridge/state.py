@@ -2,37 +2,23 @@
 
 from __future__ import annotations
 
-from referee.core.games.call_bridge.deal import CallBridgeRecord
-from referee.core.record import Event
-from referee.core.verdict import Trick, Violation
+from referee.core.record import Record
+from referee.core.tricks import FlaggingState, next_to_play
 from scoring.core.games.call_bridge import ALLOW_13, HIGHEST_CALL, SEATS, TRICKS_PER_DEAL
 from vocabulary.cards import Card
 
 
-class ReplayState:
+class ReplayState(FlaggingState[Record]):
     """The mutable state of one replay; only `Verdict` values leave it."""
 
-    def __init__(self, record: CallBridgeRecord) -> None:
-        self.record = record
-        self.flags = record.flags
-        self.players = record.players
+    def __init__(self, record: Record) -> None:
+        super().__init__(record)
         self.first = (record.dealer + 1) % SEATS  # CB-4.1, CB-5.1: the dealer's right
-        # Each hand is an insertion-ordered dict used as an ordered set, in the order dealt.
-        self.hands = [dict.fromkeys(hand) for hand in record.hands]
         self.calls: list[int | None] = [None] * SEATS
         self.highest_call = TRICKS_PER_DEAL if ALLOW_13 in record.flags else HIGHEST_CALL
         self.played: dict[Card, int] = {}  # card -> trick number
-        self.violations: list[Violation] = []
-        self.tricks: list[Trick] = []
         self.tricks_won = [0] * SEATS
         self.leader = self.first
-        self.trick: list[tuple[int, Card]] = []  # the current trick, emptied when it is over
-
-    def flag(self, event: Event, rule: str, message: str, card: Card | None = None) -> None:
-        trick = len(self.tricks) + 1 if event.type == "play" else None
-        self.violations.append(
-            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=card)
-        )
 
     def due_caller(self) -> int | None:
         for step in range(SEATS):
@@ -42,13 +28,8 @@ class ReplayState:
         return None
 
     def due_player(self) -> int:
-        # CB-5.1: counterclockwise from the leader; the first seat yet to play to this trick.
-        trick_seats = {seat for seat, _card in self.trick}
-        for step in range(SEATS):
-            seat = (self.leader + step) % SEATS
-            if seat not in trick_seats:
-                return seat
-        return self.leader  # not reached: a trick is complete after four cards
+        """CB-5.1: counterclockwise from the leader, the first seat yet to play to this trick."""
+        return next_to_play(self.leader, self.trick, SEATS)
 
     def started(self) -> bool:
         """Whether any card has been played (each play goes to the current trick, and each trick over to tricks)."""

@@ -19,14 +19,12 @@ shared calls of referee.core.calls) and `play` the cards (BR-5); `replay` joins 
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.replay import REFEREE as REPLAY
-from referee.core.games.contract_bridge.replay import ContractBridgeReferee
-from referee.core.games.contract_bridge.rules import honours_held, trick_winner
+from referee.core.games.contract_bridge.rules import honours_held
 from referee.core.games.contract_bridge.setup import SETUP
 from referee.core.protocol import Referee
 
-__all__ = ["REFEREE", "SETUP", "BridgeRecord", "ContractBridgeReferee", "honours_held", "trick_winner"]
+__all__ = ["REFEREE", "SETUP", "honours_held"]
 
 # The registry's entry: the replay and the setup (referee.core.protocol.Referee).
 REFEREE = Referee(REPLAY, SETUP)

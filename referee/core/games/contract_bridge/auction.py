@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-from referee.core.calls import allowed_calls, double_refusal
+from referee.core.calls import allowed_calls, refused_double
 from referee.core.games.contract_bridge.remedies import Remedies
 from referee.core.games.contract_bridge.rules import BIDS, PASSES_TO_END, PASSES_TO_PASS_OUT, left_of, partner_of
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
 from referee.core.record import Event
 from referee.core.verdict import Turn
 from scoring.core.games.contract_bridge import side_of
-from vocabulary.i18n import _, gettext_noop
-
-# BR-4.4: a refused double or redouble in words, by the call and why it was refused (Auction.refused), each a whole
-# sentence for the translators (msgids: vocabulary/i18n.py).
-_REFUSALS = {
-    ("double", "no bid"): gettext_noop("{player} doubled, but there was no bid to double"),
-    ("double", "own"): gettext_noop("{player} doubled, but {bid} was their own bid"),
-    ("double", "partner"): gettext_noop("{player} doubled, but {bid} was their partner {bidder}'s bid"),
-    ("double", "doubled"): gettext_noop("{player} doubled, but {contract} was already doubled"),
-    ("redouble", "no bid"): gettext_noop("{player} redoubled, but there was no bid to redouble"),
-    ("redouble", "opponent"): gettext_noop("{player} redoubled, but {bid} was an opponent's bid"),
-    ("redouble", "not doubled"): gettext_noop("{player} redoubled, but {bid} had not been doubled"),
-    ("redouble", "redoubled"): gettext_noop("{player} redoubled, but {contract} was already redoubled"),
-}
+from vocabulary.i18n import _
 
 
 class Auction(Remedies):
@@ -52,9 +39,10 @@ class Auction(Remedies):
         elif call.word == "bid":
             self.make_bid(event)
         else:
-            refusal = double_refusal(call.word, self.bid, self.doubled, self.ours(seat), self.whose(seat))
+            bidder = self.players[self.bidder]
+            refusal = refused_double(name, call.word, self.bid, self.doubled, self.ours(seat), self.whose(seat), bidder)
             if refusal is not None:
-                self.flag(event, "BR-4.4", self.refused(seat, call.word))
+                self.flag(event, "BR-4.4", refusal)
             else:
                 self.doubled = 1 if call.word == "double" else 2
                 self.passes = 0
@@ -89,27 +77,8 @@ class Auction(Remedies):
         return self.bid is not None and side_of(self.bidder) == side_of(seat)
 
     def whose(self, seat: int) -> str:
-        """The current bid's bidder, as ``seat`` would name them."""
-        if self.bidder == seat:
-            return "their own"
-        return f"their partner {self.players[self.bidder]}'s" if self.bidder == partner_of(seat) else "an opponent's"
-
-    def refused(self, seat: int, word: str) -> str:
-        """Why ``seat``'s double or redouble, which `double_refusal` refuses, may not be called (BR-4.4), as one
-        whole sentence: the cases of `double_refusal`, each with its own words."""
-        bid, doubled, name = self.bid, self.doubled, self.players[seat]
-        if bid is None:
-            return _(_REFUSALS[word, "no bid"]).format(player=name)
-        whose = "own" if self.bidder == seat else "partner" if self.bidder == partner_of(seat) else "opponent"
-        if word == "double":
-            why = whose if self.ours(seat) else "doubled"
-        elif not self.ours(seat):
-            why = whose
-        else:
-            why = "not doubled" if doubled == 0 else "redoubled"
-        return _(_REFUSALS[word, why]).format(
-            player=name, bid=bid.label, contract=self.contract_label(), bidder=self.players[self.bidder]
-        )
+        """The current bid's bidder as ``seat`` sees them: "own", "partner" or "opponent" (BR-4.4)."""
+        return "own" if self.bidder == seat else "partner" if self.bidder == partner_of(seat) else "opponent"
 
     def contract_label(self) -> str:
         assert self.bid is not None

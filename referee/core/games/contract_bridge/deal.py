@@ -3,31 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from referee.core.calls import parse_call
 from referee.core.games.contract_bridge.rules import CHOICES, HAND_SIZE
 from referee.core.games.contract_bridge.setup import SETUP
-from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card, in_pack
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, Record, event_card, event_choice, in_pack
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
-from scoring.core.base import Flags
-from vocabulary.cards import Card, standard_pack
+from vocabulary.cards import standard_pack
 from vocabulary.i18n import _, gettext_noop
 
 _PACK = frozenset(standard_pack())  # BR-1.2
 _NOT_IN_PACK = gettext_noop("{card} is not a card of the 52-card pack (BR-1.2)")
 
-
-@dataclass(frozen=True, slots=True)
-class BridgeRecord:
-    players: tuple[str, ...]
-    dealer: int
-    flags: Flags
-    hands: tuple[tuple[Card, ...], ...]
-    events: tuple[Event, ...]
-    plays_only: bool = False  # no hands recorded: each is the cards its seat plays (record.cards_played)
+BridgeRecord = Record  # nothing is dealt outside the hands (BR-3.2)
 
 
 def read_record(doc: Mapping[str, Any], name: str) -> BridgeRecord:
@@ -36,14 +26,7 @@ def read_record(doc: Mapping[str, Any], name: str) -> BridgeRecord:
     if isinstance(doc, dict) and doc.get("game") != name:
         raise RecordError("game", _("this is a Contract Bridge record, so game must be {name}").format(name=repr(name)))
     header, _none, events = read_in_order(doc, name, SETUP, _check_deal, _read_event)
-    return BridgeRecord(
-        players=header.players,
-        dealer=header.dealer,
-        flags=header.flags,
-        hands=header.hands,
-        events=events,
-        plays_only=header.plays_only,
-    )
+    return BridgeRecord.of(header, events)
 
 
 def _read_event(checked: CheckedEvent) -> Event:
@@ -53,13 +36,7 @@ def _read_event(checked: CheckedEvent) -> Event:
         call = parse_call(data.get("call"), f"events[{number - 1}].call", level_0_suits=True)  # "0D" is flagged
         return Event(number=number, type=kind, seat=seat, call=call)
     if kind == "choice":  # BR-10.3: a lead out of turn accepted or refused
-        choice = data.get("choice")
-        if choice not in CHOICES:
-            message = _("choice must be one of {options}, not {choice}")
-            raise RecordError(
-                f"events[{number - 1}].choice", message.format(options=", ".join(CHOICES), choice=repr(choice))
-            )
-        return Event(number=number, type=kind, seat=seat, choice=choice)
+        return Event(number=number, type=kind, seat=seat, choice=event_choice(number, data, CHOICES))
     card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
     return Event(number=number, type=kind, seat=seat, card=card)
 
@@ -67,12 +44,6 @@ def _read_event(checked: CheckedEvent) -> Event:
 def _check_deal(doc: Mapping[str, Any], header: Header) -> None:
     """Refuse a deal that is not four hands of 13 from one 52-card pack (BR-1.2, BR-3.2), naming the first fault.
     A record of the plays only has no deal to check: each hand is the cards its seat plays (record.cards_played)."""
-    if header.plays_only:
-        return
-    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice (also at {path})"))
-    for seat, hand in enumerate(header.hands):
-        if len(hand) != HAND_SIZE:
-            raise RecordError(
-                f"hands[{seat}]", _("each hand is dealt 13 cards (BR-3.2), not {count}").format(count=len(hand))
-            )
-        dealt.place_all(hand, f"hands[{seat}]")
+    if not header.plays_only:
+        message = gettext_noop("each hand is dealt 13 cards (BR-3.2), not {count}")
+        DealtCards(_PACK, _NOT_IN_PACK).place_hands(header.hands, (HAND_SIZE,), message)

@@ -3,10 +3,11 @@ winner."""
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.remedies import Remedies
+from referee.core.games.contract_bridge.penalty_cards import PenaltyCards
 from referee.core.games.contract_bridge.rules import (
     ACCEPT,
-    CHOICES,
+    LEAD_CHOICES,
+    OPTIONS,
     REFUSE,
     SEATS,
     allowed_cards,
@@ -17,6 +18,7 @@ from referee.core.games.contract_bridge.rules import (
 from referee.core.games.contract_bridge.state import OVER, PLAY, LeadOutOfTurn, Revoke
 from referee.core.record import Event
 from referee.core.verdict import Trick, Turn
+from scoring.core.games.contract_bridge import side_of
 from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _, gettext_noop
 
@@ -74,7 +76,7 @@ _NOT_THEIRS = {
 }
 
 
-class CardPlay(Remedies):
+class CardPlay(PenaltyCards):
     """Each card checked in turn (BR-5.6): an illegal card still goes to the trick, which completes."""
 
     def due_seat(self) -> int:
@@ -108,6 +110,7 @@ class CardPlay(Remedies):
         hand = self.hands[seat]
         if card in hand:
             self.check_follow(event, hand)
+            self.check_penalty(event, hand)
             del hand[card]
         else:
             self.flag_not_held(event)
@@ -140,10 +143,15 @@ class CardPlay(Remedies):
             self.hands[lead.seat] = {
                 card: None for card in self.record.hands[lead.seat] if card in back or card == lead.card
             }
+            if self.declarer is not None and side_of(lead.seat) != side_of(self.declarer):
+                self.penalty[lead.seat] = lead.card  # BR-10.11: a major penalty card (Law 56, Law 50)
 
     def choose(self, event: Event) -> None:
         """BR-10.3: a lead out of turn accepted or refused, by a player the Laws let choose (Law 53A, Law 55A)."""
         name, word = self.players[event.seat], event.choice
+        if word in OPTIONS:
+            self.choose_option(event)
+            return
         lead = self.pending
         if self.phase != PLAY or lead is None:
             self.flag(event, "BR-10.3", _(_NO_LEAD[word]).format(player=name))
@@ -165,7 +173,7 @@ class CardPlay(Remedies):
         prompt = _("{offender} led {card} out of turn: {player} may accept the lead or refuse it (BR-10.3)").format(
             offender=self.players[lead.seat], card=card_name(lead.card), player=self.players[chooser]
         )
-        return Turn(chooser, "choice", CHOICES, prompt)
+        return Turn(chooser, "choice", LEAD_CHOICES, prompt)
 
     def flag_phase(self, event: Event) -> None:
         """A card before the auction's end or after the last trick, or in a deal passed out (BR-4.6, BR-5.5)."""
@@ -274,7 +282,7 @@ class CardPlay(Remedies):
         """Whose card is next and the cards that hand may play (BR-5.3): dummy's are chosen by the declarer."""
         seat = self.due_seat()
         hand = self.hands[seat]
-        allowed = allowed_cards(hand, self.trick)
+        allowed = self.within_penalty(seat, allowed_cards(hand, self.trick))
         number = len(self.tricks) + 1
         if seat == self.dummy:
             if not self.trick:

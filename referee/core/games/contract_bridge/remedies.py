@@ -8,9 +8,20 @@ offending side played to a later trick and who won the tricks after it; the tric
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.rules import ACCEPT, CHOICES, REFUSE, left_of, partner_of, revoke_transfer
+from referee.core.games.contract_bridge.rules import (
+    ACCEPT,
+    LEAD_CHOICES,
+    REFUSE,
+    SEATS,
+    TWELFTH,
+    left_of,
+    partner_of,
+    revoke_transfer,
+    trick_winner,
+)
 from referee.core.games.contract_bridge.state import OVER, LeadOutOfTurn, ReplayState, Revoke
-from referee.core.verdict import Remedy, Ruling, RulingStep, Violation
+from referee.core.remedies import NOT_HELD, Fault, Faults
+from referee.core.verdict import Remedy, Ruling, RulingStep, Trick, Violation
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import side_of
 from vocabulary.cards import SUIT_NAMES, card_name
@@ -101,6 +112,10 @@ _TRANSFERS = {
     "64B6": gettext_noop("no trick goes in the 12th trick: the revoke is corrected instead (Law 64B6, Law 62D)."),
     "64B7": gettext_noop("no trick goes: both sides made an established revoke (Law 64B7)."),
 }
+_CORRECTED = gettext_noop(
+    "12th trick corrected: {player} plays {card} to it instead; {first} wins the 12th trick and {last} the 13th, the "
+    "other cards as they fell (Law 62D)"
+)
 _EQUITY = gettext_noop(
     "If the transfer does not make up for the damage, the director adjusts the score: a judgement this record "
     "cannot make (Law 64C)."
@@ -115,6 +130,73 @@ _RULE_OF_LAW = {
     "64B6": "BR-10.6",
     "64B7": "BR-10.6",
 }
+
+
+# BR-10.8 to BR-10.10 and R-BR-10: the remedy of every other fault, by the rule it breaks.
+_INADMISSIBLE = Fault(
+    gettext_noop(
+        "{player}'s call is cancelled: a bid below one level, or a double or redouble the Laws do not allow. {player} "
+        "makes a legal call instead and {player}'s partner must pass for the rest of the auction; lead restrictions "
+        "may follow (Law 36B, Law 26). If the next player called first, the auction goes back to it without "
+        "penalty (Law 36A)."
+    ),
+    "Laws 35-36",
+    rule="BR-10.8",
+)
+_AFTER_THE_AUCTION = Fault(
+    gettext_noop(
+        "A call after the auction ended is cancelled. A pass by a defender, or any call by the declaring side, has no "
+        "further rectification; another call by a defender lets the declarer impose a lead restriction (Law 39). A "
+        "card faced during the auction: if {player} becomes a defender it is a major penalty card, and for an "
+        "honour or a card led early {player}'s partner must pass at their next turn (Law 24). A card in a deal passed "
+        "out counts for nothing."
+    ),
+    "Law 24, Law 39",
+    rule="BR-10.9",
+)
+_PREMATURE = Fault(
+    gettext_noop(
+        "A card played to a trick before its turn. By a defender: it is a major penalty card, and the declarer may "
+        "require {player}'s partner, if still to play, to play the highest or lowest card of the suit led, or a card "
+        "of another suit the declarer names (Law 57A). By the declarer, from either hand: no rectification (Law 57C)."
+    ),
+    "Law 57",
+    rule="BR-10.10",
+)
+_NOT_YOURS = Fault(
+    gettext_noop(
+        "A choice by a player the Laws do not give it to, or with no lead out of turn to choose on, counts for "
+        "nothing: the player entitled chooses (Law 53, Law 55)."
+    ),
+    "Laws 53-55",
+    rule="BR-10.3",
+)
+_NO_OPTION = Fault(
+    gettext_noop(
+        "A lead option chosen by a player other than the declarer, or with no penalty card lying, counts for nothing: "
+        "the lead stays free (Law 50D2)."
+    ),
+    "Law 50D",
+    rule="BR-10.11",
+)
+_AFTER_THE_PLAY = Fault(
+    gettext_noop("A card after the 13th trick counts for nothing: it goes back to {player}'s hand."),
+    "Law 44, by analogy",
+)
+FAULTS = Faults(
+    "R-BR-10",
+    "",
+    {
+        "BR-4.3": (_INADMISSIBLE,),  # an insufficient bid has BR-10.1's remedy
+        "BR-4.4": (_INADMISSIBLE,),
+        "BR-4.6": (_AFTER_THE_AUCTION,),
+        "BR-5.3": (_PREMATURE,),  # a revoke has BR-10.4 to BR-10.6's remedy
+        "BR-10.3": (_NOT_YOURS,),
+        "BR-10.11": (_NO_OPTION,),  # a penalty card not played, or a lead option broken, has its remedy when flagged
+        "BR-5.5": (_AFTER_THE_PLAY,),
+        "BR-5.6": (NOT_HELD,),
+    },
+)
 
 
 class Remedies(ReplayState):
@@ -170,7 +252,7 @@ class Remedies(ReplayState):
         elif lead.choice == REFUSE:
             text, options = _(_LEAD_REFUSED[whose]).format(**values), ()
         else:
-            text, options = _(_LEAD_WAITING[whose]).format(**values), CHOICES
+            text, options = _(_LEAD_WAITING[whose]).format(**values), LEAD_CHOICES
         source = "Law 53, Law 56" if whose == "defender" else "Law 53, Law 55"
         return Remedy(rule="BR-10.3", source=source, text=text, chooser=choosers, options=options)
 
@@ -180,7 +262,9 @@ class Remedies(ReplayState):
     def established(self, revoke: Revoke) -> bool:
         """BR-10.4 (Law 63A1): the offender or their partner played to a later trick, legally or not."""
         side = side_of(revoke.seat)
-        later = [*(trick.plays for trick in self.tricks[revoke.trick :]), self.trick]
+        later = [list(trick.plays) for trick in self.tricks[revoke.trick :]]
+        if len(self.tricks) >= revoke.trick:  # the trick in progress follows the revoke's, not the revoke's own
+            later.append(self.trick)
         return any(side_of(seat) == side for plays in later for seat, _card in plays)
 
     def revoke_remedies(self) -> dict[int, Remedy]:
@@ -241,7 +325,33 @@ class Remedies(ReplayState):
         for lead in [*self.leads_out_of_turn, *([self.pending] if self.pending else [])]:
             remedies[lead.violation] = self.lead_remedy(lead)
         remedies.update(self.revoke_remedies())
-        return tuple(violation._replace(remedy=remedies.get(index)) for index, violation in enumerate(self.violations))
+        violations = tuple(
+            violation._replace(remedy=remedies.get(index)) for index, violation in enumerate(self.violations)
+        )
+        return FAULTS.given_to(violations, self.players, self.flags)
+
+    def corrected_last_tricks(self) -> tuple[Revoke, tuple[Trick, Trick]] | None:
+        """BR-10.6 (Law 62D): a revoke in the 12th trick is corrected even when established. The offender held two
+        cards, one of the suit led, which they played to the 13th trick: it goes to the 12th instead, the revoke card
+        to the 13th, led by the 12th's winner, every other card as it fell. None without such a revoke in a deal
+        played to its end."""
+        twelfth = next((revoke for revoke in self.revokes if revoke.trick == TWELFTH), None)
+        if twelfth is None or self.phase != OVER or len(self.tricks) != TWELFTH + 1:
+            return None
+        (played_12, played_13) = (dict(trick.plays) for trick in self.tricks[TWELFTH - 1 :])
+        kept = played_13.get(twelfth.seat)
+        if kept is None or kept.suit != twelfth.suit or len(played_12) != SEATS or len(played_13) != SEATS:
+            return None
+        played_13[twelfth.seat], played_12[twelfth.seat] = played_12[twelfth.seat], kept
+        leader = self.tricks[TWELFTH - 1].leader
+        plays = tuple(((leader + step) % SEATS, played_12[(leader + step) % SEATS]) for step in range(SEATS))
+        winner, reason = trick_winner(plays, self.trumps)
+        last = tuple(((winner + step) % SEATS, played_13[(winner + step) % SEATS]) for step in range(SEATS))
+        last_winner, last_reason = trick_winner(last, self.trumps)
+        return twelfth, (
+            Trick(number=TWELFTH, leader=leader, plays=plays, winner=winner, reason=reason),
+            Trick(number=TWELFTH + 1, leader=winner, plays=last, winner=last_winner, reason=last_reason),
+        )
 
     def ruling(self, violations: tuple[Violation, ...], entry: dict[str, object] | None) -> Ruling | None:
         """The deal as ruled (BR-10.5): the declaring side's tricks after every trick transferred, and its score;
@@ -251,6 +361,19 @@ class Remedies(ReplayState):
         declarers = side_of(self.declarer)
         tricks = self.side_tricks()[declarers]
         steps = []
+        corrected = self.corrected_last_tricks()
+        if corrected is not None:
+            revoke, last_two = corrected
+            before = [trick.winner for trick in self.tricks[TWELFTH - 1 :]]
+            tricks += sum(side_of(trick.winner or 0) == declarers for trick in last_two)
+            tricks -= sum(side_of(winner or 0) == declarers for winner in before)
+            text = _(_CORRECTED).format(
+                player=self.players[revoke.seat],
+                card=card_name(dict(last_two[0].plays)[revoke.seat]),
+                first=self.players[last_two[0].winner or 0],
+                last=self.players[last_two[1].winner or 0],
+            )
+            steps.append(RulingStep(rule="BR-10.6", source="Law 62D", text=text))
         for violation in violations:
             remedy = violation.remedy
             if remedy is None or not remedy.tricks or remedy.to_side is None:
@@ -269,8 +392,8 @@ class Remedies(ReplayState):
                 trick=violation.trick,
             )
             steps.append(RulingStep(rule=remedy.rule, source=remedy.source, text=text))
-        if not steps:
-            return None
+        if not steps or (corrected is not None and len(steps) == 1 and tricks == self.side_tricks()[declarers]):
+            return None  # a 12th-trick revoke corrected with the same result leaves the score as played
         deal = SCORING.parse_deal({**entry, "tricks": tricks}, self.flags)
         return Ruling(
             entry=SCORING.to_entry(deal), score=SCORING.score_deal(deal, self.dealer, self.flags, 0), steps=tuple(steps)

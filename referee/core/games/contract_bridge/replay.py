@@ -36,6 +36,8 @@ class _Replay(CardPlay, Auction):
             return self.call_turn()
         if self.phase == PLAY and self.pending is not None:
             return self.choice_turn()
+        if (owner := self.option_due()) is not None:
+            return self.option_turn(owner)
         if self.phase == PLAY:
             return self.play_turn()
         return None

@@ -8,8 +8,9 @@ from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from referee.core.calls import LADDER
+from referee.core.tricks import winning_play
 from scoring.core.games.contract_bridge import Honours, side_of
-from vocabulary.cards import RANK_VALUES, Card, card_word
+from vocabulary.cards import Card, card_word
 from vocabulary.i18n import Text, gettext_noop
 from vocabulary.words import SINGULAR_WORDS
 
@@ -30,13 +31,7 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple
 
     The reason is a `Text`, worded only when it is read: most replays' reasons never are."""
     led = plays[0][1].suit
-    winner, best = plays[0]
-    for seat, card in plays[1:]:
-        # Strictly higher: of two equal cards (one played without being held), the earlier one wins.
-        if (card.suit == best.suit and RANK_VALUES[card.rank] > RANK_VALUES[best.rank]) or (
-            card.suit == trumps != best.suit
-        ):
-            winner, best = seat, card
+    winner, best = winning_play(plays, trumps)
     if best.suit == trumps:
         return winner, Text(_HIGHEST_TRUMP, {"card": card_word(best)})
     reason = _HIGHEST_NO_TRUMP_PLAYED if trumps is not None else _HIGHEST_AT_NO_TRUMP
@@ -144,4 +139,7 @@ TWELFTH = 12  # Law 62D, Law 64B6: a revoke in the 12th trick is corrected, neve
 
 
 ACCEPT, REFUSE = "accept", "refuse"
-CHOICES = (ACCEPT, REFUSE)  # BR-10.3: the choices on a lead out of turn, the words of a `choice` event
+LEAD_CHOICES = (ACCEPT, REFUSE)  # BR-10.3: the choices on a lead out of turn
+REQUIRE, FORBID, LEAVE = "require", "forbid", "leave"
+OPTIONS = (REQUIRE, FORBID, LEAVE)  # BR-10.11 (Law 50D2): the declarer's lead options on a major penalty card
+CHOICES = LEAD_CHOICES + OPTIONS  # the words of a `choice` event

@@ -5,7 +5,7 @@ hands of 13, the auction and the play, dummy's cards tapped by the declarer from
 from __future__ import annotations
 
 from referee.core.games.contract_bridge.rules import BIDS, CHOICES, HAND_SIZE, SEATS
-from referee.core.setup import Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
+from referee.core.setup import CALL_TURN, CARD, PLAY_TURN, Entry, EventField, EventKind, Setup, TurnEntry, ValueKind
 from vocabulary.cards import standard_pack
 from vocabulary.i18n import gettext_noop
 
@@ -28,18 +28,18 @@ SETUP = Setup(
             "play",
             "a card to the current trick from the seat's hand; dummy's cards, which the declarer plays, from dummy's "
             "seat (BR-5)",
-            (EventField("card", ValueKind.CARD, "the card"),),
+            (CARD,),
         ),
         EventKind(
             "choice",
             "a lead out of turn accepted or refused, by the declarer for a defender's lead, by a defender for the "
-            "declaring side's (BR-10.3)",
-            (EventField("choice", ValueKind.WORD, "accept or refuse", words=CHOICES),),
+            "declaring side's (BR-10.3); or the declarer's lead option on a penalty card (BR-10.11)",
+            (EventField("choice", ValueKind.WORD, "accept, refuse, require, forbid or leave", words=CHOICES),),
         ),
     ),
     turns=(
-        TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
-        TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
+        CALL_TURN,
+        PLAY_TURN,
         TurnEntry("choice", Entry.OPTION, "choice"),
     ),
     plays_only=(

@@ -12,7 +12,8 @@ from referee.core.calls import Call
 from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.rules import SEATS, partner_of
 from referee.core.record import Event
-from referee.core.verdict import Remedy, Trick, Violation
+from referee.core.tricks import TrickState
+from referee.core.verdict import Remedy, Violation
 from vocabulary.cards import Card
 
 
@@ -46,17 +47,11 @@ PLAY = "play"
 OVER = "over"
 
 
-class ReplayState:
+class ReplayState(TrickState[BridgeRecord]):
     """What one replay remembers between events; only `Verdict` values leave it."""
 
     def __init__(self, record: BridgeRecord) -> None:
-        self.record = record
-        self.flags = record.flags
-        self.players = record.players
-        self.dealer = record.dealer
-        # Each hand an insertion-ordered dict used as an ordered set, in the order dealt.
-        self.hands: list[dict[Card, None]] = [dict.fromkeys(hand) for hand in record.hands]
-        self.violations: list[Violation] = []
+        super().__init__(record)
         self.phase = AUCTION
         # auction (BR-4)
         self.caller = record.dealer  # BR-4.1: the dealer calls first
@@ -68,9 +63,6 @@ class ReplayState:
         self.declarer: int | None = None
         self.trumps: str | None = None  # the contract's trump suit, None at no trump
         # play (BR-5)
-        self.leader = 0
-        self.trick: list[tuple[int, Card]] = []
-        self.tricks: list[Trick] = []
         self.tricks_won = [0] * SEATS
         # faults and their remedies (BR-10)
         self.remedies: dict[int, Remedy] = {}  # a violation's index -> its remedy, where known when it is flagged

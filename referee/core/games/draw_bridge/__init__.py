@@ -21,42 +21,12 @@ tricks in both phases (DB-3.7, DB-5); `replay` joins them and gives the verdict.
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.deal import DrawBridgeRecord, parse_call
 from referee.core.games.draw_bridge.replay import REFEREE as REPLAY
-from referee.core.games.draw_bridge.replay import DrawBridgeReferee
-from referee.core.games.draw_bridge.rules import (
-    ALL_BIDS,
-    HAND_SIZE,
-    STOCK_SIZE,
-    bid_index,
-    bid_label,
-    contract_trick_winner,
-    draw_trick_winner,
-)
+from referee.core.games.draw_bridge.rules import contract_trick_winner, draw_trick_winner
 from referee.core.games.draw_bridge.setup import SETUP
-from referee.core.games.draw_bridge.state import AUCTION, DRAW_TRICKS, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
 from referee.core.protocol import Referee
 
-__all__ = [
-    "ALL_BIDS",
-    "AUCTION",
-    "DRAWING",
-    "DRAW_TRICKS",
-    "HAND_SIZE",
-    "OVER",
-    "PLAY",
-    "REFEREE",
-    "SETUP",
-    "STOCK_SIZE",
-    "TRICKS_PER_PHASE",
-    "DrawBridgeRecord",
-    "DrawBridgeReferee",
-    "bid_index",
-    "bid_label",
-    "contract_trick_winner",
-    "draw_trick_winner",
-    "parse_call",
-]
+__all__ = ["REFEREE", "SETUP", "contract_trick_winner", "draw_trick_winner"]
 
 # The registry's entry: the replay and the setup (referee.core.protocol.Referee).
 REFEREE = Referee(REPLAY, SETUP)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.core.calls import Call, allowed_calls, refused_double
 from referee.core.games.draw_bridge.draw_tricks import DrawPhase
-from referee.core.games.draw_bridge.rules import BIDS, bid_index, bid_label
+from referee.core.games.draw_bridge.rules import BIDS, bid_of
 from referee.core.games.draw_bridge.state import AUCTION, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
 from referee.core.record import Event
 from vocabulary.i18n import _
@@ -15,7 +15,7 @@ class AuctionPhase(DrawPhase):
 
     def contract_label(self) -> str:
         assert self.bid is not None
-        return bid_label(*self.bid) + "X" * self.doubled
+        return bid_of(*self.bid).label + "X" * self.doubled
 
     def call(self, event: Event) -> None:
         seat, call = event.seat, event.call
@@ -42,18 +42,15 @@ class AuctionPhase(DrawPhase):
                 self.doubled = 1 if call == "double" else 2
         else:
             level, strain = int(call[0]), call[1:]
+            bid, current = bid_of(level, strain), self.current_bid()
             if level == 0:
                 message = _("{player} bid {bid}, but the lowest bid in Draw Bridge is 1♣")
                 self.flag(event, "DB-4.1", message.format(player=name, bid=call))
-            elif self.bid is not None and bid_index(level, strain) <= bid_index(*self.bid):
+            elif current is not None and bid.index <= current.index:
                 # An insufficient bid has no effect, as in Bridgette (BG-5.2, which DB-4.1 takes): it cancels
                 # no double, the current bid stays, and the highest legal bid becomes the contract.
                 message = _("{player} bid {bid}, which does not outrank {current}")
-                self.flag(
-                    event,
-                    "DB-4.1",
-                    message.format(player=name, bid=bid_label(level, strain), current=bid_label(*self.bid)),
-                )
+                self.flag(event, "DB-4.1", message.format(player=name, bid=bid.label, current=current.label))
             else:
                 self.bid = (level, strain)
                 self.bidder = seat
@@ -73,7 +70,7 @@ class AuctionPhase(DrawPhase):
             self.phase = OVER  # DB-4.3: passed out
 
     def current_bid(self) -> Call | None:
-        return None if self.bid is None else BIDS[bid_index(*self.bid)]
+        return None if self.bid is None else bid_of(*self.bid)
 
     def allowed_calls(self) -> tuple[str, ...]:
         return allowed_calls(self.current_bid(), self.doubled, self.bidder == self.caller, BIDS)

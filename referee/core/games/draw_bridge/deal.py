@@ -9,28 +9,22 @@ from typing import Any
 from referee.core.calls import parse_call as read_call
 from referee.core.games.draw_bridge.rules import HAND_SIZE, STOCK_SIZE
 from referee.core.games.draw_bridge.setup import SETUP
-from referee.core.record import CheckedEvent, DealtCards, Event, Header, event_card, in_pack
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, Record, cards_at, event_card, in_pack
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
-from scoring.core.base import Flags
-from vocabulary.cards import Card, CardError, parse_cards, standard_pack
+from vocabulary.cards import Card, standard_pack
 from vocabulary.i18n import _, gettext_noop
 
 _PACK = frozenset(standard_pack())
 _NOT_IN_PACK = gettext_noop("{card} is not a card of the 52-card pack (DB-1.1)")
 
 
-@dataclass(frozen=True, slots=True)
-class DrawBridgeRecord:
-    """A hand record as read."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawBridgeRecord(Record):
+    """A hand record as read, with the stock, top card first; in a record of the plays only each hand is the cards
+    its seat plays but did not draw."""
 
-    players: tuple[str, ...]
-    dealer: int
-    flags: Flags
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]  # top card first
-    events: tuple[Event, ...]
-    plays_only: bool = False  # no hands recorded: each is the cards its seat plays but did not draw
+    stock: tuple[Card, ...]
 
 
 def parse_call(value: Any, path: str) -> str:
@@ -56,15 +50,7 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
         hands = tuple(tuple(card for card in hand if (seat, card) not in drawn) for seat, hand in enumerate(hands))
         if doc.get("stock") is None:
             stock = tuple(dict.fromkeys(card for _seat, card in drawn))
-    return DrawBridgeRecord(
-        players=header.players,
-        dealer=header.dealer,
-        flags=header.flags,
-        hands=hands,
-        stock=stock,
-        events=events,
-        plays_only=header.plays_only,
-    )
+    return DrawBridgeRecord.of(header, events, hands=hands, stock=stock)
 
 
 def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, ...]:
@@ -75,19 +61,13 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, ...]:
     """
     if header.plays_only and doc.get("stock") is None:
         return ()  # the cards drawn: read_record takes them from the events
-    try:
-        stock = parse_cards(doc.get("stock"), "stock")
-    except CardError as error:
-        raise RecordError(error.path or "stock", error.message) from None
+    stock = cards_at(doc.get("stock"), "stock")
     if len(stock) != STOCK_SIZE:
         message = _("the stock holds {size} cards, top card first (DB-2.2), not {count}")
         raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
-    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice (also at {path})"))
-    for seat, hand in enumerate(() if header.plays_only else header.hands):
-        if len(hand) != HAND_SIZE:
-            message = _("each hand is dealt {size} cards (DB-2.2), not {count}")
-            raise RecordError(f"hands[{seat}]", message.format(size=HAND_SIZE, count=len(hand)))
-        dealt.place_all(hand, f"hands[{seat}]")
+    dealt = DealtCards(_PACK, _NOT_IN_PACK)
+    message = gettext_noop("each hand is dealt {size} cards (DB-2.2), not {count}")
+    dealt.place_hands(() if header.plays_only else header.hands, (HAND_SIZE,), message)
     dealt.place_all(stock, "stock")
     return stock
 

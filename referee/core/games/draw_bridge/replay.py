@@ -8,6 +8,7 @@ from typing import Any
 from referee.core.games.draw_bridge.auction import AuctionPhase
 from referee.core.games.draw_bridge.deal import DrawBridgeRecord, read_record
 from referee.core.games.draw_bridge.play import CardPlay
+from referee.core.games.draw_bridge.remedies import FAULTS
 from referee.core.games.draw_bridge.rules import REVOKE
 from referee.core.games.draw_bridge.state import (
     AUCTION,
@@ -18,6 +19,7 @@ from referee.core.games.draw_bridge.state import (
     TRICKS_PER_PHASE,
     _display_order,
 )
+from referee.core.remedies import ruled_for_two
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.games.draw_bridge import GAME as SCORING
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
@@ -129,9 +131,14 @@ class _Replay(CardPlay, AuctionPhase):
             if self.declarer is None:
                 message = _("passed out: no score, and {player} deals next (DB-4.3)")
                 notes.append(message.format(player=self.players[1 - self.dealer]))
+        # Only the cards that did not follow suit: DB-5.2 also flags a card not held, which R-DB-13 answers.
+        violations = REVOKE.given_to(self.violations, self.players, self.flags, self.revokes)
+        violations = FAULTS.given_to(violations, self.players, self.flags)
+        violations, ruling = ruled_for_two(
+            REVOKE, violations, tricks, entry, SCORING, self.dealer, self.players, self.flags
+        )
         return Verdict(
-            # Only the cards that did not follow suit: DB-5.2 also flags a card not held, which R-DB-12 does not answer.
-            violations=REVOKE.given_to(self.violations, self.players, self.flags, self.revokes),
+            violations=violations,
             tricks=tricks,
             tricks_won=tuple(self.tricks_won),
             card_points=None,
@@ -141,6 +148,7 @@ class _Replay(CardPlay, AuctionPhase):
             next_turn=self.next_turn(),
             notes=tuple(notes),
             hands=tuple(tuple(hand) for hand in self.hands),
+            ruling=ruling,
         )
 
 

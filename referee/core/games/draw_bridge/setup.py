@@ -4,13 +4,22 @@ of 13 and the 26-card stock, and the draw tricks, the draws, the auction and the
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.rules import ALL_BIDS, HAND_SIZE, STOCK_SIZE
-from referee.core.setup import Entry, EventField, EventKind, ExtraField, Setup, TurnEntry, ValueKind
+from referee.core.games.draw_bridge.rules import BIDS, HAND_SIZE, STOCK_SIZE
+from referee.core.setup import (
+    CALL_TURN,
+    CARD,
+    PLAY_TURN,
+    Entry,
+    EventField,
+    EventKind,
+    ExtraField,
+    Setup,
+    TurnEntry,
+    ValueKind,
+)
 from scoring.core.games.draw_bridge import GAME
 from vocabulary.cards import standard_pack
 from vocabulary.i18n import gettext_noop
-
-_CARD = EventField("card", ValueKind.CARD, "the card")
 
 SETUP = Setup(
     seats=GAME.seats,
@@ -27,8 +36,8 @@ SETUP = Setup(
         ),
     ),
     events=(
-        EventKind("play", "the seat plays the card to the current trick, in either phase (DB-3, DB-5)", (_CARD,)),
-        EventKind("draw", "the seat takes the card from the stock after a draw trick (DB-3.5)", (_CARD,)),
+        EventKind("play", "the seat plays the card to the current trick, in either phase (DB-3, DB-5)", (CARD,)),
+        EventKind("draw", "the seat takes the card from the stock after a draw trick (DB-3.5)", (CARD,)),
         EventKind(
             "call",
             "one call of the auction (DB-4)",
@@ -36,9 +45,9 @@ SETUP = Setup(
         ),
     ),
     turns=(
-        TurnEntry("play", Entry.CARD, "card", verb=gettext_noop("Play")),
+        PLAY_TURN,
         TurnEntry("draw", Entry.OPTION, "card", verb=gettext_noop("Draw")),
-        TurnEntry("call", Entry.OPTION, "call", other=gettext_noop("Another call (recorded and checked)")),
+        CALL_TURN,
     ),
     plays_only=(
         gettext_noop(
@@ -46,5 +55,5 @@ SETUP = Setup(
             "the top card of the stock (DB-3.5) is not checked."
         ),
     ),
-    longest_auction=3 * len(ALL_BIDS) + 2,  # the Bridgette ladder without 0NT, every bid doubled and redoubled (DB-4)
+    longest_auction=3 * len(BIDS) + 2,  # the Bridgette ladder without 0NT, every bid doubled and redoubled (DB-4)
 )

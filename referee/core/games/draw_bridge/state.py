@@ -6,10 +6,11 @@ of the cards (`CardPlay`), the auction (`AuctionPhase`); `replay._Replay` joins 
 
 from __future__ import annotations
 
-from referee.core.calls import LADDER, bid_index
+from referee.core.calls import parse_call
 from referee.core.games.draw_bridge.deal import DrawBridgeRecord
 from referee.core.record import Event
-from referee.core.verdict import Trick, Violation
+from referee.core.tricks import TrickState
+from referee.core.verdict import Violation
 from vocabulary.cards import SUITS, Card, card_name
 from vocabulary.i18n import _, gettext_noop
 
@@ -37,27 +38,18 @@ def by_trick(number: int, in_draw_phase: str, in_play: str) -> tuple[str, int]:
     return in_play, number - TRICKS_PER_PHASE
 
 
-class ReplayState:
+class ReplayState(TrickState[DrawBridgeRecord]):
     """The mutable state of one replay; only `Verdict` values leave it."""
 
     def __init__(self, record: DrawBridgeRecord) -> None:
-        self.record = record
-        self.flags = record.flags
-        self.players = record.players
-        self.dealer = record.dealer
-        # Each hand is an insertion-ordered dict used as an ordered set, in the order dealt and drawn: what a seat
-        # holds at the end is listed in that order, whatever the hash seed.
-        self.hands: list[dict[Card, None]] = [dict.fromkeys(hand) for hand in record.hands]
+        super().__init__(record)  # each hand in the order dealt, and then drawn
         self.stock = list(record.stock[::-1])  # the top card is last, so drawing is pop()
         # Each play of a card its player did not hold, as (trick number, seat, card): it goes to the trick all the
         # same, and `CardPlay.played_from_hand` passes over it.
         self.unheld: set[tuple[int, int, Card]] = set()
-        self.violations: list[Violation] = []
         self.revokes: set[int] = set()  # the events of the play that did not follow suit (DB-5.2, R-DB-12)
-        self.tricks: list[Trick] = []
         self.phase = DRAW_TRICKS
         self.leader = 1 - record.dealer  # DB-3.1: the non-dealer leads to the first draw trick
-        self.trick: list[tuple[int, Card]] = []
         self.phase_tricks = 0  # tricks finished in the current phase
         self.pending_draws: list[int] = []  # seats still to draw after the last draw trick, in order
         # Auction (DB-4).
@@ -106,15 +98,8 @@ class ReplayState:
         return {
             "player": self.players[seat],
             "card": card_name(card) if card is not None else "",
-            "call": self.call_label(call) if call else "",
+            "call": parse_call(call).label if call else "",
         }
-
-    @staticmethod
-    def call_label(call: str) -> str:
-        """A call as a text writes it: ``pass``, ``double``, ``redouble`` or the bid, ``3♠``."""
-        if call in ("pass", "double", "redouble"):
-            return call
-        return LADDER[bid_index(int(call[0]), call[1:])].label
 
 
 # An event out of its place (`ReplayState.flag_misplaced`), by the event and why it may not be made now: each a

@@ -17,44 +17,12 @@ still leaves the hand and the trick completes.
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.deal import KlaberjassRecord
 from referee.core.games.klaberjass.replay import REFEREE as REPLAY
-from referee.core.games.klaberjass.replay import KlaberjassReferee
-from referee.core.games.klaberjass.rules import (
-    ANSWERS,
-    BIDS,
-    FIRST_DEAL,
-    HAND_SIZE,
-    TRICKS,
-    allowed_cards,
-    compare_sequences,
-    sequence_problem,
-    sequence_value,
-)
+from referee.core.games.klaberjass.rules import compare_sequences
 from referee.core.games.klaberjass.setup import SETUP
-from referee.core.pack32 import PLAIN_ORDER, SEQUENCE_ORDER, TRUMP_ORDER, beats, card_points
 from referee.core.protocol import Referee
 
-__all__ = [
-    "ANSWERS",
-    "BIDS",
-    "FIRST_DEAL",
-    "HAND_SIZE",
-    "PLAIN_ORDER",
-    "REFEREE",
-    "SEQUENCE_ORDER",
-    "SETUP",
-    "TRICKS",
-    "TRUMP_ORDER",
-    "KlaberjassRecord",
-    "KlaberjassReferee",
-    "allowed_cards",
-    "beats",
-    "card_points",
-    "compare_sequences",
-    "sequence_problem",
-    "sequence_value",
-]
+__all__ = ["REFEREE", "SETUP", "compare_sequences"]
 
 # The registry's entry: the replay and the setup (referee.core.protocol.Referee).
 REFEREE = Referee(REPLAY, SETUP)

@@ -16,32 +16,29 @@ from referee.core.record import (
     DealtCards,
     Event,
     Header,
+    Record,
+    card_at,
     event_card,
     event_cards,
+    event_choice,
     in_pack,
 )
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
-from scoring.core.base import Flags
-from vocabulary.cards import SUITS, Card, CardError, card_name, parse_card
+from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _, gettext_noop
 
 _PACK = frozenset(PACK32)
 _NOT_IN_PACK = gettext_noop("{card} is not in the 32-card Klaberjass pack: A K Q J 10 9 8 7 (KJ-1.1)")
 
 
-@dataclass(frozen=True, slots=True)
-class KlaberjassRecord:
-    """A hand record as read."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KlaberjassRecord(Record):
+    """A hand record as read, with the turn-up and the bottom card (or None); in a record of the plays only each
+    hand is the cards its seat plays (`_hands_from_plays`)."""
 
-    players: tuple[str, ...]
-    dealer: int
-    flags: Flags
-    hands: tuple[tuple[Card, ...], ...]
     turn_up: Card
     bottom: Card | None
-    events: tuple[Event, ...]
-    plays_only: bool = False  # no hands recorded: each is the cards its seat plays (`_hands_from_plays`)
 
 
 def _pack_card(card: Card, path: str) -> Card:
@@ -49,11 +46,7 @@ def _pack_card(card: Card, path: str) -> Card:
 
 
 def _one_card(doc: Mapping[str, Any], field: str) -> Card:
-    try:
-        card = parse_card(doc.get(field), field)
-    except CardError as error:
-        raise RecordError(field, error.message) from None
-    return _pack_card(card, field)
+    return _pack_card(card_at(doc.get(field), field), field)
 
 
 def _check_hands(hands: Sequence[Sequence[Card]]) -> set[Card]:
@@ -73,24 +66,12 @@ def _read_event(checked: CheckedEvent) -> Event:
         card = _pack_card(event_card(number, data), f"events[{number - 1}].card")
         announce = data.get("announce")
         if announce not in (None, "bella"):
-            raise RecordError(
-                f"events[{number - 1}].announce",
-                _("the only announcement is bella, not {announce}").format(announce=repr(announce)),
-            )
+            message = _("the only announcement is bella, not {announce}")
+            raise RecordError(f"events[{number - 1}].announce", message.format(announce=repr(announce)))
         return Event(number=number, type=kind, seat=seat, card=card, announce=announce or "")
     if kind in ("bid", "answer"):
-        options = BIDS if kind == "bid" else ANSWERS
-        choice = data.get("choice")
-        if isinstance(choice, str) and kind == "bid" and choice.upper() in SUITS:
-            choice = choice.upper()
-        if choice not in options:
-            raise RecordError(
-                f"events[{number - 1}].choice",
-                _("choice must be one of {options}, not {choice}").format(
-                    options=", ".join(options), choice=repr(choice)
-                ),
-            )
-        return Event(number=number, type=kind, seat=seat, choice=str(choice))
+        choice = event_choice(number, data, BIDS if kind == "bid" else ANSWERS)
+        return Event(number=number, type=kind, seat=seat, choice=choice)
     if kind == "declare":
         cards = event_cards(number, data)
         for position, card in enumerate(cards):
@@ -152,17 +133,6 @@ def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
     if len(header.hands[0]) == FIRST_DEAL and not header.plays_only:
         for event in events:
             if event.type in ("dix", "declare", "play"):
-                raise RecordError(
-                    f"events[{event.number - 1}]",
-                    _("the hands hold only the first six cards; record all nine to referee the play (KJ-5.1)"),
-                )
-    return KlaberjassRecord(
-        players=header.players,
-        dealer=header.dealer,
-        flags=header.flags,
-        hands=hands,
-        turn_up=turn_up,
-        bottom=bottom,
-        events=events,
-        plays_only=header.plays_only,
-    )
+                message = _("the hands hold only the first six cards; record all nine to referee the play (KJ-5.1)")
+                raise RecordError(f"events[{event.number - 1}]", message)
+    return KlaberjassRecord.of(header, events, hands=hands, turn_up=turn_up, bottom=bottom)

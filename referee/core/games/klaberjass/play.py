@@ -9,7 +9,6 @@ from collections.abc import Collection, Sequence
 from referee.core.games.klaberjass.rules import TRICKS, allowed_cards, broken_rule, trick_outcome
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.record import Event
-from referee.core.verdict import Trick
 from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _
 
@@ -43,13 +42,13 @@ class TrickPlay(ReplayState):
     def out_of_turn(self, event: Event, card: Card) -> bool:
         """Flag a card played out of turn (KJ-8.1); True if it is not played: a lead out of turn is played and
         leads, a second card from the player who led is not."""
-        who = self.names[event.seat]
+        who = self.players[event.seat]
         if self.trick:
             message = _("{player} played {card} out of turn")
             self.flag(event, "KJ-8.1", message.format(player=who, card=card_name(card)), card)
             return True
         message = _("{player} led {card}, but it was {leader}'s lead")
-        leader = self.names[self.leader]
+        leader = self.players[self.leader]
         self.flag(event, "KJ-8.1", message.format(player=who, card=card_name(card), leader=leader), card)
         self.leader = event.seat
         return False
@@ -61,14 +60,14 @@ class TrickPlay(ReplayState):
             self.flag(event, "KJ-1.1", _("{card} was already played").format(card=card_name(card)), card)
         else:
             message = _("{player} does not hold {card}")
-            self.flag(event, "KJ-5.1", message.format(player=self.names[event.seat], card=card_name(card)), card)
+            self.flag(event, "KJ-5.1", message.format(player=self.players[event.seat], card=card_name(card)), card)
 
     def check_follow(self, event: Event, card: Card, hand: Collection[Card], led: Card) -> None:
         """Flag ``card``, held and played to ``led``, if KJ-8.2 (read as R-KJ-11) did not allow it."""
         allowed, _rule = allowed_cards(hand, led, self.trump)
         if card not in allowed:
             rule = broken_rule(card, hand, led, self.trump)
-            self.flag(event, rule, self.why_not(self.names[event.seat], card, led, allowed, rule), card)
+            self.flag(event, rule, self.why_not(self.players[event.seat], card, led, allowed, rule), card)
 
     def why_not(self, who: str, card: Card, led: Card, allowed: Sequence[Card], rule: str) -> str:
         example, led_name = card_name(allowed[0]), card_name(led)
@@ -89,14 +88,9 @@ class TrickPlay(ReplayState):
                 message = _("{player} announced bella on {card}, not on the K or Q of trumps")
                 self.flag(event, "KJ-7.1", message.format(player=who, card=card_name(card)), card)
             elif self.kq_by.get(partner) != event.seat:
-                self.flag(
-                    event,
-                    "R-KJ-8",
-                    _("{player} announced bella on {card} without having played {other} before it").format(
-                        player=who, card=card_name(card), other=card_name(Card(partner, self.trump))
-                    ),
-                    card,
-                )
+                message = _("{player} announced bella on {card} without having played {other} before it")
+                other = card_name(Card(partner, self.trump))
+                self.flag(event, "R-KJ-8", message.format(player=who, card=card_name(card), other=other), card)
             else:
                 self.bella = event.seat
         if is_kq:
@@ -107,18 +101,11 @@ class TrickPlay(ReplayState):
 
     def finish_trick(self) -> None:
         """Who wins the trick and why (KJ-8.3), and its card points (KJ-2); the ninth ends the play (KJ-8.4)."""
-        trick = self.trick
-        (first_seat, first), (second_seat, second) = trick
+        (first_seat, first), (second_seat, second) = self.trick
         second_wins, reason, points = trick_outcome(first, second, self.trump)
         winner = second_seat if second_wins else first_seat
-        number = len(self.tricks) + 1
-        self.tricks.append(
-            Trick(number=number, leader=first_seat, plays=tuple(trick), winner=winner, reason=reason, points=points)
-        )
         self.won[winner] += 1
         self.points[winner] += points
-        self.trick = []
-        self.leader = winner
-        if number == TRICKS:
+        if self.take_trick(winner, reason, first_seat, points) == TRICKS:
             self.last_trick = winner  # KJ-8.4
             self.phase = "done"

@@ -4,36 +4,27 @@ and the deal entry the scoring core scores (KJ-8.5).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from referee.core.games.klaberjass.deal import KlaberjassRecord, read_record
+from referee.core.games.klaberjass.deal import read_record
 from referee.core.games.klaberjass.play import TrickPlay
+from referee.core.games.klaberjass.remedies import FAULTS
 from referee.core.games.klaberjass.rules import ANSWERS, REVOKE, allowed_cards, compare_sequences
 from referee.core.games.klaberjass.sequences import DixAndSequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
+from referee.core.protocol import GameReplay
 from referee.core.record import Event
-from referee.core.verdict import Trick, Turn, Verdict
-from scoring.core.base import EntryError
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.games.klaberjass import GAME as SCORING
 from vocabulary.cards import SUIT_NAMES, SUITS, card_name
 from vocabulary.i18n import _, gettext_noop
 
 
-class KlaberjassReferee:
-    name = "klaberjass"
-
-    def parse(self, doc: Mapping[str, Any]) -> KlaberjassRecord:
-        """Read a Klaberjass hand record; raise RecordError with the path of the problem."""
-        return read_record(doc, self.name)
-
-    def replay(self, record: KlaberjassRecord) -> Verdict:
-        """Replay every event (KJ-8.5), flagging each illegal one and going on after it."""
-        return _Replay(record).run()
-
-
 class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
-    """The state of one replay. Private and short-lived: the public API is pure."""
+    """The state of one replay, which replays every event (KJ-8.5), flagging each illegal one and going on after it.
+    Private and short-lived: the public API is pure."""
 
     def wrong_phase(self, event: Event) -> bool:
         """Flag an event that comes when it cannot; True if it must be skipped."""
@@ -55,13 +46,13 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             rule = {"dix": "KJ-5.3", "declare": "KJ-6.2", "play": "KJ-8.1"}[event.type]
         else:
             return False
-        self.flag(event, rule, _(what).format(player=self.names[event.seat]))
+        self.flag(event, rule, _(what).format(player=self.players[event.seat]))
         return True
 
     # --- the end ------------------------------------------------------------------------------
 
     def sequence_points(self) -> list[int]:
-        points, notes = compare_sequences(self.declared, self.trump, self.flags, self.won, self.names)
+        points, notes = compare_sequences(self.declared, self.trump, self.flags, self.won, self.players)
         self.notes.extend(notes)
         return points
 
@@ -108,9 +99,6 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
                 _HANDLERS[event.type](self, event)
         if self.phase == "play" and self.short:
             self.notes.append(_("only the first six cards of each hand are recorded (KJ-3.2); play cannot be refereed"))
-        tricks = list(self.tricks)
-        if self.trick:
-            tricks.append(Trick(number=len(tricks) + 1, leader=self.trick[0][0], plays=tuple(self.trick)))
         entry: dict[str, Any] | None = None
         complete = self.phase in ("done", "annulled")
         if self.phase == "annulled":
@@ -125,28 +113,18 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
                 "sequence_points": self.sequence_points(),
                 "bella": self.bella,
             }
-        score = None
-        if entry is not None:
-            try:
-                deal = SCORING.parse_deal(entry, self.flags)
-            except EntryError as error:
-                self.notes.append(
-                    _("the deal cannot be scored: {error} ({rule})").format(error=error.message, rule=error.rule)
-                )
-                entry = None
-            else:
-                score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
+        deal, score = self.scored(SCORING, entry)
         next_turn = self.next_turn()
         # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
         ordered = sorted(self.violations, key=lambda violation: violation.event)
-        violations = REVOKE.given_to(ordered, self.names, self.flags)
+        violations = FAULTS.given_to(REVOKE.given_to(ordered, self.players, self.flags), self.players, self.flags)
         return Verdict(
             violations=violations,
-            tricks=tuple(tricks),
+            tricks=shown_tricks(self.tricks, self.trick),
             tricks_won=tuple(self.won),
             card_points=tuple(self.points),
             complete=complete,
-            deal_entry=entry,
+            deal_entry=entry if deal is not None else None,
             score=score,
             next_turn=next_turn,
             notes=tuple(self.notes),
@@ -163,4 +141,4 @@ _HANDLERS: dict[str, Callable[[_Replay, Event], None]] = {
     "play": _Replay.play,
 }
 
-REFEREE = KlaberjassReferee()
+REFEREE = GameReplay("klaberjass", read_record, _Replay)

@@ -107,7 +107,7 @@ def _best_sequence(
     card, then trumps; of two as good, the first declared. (None, None) if the player declared none."""
     best, best_key = None, None
     for cards in sequences:
-        size = (LONG_SEQUENCE if len(cards) >= 4 else SHORT_SEQUENCE) if by_value else len(cards)  # sequence_value
+        size = sequence_value(cards) if by_value else len(cards)
         key = size, max(map(sequence_power, cards)), cards[0].suit == trump
         if best_key is None or key > best_key:
             best, best_key = cards, key

@@ -47,14 +47,12 @@ class DixAndSequences(ReplayState):
         who = self.name(seat)
         for cards in [cards for cards in self.declared[seat] if seven in cards]:
             self.declared[seat].remove(cards)
-            self.flag(
-                self.declared_at.pop(cards),
-                "KJ-6.2",
-                _(
-                    "{player} declared {cards}, then swapped {card} away with the dix; "
-                    "a sequence is judged on the hand after the dix, so it does not count"
-                ).format(player=who, cards=card_names(cards), card=card_name(seven)),
+            message = _(
+                "{player} declared {cards}, then swapped {card} away with the dix; "
+                "a sequence is judged on the hand after the dix, so it does not count"
             )
+            words = message.format(player=who, cards=card_names(cards), card=card_name(seven))
+            self.flag(self.declared_at.pop(cards), "KJ-6.2", words)
 
     def declare(self, event: Event) -> None:
         who, cards, earlier = self.name(event.seat), event.cards or (), self.declared[event.seat]

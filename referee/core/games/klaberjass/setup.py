@@ -4,9 +4,13 @@ the turn-up and the bottom card, and the trump choice, the dix, declarations and
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.core.games.klaberjass.rules import ANSWERS, BIDS, HAND_SIZE
 from referee.core.pack32 import PACK32
 from referee.core.setup import (
+    CARD,
+    PLAY_TURN,
     Aside,
     Entry,
     EventField,
@@ -17,6 +21,7 @@ from referee.core.setup import (
     TurnEntry,
     ValueKind,
 )
+from referee.core.trump_rounds import TRUMP_TURN, TURN_UP
 from scoring.core.games.klaberjass import GAME
 from vocabulary.i18n import gettext_noop
 
@@ -32,8 +37,7 @@ SETUP = Setup(
     pack=PACK32,
     hand_size=HAND_SIZE,  # KJ-5.1: the nine cards after the second deal, before any dix
     extras=(
-        # KJ-3.3
-        ExtraField("turn_up", gettext_noop("Turn-up card"), gettext_noop("the turn-up card"), False, 1, required=True),
+        TURN_UP,  # KJ-3.3
         # KJ-5.2
         ExtraField("bottom", gettext_noop("Bottom card (optional)"), gettext_noop("the bottom card"), False, 1),
     ),
@@ -59,7 +63,7 @@ SETUP = Setup(
             "play",
             "the seat plays the card (KJ-8)",
             (
-                EventField("card", ValueKind.CARD, "the card"),
+                CARD,
                 EventField(
                     "announce",
                     ValueKind.WORD,
@@ -71,13 +75,10 @@ SETUP = Setup(
         ),
     ),
     turns=(
-        TurnEntry("trump", Entry.OPTION, "choice"),
+        TRUMP_TURN,
         TurnEntry("answer", Entry.OPTION, "choice"),
-        TurnEntry(
-            "play",
-            Entry.CARD,
-            "card",
-            verb=gettext_noop("Play"),
+        replace(
+            PLAY_TURN,
             options=(TapOption("announce", "bella", gettext_noop("Announce bella with this card")),),
             aside=_DIX_OR_SEQUENCE,
         ),

@@ -10,24 +10,18 @@ from __future__ import annotations
 from referee.core.games.klaberjass.deal import KlaberjassRecord
 from referee.core.games.klaberjass.rules import FIRST_DEAL
 from referee.core.record import Event
+from referee.core.tricks import FlaggingState
 from referee.core.trump_rounds import TrumpRounds
-from referee.core.verdict import Trick, Violation
 from vocabulary.cards import Card
 
 
-class ReplayState(TrumpRounds):
+class ReplayState(FlaggingState[KlaberjassRecord], TrumpRounds):
     """What one replay remembers between events, and the helpers every phase uses."""
 
     def __init__(self, record: KlaberjassRecord) -> None:
-        self.record = record
-        self.flags = record.flags
-        self.names = record.players
-        self.dealer = record.dealer
+        super().__init__(record)  # the hands in the dealt order that the allowed cards and the verdict list
         self.non_dealer = 1 - record.dealer
         self.turn_up: Card = record.turn_up
-        # Each hand is an insertion-ordered dict used as an ordered set, in the dealt order that the allowed
-        # cards and the verdict's hands are listed in.
-        self.hands = [dict.fromkeys(hand) for hand in record.hands]
         # Only the first deal recorded (KJ-3.2); a record of the plays only has the cards played, however many.
         self.short = not record.plays_only and len(record.hands[0]) == FIRST_DEAL
         self.phase = "bid"  # bid, answer, name, play, done, annulled
@@ -42,31 +36,17 @@ class ReplayState(TrumpRounds):
         self.kq_by: dict[str, int] = {}  # "K"/"Q" of trumps -> who played it (KJ-7.1)
         self.bella: int | None = None
         self.leader = self.non_dealer
-        self.trick: list[tuple[int, Card]] = []
-        self.tricks: list[Trick] = []
         self.won = [0, 0]
         self.points = [0, 0]
         self.last_trick: int | None = None
-        self.violations: list[Violation] = []
-        self.notes: list[str] = []
 
     # --- helpers ---------------------------------------------------------------------
 
-    def flag(self, event: Event, rule: str, message: str, card: Card | None = None, seat: int | None = None) -> None:
-        """Flag ``event``; ``seat`` names another player when their event is the one missing.
-
-        The message does not repeat the rule: a violation carries it in its own ``rule`` field.
-        """
-        trick = len(self.tricks) + 1 if self.phase == "play" else None
-        who = event.seat if seat is None else seat
-        self.violations.append(
-            Violation(event=event.number, seat=who, rule=rule, message=message, trick=trick, card=card)
-        )
+    def trick_of(self, event: Event) -> int | None:
+        """Any event of the play is in the trick being played."""
+        return len(self.tricks) + 1 if self.phase == "play" else None
 
     def has_played(self, seat: int) -> bool:
         """Whether ``seat`` has played a card yet (KJ-5.3, KJ-6.2): each finished trick holds a card of both
         players (a card out of turn to a trick is not played), so only the first trick needs a look."""
         return bool(self.tricks) or any(player == seat for player, _card in self.trick)
-
-    def name(self, seat: int) -> str:
-        return self.names[seat]

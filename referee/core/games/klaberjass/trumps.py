@@ -80,15 +80,9 @@ class TrumpChoice(ReplayState):
         """
         if self.round == 2 and self.last_speaker:
             return False
-        missing = self.name(expected)
-        self.flag(
-            event,
-            self.round_rule(),
-            _("{player} spoke at {missing}'s turn: {missing}'s pass is missing and is taken as made").format(
-                player=self.name(event.seat), missing=missing
-            ),
-            seat=expected,
-        )
+        message = _("{player} spoke at {missing}'s turn: {missing}'s pass is missing and is taken as made")
+        words = message.format(player=self.name(event.seat), missing=self.name(expected))
+        self.flag(event, self.round_rule(), words, seat=expected)
         self.pass_turn()
         return True
 
@@ -109,14 +103,9 @@ class TrumpChoice(ReplayState):
         if self.phase != "answer" or self.round != 1:
             return False
         schmeisser, opponent = self.schmeisser_seat, 1 - self.schmeisser_seat
-        self.flag(
-            event,
-            "R-KJ-2",
-            _("{player} did not answer {schmeisser}'s schmeiss; play went on, so the answer is taken as play").format(
-                player=self.name(opponent), schmeisser=self.name(schmeisser)
-            ),
-            seat=opponent,
-        )
+        message = _("{player} did not answer {schmeisser}'s schmeiss; play went on, so the answer is taken as play")
+        words = message.format(player=self.name(opponent), schmeisser=self.name(schmeisser))
+        self.flag(event, "R-KJ-2", words, seat=opponent)
         self.settle(schmeisser, self.turn_up.suit)
         return True
 

@@ -244,6 +244,14 @@ FLAGS: dict[str, Flag] = {
             gettext_noop("A renonce voids the deal: the other camp scores 162 and nothing else scores."),
         ),
         Flag(
+            "bl_penalty_cards",
+            "R-BL-15",
+            gettext_noop(
+                "A card taken back after a fault (played out of turn or too early) stays face up as a penalty card, "
+                "to be played at the first legal chance."
+            ),
+        ),
+        Flag(
             "bl_round_to_tens",
             "R-BL-12",
             gettext_noop("Trick points are written in tens, the defenders getting 160 minus."),

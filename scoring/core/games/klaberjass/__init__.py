@@ -164,6 +164,14 @@ FLAGS: dict[str, Flag] = {
             "R-KJ-14",
             gettext_noop("A card the rules did not allow annuls the deal: nobody scores."),
         ),
+        Flag(
+            "kj_penalty_cards",
+            "R-KJ-15",
+            gettext_noop(
+                "A card taken back after a fault (played out of turn or too early) stays face up as a penalty card, "
+                "to be played at the first legal chance."
+            ),
+        ),
     )
 }
 

@@ -1,0 +1,139 @@
+"""The major penalty card of a refused lead (BR-10.11, Law 50D): played at the first legal chance, and the declarer's
+lead options when the offender's partner is to lead."""
+
+from __future__ import annotations
+
+from referee.core.games.contract_bridge.deal import BridgeRecord
+from referee.core.games.contract_bridge.remedies import Remedies
+from referee.core.games.contract_bridge.rules import FORBID, OPTIONS, REQUIRE, allowed_cards, partner_of
+from referee.core.games.contract_bridge.state import PLAY, Revoke
+from referee.core.record import Event
+from referee.core.verdict import Remedy, Turn
+from vocabulary.cards import SUIT_NAMES, Card, card_name
+from vocabulary.i18n import _, gettext_noop
+
+# BR-10.11 (Law 50D): a lead option with no penalty card to choose on, or not the declarer's to choose; a penalty card
+# not played, or a lead the declarer required or forbade; each a whole sentence for the translators.
+_NO_PENALTY_CARD = gettext_noop("{player} chose a lead option, but no penalty card lay for the leader's partner")
+_NOT_DECLARER = gettext_noop("{player} chose a lead option, but the choice was the declarer's, {declarer}")
+_PENALTY_NOT_PLAYED = gettext_noop("{player} played {card}, but had to play the penalty card {penalty} (Law 50D1)")
+_OPTION_BROKEN = {
+    REQUIRE: gettext_noop("{player} led {card}, but the declarer required a lead of {suits} (Law 50D2)"),
+    FORBID: gettext_noop("{player} led {card}, but the declarer forbade a lead of {suits} (Law 50D2)"),
+}
+_FORBIDDEN_REVOKE = gettext_noop(
+    "Leading a suit the declarer forbade is a revoke (Law 61A): corrected if found before {player}'s side plays to a "
+    "later trick (Law 62); once established, tricks go across as for any revoke (Law 64A), which the director counts."
+)
+_PENALTY_REVOKE = gettext_noop(
+    "Not playing a major penalty card when able is a revoke (Law 61A): corrected if found before {player}'s side plays "
+    "to a later trick (Law 62); once established, no trick goes across, the card having lain face up (Law 64B3), "
+    "and the director may adjust the score (Law 64C)."
+)
+
+
+class PenaltyCards(Remedies):
+    """A refused defender's lead as a major penalty card (BR-10.11): its play and the lead options."""
+
+    def __init__(self, record: BridgeRecord) -> None:
+        super().__init__(record)
+        # BR-10.11 (Law 50D): each defender's major penalty card, by seat, until played or picked up by an option;
+        # the declarer's lead option (the leader, the option, the suit) while it holds; the tricks whose lead the
+        # declarer left free.
+        self.penalty: dict[int, Card] = {}
+        self.option: tuple[int, str, str] | None = None
+        self.left_free: set[int] = set()
+
+    def option_due(self) -> int | None:
+        """BR-10.11 (Law 50D2): the seat of the penalty card whose partner is to lead now, while the declarer has not
+        chosen a lead option for this lead; None otherwise."""
+        if self.phase != PLAY or self.trick or self.pending is not None or self.option is not None:
+            return None
+        owner = partner_of(self.leader)
+        number = len(self.tricks) + 1
+        return owner if owner in self.penalty and number not in self.left_free else None
+
+    def choose_option(self, event: Event) -> None:
+        """BR-10.11 (Law 50D2): the declarer requires or forbids a lead of the penalty card's suit, the card then
+        picked up, or leaves it a penalty card and the lead free."""
+        name, word = self.players[event.seat], event.choice
+        owner = self.option_due()
+        if owner is None:
+            self.flag(event, "BR-10.11", _(_NO_PENALTY_CARD).format(player=name))
+            return
+        if event.seat != self.declarer:
+            message = _(_NOT_DECLARER).format(player=name, declarer=self.players[self.declarer or 0])
+            self.flag(event, "BR-10.11", message)
+            return
+        if word in (REQUIRE, FORBID):
+            self.option = (self.leader, word, self.penalty.pop(owner).suit)
+        else:
+            self.left_free.add(len(self.tricks) + 1)
+
+    def option_turn(self, owner: int) -> Turn:
+        """BR-10.11: the declarer's lead option before the partner of a penalty card's owner leads."""
+        assert self.declarer is not None
+        prompt = _(
+            "{owner}'s {card} is a penalty card and {player} is to lead: {declarer} may require or forbid a lead of "
+            "its suit, or leave the lead free (BR-10.11)"
+        ).format(
+            owner=self.players[owner],
+            card=card_name(self.penalty[owner]),
+            player=self.players[self.leader],
+            declarer=self.players[self.declarer],
+        )
+        return Turn(self.declarer, "choice", OPTIONS, prompt)
+
+    def check_penalty(self, event: Event, hand: dict[Card, None]) -> None:
+        """BR-10.11: a major penalty card must be played at the first legal chance (Law 50D1); a lead the declarer
+        required or forbade must be made as chosen (Law 50D2). Either failure is a revoke (Law 61A)."""
+        seat, card = event.seat, event.card
+        assert card is not None
+        penalty = self.penalty.get(seat)
+        if penalty is not None and card != penalty and penalty in allowed_cards(hand, self.trick):
+            message = _(_PENALTY_NOT_PLAYED).format(
+                player=self.players[seat], card=card_name(card), penalty=card_name(penalty)
+            )
+            remedy = Remedy(
+                rule="BR-10.11", source="Law 61A, Law 64B3", text=_(_PENALTY_REVOKE).format(player=self.players[seat])
+            )
+            self.flag(event, "BR-10.11", message, remedy)
+        if penalty == card:
+            del self.penalty[seat]
+        if self.option is None or self.trick:
+            return
+        leader, word, suit = self.option
+        if leader != seat:  # the lead went to another player: a forbidden suit is free again
+            self.option = None
+            return
+        held = any(other.suit == suit for other in hand)
+        broken = (word == REQUIRE and held and card.suit != suit) or (
+            word == FORBID and card.suit == suit and any(other.suit != suit for other in hand)
+        )
+        if word == REQUIRE:
+            self.option = None  # a required lead is one lead only
+        if not broken:
+            return
+        message = _(_OPTION_BROKEN[word]).format(
+            player=self.players[seat], card=card_name(card), suits=_(SUIT_NAMES[suit])
+        )
+        if word == REQUIRE:  # a revoke in the required suit, judged as any other (BR-10.4 to BR-10.6)
+            self.revokes.append(
+                Revoke(violation=len(self.violations), seat=seat, trick=len(self.tricks) + 1, suit=suit)
+            )
+            self.flag(event, "BR-10.11", message)
+            return
+        text = _(_FORBIDDEN_REVOKE).format(player=self.players[seat])
+        self.flag(event, "BR-10.11", message, Remedy(rule="BR-10.11", source="Law 61A, Law 64", text=text))
+
+    def within_penalty(self, seat: int, allowed: list[Card]) -> list[Card]:
+        """BR-10.11: of the cards ``seat`` may play now, those Law 50D leaves: the penalty card alone where it may be
+        played; on a lead the declarer required or forbade, the cards of that suit, or of the others, where held."""
+        penalty = self.penalty.get(seat)
+        if penalty in allowed:
+            return [penalty]
+        if self.option is None or self.trick or self.option[0] != seat:
+            return allowed
+        _leader, word, suit = self.option
+        chosen = [card for card in allowed if (card.suit == suit) == (word == REQUIRE)]
+        return chosen or allowed
