@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "scoring",
     "referee",
     "reports",
+    "club",
     "config.language.LanguageConfig",  # applies an account's language at log-in
 ]
 

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from config import language
 from config.api import api
@@ -65,6 +65,7 @@ urlpatterns = [
     path("rules/", rule_views.rules_index, name="rules_index"),
     path("rules/rule/<str:rule_id>/", rule_views.rule_detail, name="rule"),
     path("rules/<str:game>/", rule_views.rules_game, name="rules_game"),
+    path("club/", include("club.urls")),
     path("api/", api.urls),
     path("admin/login/", accounts.admin_login),  # the admin's log-in, behind the log-in throttles
     path("admin/", admin.site.urls),

@@ -274,6 +274,27 @@ def scoring_form(game: Game, flags: Flags) -> str | None:
     return None if own is None else str(own(flags))
 
 
+class Ranking(StrEnum):
+    """What an event's standings compare (docs/rules/club.md, CL-3): a game lists them in its order as its optional
+    ``standings_order``, read by `standings_order`."""
+
+    WINS = "wins"  # matches won (CL-3.1)
+    POINTS = "points"  # points scored (CL-3.2)
+    DIFFERENCE = "difference"  # points scored less points conceded (CL-3.3)
+    HEAD_TO_HEAD = "head_to_head"  # the matches won against the entrants still level (CL-3.4)
+
+
+# A game that lists none ranks its entrants by matches won, then difference, then head to head (CL-3.5).
+DEFAULT_STANDINGS_ORDER = (Ranking.WINS, Ranking.DIFFERENCE, Ranking.HEAD_TO_HEAD)
+
+
+def standings_order(game: Game) -> tuple[Ranking, ...]:
+    """How an event of ``game`` ranks its entrants, first comparison first: the game's optional
+    ``standings_order``, else matches won, difference and head to head (CL-3.5)."""
+    own = getattr(game, "standings_order", None)
+    return DEFAULT_STANDINGS_ORDER if own is None else tuple(own)
+
+
 class Progress(NamedTuple):
     """Where a match stands after some deals: what end rules look at."""
 
@@ -636,9 +657,10 @@ class Game(Protocol):
     def to_entry(self, deal: Any) -> dict[str, Any]:
         """The deal back in match-file shape: the normalised entry, every field present."""
 
-    # Optional, read through `deal_state`, `scoring_form` and `undertakings` above (a game may leave them out):
-    # ``deal_state(deal, score, flags, *, dealer, before) -> DealState``, ``scoring_form(flags) -> str`` and
-    # ``undertakings(deal, score, flags) -> tuple[Undertaking, ...]``.
+    # Optional, read through `deal_state`, `scoring_form`, `undertakings` and `standings_order` above (a game may
+    # leave them out): ``deal_state(deal, score, flags, *, dealer, before) -> DealState``, ``scoring_form(flags) ->
+    # str``, ``undertakings(deal, score, flags) -> tuple[Undertaking, ...]`` and ``standings_order: tuple[Ranking,
+    # ...]``, how an event's standings rank its entrants (docs/rules/club.md).
 
 
 @runtime_checkable

@@ -26,6 +26,7 @@ from scoring.core.base import (
     Outcome,
     Points,
     Progress,
+    Ranking,
     RuleError,
     Undertaking,
     numbers,
@@ -230,6 +231,8 @@ class CallBridge:
     target_text = Translated(gettext_noop("A target agreed before the match is required (R-CB-5); 30 is suggested."))
     dealer_rule = "CB-3.1"
     held_over_rule: str | None = None
+    # A league adds up the points every player scored, matches won breaking a tie (CL-3.7).
+    standings_order = (Ranking.POINTS, Ranking.WINS, Ranking.HEAD_TO_HEAD)
 
     def pad(self, played: object, players: object, flags: object) -> None:
         """No score pad of the game's own: the score sheet is its pad."""

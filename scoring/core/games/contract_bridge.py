@@ -45,6 +45,7 @@ from scoring.core.base import (
     PlayedDeal,
     Points,
     Progress,
+    Ranking,
     Relative,
     RuleError,
     Undertaking,
@@ -865,6 +866,9 @@ class ContractBridge:
     )
     dealer_rule = "BR-3.1"
     held_over_rule: str | None = None
+    # Progressive rubber and Chicago rank each player by the net score of their sides, the sum of what each side
+    # scored less what it conceded (CL-3.8).
+    standings_order = (Ranking.DIFFERENCE, Ranking.WINS, Ranking.HEAD_TO_HEAD)
 
     def default_target(self, flags: Flags) -> int | None:
         """No target: a match is one rubber or one Chicago round (R-BR-1)."""

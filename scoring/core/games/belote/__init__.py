@@ -31,6 +31,7 @@ from scoring.core.base import (
     Line,
     Outcome,
     Progress,
+    Ranking,
     Reading,
     RuleError,
     Undertaking,
@@ -456,6 +457,8 @@ class Belote:
     target_text = Translated(gettext_noop("Plays to 1,000 if left empty (R-BL-13); 501 and 2,000 are common too."))
     dealer_rule = "BL-3.1"
     held_over_rule: str | None = "R-BL-10"  # a litige's takers' points wait for the next deal's winner
+    # A concours ranks by matches won, then points scored less points conceded (CL-3.6).
+    standings_order = (Ranking.WINS, Ranking.DIFFERENCE, Ranking.HEAD_TO_HEAD)
 
     def pad(self, played: object, players: object, flags: object) -> None:
         """No score pad of the game's own: the score sheet is its pad."""
