@@ -21,7 +21,7 @@ from club.models import Event
 from club.standing import Night, night
 from club.templatetags.club import wins_text
 from reports.sheet import csv_cell
-from reports.views import _font_config, _static_fetcher, page_footer
+from reports.views import html_document, page_footer
 from scoring import table
 from scoring.changes import ChangeRow, change_rows
 from scoring.models import Change
@@ -79,13 +79,10 @@ def _file_name(event: Event, extension: str) -> str:
 
 
 def pdf_response(request: HttpRequest, event: Event, *, public: bool) -> HttpResponse:
-    from weasyprint import HTML
-
     data = context(event, public=public)
     data.update(page_footer=page_footer())
-    html = render_to_string("club/results_pdf.html", data, request=request)
-    document = HTML(string=html, base_url="http://trickbook.invalid/", url_fetcher=_static_fetcher())
-    response = HttpResponse(document.write_pdf(font_config=_font_config()), content_type="application/pdf")
+    document = html_document(render_to_string("club/results_pdf.html", data, request=request))
+    response = HttpResponse(document.write_pdf(), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{_file_name(event, "pdf")}"'
     return response
 

@@ -157,13 +157,18 @@ def pdf_document(
 ) -> Any:
     """The report laid out in pages for the PDF (a WeasyPrint Document): the owner's names whoever made a
     correction as the owner's report page does, a share link's as the share link's page does ("owner")."""
-    from weasyprint import HTML
-
     # A long match's last deals only (reports.sheet.PDF_DEALS). The PDF has no links to the owner's pages,
     # which a reader of the paper cannot follow: its template reads as the share link's.
     context = report_context(match, shared=shared, pdf=True)
     context.update(shared=True, paper=paper, pdf=True, zone=zone, page_footer=page_footer())
-    html = render_to_string("reports/report_pdf.html", context, request=request)
+    return html_document(render_to_string("reports/report_pdf.html", context, request=request))
+
+
+def html_document(html: str) -> Any:
+    """A page of ours laid out by WeasyPrint (a Document): our static files from disk, nothing fetched from
+    elsewhere, and this thread's fonts. The match report's PDF and a club night's results both print through it."""
+    from weasyprint import HTML
+
     document = HTML(string=html, base_url="http://trickbook.invalid/", url_fetcher=_static_fetcher())
     return document.render(font_config=_font_config())
 
