@@ -94,3 +94,16 @@ def test_the_charts_coordinates_stay_svg_numbers_where_the_comma_is_the_decimal_
     coordinates = re.findall(r'\b(?:x|y|x1|x2|y1|y2)="([^"]*)"', chart)
     assert coordinates
     assert [value for value in coordinates if not re.fullmatch(r"-?\d+(\.\d+)?", value)] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "value", "text"),
+    [("en", -176, "\u2212176"), ("pl", -1680, f"\u22121{NBSP}680"), ("en", 0, "0"), ("en", None, None)],
+)
+def test_a_club_nights_points_read_as_the_sheets_with_a_minus_sign(language: str, value: Any, text: Any) -> None:
+    """The standings' difference, a table's points (templates/club/): the `points` filter writes them as the score
+    sheet does, never with a hyphen."""
+    from scoring.templatetags.numbers import points
+
+    with translation.override(language):
+        assert points(value) == text
