@@ -33,12 +33,13 @@ class BridgetteRecord:
     plays_only: bool = False  # no hands recorded: see `_hands_from_plays`
 
 
-def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
-    """Read a Bridgette hand record; a RecordError names the path of what cannot be read, the first fault in
-    this order: the header, the events' types and seats, the deal, then each event's card, call or cards."""
-    if isinstance(doc, dict) and doc.get("game") != "bridgette":
+def read_record(doc: Mapping[str, Any], game: str) -> BridgetteRecord:
+    """Read a hand record of the game ``game`` (Bridgette); a RecordError names the path of what cannot be read,
+    the first fault in this order: the header, the events' types and seats, the deal, then each event's card, call
+    or cards."""
+    if isinstance(doc, dict) and doc.get("game") != game:
         raise RecordError("game", _("this is not a Bridgette hand record"))
-    header, (stock, upcard), events = read_in_order(doc, "bridgette", SETUP, _read_deal, _read_event)
+    header, (stock, upcard), events = read_in_order(doc, game, SETUP, _read_deal, _read_event)
     hands = _hands_from_plays(header.hands, events) if header.plays_only else header.hands
     return BridgetteRecord(
         players=header.players,

@@ -1,31 +1,23 @@
-"""Replaying a Bridgette hand record: every step in order, then the verdict with its deal entry and score."""
+"""Replaying a Bridgette hand record: every step in order, then the verdict with its deal entry and score.
+
+The referee reads a Bridgette hand record (`deal.read_record`: a RecordError names the path of what cannot be read)
+and replays every event in order, flagging each illegal one and going on after it (BG-4.5, 5.7, 6.6).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.bridgette.auction import Auction
-from referee.core.games.bridgette.deal import BridgetteRecord, read_record
+from referee.core.games.bridgette.deal import read_record
 from referee.core.games.bridgette.exchange import Exchange
 from referee.core.games.bridgette.play import TrickPlay
 from referee.core.games.bridgette.remedies import FAULTS
 from referee.core.games.bridgette.rules import REVOKE
+from referee.core.protocol import GameReplay
 from referee.core.remedies import ruled_for_two
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.games.bridgette import GAME as SCORING
-
-
-class BridgetteReferee:
-    name = "bridgette"
-
-    def parse(self, doc: Mapping[str, Any]) -> BridgetteRecord:
-        """Read a Bridgette hand record; a RecordError names the path of what cannot be read."""
-        return read_record(doc)
-
-    def replay(self, record: BridgetteRecord) -> Verdict:
-        """Replay every event in order, flagging each illegal one and going on after it (BG-4.5, 5.7, 6.6)."""
-        return _Replay(record).run()
 
 
 class _Replay(Exchange, Auction, TrickPlay):
@@ -97,4 +89,4 @@ class _Replay(Exchange, Auction, TrickPlay):
         )
 
 
-REFEREE = BridgetteReferee()
+REFEREE = GameReplay("bridgette", read_record, _Replay)

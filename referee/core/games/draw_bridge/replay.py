@@ -1,12 +1,16 @@
-"""The Draw Bridge referee: the replay of a whole deal, event by event, and the verdict it gives."""
+"""The Draw Bridge referee: the replay of a whole deal, event by event, and the verdict it gives.
+
+It reads a Draw Bridge hand record (`deal.read_record`): 2 hands of 13 and a stock of 26 from one 52-card pack
+(DB-1.1, DB-2.2); and replays the draw tricks (DB-3.7), the auction (DB-4, BG-5.7) and the play (DB-5), flagging
+illegal events.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.draw_bridge.auction import AuctionPhase
-from referee.core.games.draw_bridge.deal import DrawBridgeRecord, read_record
+from referee.core.games.draw_bridge.deal import read_record
 from referee.core.games.draw_bridge.play import CardPlay
 from referee.core.games.draw_bridge.remedies import FAULTS
 from referee.core.games.draw_bridge.rules import REVOKE
@@ -19,6 +23,7 @@ from referee.core.games.draw_bridge.state import (
     TRICKS_PER_PHASE,
     _display_order,
 )
+from referee.core.protocol import GameReplay
 from referee.core.remedies import ruled_for_two
 from referee.core.verdict import Trick, Turn, Verdict
 from scoring.core.games.draw_bridge import GAME as SCORING
@@ -42,18 +47,6 @@ _DRAW_TRICK_PROMPTS = {
         "{player} to play to draw trick {trick}; face up on the stock: {card} (R-DB-2)"
     ),
 }
-
-
-class DrawBridgeReferee:
-    name = "draw_bridge"
-
-    def parse(self, doc: Mapping[str, Any]) -> DrawBridgeRecord:
-        """Read a Draw Bridge hand record: 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2)."""
-        return read_record(doc, self.name)
-
-    def replay(self, record: DrawBridgeRecord) -> Verdict:
-        """Replay the draw tricks (DB-3.7), the auction (DB-4, BG-5.7) and the play (DB-5), flagging illegal events."""
-        return _Replay(record).run()
 
 
 class _Replay(CardPlay, AuctionPhase):
@@ -152,4 +145,4 @@ class _Replay(CardPlay, AuctionPhase):
         )
 
 
-REFEREE = DrawBridgeReferee()
+REFEREE = GameReplay("draw_bridge", read_record, _Replay)
