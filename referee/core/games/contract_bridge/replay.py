@@ -12,7 +12,8 @@ from referee.core.games.contract_bridge.play import CardPlay
 from referee.core.games.contract_bridge.rules import honours_held
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
 from referee.core.protocol import GameReplay
-from referee.core.verdict import Trick, Turn, Verdict
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import BridgeDeal, side_of
 from vocabulary.i18n import _
@@ -100,11 +101,8 @@ class _Replay(CardPlay, Auction):
                 self.choose(event)
             else:
                 self.play(event)
-        tricks = list(self.tricks)
-        if self.trick:
-            # A lead out of turn still waiting for its choice leads the trick as it lies (BR-10.3).
-            leader = self.pending.seat if self.pending is not None else self.leader
-            tricks.append(Trick(number=len(tricks) + 1, leader=leader, plays=tuple(self.trick)))
+        # A lead out of turn still waiting for its choice leads the trick as it lies (BR-10.3).
+        leader = self.pending.seat if self.pending is not None else self.leader
         # The deal is read once and both written as its entry and scored, the entry being exactly what it is read
         # from again (GAME.to_entry).
         deal = self.deal()
@@ -115,7 +113,7 @@ class _Replay(CardPlay, Auction):
         violations = self.with_remedies()
         return Verdict(
             violations=violations,
-            tricks=tuple(tricks),
+            tricks=shown_tricks(self.tricks, self.trick, leader),
             tricks_won=tuple(self.tricks_won),
             card_points=None,
             complete=entry is not None,
