@@ -25,7 +25,8 @@ from referee.core.games.draw_bridge.state import (
 )
 from referee.core.protocol import GameReplay
 from referee.core.remedies import ruled_for_two
-from referee.core.verdict import Trick, Turn, Verdict
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.games.draw_bridge import GAME as SCORING
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
 from vocabulary.cards import card_name
@@ -111,11 +112,7 @@ class _Replay(CardPlay, AuctionPhase):
         handlers = {"play": self.play, "draw": self.draw, "call": self.call}
         for event in self.record.events:
             handlers[event.type](event)
-        tricks = tuple(self.tricks)
-        if self.trick:  # the trick in progress, last
-            tricks += (
-                Trick(number=len(tricks) + 1, leader=self.leader, plays=tuple(self.trick), counts=self.phase == PLAY),
-            )
+        tricks = shown_tricks(self.tricks, self.trick, self.leader, counts=self.phase == PLAY)
         entry = self.deal_entry()
         score = None
         notes: list[str] = []
