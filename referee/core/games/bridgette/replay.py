@@ -16,7 +16,8 @@ from referee.core.games.bridgette.remedies import FAULTS
 from referee.core.games.bridgette.rules import REVOKE
 from referee.core.protocol import GameReplay
 from referee.core.remedies import ruled_for_two
-from referee.core.verdict import Trick, Turn, Verdict
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.games.bridgette import GAME as SCORING
 
 
@@ -46,9 +47,7 @@ class _Replay(Exchange, Auction, TrickPlay):
         return self.play_turn()
 
     def verdict(self) -> Verdict:
-        tricks = self.tricks
-        if self.trick:
-            tricks = [*tricks, Trick(number=self.trick_number, leader=self.trick[0][0], plays=tuple(self.trick))]
+        tricks = shown_tricks(self.tricks, self.trick)
         complete = self.phase == "over"
         entry: dict[str, Any] | None = None
         score = None
@@ -75,7 +74,7 @@ class _Replay(Exchange, Auction, TrickPlay):
         )
         return Verdict(
             violations=violations,
-            tricks=tuple(tricks),
+            tricks=tricks,
             tricks_won=tuple(self.won),
             card_points=None,
             complete=complete,
