@@ -15,7 +15,7 @@ from referee.core.games.contract_bridge.rules import (
     partner_of,
     trick_winner,
 )
-from referee.core.games.contract_bridge.state import OVER, PLAY, LeadOutOfTurn, Revoke
+from referee.core.games.contract_bridge.state import OVER, PLAY, LeadOutOfTurn
 from referee.core.record import Event
 from referee.core.tricks import next_to_play
 from referee.core.verdict import Turn
@@ -246,9 +246,7 @@ class CardPlay(PenaltyCards):
             )
         else:
             message = _("{player} played {card} to {led} while holding {held}: a hand holding {suits} must follow suit")
-        self.revokes.append(
-            Revoke(violation=len(self.violations), seat=seat, trick=len(self.tricks) + 1, suit=lead.suit)
-        )
+        self.note_revoke(seat, lead.suit)
         self.flag(
             event,
             "BR-5.3",
