@@ -46,28 +46,29 @@ class _Replay(Exchange, Auction, TrickPlay):
             return self.call_turn()
         return self.play_turn()
 
+    def deal_entry(self) -> dict[str, Any] | None:
+        """The deal's entry for the scoring core once it is over: passed out, or the contract and the declarer's
+        tricks."""
+        if self.phase != "over":
+            return None
+        if self.passed_out:
+            return {"passed_out": True}
+        bid = self.bid
+        assert bid is not None
+        return {
+            "declarer": self.bidder,
+            "level": bid.level,
+            "strain": bid.strain,
+            "doubled": self.doubled,
+            "tricks": self.won[self.bidder],
+        }
+
     def verdict(self) -> Verdict:
         tricks = shown_tricks(self.tricks, self.trick)
-        complete = self.phase == "over"
-        entry: dict[str, Any] | None = None
+        entry = self.deal_entry()
         score = None
-        if complete:
-            if self.passed_out:
-                entry = {"passed_out": True}
-                score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
-            else:
-                bid = self.bid
-                assert bid is not None
-                declarer, doubled = self.bidder, self.doubled
-                won = self.won[declarer]
-                entry = {
-                    "declarer": declarer,
-                    "level": bid.level,
-                    "strain": bid.strain,
-                    "doubled": doubled,
-                    "tricks": won,
-                }
-                score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
+        if entry is not None:
+            score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
         violations = FAULTS.given_to(REVOKE.given_to(self.violations, self.names, self.flags), self.names, self.flags)
         violations, ruling = ruled_for_two(
             REVOKE, violations, tricks, entry, SCORING, self.dealer, self.names, self.flags
@@ -77,7 +78,7 @@ class _Replay(Exchange, Auction, TrickPlay):
             tricks=tricks,
             tricks_won=tuple(self.won),
             card_points=None,
-            complete=complete,
+            complete=entry is not None,
             deal_entry=entry,
             score=score,
             next_turn=self.next_turn(),
