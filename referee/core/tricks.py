@@ -68,7 +68,8 @@ class TrickState(Generic[RecordT]):
 
 
 class FlaggingState(TrickState[RecordT]):
-    """A `TrickState` whose handlers give each violation the card it concerns (Call Bridge, Klaberjass, Belote)."""
+    """A `TrickState` whose handlers give each violation the card it concerns (Bridgette, Call Bridge, Klaberjass,
+    Belote)."""
 
     def flag(self, event: Event, rule: str, message: str, card: Card | None = None, seat: int | None = None) -> None:
         """Record a violation of ``rule`` by ``event`` (``seat`` names another player, when theirs is the event that is

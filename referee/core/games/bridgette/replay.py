@@ -69,9 +69,11 @@ class _Replay(Exchange, Auction, TrickPlay):
         score = None
         if entry is not None:
             score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
-        violations = FAULTS.given_to(REVOKE.given_to(self.violations, self.names, self.flags), self.names, self.flags)
+        violations = FAULTS.given_to(
+            REVOKE.given_to(self.violations, self.players, self.flags), self.players, self.flags
+        )
         violations, ruling = ruled_for_two(
-            REVOKE, violations, tricks, entry, SCORING, self.dealer, self.names, self.flags
+            REVOKE, violations, tricks, entry, SCORING, self.dealer, self.players, self.flags
         )
         return Verdict(
             violations=violations,
@@ -84,7 +86,7 @@ class _Replay(Exchange, Auction, TrickPlay):
             next_turn=self.next_turn(),
             notes=tuple(self.notes),
             # What each seat holds now; an unrecorded hand shows as empty (R-BG-13).
-            hands=tuple(tuple(hand) if hand is not None else () for hand in self.hands),
+            hands=tuple(() if seat in self.unknown else tuple(hand) for seat, hand in enumerate(self.hands)),
             ruling=ruling,
         )
 
