@@ -197,6 +197,14 @@ def law_64_for_two(revokes: Sequence[Violation], tricks: Sequence[Trick], three_
     return transfers
 
 
+def transfer(count: int, declarers_offend: bool, won: int, played: int) -> tuple[int, int]:
+    """A transfer of ``count`` tricks from the offending side, which never takes more than that side holds (R-BG-19,
+    R-DB-12, BR-10.5): the tricks it moves, and the declaring side's tricks of the ``played`` after it, ``won``
+    before it."""
+    moved = min(count, won if declarers_offend else played - won)
+    return moved, won - moved if declarers_offend else won + moved
+
+
 def ruled_for_two(
     revoke: WordedRemedy,
     violations: Sequence[Violation],
@@ -223,8 +231,7 @@ def ruled_for_two(
         violation = violations[index]
         offender, remedy = violation.seat, violation.remedy
         assert remedy is not None
-        moved = min(count, won if offender == declarer else played - won)
-        won += -moved if offender == declarer else moved
+        moved, won = transfer(count, offender == declarer, won, played)
         ruled[index] = violation._replace(remedy=remedy._replace(tricks=moved, to_side=1 - offender))
         if moved:
             text = ngettext(

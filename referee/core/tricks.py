@@ -54,12 +54,13 @@ class TrickState(Generic[RecordT]):
             return None, None
         return deal, game.score_deal(deal, self.dealer, self.flags, 0)
 
-    def take_trick(self, winner: int, reason: str | Text, leader: int, points: int = 0) -> int:
-        """The trick being played, led by ``leader``, goes to ``winner``, who leads to the next; its number."""
+    def take_trick(self, winner: int, reason: str | Text, leader: int, points: int = 0, counts: bool = True) -> int:
+        """The trick being played, led by ``leader``, goes to ``winner``, who leads to the next; its number. ``counts``
+        is False for a trick that does not count for the contract (Draw Bridge's draw tricks, DB-3.4)."""
         number = len(self.tricks) + 1
         plays = tuple(self.trick)
         self.tricks.append(
-            Trick(number=number, leader=leader, plays=plays, winner=winner, reason=reason, points=points)
+            Trick(number=number, leader=leader, plays=plays, winner=winner, reason=reason, points=points, counts=counts)
         )
         self.trick = []
         self.leader = winner
@@ -67,7 +68,8 @@ class TrickState(Generic[RecordT]):
 
 
 class FlaggingState(TrickState[RecordT]):
-    """A `TrickState` whose handlers give each violation the card it concerns (Call Bridge, Klaberjass, Belote)."""
+    """A `TrickState` whose handlers give each violation the card it concerns (Bridgette, Call Bridge, Klaberjass,
+    Belote)."""
 
     def flag(self, event: Event, rule: str, message: str, card: Card | None = None, seat: int | None = None) -> None:
         """Record a violation of ``rule`` by ``event`` (``seat`` names another player, when theirs is the event that is
@@ -104,11 +106,11 @@ def winning_play(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple
 
 
 def shown_tricks(
-    tricks: Sequence[Trick], trick: Sequence[tuple[int, Card]], leader: int | None = None
+    tricks: Sequence[Trick], trick: Sequence[tuple[int, Card]], leader: int | None = None, counts: bool = True
 ) -> tuple[Trick, ...]:
     """The tricks a verdict shows: the finished ones and, last, the one being played if a card is played to it, led by
-    ``leader`` (by default the seat of its first card)."""
+    ``leader`` (by default the seat of its first card); ``counts`` as in `TrickState.take_trick`."""
     if not trick:
         return tuple(tricks)
     first = trick[0][0] if leader is None else leader
-    return (*tricks, Trick(number=len(tricks) + 1, leader=first, plays=tuple(trick)))
+    return (*tricks, Trick(number=len(tricks) + 1, leader=first, plays=tuple(trick), counts=counts))

@@ -60,7 +60,7 @@ class Auction(ReplayState):
 
     def call(self, event: Event) -> None:
         seat, call = event.seat, event.call
-        name = self.names[seat]
+        name = self.players[seat]
         if self.phase == "exchange":
             if len(self.exchanged) < len(self.exchange_order):
                 message = _("{player} called {call} before the exchange was finished")
@@ -72,7 +72,7 @@ class Auction(ReplayState):
             return
         if seat != self.caller:
             message = _("{player} called out of turn: it was {due}'s call")
-            self.flag(event, "BG-5.3", message.format(player=name, due=self.names[self.caller]))
+            self.flag(event, "BG-5.3", message.format(player=name, due=self.players[self.caller]))
         current = self.bid
         if call.word == "pass":
             if current is not None and self.last_word != "pass":
@@ -89,7 +89,7 @@ class Auction(ReplayState):
             message = _("{player} bid {bid}, which does not outrank {current}")
             self.flag(event, "BG-5.2", message.format(player=name, bid=call.label, current=current.label))
         elif call.word == "bid":
-            hand = self.hands[seat]
+            hand = self.hand_of(seat)
             if hand is None:
                 self.note(
                     _("Bid {bid} by {player} unverified: the hand was not recorded (R-BG-13).").format(
@@ -125,7 +125,7 @@ class Auction(ReplayState):
         seat = self.caller
         current = self.bid
         start = current.index + 1 if current is not None else 0
-        hand = self.hands[seat]
+        hand = self.hand_of(seat)
         if hand is None:
             bids = list(LADDER[start:])
         else:
@@ -135,4 +135,4 @@ class Auction(ReplayState):
         ours = self.bidder == seat
         doubles = ("double", "redouble")
         calls.extend(word for word in doubles if may_double(word, current, self.doubled, ours))
-        return Turn(seat, "call", tuple(calls), _("{player} to call (BG-5.3)").format(player=self.names[seat]))
+        return Turn(seat, "call", tuple(calls), _("{player} to call (BG-5.3)").format(player=self.players[seat]))

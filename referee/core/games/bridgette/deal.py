@@ -9,47 +9,43 @@ from typing import Any
 from referee.core.calls import parse_call
 from referee.core.games.bridgette.rules import HAND_SIZE, STOCK_SIZE
 from referee.core.games.bridgette.setup import SETUP
-from referee.core.record import CheckedEvent, DealtCards, Event, Header, card_at, cards_at, event_card, event_cards
+from referee.core.record import (
+    CheckedEvent,
+    DealtCards,
+    Event,
+    Header,
+    Record,
+    card_at,
+    cards_at,
+    event_card,
+    event_cards,
+)
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
-from scoring.core.base import Flags
 from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _, gettext_noop, ngettext
 
 _TWICE = gettext_noop("{card} appears at {path} and again here; the pack has one of each (BG-1.2)")
 
 
-@dataclass(frozen=True, slots=True)
-class BridgetteRecord:
-    """A hand record as read."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BridgetteRecord(Record):
+    """A hand record as read, with the stock and the upcard where recorded. A hand as dealt may be left unrecorded
+    (R-BG-13): it is then empty. In a record of the plays only, see `_hands_from_plays`."""
 
-    players: tuple[str, ...]
-    dealer: int
-    flags: Flags
-    hands: tuple[tuple[Card, ...] | None, ...]  # as dealt; None: the hand was not recorded
     stock: tuple[Card, ...] | None  # top first
     upcard: Card | None  # the top of the stock whenever the stock is recorded (BG-3.3)
-    events: tuple[Event, ...]
-    plays_only: bool = False  # no hands recorded: see `_hands_from_plays`
 
 
-def read_record(doc: Mapping[str, Any]) -> BridgetteRecord:
-    """Read a Bridgette hand record; a RecordError names the path of what cannot be read, the first fault in
-    this order: the header, the events' types and seats, the deal, then each event's card, call or cards."""
-    if isinstance(doc, dict) and doc.get("game") != "bridgette":
+def read_record(doc: Mapping[str, Any], game: str) -> BridgetteRecord:
+    """Read a hand record of the game ``game`` (Bridgette); a RecordError names the path of what cannot be read,
+    the first fault in this order: the header, the events' types and seats, the deal, then each event's card, call
+    or cards."""
+    if isinstance(doc, dict) and doc.get("game") != game:
         raise RecordError("game", _("this is not a Bridgette hand record"))
-    header, (stock, upcard), events = read_in_order(doc, "bridgette", SETUP, _read_deal, _read_event)
+    header, (stock, upcard), events = read_in_order(doc, game, SETUP, _read_deal, _read_event)
     hands = _hands_from_plays(header.hands, events) if header.plays_only else header.hands
-    return BridgetteRecord(
-        players=header.players,
-        dealer=header.dealer,
-        flags=header.flags,
-        hands=tuple(hand or None for hand in hands),
-        stock=stock,
-        upcard=upcard,
-        events=events,
-        plays_only=header.plays_only,
-    )
+    return BridgetteRecord.of(header, events, hands=hands, stock=stock, upcard=upcard)
 
 
 def _hands_from_plays(played: tuple[tuple[Card, ...], ...], events: tuple[Event, ...]) -> tuple[tuple[Card, ...], ...]:

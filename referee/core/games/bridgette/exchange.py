@@ -95,7 +95,7 @@ class Exchange(ReplayState):
 
     def exchange(self, event: Event) -> None:
         kind, seat = event.type, event.seat
-        name = self.names[seat]
+        name = self.players[seat]
         if self.phase != "exchange":
             self.flag(event, "BG-4.1", _(_EXCHANGE_SLIPS[kind, "late"]).format(player=name))
             return
@@ -107,7 +107,7 @@ class Exchange(ReplayState):
         expected = next(item for item in self.exchange_order if item not in self.exchanged)
         if key != expected:
             message = _(_EXCHANGE_SLIPS[kind, "out of turn", expected[0]])
-            self.flag(event, "BG-4.1", message.format(player=name, due=self.names[expected[1]]))
+            self.flag(event, "BG-4.1", message.format(player=name, due=self.players[expected[1]]))
         self.exchanged.add(key)
         if kind == "draw":
             self.draw(event)
@@ -116,7 +116,7 @@ class Exchange(ReplayState):
 
     def draw(self, event: Event) -> None:
         seat, cards, count = event.seat, event.cards, event.count
-        name = self.names[seat]
+        name = self.players[seat]
         to_dealer = "bg_upcard_to_dealer" in self.flags
         if seat != self.dealer:
             rule = "BG-4.2"
@@ -157,7 +157,7 @@ class Exchange(ReplayState):
                     self.flag(event, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
         if cards is None:
             self.take_from_stock(seat, None, count)
-            self.hands[seat] = None
+            self.unknown.add(seat)
             self.note(
                 _("{player}'s drawn cards were not recorded; that hand is not checked from here on.").format(
                     player=name
@@ -173,7 +173,7 @@ class Exchange(ReplayState):
                 message = _("{player} drew {cards}, but the stock gave {expected}")
                 words = message.format(player=name, cards=card_names(wrong), expected=card_names(expected))
                 self.flag(event, "R-BG-9" if to_dealer else rule, words, wrong[0])
-        hand = self.hands[seat]
+        hand = self.hand_of(seat)
         mine = ("hand", seat)
         for card in cards:
             if card in self.where:
@@ -187,10 +187,10 @@ class Exchange(ReplayState):
 
     def discard(self, event: Event) -> None:
         seat, cards, count = event.seat, event.cards, event.count
-        name = self.names[seat]
-        hand = self.hands[seat]
+        name = self.players[seat]
+        hand = self.hand_of(seat)
         if cards is None:
-            self.hands[seat] = None
+            self.unknown.add(seat)
             self.note(
                 _("{player}'s discards were not recorded; that hand is not checked from here on.").format(player=name)
             )
@@ -218,8 +218,8 @@ class Exchange(ReplayState):
             self.flag(event, "BG-4.5", message.format(player=name, count=kept))
 
     def exchange_turn(self, kind: str, seat: int) -> Turn:
-        name = self.names[seat]
-        hand = self.hands[seat]
+        name = self.players[seat]
+        hand = self.hand_of(seat)
         if kind == "discard":
             extra = self.sizes[seat] - HAND_SIZE
             codes = tuple(card.code for card in hand) if hand is not None else ()

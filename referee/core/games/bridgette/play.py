@@ -12,7 +12,7 @@ from referee.core.games.bridgette.rules import (
 )
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.record import Event
-from referee.core.verdict import Trick, Turn
+from referee.core.verdict import Turn
 from vocabulary.cards import Card, card_name
 from vocabulary.i18n import Text, _, gettext_noop
 from vocabulary.words import PLURAL_WORDS, Suit
@@ -37,7 +37,7 @@ class TrickPlay(ReplayState):
         seat, card = event.seat, event.card
         assert card is not None  # a play always carries its card
         if self.phase != "play":
-            name = self.names[seat]
+            name = self.players[seat]
             if self.phase == "over":
                 if self.passed_out:
                     message = _("{player} played {card} after the deal was over: the deal was passed out")
@@ -59,17 +59,17 @@ class TrickPlay(ReplayState):
             self.flag(
                 event,
                 "BG-6.1",
-                message.format(player=self.names[seat], card=named(card), due=self.names[expected]),
+                message.format(player=self.players[seat], card=named(card), due=self.players[expected]),
                 card,
             )
-        hand = self.hands[seat]
+        hand = self.hand_of(seat)
         block = self.block
         if leading:
             self.block = None  # BG-6.5: a block lasts for one lead only
         in_hand = hand is not None and card in hand
         if in_hand or self.may_hold(event, card, hand):
             if hand is None:
-                name = self.names[seat]
+                name = self.players[seat]
                 self.note(
                     _("{player}'s hand is not known, so {player}'s plays are not checked against it.").format(
                         player=name
@@ -98,19 +98,19 @@ class TrickPlay(ReplayState):
         if place is None or place == ("hand", seat):
             if hand is None:
                 return True
-            name = self.names[seat]
+            name = self.players[seat]
             message = _("{player} played {card}, which {player} did not hold")
             self.flag(event, "BG-6.6", message.format(player=name, card=named(card)), card)
             return False
         rule = "BG-4.4" if place[0] == "discard" else "BG-4.5"
-        self.flag(event, rule, self.misplaced(_MISPLACED_PLAY, self.names[seat], card), card)
+        self.flag(event, rule, self.misplaced(_MISPLACED_PLAY, self.players[seat], card), card)
         return False
 
     def check_lead(self, event: Event, card: Card, hand: dict[Card, None], block: str | None) -> None:
         """Flag a lead of the suit blocked by the matching colon, if the leader held another (BG-6.5, R-BG-15)."""
         if block is None or card in allowed_leads(hand, block, self.flags):
             return
-        name = self.names[event.seat]
+        name = self.players[event.seat]
         suit = Suit(block).plural
         if card.is_colon:
             message = _("{player} led {card}; after the block on {suits} the lead must be another suit")
@@ -124,7 +124,7 @@ class TrickPlay(ReplayState):
         if card in allowed_follows(hand, lead, self.flags):
             return
         same_suit = next((held for held in hand if held.suit == lead.suit), None)
-        name = self.names[event.seat]
+        name = self.players[event.seat]
         if card.is_colon and group(card) == group(lead):
             assert same_suit is not None  # a matching colon is refused only to a player who could follow suit
             message = _(
@@ -145,10 +145,9 @@ class TrickPlay(ReplayState):
             self.flag(event, "BG-6.2", message.format(player=name, card=named(card), lead=card_name(lead)), card)
 
     def finish_trick(self) -> None:
-        trick, number = self.trick, self.trick_number
-        (leader, lead), (follower, follow) = trick
+        (leader, lead), (follower, follow) = self.trick
         if leader == follower:
-            reason = Text(_BOTH_CARDS, {"player": self.names[leader]})
+            reason = Text(_BOTH_CARDS, {"player": self.players[leader]})
             winner = leader
         else:
             follower_wins, reason = trick_winner(lead, follow, self.trump)
@@ -157,11 +156,8 @@ class TrickPlay(ReplayState):
                 # BG-6.5: the matching colon blocks the led suit for the leader's next lead only.
                 self.block = lead.suit
                 reason = Text(_BLOCKS, {"reason": reason, "suits": PLURAL_WORDS[lead.suit]})
-        self.tricks.append(Trick(number=number, leader=leader, plays=tuple(trick), winner=winner, reason=reason))
+        number = self.take_trick(winner, reason, leader)
         self.won[winner] += 1
-        self.leader = winner
-        self.trick = []
-        self.trick_number = number + 1
         if number == TRICKS:
             self.phase = "over"
 
@@ -169,8 +165,8 @@ class TrickPlay(ReplayState):
         """Whose play it is, leader or follower, and the cards that seat may play (BG-6.1, BG-6.2, BG-6.5)."""
         leading = not self.trick
         seat = self.leader if leading else 1 - self.trick[0][0]
-        hand = self.hands[seat]
-        name = self.names[seat]
+        hand = self.hand_of(seat)
+        name = self.players[seat]
         if leading:
             if self.block is not None:
                 prompt = _("{player} leads to trick {trick}; {suits} are blocked (BG-6.5)").format(

@@ -1,31 +1,24 @@
-"""Replaying a Bridgette hand record: every step in order, then the verdict with its deal entry and score."""
+"""Replaying a Bridgette hand record: every step in order, then the verdict with its deal entry and score.
+
+The referee reads a Bridgette hand record (`deal.read_record`: a RecordError names the path of what cannot be read)
+and replays every event in order, flagging each illegal one and going on after it (BG-4.5, 5.7, 6.6).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.bridgette.auction import Auction
-from referee.core.games.bridgette.deal import BridgetteRecord, read_record
+from referee.core.games.bridgette.deal import read_record
 from referee.core.games.bridgette.exchange import Exchange
 from referee.core.games.bridgette.play import TrickPlay
 from referee.core.games.bridgette.remedies import FAULTS
 from referee.core.games.bridgette.rules import REVOKE
+from referee.core.protocol import GameReplay
 from referee.core.remedies import ruled_for_two
-from referee.core.verdict import Trick, Turn, Verdict
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.games.bridgette import GAME as SCORING
-
-
-class BridgetteReferee:
-    name = "bridgette"
-
-    def parse(self, doc: Mapping[str, Any]) -> BridgetteRecord:
-        """Read a Bridgette hand record; a RecordError names the path of what cannot be read."""
-        return read_record(doc)
-
-    def replay(self, record: BridgetteRecord) -> Verdict:
-        """Replay every event in order, flagging each illegal one and going on after it (BG-4.5, 5.7, 6.6)."""
-        return _Replay(record).run()
 
 
 class _Replay(Exchange, Auction, TrickPlay):
@@ -53,48 +46,49 @@ class _Replay(Exchange, Auction, TrickPlay):
             return self.call_turn()
         return self.play_turn()
 
+    def deal_entry(self) -> dict[str, Any] | None:
+        """The deal's entry for the scoring core once it is over: passed out, or the contract and the declarer's
+        tricks."""
+        if self.phase != "over":
+            return None
+        if self.passed_out:
+            return {"passed_out": True}
+        bid = self.bid
+        assert bid is not None
+        return {
+            "declarer": self.bidder,
+            "level": bid.level,
+            "strain": bid.strain,
+            "doubled": self.doubled,
+            "tricks": self.won[self.bidder],
+        }
+
     def verdict(self) -> Verdict:
-        tricks = self.tricks
-        if self.trick:
-            tricks = [*tricks, Trick(number=self.trick_number, leader=self.trick[0][0], plays=tuple(self.trick))]
-        complete = self.phase == "over"
-        entry: dict[str, Any] | None = None
+        tricks = shown_tricks(self.tricks, self.trick)
+        entry = self.deal_entry()
         score = None
-        if complete:
-            if self.passed_out:
-                entry = {"passed_out": True}
-                score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
-            else:
-                bid = self.bid
-                assert bid is not None
-                declarer, doubled = self.bidder, self.doubled
-                won = self.won[declarer]
-                entry = {
-                    "declarer": declarer,
-                    "level": bid.level,
-                    "strain": bid.strain,
-                    "doubled": doubled,
-                    "tricks": won,
-                }
-                score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
-        violations = FAULTS.given_to(REVOKE.given_to(self.violations, self.names, self.flags), self.names, self.flags)
+        if entry is not None:
+            score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
+        violations = FAULTS.given_to(
+            REVOKE.given_to(self.violations, self.players, self.flags), self.players, self.flags
+        )
         violations, ruling = ruled_for_two(
-            REVOKE, violations, tricks, entry, SCORING, self.dealer, self.names, self.flags
+            REVOKE, violations, tricks, entry, SCORING, self.dealer, self.players, self.flags
         )
         return Verdict(
             violations=violations,
-            tricks=tuple(tricks),
+            tricks=tricks,
             tricks_won=tuple(self.won),
             card_points=None,
-            complete=complete,
+            complete=entry is not None,
             deal_entry=entry,
             score=score,
             next_turn=self.next_turn(),
             notes=tuple(self.notes),
             # What each seat holds now; an unrecorded hand shows as empty (R-BG-13).
-            hands=tuple(tuple(hand) if hand is not None else () for hand in self.hands),
+            hands=tuple(() if seat in self.unknown else tuple(hand) for seat, hand in enumerate(self.hands)),
             ruling=ruling,
         )
 
 
-REFEREE = BridgetteReferee()
+REFEREE = GameReplay("bridgette", read_record, _Replay)

@@ -13,7 +13,7 @@ from referee.core.calls import Call
 from referee.core.games.bridgette.deal import BridgetteRecord
 from referee.core.games.bridgette.rules import HAND_SIZE, named
 from referee.core.record import Event
-from referee.core.verdict import Trick, Violation
+from referee.core.tricks import FlaggingState
 from vocabulary.cards import Card
 from vocabulary.i18n import _
 
@@ -27,25 +27,18 @@ _EXCHANGE_ORDERS = tuple(
 Place = tuple[str, int]
 
 
-class ReplayState:
+class ReplayState(FlaggingState[BridgetteRecord]):
     """What one replay remembers between events, and the helpers every phase uses."""
 
     def __init__(self, record: BridgetteRecord) -> None:
-        self.record = record
-        self.flags = record.flags
-        self.names = record.players
-        self.dealer = record.dealer
-        # Each hand is an insertion-ordered dict used as an ordered set, in the order dealt.
-        self.hands: list[dict[Card, None] | None] = [
-            None if hand is None else dict.fromkeys(hand) for hand in record.hands
-        ]
+        super().__init__(record)
+        # The seats whose hands are not known: not recorded (R-BG-13), or since cards they drew or discarded unseen.
+        self.unknown = {seat for seat, hand in enumerate(record.hands) if not hand}
         self.sizes = [HAND_SIZE, HAND_SIZE]  # cards held during the exchange, seen or not (BG-4.5)
         # Where each card whose place is known now is: ("hand", seat), ("discard", seat) or ("trick", number).
         self.where: dict[Card, Place] = {
-            card: ("hand", seat) for seat, hand in enumerate(record.hands) for card in hand or ()
+            card: ("hand", seat) for seat, hand in enumerate(record.hands) for card in hand
         }
-        self.violations: list[Violation] = []
-        self.notes: list[str] = []
         self.phase = "exchange"  # then "auction", "play", "over"
         self.upcard = record.upcard
         self.exchange_order = _EXCHANGE_ORDERS[self.dealer]
@@ -63,21 +56,23 @@ class ReplayState:
         self.passed_out = False
         # play (BG-6)
         self.trump: str | None = None
-        self.leader = 0
-        self.trick: list[tuple[int, Card]] = []
-        self.trick_number = 1
         self.block: str | None = None
-        self.tricks: list[Trick] = []
         self.won = [0, 0]
 
     # ---- helpers -------------------------------------------------------------------------
 
-    def flag(self, event: Event, rule: str, message: str, card: Card | None = None) -> None:
-        trick = self.trick_number if event.type == "play" and self.phase == "play" else None
-        # The message says what happened in words; the rule is the violation's own field, shown beside it.
-        self.violations.append(
-            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=card)
-        )
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick being played."""
+        return len(self.tricks) + 1
+
+    def hand_of(self, seat: int) -> dict[Card, None] | None:
+        """What ``seat`` holds now, each card in the order dealt, then drawn; None when the hand is not known."""
+        return None if seat in self.unknown else self.hands[seat]
+
+    def trick_of(self, event: Event) -> int | None:
+        """The trick a violation by ``event`` is in: the trick being played, for a card played in the play (BG-6)."""
+        return self.trick_number if event.type == "play" and self.phase == "play" else None
 
     def note(self, text: str) -> None:
         if text not in self.notes:
@@ -87,5 +82,5 @@ class ReplayState:
         """The sentence of ``messages`` for where ``card`` is now ("hand", "discard", "trick", or None where it
         is nowhere known), worded with the player, the card and its holder or trick."""
         kind, value = self.where.get(card, (None, 0))
-        holder = self.names[value] if kind in ("hand", "discard") else ""
+        holder = self.players[value] if kind in ("hand", "discard") else ""
         return _(messages[kind]).format(player=player, card=named(card), holder=holder, trick=value)

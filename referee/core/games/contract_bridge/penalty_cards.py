@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.remedies import Remedies
 from referee.core.games.contract_bridge.rules import FORBID, OPTIONS, REQUIRE, allowed_cards, partner_of
-from referee.core.games.contract_bridge.state import PLAY, Revoke
+from referee.core.games.contract_bridge.state import PLAY
 from referee.core.record import Event
 from referee.core.verdict import Remedy, Turn
 from vocabulary.cards import SUIT_NAMES, Card, card_name
@@ -118,9 +118,7 @@ class PenaltyCards(Remedies):
             player=self.players[seat], card=card_name(card), suits=_(SUIT_NAMES[suit])
         )
         if word == REQUIRE:  # a revoke in the required suit, judged as any other (BR-10.4 to BR-10.6)
-            self.revokes.append(
-                Revoke(violation=len(self.violations), seat=seat, trick=len(self.tricks) + 1, suit=suit)
-            )
+            self.note_revoke(seat, suit)
             self.flag(event, "BR-10.11", message)
             return
         text = _(_FORBIDDEN_REVOKE).format(player=self.players[seat])

@@ -15,9 +15,10 @@ from referee.core.games.contract_bridge.rules import (
     partner_of,
     trick_winner,
 )
-from referee.core.games.contract_bridge.state import OVER, PLAY, LeadOutOfTurn, Revoke
+from referee.core.games.contract_bridge.state import OVER, PLAY, LeadOutOfTurn
 from referee.core.record import Event
-from referee.core.verdict import Trick, Turn
+from referee.core.tricks import next_to_play
+from referee.core.verdict import Turn
 from scoring.core.games.contract_bridge import side_of
 from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _, gettext_noop
@@ -84,12 +85,7 @@ class CardPlay(PenaltyCards):
         After a lead out of turn that waits for its choice, the hand after it, whose card would accept it (BR-10.3)."""
         if self.pending is not None:
             return left_of(self.pending.seat)
-        played = dict(self.trick)  # seat -> card
-        for step in range(SEATS):
-            seat = (self.leader + step) % SEATS  # clockwise from the leader
-            if seat not in played:
-                return seat
-        return self.leader  # not reached: a trick is over after four cards
+        return next_to_play(self.leader, self.trick, SEATS)
 
     def play(self, event: Event) -> None:
         seat, card = event.seat, event.card
@@ -250,9 +246,7 @@ class CardPlay(PenaltyCards):
             )
         else:
             message = _("{player} played {card} to {led} while holding {held}: a hand holding {suits} must follow suit")
-        self.revokes.append(
-            Revoke(violation=len(self.violations), seat=seat, trick=len(self.tricks) + 1, suit=lead.suit)
-        )
+        self.note_revoke(seat, lead.suit)
         self.flag(
             event,
             "BR-5.3",
@@ -268,13 +262,8 @@ class CardPlay(PenaltyCards):
 
     def finish_trick(self) -> None:
         winner, reason = trick_winner(self.trick, self.trumps)
-        number = len(self.tricks) + 1
-        self.tricks.append(
-            Trick(number=number, leader=self.leader, plays=tuple(self.trick), winner=winner, reason=reason)
-        )
+        number = self.take_trick(winner, reason, self.leader)  # BR-5.4: the winner leads next
         self.tricks_won[winner] += 1
-        self.leader = winner  # BR-5.4: the winner leads next
-        self.trick = []
         if number == TRICKS:
             self.phase = OVER
 

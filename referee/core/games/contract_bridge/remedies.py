@@ -20,7 +20,7 @@ from referee.core.games.contract_bridge.rules import (
     trick_winner,
 )
 from referee.core.games.contract_bridge.state import OVER, LeadOutOfTurn, ReplayState, Revoke
-from referee.core.remedies import NOT_HELD, Fault, Faults
+from referee.core.remedies import NOT_HELD, Fault, Faults, transfer
 from referee.core.verdict import Remedy, Ruling, RulingStep, Trick, Violation
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import side_of
@@ -378,9 +378,7 @@ class Remedies(ReplayState):
             remedy = violation.remedy
             if remedy is None or not remedy.tricks or remedy.to_side is None:
                 continue
-            # Each transfer moves tricks the offending side won; it never takes more than it holds.
-            moved = min(remedy.tricks, tricks if remedy.to_side != declarers else 13 - tricks)
-            tricks += moved if remedy.to_side == declarers else -moved
+            moved, tricks = transfer(remedy.tricks, remedy.to_side != declarers, tricks, 13)
             text = ngettext(
                 "{count} trick to {side}: {player} revoked in trick {trick}",
                 "{count} tricks to {side}: {player} revoked in trick {trick}",

@@ -1,31 +1,22 @@
-"""The Contract Bridge referee: the replay of a whole deal, event by event, and the verdict it gives."""
+"""The Contract Bridge referee: the replay of a whole deal, event by event, and the verdict it gives.
+
+It reads a Contract Bridge hand record (`deal.read_record`): 4 hands of 13 from one 52-card pack (BR-1.2, BR-3.2),
+calls and plays; and replays the auction (BR-4.8) and the play (BR-5.6), flagging every illegal event and going on.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from referee.core.games.contract_bridge.auction import Auction
-from referee.core.games.contract_bridge.deal import BridgeRecord, read_record
+from referee.core.games.contract_bridge.deal import read_record
 from referee.core.games.contract_bridge.play import CardPlay
 from referee.core.games.contract_bridge.rules import honours_held
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
-from referee.core.verdict import Trick, Turn, Verdict
+from referee.core.protocol import GameReplay
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import BridgeDeal, side_of
 from vocabulary.i18n import _
-
-
-class ContractBridgeReferee:
-    name = "contract_bridge"
-
-    def parse(self, doc: Mapping[str, Any]) -> BridgeRecord:
-        """Read a Contract Bridge hand record: 4 hands of 13 from one 52-card pack (BR-1.2, BR-3.2), calls, plays."""
-        return read_record(doc, self.name)
-
-    def replay(self, record: BridgeRecord) -> Verdict:
-        """Replay the auction (BR-4.8) and the play (BR-5.6), flagging every illegal event and going on."""
-        return _Replay(record).run()
 
 
 class _Replay(CardPlay, Auction):
@@ -110,11 +101,8 @@ class _Replay(CardPlay, Auction):
                 self.choose(event)
             else:
                 self.play(event)
-        tricks = list(self.tricks)
-        if self.trick:
-            # A lead out of turn still waiting for its choice leads the trick as it lies (BR-10.3).
-            leader = self.pending.seat if self.pending is not None else self.leader
-            tricks.append(Trick(number=len(tricks) + 1, leader=leader, plays=tuple(self.trick)))
+        # A lead out of turn still waiting for its choice leads the trick as it lies (BR-10.3).
+        leader = self.pending.seat if self.pending is not None else self.leader
         # The deal is read once and both written as its entry and scored, the entry being exactly what it is read
         # from again (GAME.to_entry).
         deal = self.deal()
@@ -125,7 +113,7 @@ class _Replay(CardPlay, Auction):
         violations = self.with_remedies()
         return Verdict(
             violations=violations,
-            tricks=tuple(tricks),
+            tricks=shown_tricks(self.tricks, self.trick, leader),
             tricks_won=tuple(self.tricks_won),
             card_points=None,
             complete=entry is not None,
@@ -138,4 +126,4 @@ class _Replay(CardPlay, Auction):
         )
 
 
-REFEREE = ContractBridgeReferee()
+REFEREE = GameReplay("contract_bridge", read_record, _Replay)

@@ -80,6 +80,11 @@ class ReplayState(TrickState[BridgeRecord]):
         north, east, south, west = self.tricks_won
         return north + south, east + west
 
+    def note_revoke(self, seat: int, suit: str) -> None:
+        """A revoke by ``seat`` in the trick being played, of the suit ``suit`` it had to play, for its remedy at the
+        end (BR-10.4 to BR-10.6); noted just before it is flagged, so its violation is the next."""
+        self.revokes.append(Revoke(violation=len(self.violations), seat=seat, trick=len(self.tricks) + 1, suit=suit))
+
     def flag(self, event: Event, rule: str, message: str, remedy: Remedy | None = None) -> int:
         """Record a violation of ``rule``, with its remedy if it is known now, and give its index; the message says
         what happened in words and never cites the rule."""

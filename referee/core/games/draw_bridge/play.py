@@ -19,7 +19,6 @@ from referee.core.games.draw_bridge.state import (
     by_trick,
 )
 from referee.core.record import Event
-from referee.core.verdict import Trick
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1
 from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _, gettext_noop
@@ -77,10 +76,9 @@ class CardPlay(DrawPhase):
         else:
             self.flag_not_held(event)
             self.unheld.add((len(self.tricks) + 1, seat, card))
-        if trick:
-            self.finish_trick(trick[0], (seat, card))
-        else:
-            trick.append((seat, card))
+        trick.append((seat, card))
+        if len(trick) == 2:
+            self.finish_trick()
 
     def flag_out_of_turn(self, event: Event, leader: int) -> None:
         """A lead by the player who was not to lead, or a second card to the same trick (DB-3.7, DB-5.3)."""
@@ -146,25 +144,19 @@ class CardPlay(DrawPhase):
         values = {"player": self.players[seat], "held": card_name(first), "lead": card_name(lead)}
         self.flag(event, rule, message.format(**values, flag=MUST_FOLLOW_PHASE1))
 
-    def finish_trick(self, lead_play: tuple[int, Card], follow_play: tuple[int, Card]) -> None:
-        """The second card of a trick is played: the trick's winner, and what comes next (DB-3.5, DB-5.3)."""
-        plays = (lead_play, follow_play)
-        leader, lead = lead_play
-        follow = follow_play[1]
-        number = len(self.tricks) + 1
+    def finish_trick(self) -> None:
+        """The second card of a trick is played: the trick's winner, who leads next (DB-3.5, DB-5.3), and what comes
+        next."""
+        (leader, lead), (_follower, follow) = self.trick
         self.phase_tricks += 1
         if self.phase == DRAW_TRICKS:
             winner, reason = draw_trick_winner(leader, lead, follow, self.flags)
-            self.tricks.append(
-                Trick(number=number, leader=leader, plays=plays, winner=winner, reason=reason, counts=False)
-            )
+            self.take_trick(winner, reason, leader, counts=False)
             self.pending_draws = [winner, 1 - winner]  # DB-3.5: the winner draws first
             self.phase = DRAWING
         else:
             winner, reason = contract_trick_winner(leader, lead, follow, self.trumps)
-            self.tricks.append(Trick(number=number, leader=leader, plays=plays, winner=winner, reason=reason))
+            self.take_trick(winner, reason, leader)
             self.tricks_won[winner] += 1
             if self.phase_tricks == TRICKS_PER_PHASE:
                 self.phase = OVER
-        self.leader = winner  # DB-3.5, DB-5.3: the winner leads
-        self.trick = []

@@ -1,12 +1,16 @@
-"""The Draw Bridge referee: the replay of a whole deal, event by event, and the verdict it gives."""
+"""The Draw Bridge referee: the replay of a whole deal, event by event, and the verdict it gives.
+
+It reads a Draw Bridge hand record (`deal.read_record`): 2 hands of 13 and a stock of 26 from one 52-card pack
+(DB-1.1, DB-2.2); and replays the draw tricks (DB-3.7), the auction (DB-4, BG-5.7) and the play (DB-5), flagging
+illegal events.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from referee.core.games.draw_bridge.auction import AuctionPhase
-from referee.core.games.draw_bridge.deal import DrawBridgeRecord, read_record
+from referee.core.games.draw_bridge.deal import read_record
 from referee.core.games.draw_bridge.play import CardPlay
 from referee.core.games.draw_bridge.remedies import FAULTS
 from referee.core.games.draw_bridge.rules import REVOKE
@@ -19,8 +23,10 @@ from referee.core.games.draw_bridge.state import (
     TRICKS_PER_PHASE,
     _display_order,
 )
+from referee.core.protocol import GameReplay
 from referee.core.remedies import ruled_for_two
-from referee.core.verdict import Trick, Turn, Verdict
+from referee.core.tricks import shown_tricks
+from referee.core.verdict import Turn, Verdict
 from scoring.core.games.draw_bridge import GAME as SCORING
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
 from vocabulary.cards import card_name
@@ -42,18 +48,6 @@ _DRAW_TRICK_PROMPTS = {
         "{player} to play to draw trick {trick}; face up on the stock: {card} (R-DB-2)"
     ),
 }
-
-
-class DrawBridgeReferee:
-    name = "draw_bridge"
-
-    def parse(self, doc: Mapping[str, Any]) -> DrawBridgeRecord:
-        """Read a Draw Bridge hand record: 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2)."""
-        return read_record(doc, self.name)
-
-    def replay(self, record: DrawBridgeRecord) -> Verdict:
-        """Replay the draw tricks (DB-3.7), the auction (DB-4, BG-5.7) and the play (DB-5), flagging illegal events."""
-        return _Replay(record).run()
 
 
 class _Replay(CardPlay, AuctionPhase):
@@ -118,11 +112,7 @@ class _Replay(CardPlay, AuctionPhase):
         handlers = {"play": self.play, "draw": self.draw, "call": self.call}
         for event in self.record.events:
             handlers[event.type](event)
-        tricks = tuple(self.tricks)
-        if self.trick:  # the trick in progress, last
-            tricks += (
-                Trick(number=len(tricks) + 1, leader=self.leader, plays=tuple(self.trick), counts=self.phase == PLAY),
-            )
+        tricks = shown_tricks(self.tricks, self.trick, self.leader, counts=self.phase == PLAY)
         entry = self.deal_entry()
         score = None
         notes: list[str] = []
@@ -152,4 +142,4 @@ class _Replay(CardPlay, AuctionPhase):
         )
 
 
-REFEREE = DrawBridgeReferee()
+REFEREE = GameReplay("draw_bridge", read_record, _Replay)
