@@ -520,6 +520,7 @@ async def open_room(phone: Phone, path: str) -> float | None:
     every = poll_interval(page.body)
     if not every:
         phone.stats.error("room page", f"{path} has no polled {LIVE} part")
+        return None
     return every
 
 
@@ -780,7 +781,7 @@ def command_line() -> argparse.ArgumentParser:
         "--workers", type=int, default=int(os.environ.get("WORKERS", "3")), help="gunicorn workers ($WORKERS or 3)"
     )
     parser.add_argument("--threads", type=int, default=1, help="threads per worker; over 1 uses gthread (default 1)")
-    parser.add_argument("--deals", type=int, default=20, help="deals already in each match at the start (default 20)")
+    parser.add_argument("--deals", type=int, default=20, help="deals in each match at the start (20; --club: 0)")
     parser.add_argument(
         "--conn-max-age", type=int, default=int(os.environ.get("CONN_MAX_AGE", "60")), help="CONN_MAX_AGE (default 60)"
     )
