@@ -53,9 +53,10 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 # The load script: gunicorn on loopback, 50 scorers and share-link viewers for 60 s (bench/load.py);
-# SCENARIO=tables: 50 tables of four phones, each entering and confirming a deal every 60 s, for 300 s.
+# SCENARIO=tables: 50 tables of four phones, each entering and confirming a deal every 60 s, for 300 s;
+# SCENARIO=club: a club night of 60 such tables, its projector and 100 watchers of the room's page, for 300 s.
 load: $(STAMP)
-	$(BIN)/python -m bench.load $(if $(filter tables,$(SCENARIO)),--tables 50 --seconds 300)
+	$(BIN)/python -m bench.load $(if $(filter tables,$(SCENARIO)),--tables 50 --seconds 300)$(if $(filter club,$(SCENARIO)),--club 60 --seconds 300)
 
 # The catalogues (docs/languages.md): every marked text into locale/<lang>/LC_MESSAGES/django.po, then
 # the .mo files, which are committed so that a clone runs without gettext. No locations (--no-location):

@@ -1,7 +1,9 @@
-"""Load test: a production-style Trickbook server under 50 scorers and share-link viewers, or 50 tables of four phones.
+"""Load test: a production-style Trickbook server under 50 scorers and share-link viewers, 50 tables of four
+phones, or a club night of 60 tables with its projector and watchers.
 
     python -m bench.load [--seconds 60] [--scorers 50] [--viewers 24] [--think 5] [--workers 3]
     python -m bench.load --tables 50 [--seconds 300] [--every 60] [--poll 5]
+    python -m bench.load --club 60 [--watchers 100] [--seconds 300] [--every 60] [--poll 5]
 
 Starts gunicorn (DEBUG off, static files by WhiteNoise) on a loopback port against a fresh
 database: a SQLite file in a temporary directory, or, when DATABASE_URL names a PostgreSQL
@@ -29,8 +31,15 @@ then the seat). Every ``--every`` seconds on average each table enters its next 
 the page's forms do (``enter_deal``, checked the same way), and another seat's phone reads the confirmation panel
 (the poll the match page makes), finds the deal to confirm with its revision, and confirms it with its own key;
 the answer must say "Deal N confirmed.". Every phone also polls the panel every ``--poll`` seconds, as the page
-does. The figures asked for are the p99 of the entry (``deal save``, and ``first step`` for a game entered in
-two steps) and of the confirmation (``confirm``), with the error count.
+does, sending back the match version its panel last showed (``hx-vals``). The figures asked for are the p99 of
+the entry (``deal save``, and ``first step`` for a game entered in two steps) and of the confirmation
+(``confirm``), with the error count.
+
+With ``--club N``, the same tables are a club night's (club/): one Belote event of 2N teams, its first round drawn
+and started (N tables, each match with its table link, the other side confirming), played as above; besides them
+one projector polls the event's projector page and ``--watchers`` browsers poll the room's page (the event link),
+each as its page's htmx does, at the interval the page itself asks for (its ``hx-trigger="every Ns"``), after
+loading the whole page once (``room page``). Their rows are ``projector`` and ``watcher``.
 
 It stops by itself and prints requests per second, p50 and p99 latency for each action, the
 error count (any unexpected status or answer, refused write, timeout or broken connection) and the
@@ -70,6 +79,7 @@ HTMX = {"HX-Request": "true"}  # what the page's own requests send
 GOAL_SHARE_PER_SECOND = 300
 GOAL_SAVE_P99_MS = 250
 GOAL_CONFIRM_P99_MS = 250
+GOAL_ROOM_P99_MS = 250  # the club night's projector and watchers' polls
 
 # The seed runs in its own process with the server's settings; argv: scorers, deals per match.
 SEED = r"""
@@ -132,6 +142,37 @@ spec = game.entry_spec(frozenset())
 first = [name for name, field, _seat in layout(spec, game.seats) if field.name in spec.first]
 print(json.dumps({"game": doc["game"], "posts": form_posts(doc["game"]), "first": first, "seats": game.seats,
                   "tables": tables}))
+"""
+
+
+# The club night's seed: one director, one Belote event of two teams per table with a target no table reaches in the
+# run (so every table keeps playing), its first round drawn and started; argv: tables, password.
+CLUB_SEED = r"""
+import json, sys
+import django
+django.setup()
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from bench.web import form_posts
+from club.services import create_event, draw_round, start_round
+from scoring import table
+from scoring.core.games import GAMES
+from scoring.forms import layout
+
+count, game = int(sys.argv[1]), "belote"
+host = get_user_model().objects.create(username="director", password=make_password(sys.argv[2]))
+data = {"name": "Club night", "game": game, "flags": [], "target": 100000, "deals_per_round": None, "rounds": 5,
+        "movement": "swiss", "confirmation": table.SIDES}
+teams = [[f"Player {2 * index + 1}", f"Player {2 * index + 2}"] for index in range(2 * count)]
+event = create_event(owner=host, data=data, teams=teams)
+drawn = draw_round(event=event)
+start_round(event=event, number=drawn.number)
+tables = [{"match": t.match.pk, "token": t.match.table_token, "deals": 0} for t in drawn.tables.select_related("match")]
+assert len(tables) == count, f"{len(tables)} tables drawn, not {count}"
+spec = GAMES[game].entry_spec(frozenset())
+first = [name for name, field, _seat in layout(spec, GAMES[game].seats) if field.name in spec.first]
+print(json.dumps({"game": game, "posts": form_posts(game), "first": first, "seats": GAMES[game].seats,
+                  "tables": tables, "event": event.token}))
 """
 
 
@@ -435,11 +476,61 @@ async def table_play(
     table["final"] = deals
 
 
+def panel_version(body: bytes) -> str | None:
+    """The match version a confirmation panel shows, which its next poll sends back (its ``hx-vals``)."""
+    found = body.split(b'id="table-pending"', 1)[-1].split(b"hx-vals='", 1)
+    if len(found) < 2:
+        return None
+    try:
+        values = json.loads(found[1].split(b"'", 1)[0])
+    except ValueError:
+        return None
+    return str(values["version"]) if isinstance(values, dict) and "version" in values else None
+
+
 async def panel_poller(phone: Phone, match_url: str, deadline: float, every: float, rng: random.Random) -> None:
-    """A phone's match page polling its confirmation panel (templates/scoring/_table_pending.html)."""
+    """A phone's match page polling its confirmation panel (templates/scoring/_table_pending.html), with the
+    version its panel last showed: an unchanged match brings back the panel alone, a changed one the sheet too."""
+    await asyncio.sleep(rng.uniform(0, every))
+    version = ""  # not known until the first answer, which therefore brings the sheet as well
+    while time.monotonic() < deadline:
+        url = f"{match_url}table/pending/?{urlencode({'version': version})}"
+        answer = await phone.expect("panel poll", "GET", url, 200, None, **HTMX)
+        version = (panel_version(answer.body) if answer else None) or version
+        await asyncio.sleep(min(every, max(0.0, deadline - time.monotonic())))
+
+
+LIVE = "club-live"  # templates/club/public.html and projector.html: the part of the room's pages that polls
+
+
+def poll_interval(body: bytes) -> float | None:
+    """The seconds between the polls a room's page asks for (its live part's ``hx-trigger="every Ns"``)."""
+    found = body.split(f'id="{LIVE}"'.encode(), 1)[-1].split(b'hx-trigger="every ', 1)
+    if len(found) < 2:
+        return None
+    number = found[1].split(b's"', 1)[0]
+    return float(number) if number.replace(b".", b"", 1).isdigit() else None
+
+
+async def open_room(phone: Phone, path: str) -> float | None:
+    """A browser opening a room's page: the whole page once; the poll interval it asks for, or None (an error)."""
+    page = await phone.expect("room page", "GET", path, 200)
+    if page is None:
+        return None
+    every = poll_interval(page.body)
+    if not every:
+        phone.stats.error("room page", f"{path} has no polled {LIVE} part")
+        return None
+    return every
+
+
+async def room_poller(phone: Phone, action: str, path: str, every: float, deadline: float, rng: random.Random) -> None:
+    """A room's page (the projector, or a watcher's browser) polling its live part as its htmx does."""
     await asyncio.sleep(rng.uniform(0, every))
     while time.monotonic() < deadline:
-        await phone.expect("panel poll", "GET", f"{match_url}table/pending/", 200, **HTMX)
+        answer = await phone.expect(action, "GET", path, 200, None, **HTMX)
+        if answer is not None and f'id="{LIVE}"'.encode() not in answer.body:
+            phone.stats.error(action, f"GET {path}: the answer has no {LIVE} part")
         await asyncio.sleep(min(every, max(0.0, deadline - time.monotonic())))
 
 
@@ -505,6 +596,18 @@ async def drive_tables(port: int, seed: dict[str, Any], args: argparse.Namespace
     joined = await asyncio.gather(*(sit(group, table) for group, table in zip(phones, tables, strict=True)))
     if not all(joined):
         return stats, 0.0
+    # A club night's room: the projector and the watchers open their pages, then poll them.
+    room: list[tuple[Phone, str, str, float]] = []
+    if "event" in seed:
+        paths = [("projector", f"/club/e/{seed['event']}/projector/")]
+        paths += [("watcher", f"/club/e/{seed['event']}/")] * args.watchers
+        print(f"Opening the projector and {args.watchers} watchers' pages ...", flush=True)
+        for action, path in paths:
+            phone = Phone(port, stats)
+            every = await open_room(phone, path)
+            if every is None:
+                return stats, 0.0
+            room.append((phone, action, path, every))
 
     print(f"Running for {args.seconds:g} s ...", flush=True)
     started, usage = time.monotonic(), cpu_usage(server)
@@ -516,6 +619,10 @@ async def drive_tables(port: int, seed: dict[str, Any], args: argparse.Namespace
             pollers += [
                 panel_poller(phone, match_url, deadline, args.poll, random.Random(rng.random())) for phone in group
             ]
+    pollers += [
+        room_poller(phone, action, path, every, deadline, random.Random(rng.random()))
+        for phone, action, path, every in room
+    ]
     await asyncio.gather(
         *(
             table_play(group, table, posts, first, deadline, args.every, random.Random(rng.random()))
@@ -598,10 +705,13 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def report(stats: Stats, elapsed: float, label: str, tables: bool = False) -> int:
+def report(stats: Stats, elapsed: float, label: str, scenario: str = "scorers") -> int:
+    """Print the figures of a run of ``scenario`` (scorers, tables or club) and its goals; 1 if there were errors."""
+    tables = scenario in ("tables", "club")
     print(f"\n{label}")
     print(f"{'action':<12} {'requests':>9} {'per s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
     actions = ["join", "first step", "deal save", "confirm", "panel poll"] if tables else []
+    actions += ["room page", "projector", "watcher"] if scenario == "club" else []
     actions += ["first step", "deal save", "deal edit", "deal undo", "edit page", "match page", "share poll"]
     actions = list(dict.fromkeys(actions))
     actions += sorted((set(stats.latencies) | set(stats.errors)) - set(actions))
@@ -634,6 +744,12 @@ def report(stats: Stats, elapsed: float, label: str, tables: bool = False) -> in
             (f"share polls: {share:.0f}/s (goal at least {GOAL_SHARE_PER_SECOND})", share >= GOAL_SHARE_PER_SECOND)
         )
     goals.append((f"deal save p99: {save_p99:.0f} ms (goal under {GOAL_SAVE_P99_MS})", save_p99 < GOAL_SAVE_P99_MS))
+    if scenario == "club":
+        for action in ("projector", "watcher"):
+            room_p99 = p99_ms(stats, action)
+            goals.append(
+                (f"{action} p99: {room_p99:.0f} ms (goal under {GOAL_ROOM_P99_MS})", room_p99 < GOAL_ROOM_P99_MS)
+            )
     print()
     for text, met in goals:
         print(f"{'met   ' if met else 'MISSED'} {text}")
@@ -645,7 +761,17 @@ def p99_ms(stats: Stats, action: str) -> float:
     return percentile(values, 0.99) * 1000 if values else float("inf")
 
 
-def main(argv: list[str] | None = None) -> int:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line, with ``scenario`` (scorers, tables or club) and, for a club night, ``tables`` set."""
+    args = command_line().parse_args(argv)
+    if args.club and args.tables:
+        command_line().error("--club and --tables are two scenarios: give one")
+    args.scenario = "club" if args.club else "tables" if args.tables else "scorers"
+    args.tables = args.tables or args.club
+    return args
+
+
+def command_line() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60, help="length of the measured run (default 60)")
     parser.add_argument("--scorers", type=int, default=50, help="scorers, one account and match each (default 50)")
@@ -655,7 +781,7 @@ def main(argv: list[str] | None = None) -> int:
         "--workers", type=int, default=int(os.environ.get("WORKERS", "3")), help="gunicorn workers ($WORKERS or 3)"
     )
     parser.add_argument("--threads", type=int, default=1, help="threads per worker; over 1 uses gthread (default 1)")
-    parser.add_argument("--deals", type=int, default=20, help="deals already in each match at the start (default 20)")
+    parser.add_argument("--deals", type=int, default=20, help="deals in each match at the start (20; --club: 0)")
     parser.add_argument(
         "--conn-max-age", type=int, default=int(os.environ.get("CONN_MAX_AGE", "60")), help="CONN_MAX_AGE (default 60)"
     )
@@ -665,7 +791,14 @@ def main(argv: list[str] | None = None) -> int:
     table.add_argument("--tables", type=int, default=0, help="run the table scenario with this many tables of phones")
     table.add_argument("--every", type=float, default=60, help="a table's mean seconds between deals (default 60)")
     table.add_argument("--poll", type=float, default=5, help="each phone's panel poll in seconds; 0: none (default 5)")
-    args = parser.parse_args(argv)
+    club = parser.add_argument_group("the club night (the table scenario's options apply)")
+    club.add_argument("--club", type=int, default=0, help="run a club night of this many tables of four phones")
+    club.add_argument("--watchers", type=int, default=100, help="browsers polling the room's page (default 100)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(argv)
 
     with (
         tempfile.TemporaryDirectory(prefix="trickbook-load-") as temp,
@@ -675,9 +808,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Preparing {database} ...", flush=True)
         run_manage(env, "migrate", "--noinput", "-v0")
         run_manage(env, "collectstatic", "--noinput", "-v0")
-        script, count = (TABLE_SEED, args.tables) if args.tables else (SEED, args.scorers)
+        if args.scenario == "club":
+            command = [CLUB_SEED, str(args.tables), PASSWORD]
+        else:
+            command = [TABLE_SEED, str(args.tables)] if args.tables else [SEED, str(args.scorers)]
+            command += [str(args.deals), PASSWORD]
         seeded = subprocess.run(
-            [sys.executable, "-c", script, str(count), str(args.deals), PASSWORD],
+            [sys.executable, "-c", *command],
             cwd=ROOT,
             env=env,
             check=True,
@@ -694,19 +831,22 @@ def main(argv: list[str] | None = None) -> int:
         server_log = log.read_text(errors="replace")
     workers = f"{args.workers} workers" + (f" x {args.threads} threads" if args.threads > 1 else "")
     final = sum(table.get("final", table["deals"]) for table in tables) / len(tables)
+    start = sum(table["deals"] for table in tables) / len(tables)
     if args.tables:
         who = (
             f"{args.tables} tables of {seed['seats']} phones (a deal entered and confirmed every ~{args.every:g} s,"
             f" the panel polled every {args.poll:g} s)"
         )
+        if args.scenario == "club":
+            who = f"a club night of {who}, a projector and {args.watchers} watchers"
     else:
         who = f"{args.scorers} scorers (a turn every ~{args.think:g} s), {args.viewers} share viewers"
     label = (
         f"Trickbook load test: {elapsed:.0f} s, {who}; gunicorn {workers}, {database},"
-        f" CONN_MAX_AGE={args.conn_max_age}; {os.cpu_count()} CPUs; {seed['game']}, deals per match {args.deals}"
+        f" CONN_MAX_AGE={args.conn_max_age}; {os.cpu_count()} CPUs; {seed['game']}, deals per match {start:.0f}"
         f" at the start, {final:.0f} at the end"
     )
-    status = report(stats, elapsed, label, tables=bool(args.tables))
+    status = report(stats, elapsed, label, args.scenario)
     if not alive or "Traceback" in server_log:
         print("\nThe server failed:\n" + server_log[-5000:])
         status = 1
