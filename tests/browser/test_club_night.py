@@ -80,20 +80,17 @@ def tap_deal(page: Any, players: list[str], deal: str) -> None:
 
 
 def save_and_wait(page: Any, number: int, *, last: bool) -> None:
-    """Save deal ``number`` and wait until the phone has settled: its confirmation panel shows the deal waiting, and
-    the next deal's form, which the panel's refresh draws again while nothing is tapped into it (static/js/
-    table_link.js), has been drawn again. A tap made while that redraw is on its way would be lost."""
+    """Save deal ``number``: its confirmation panel shows the deal waiting, and the next deal's form is drawn. The
+    next taps follow at once: a redraw of the entry still on its way is dropped once a field is tapped (static/js/
+    table_link.js)."""
     page.get_by_role("button", name=f"Save deal {number}").click()
     expect(page.get_by_test_id(f"pending-{number}")).to_be_visible()
     if not last:
         expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_visible()
-    page.wait_for_timeout(1500)
 
 
 def confirm_all(page: Any, count: int) -> None:
-    """The other side's phone confirms each deal once its panel shows it (the panel polls every 5 s). Confirming
-    after the entries, not between them, leaves the entering phone's form alone: a confirmation redraws a pristine
-    entry form on the other phones, and a tap made during that redraw would be lost."""
+    """The other side's phone confirms each deal once its panel shows it (the panel polls every 5 s)."""
     for number in range(1, count + 1):
         page.get_by_role("button", name=f"Confirm deal {number}").click(timeout=POLL)
         expect(page.locator("#table-pending")).to_contain_text(f"Deal {number} confirmed.")
