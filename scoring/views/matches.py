@@ -48,11 +48,12 @@ def home(request: HttpRequest) -> HttpResponse:
     rows = [{"match": match, "state": state_text(match)} for match in matches]
     events = (
         mine.filter(club_table__isnull=False)
-        .values(event_id=F("club_table__round__event"), name=F("club_table__round__event__name"))
+        .values("game", event_id=F("club_table__round__event"), name=F("club_table__round__event__name"))
         .annotate(tables=Count("pk"), updated=Max("updated"))
         .order_by("-updated")
     )
-    return render(request, "scoring/home.html", {"rows": rows, "events": list(events), "games": GAMES.values()})
+    events = [{**event, "title": GAMES[event["game"]].title} for event in events]
+    return render(request, "scoring/home.html", {"rows": rows, "events": events, "games": GAMES.values()})
 
 
 @login_required

@@ -339,7 +339,7 @@ def test_the_directors_match_list_shows_each_event_once_with_its_tables(client: 
     """A club night's tables are the director's matches, but the home page lists the event once, with its count of
     tables and a link to its page, not every table's match; the director's other matches are listed as before."""
     client.force_login(owner)
-    own = Match.objects.create(owner=owner, game="belote", players=["Zoe", "Yan", "Xia", "Wil"], first_dealer=0)
+    own = Match.objects.create(owner=owner, game="bridgette", players=["Zoe", "Yan"], first_dealer=0)
     event = new_event(client)  # six teams: three tables a round
     client.post(reverse("club_round_draw", args=[event.pk]))
     client.post(reverse("club_round_start", args=[event.pk, 1]))
@@ -351,4 +351,5 @@ def test_the_directors_match_list_shows_each_event_once_with_its_tables(client: 
         assert reverse("match", args=[match.pk]) not in page
     assert page.count(f'href="{reverse("club_event", args=[event.pk])}"') == 1
     assert "Friday concours" in page
+    assert '<span class="match-game">Belote</span>' in page  # the event's game; the director's own is Bridgette
     assert '<span class="match-state">3 tables</span>' in page
