@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Count, F, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -37,10 +38,22 @@ from scoring.views.table import match_for_table, table_login_required, table_pan
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """The user's matches, each with its state in words: all their deals in one query, each match evaluated."""
-    matches = Match.objects.for_user(request.user).with_deals() if request.user.is_authenticated else []
+    """The user's matches, each with its state in words: all their deals in one query, each match evaluated. A club
+    night's tables (the club app's, by the reverse relation ``club_table``) are not listed one by one: each event is
+    one line, with its count of tables, linking to its director's page (a night of sixty tables is not sixty lines)."""
+    if not request.user.is_authenticated:
+        return render(request, "scoring/home.html", {"rows": [], "events": [], "games": GAMES.values()})
+    mine = Match.objects.for_user(request.user)
+    matches = mine.filter(club_table__isnull=True).with_deals()
     rows = [{"match": match, "state": state_text(match)} for match in matches]
-    return render(request, "scoring/home.html", {"rows": rows, "games": GAMES.values()})
+    events = (
+        mine.filter(club_table__isnull=False)
+        .values("game", event_id=F("club_table__round__event"), name=F("club_table__round__event__name"))
+        .annotate(tables=Count("pk"), updated=Max("updated"))
+        .order_by("-updated")
+    )
+    events = [{**event, "title": GAMES[event["game"]].title} for event in events]
+    return render(request, "scoring/home.html", {"rows": rows, "events": events, "games": GAMES.values()})
 
 
 @login_required

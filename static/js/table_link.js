@@ -3,8 +3,9 @@
  *
  * The confirmation panel polls the server; when another phone wrote since, its answer brings the standings
  * and the sheet and triggers "table-changed". The next deal's entry is then drawn again for the deal after
- * the last one saved, but only while nothing is tapped into it and no deal waits on this phone: an entry
- * being tapped is never lost (a save of a stale number is told, as any conflict between phones). Nor is a dispute
+ * the last one saved, but only while nothing is tapped into it and no deal waits on this phone, checked when the
+ * redraw is asked for and again when its answer comes (a tap made meanwhile drops the redraw): an entry being
+ * tapped is never lost (a save of a stale number is told, as any conflict between phones). Nor is a dispute
  * being written: the poll waits while one is open in the panel.
  */
 (function () {
@@ -39,13 +40,30 @@
     }
   });
 
-  document.addEventListener("table-changed", function () {
-    var panel = document.getElementById("table-pending");
+  // The entry may be drawn again: a form on the page, nothing tapped into it, no deal waiting on this phone.
+  function untouched() {
     var form = document.getElementById("deal-form") || document.getElementById("first-form");
     var outbox = document.getElementById("outbox");
-    if (!panel || !form || !window.htmx || !pristine(form) || (outbox && !outbox.hidden)) {
+    return Boolean(form) && pristine(form) && !(outbox && !outbox.hidden);
+  }
+
+  document.addEventListener("table-changed", function () {
+    var panel = document.getElementById("table-pending");
+    if (!panel || !window.htmx || !untouched()) {
       return;
     }
-    window.htmx.ajax("GET", panel.getAttribute("data-refresh"), { target: "#entry", swap: "outerHTML" });
+    window.htmx.ajax("GET", panel.getAttribute("data-refresh"), {
+      target: "#entry",
+      swap: "outerHTML",
+      headers: { "Trickbook-Redraw": "entry" },
+    });
+  });
+
+  // A tap made while the redraw was on its way: the redraw is dropped, the tap kept.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var headers = event.detail.requestConfig && event.detail.requestConfig.headers;
+    if (headers && headers["Trickbook-Redraw"] === "entry" && !untouched()) {
+      event.detail.shouldSwap = false;
+    }
   });
 })();

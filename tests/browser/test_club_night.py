@@ -1,8 +1,8 @@
 """A club night in the browser (docs/rules/club.md): a six-team Belote concours of three rounds of two deals, the
 director on a 390 px phone, a pair of phones at each table (one seat of each side) joining by the table link,
 entering and confirming; the director corrects a deal; the projector at 1920x1080 shows the standings; the night's
-PDF (read with pdftotext) against standings worked by hand. Then a three-table progressive Chicago evening. axe clean
-in the light and the dark scheme; screenshots in the test's tmp_path."""
+PDF (read with pdftotext) against standings worked by hand. Then a three-table progressive Chicago evening of three
+rounds, a new partner each round. axe clean in the light and the dark scheme; screenshots in the test's tmp_path."""
 
 from __future__ import annotations
 
@@ -80,20 +80,17 @@ def tap_deal(page: Any, players: list[str], deal: str) -> None:
 
 
 def save_and_wait(page: Any, number: int, *, last: bool) -> None:
-    """Save deal ``number`` and wait until the phone has settled: its confirmation panel shows the deal waiting, and
-    the next deal's form, which the panel's refresh draws again while nothing is tapped into it (static/js/
-    table_link.js), has been drawn again. A tap made while that redraw is on its way would be lost."""
+    """Save deal ``number``: its confirmation panel shows the deal waiting, and the next deal's form is drawn. The
+    next taps follow at once: a redraw of the entry still on its way is dropped once a field is tapped (static/js/
+    table_link.js)."""
     page.get_by_role("button", name=f"Save deal {number}").click()
     expect(page.get_by_test_id(f"pending-{number}")).to_be_visible()
     if not last:
         expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_visible()
-    page.wait_for_timeout(1500)
 
 
 def confirm_all(page: Any, count: int) -> None:
-    """The other side's phone confirms each deal once its panel shows it (the panel polls every 5 s). Confirming
-    after the entries, not between them, leaves the entering phone's form alone: a confirmation redraws a pristine
-    entry form on the other phones, and a tap made during that redraw would be lost."""
+    """The other side's phone confirms each deal once its panel shows it (the panel polls every 5 s)."""
     for number in range(1, count + 1):
         page.get_by_role("button", name=f"Confirm deal {number}").click(timeout=POLL)
         expect(page.locator("#table-pending")).to_contain_text(f"Deal {number} confirmed.")
@@ -284,26 +281,32 @@ CHICAGO = {
     ],
 }
 CHICAGO_POINTS = {"A": (610, 620), "B": (640, 600)}
-EVENING = {1: ["A", "B", "A"], 2: ["B", "A", "B"]}
+EVENING = {1: ["A", "B", "A"], 2: ["B", "A", "B"], 3: ["A", "A", "B"]}
 SEAT_LABELS = ("N", "E", "S", "W")
 
 
-def play_chicago_table(browser: Any, url: str, players: list[str], pattern: str) -> None:
-    """North's phone enters the four deals; East's phone (the other side) confirms each."""
-    first, second = new_phone(browser), new_phone(browser)
-    north, east = first.new_page(), second.new_page()
-    join(north, url, f"N · {players[0]}")
-    join(east, url, f"E · {players[1]}")
-    for number, (seat, level, strain, result) in enumerate(CHICAGO[pattern], start=1):
-        tap(north, "Declarer", f"{SEAT_LABELS[seat]} · {players[seat]}")
-        tap(north, "Level", level)
-        tap(north, "Strain", strain)
-        tap(north, "Result", result)
-        save_and_wait(north, number, last=number == len(CHICAGO[pattern]))
-    expect(north.get_by_text("the round's 4 deals are played", exact=False).first).to_be_visible()
-    confirm_all(east, len(CHICAGO[pattern]))
-    first.close()
-    second.close()
+def play_chicago_round(browser: Any, tables: list[tuple[str, list[str], str]]) -> None:
+    """At each table (its link, its players, its deals' pattern) North's phone enters the four deals; then East's
+    phone (the other side) at each table confirms them. The tables play side by side, as in the room: each East's
+    panel has polled by the time its turn comes."""
+    phones = []
+    for url, players, pattern in tables:
+        first, second = new_phone(browser), new_phone(browser)
+        north, east = first.new_page(), second.new_page()
+        join(north, url, f"N · {players[0]}")
+        join(east, url, f"E · {players[1]}")
+        for number, (seat, level, strain, result) in enumerate(CHICAGO[pattern], start=1):
+            tap(north, "Declarer", f"{SEAT_LABELS[seat]} · {players[seat]}")
+            tap(north, "Level", level)
+            tap(north, "Strain", strain)
+            tap(north, "Result", result)
+            save_and_wait(north, number, last=number == len(CHICAGO[pattern]))
+        expect(north.get_by_text("the round's 4 deals are played", exact=False).first).to_be_visible()
+        phones.append((first, second, east, pattern))
+    for first, second, east, pattern in phones:
+        confirm_all(east, len(CHICAGO[pattern]))
+        first.close()
+        second.close()
 
 
 def test_cl_2_4_a_progressive_chicago_evening_of_twelve(
@@ -316,7 +319,7 @@ def test_cl_2_4_a_progressive_chicago_evening_of_twelve(
     director.get_by_label("Name of the event").fill("Chicago Tuesday")
     director.get_by_label("Progressive: individual players, a new partner every round").check()
     director.get_by_label("Entrants, one a line").fill("\n".join(PLAYERS))
-    director.get_by_label("Rounds").fill("2")
+    director.get_by_label("Rounds").fill("3")
     director.get_by_label("One round of Chicago", exact=False).check()
     director.get_by_role("button", name="Make the event").click()
     expect(director.get_by_role("heading", name="Chicago Tuesday")).to_be_visible()
@@ -325,15 +328,18 @@ def test_cl_2_4_a_progressive_chicago_evening_of_twelve(
 
     partners: dict[str, set[str]] = {name: set() for name in PLAYERS}
     expected = {name: [0, 0, 0] for name in PLAYERS}  # won, points, conceded
-    for number in (1, 2):
+    for number in (1, 2, 3):
         director_step(director, "Draw the first round" if number == 1 else "Draw the next round")
         director_step(director, f"Start round {number}")
+        tables = []
         for t in event.round_set.get(number=number).tables.order_by("number"):
-            players = list(t.match.players)
-            pattern = EVENING[number][t.number - 1]
             card = director.locator(f"#table-{t.number}")
             card.get_by_text("Table link and QR code").click()
-            play_chicago_table(browser, card.get_by_role("textbox").input_value(), players, pattern)
+            tables.append(
+                (card.get_by_role("textbox").input_value(), list(t.match.players), EVENING[number][t.number - 1])
+            )
+        play_chicago_round(browser, tables)
+        for _url, players, pattern in tables:
             north_south, east_west = CHICAGO_POINTS[pattern]
             for seat, name in enumerate(players):
                 partner = players[(seat + 2) % 4]

@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from scoring import table
 from scoring.models import Deal
 from tests.browser.conftest import PHONE, log_in
 from tests.browser.test_never_lose_a_deal import assert_axe_clean, new_match, open_match, save, tap_bridgette
+from tests.browser.test_scoring_table import tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -123,3 +125,57 @@ def test_two_seats_enter_confirm_and_dispute(
     assert_axe_clean(owner)
     for context in (owner_context, anna_context, ben_context):
         context.close()
+
+
+def test_a_tap_made_while_the_entry_is_drawn_again_is_kept(browser: Any, live_server: Any, demo_user: Any) -> None:
+    """Ben saves a deal; Anna's phone, its entry untouched, hears of it by its poll and asks for its entry again
+    (static/js/table_link.js). That answer is held back while Anna taps into the entry: when it comes, her taps are
+    still there."""
+    match = new_match(demo_user)  # Bridgette, Anna v Ben
+    table.renew_table_link(match=match)
+    table.set_confirmation(match=match, mode=table.SIDES)
+    url = f"{live_server.url}/table/{match.table_token}/"
+    anna_context, ben_context = phone(browser), phone(browser)
+    anna, ben = anna_context.new_page(), ben_context.new_page()
+    join(anna, url, "Anna")
+    join(ben, url, "Ben")
+
+    # The entry's redraw on Anna's phone (an htmx GET of the match page) is held until released below.
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        if route.request.headers.get("hx-request") == "true":
+            held.append(route)
+        else:
+            route.continue_()
+
+    anna.route(f"**/matches/{match.pk}/", hold)
+    anna.evaluate(
+        """(path) => document.addEventListener("htmx:afterRequest", (event) => {
+            if (event.detail.requestConfig.path === path) { window.redrawn = true; }
+        })""",
+        f"/matches/{match.pk}/",
+    )
+
+    tap_bridgette(ben, "Anna", "2", "♥", "8")
+    save(ben)
+    for _wait in range(POLL // 250):
+        if held:
+            break
+        anna.wait_for_timeout(250)
+    assert held, "Anna's phone never asked for its entry again"
+
+    # Anna taps while the redraw is on its way; then it arrives.
+    tap(anna, "Declarer", "Ben")
+    tap(anna, "Level", "3")
+    held[0].continue_()
+    anna.wait_for_function("() => window.redrawn === true")
+    declarer = anna.locator("#deal-form fieldset", has=anna.locator('legend:text-is("Declarer")'))
+    level = anna.locator("#deal-form fieldset", has=anna.locator('legend:text-is("Level")'))
+    expect(declarer.get_by_label("Ben", exact=True)).to_be_checked()
+    expect(level.get_by_label("3", exact=True)).to_be_checked()
+    # The sheet and the panel came by the poll all the same.
+    expect(anna.get_by_test_id("total-0")).to_have_text("500")
+    expect(anna.get_by_role("button", name="Confirm deal 1")).to_be_visible()
+    anna_context.close()
+    ben_context.close()

@@ -333,3 +333,23 @@ def test_the_table_cards_of_a_started_round(client: Any, owner: Any) -> None:
     for t in event.round_set.get(number=1).tables.all():
         assert reverse("table_join", args=[t.match.table_token]) in page
     assert page.count('class="table-card"') == 3
+
+
+def test_the_directors_match_list_shows_each_event_once_with_its_tables(client: Any, owner: Any) -> None:
+    """A club night's tables are the director's matches, but the home page lists the event once, with its count of
+    tables and a link to its page, not every table's match; the director's other matches are listed as before."""
+    client.force_login(owner)
+    own = Match.objects.create(owner=owner, game="bridgette", players=["Zoe", "Yan"], first_dealer=0)
+    event = new_event(client)  # six teams: three tables a round
+    client.post(reverse("club_round_draw", args=[event.pk]))
+    client.post(reverse("club_round_start", args=[event.pk, 1]))
+    tables = Match.objects.filter(club_table__round__event=event)
+    assert tables.count() == 3
+    page = client.get(reverse("home")).content.decode()
+    assert reverse("match", args=[own.pk]) in page
+    for match in tables:
+        assert reverse("match", args=[match.pk]) not in page
+    assert page.count(f'href="{reverse("club_event", args=[event.pk])}"') == 1
+    assert "Friday concours" in page
+    assert '<span class="match-game">Belote</span>' in page  # the event's game; the director's own is Bridgette
+    assert '<span class="match-state">3 tables</span>' in page
