@@ -159,7 +159,9 @@ from scoring import table
 from scoring.core.games import GAMES
 from scoring.forms import layout
 
-count, game = int(sys.argv[1]), "belote"
+count = int(sys.argv[1])
+# Teams of two at tables of four, as a concours has them: the partnership game registered last.
+game = [name for name, rules in GAMES.items() if rules.seats == 4 and len(rules.sides) == 2][-1]
 host = get_user_model().objects.create(username="director", password=make_password(sys.argv[2]))
 data = {"name": "Club night", "game": game, "flags": [], "target": 100000, "deals_per_round": None, "rounds": 5,
         "movement": "swiss", "confirmation": table.SIDES}
