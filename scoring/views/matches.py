@@ -10,13 +10,12 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Count, F, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scoring import table
+from scoring import groups, table
 from scoring.changes import change_rows
 from scoring.core.base import EntryError
 from scoring.core.games import GAMES
@@ -38,22 +37,14 @@ from scoring.views.table import match_for_table, table_login_required, table_pan
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """The user's matches, each with its state in words: all their deals in one query, each match evaluated. A club
-    night's tables (the club app's, by the reverse relation ``club_table``) are not listed one by one: each event is
-    one line, with its count of tables, linking to its director's page (a night of sixty tables is not sixty lines)."""
+    """The user's matches, each with its state in words: all their deals in one query, each match evaluated. Matches
+    another app groups (a club night's tables) are its own lines instead (scoring/groups.py)."""
     if not request.user.is_authenticated:
-        return render(request, "scoring/home.html", {"rows": [], "events": [], "games": GAMES.values()})
-    mine = Match.objects.for_user(request.user)
-    matches = mine.filter(club_table__isnull=True).with_deals()
-    rows = [{"match": match, "state": state_text(match)} for match in matches]
-    events = (
-        mine.filter(club_table__isnull=False)
-        .values("game", event_id=F("club_table__round__event"), name=F("club_table__round__event__name"))
-        .annotate(tables=Count("pk"), updated=Max("updated"))
-        .order_by("-updated")
-    )
-    events = [{**event, "title": GAMES[event["game"]].title} for event in events]
-    return render(request, "scoring/home.html", {"rows": rows, "events": events, "games": GAMES.values()})
+        return render(request, "scoring/home.html", {"rows": [], "sections": [], "games": GAMES.values()})
+    matches, sections = groups.listed(Match.objects.for_user(request.user))
+    rows = [{"match": match, "state": state_text(match)} for match in matches.with_deals()]
+    context = {"rows": rows, "sections": sections, "games": GAMES.values()}
+    return render(request, "scoring/home.html", context)
 
 
 @login_required
