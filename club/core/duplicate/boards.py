@@ -130,7 +130,7 @@ Score = int | Artificial
 # DP-1.4: a result as bridge players write it on a traveller: the contract ("4SX", "3NT", "4♠X"; "pass" for a
 # board passed out), the declarer's seat and the result against the 6 + level tricks it needs ("=", "+1", "-2").
 WRITTEN = re.compile(r"([0-9]+)(NT|N|C|D|H|S|♣|♦|♥|♠)(X{0,2})", re.IGNORECASE)
-PASSED = frozenset(("p", "pass", "passed", "passed out", "ap", "allpass"))
+PASSED = frozenset(("p", "pass", "passed", "passedout", "ap", "allpass"))  # compared without spaces
 STRAIN_LETTERS = {"N": "NT", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 TRICKS = next(field for field in contract_spec(RESULTS).fields if field.name == "tricks")
 
