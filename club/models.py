@@ -139,6 +139,8 @@ class PairsSession(models.Model):
     scoring = models.CharField(max_length=12)  # club.core.duplicate.standings.Scoring
     flags = models.JSONField(default=list, blank=True)  # club.core.duplicate.FLAGS
     pairs = models.JSONField()  # each pair's names, a string: "Anna & Ben"
+    # Each table's link (club/pairs.py, table_key) is made from it: a phone at the table enters that table's results.
+    token = models.CharField(max_length=32, unique=True, default=new_share_token)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.utils.crypto import salted_hmac
 from django.utils.translation import pgettext
 
 from club.core.duplicate import boards
@@ -179,3 +180,8 @@ def csv_text(session: PairsSession) -> str:
         for t in lines:
             row(board, t.line.round, t.line.table, t.line.ns, t.line.ew, t.written, t.ns_score, t.ns, t.ew)
     return buffer.getvalue()
+
+
+def table_key(session: PairsSession, table: int) -> str:
+    """The key in table ``table``'s link: it lets a phone enter that table's results, and no other table's."""
+    return salted_hmac("trickbook.club.pairs_table", f"{session.token}:{table}").hexdigest()[:20]

@@ -29,4 +29,10 @@ urlpatterns = [
     path("pairs/<int:session_id>/rounds/<int:number>/tables/<int:table>/", views.pairs_table, name="club_pairs_table"),
     path("pairs/<int:session_id>/boards/<int:board>/", views.pairs_board, name="club_pairs_board"),
     path("pairs/<int:session_id>/results.csv", views.pairs_csv, name="club_pairs_csv"),
+    path("pairs/t/<str:token>/<int:table>/<str:key>/", views.pairs_phone, name="club_pairs_phone"),
+    path(
+        "pairs/t/<str:token>/<int:table>/<str:key>/rounds/<int:number>/",
+        views.pairs_phone_round,
+        name="club_pairs_phone_round",
+    ),
 ]

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
+from django.utils.crypto import constant_time_compare
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language
@@ -357,15 +358,27 @@ def pairs_detail(request: HttpRequest, session_id: int) -> HttpResponse:
         ]
         for round_ in state.movement.rounds
     ]
-    return render(request, "club/pairs.html", {"session": session, "state": state, "rounds": rounds})
+    links = []
+    for table in range(1, session.tables + 1):
+        path = reverse("club_pairs_phone", args=[session.token, table, pairs.table_key(session, table)])
+        url = request.build_absolute_uri(path)
+        links.append({"table": table, "url": url, "qr": qr_svg(url)})
+    context = {"session": session, "state": state, "rounds": rounds, "links": links}
+    return render(request, "club/pairs.html", context)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def pairs_table(request: HttpRequest, session_id: int, number: int, table: int) -> HttpResponse:
-    """One table's results in one round, board by board, as they are written (DP-1.4). Each board's row is saved
-    on its own: a bad row is shown again with its message, the good ones are kept."""
+    """The director's entry of one table's results in one round."""
     session = _session(request, session_id)
+    return _table_entry(request, session, number, table, reverse("club_pairs", args=[session.pk]))
+
+
+def _table_entry(request: HttpRequest, session: PairsSession, number: int, table: int, done: str) -> HttpResponse:
+    """One table's results in one round, board by board, as they are written (DP-1.4). Each board's row is saved
+    on its own: a bad row is shown again with its message, the good ones are kept. ``done``: where a save that
+    refused nothing goes."""
     seat = pairs.seated(session, number, table)
     if seat is None:
         text = _("The movement has no table %(table)s in round %(number)s.")
@@ -395,7 +408,7 @@ def pairs_table(request: HttpRequest, session_id: int, number: int, table: int) 
         if not refused:
             text = _("Table %(table)s, round %(number)s: results saved.")
             messages.success(request, text % {"table": table, "number": number})
-            return redirect("club_pairs", session_id=session.pk)
+            return redirect(done)
         text = _("Some boards were not saved: put right the ones marked below; the others are kept.")
         messages.error(request, text)
     names = dict(enumerate(session.pairs, start=1))
@@ -404,10 +417,47 @@ def pairs_table(request: HttpRequest, session_id: int, number: int, table: int) 
         {"form": form, "vulnerable": boards.vulnerability(form.board), "dealer": letters[boards.dealer(form.board)]}
         for form in forms
     ]
-    context = {"session": session, "seat": seat, "number": number, "rows": rows}
+    context = {"session": session, "seat": seat, "number": number, "rows": rows, "back": done}
     context.update(ns=names[seat.ns], ew=names[seat.ew])
     status = 422 if request.method == "POST" else 200
     return render(request, "club/pairs_table.html", context, status=status)
+
+
+def _table_link(token: str, table: int, key: str) -> PairsSession:
+    """The session of a table's link, when its key is that table's (404 otherwise)."""
+    session = get_object_or_404(PairsSession, token=token)
+    if not 1 <= table <= session.tables or not constant_time_compare(key, pairs.table_key(session, table)):
+        raise Http404(_("This table link is not one of the session's."))
+    return session
+
+
+@require_safe
+def pairs_phone(request: HttpRequest, token: str, table: int, key: str) -> HttpResponse:
+    """A table's link: the phone at the table sees its rounds (the pairs and boards of each) and enters them."""
+    session = _table_link(token, table, key)
+    state = pairs.sheet(session)
+    entered = set(session.results.filter(table=table).values_list("board", flat=True))
+    rounds = [
+        {
+            "number": number,
+            "table": t,
+            "ns": state.names[t.ns],
+            "ew": state.names[t.ew],
+            "entered": sum(board in entered for board in t.boards),
+        }
+        for number, round_ in enumerate(state.movement.rounds, start=1)
+        for t in round_
+        if t.table == table
+    ]
+    context = {"session": session, "table": table, "key": key, "rounds": rounds}
+    return render(request, "club/pairs_phone.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def pairs_phone_round(request: HttpRequest, token: str, table: int, key: str, number: int) -> HttpResponse:
+    """A table's link: its results in one round, entered from the phone at the table."""
+    session = _table_link(token, table, key)
+    return _table_entry(request, session, number, table, reverse("club_pairs_phone", args=[token, table, key]))
 
 
 @login_required

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from club.models import PairsSession
-from tests.browser.conftest import log_in
+from tests.browser.conftest import PHONE, log_in
 from tests.browser.test_club_night import looks_right
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -50,19 +50,33 @@ def test_dp_a_three_table_howell_on_a_phone(phone: Any, live_server: Any, demo_u
     looks_right(page, tmp_path, "2-movement")
     session = PairsSession.objects.get()
 
+    # Table 2 enters its round from the phone at the table, by its table link (no account).
+    page.get_by_text("Table 2", exact=True).first.click()  # its details open
+    link = page.locator("a[href*='/club/pairs/t/']").nth(1).get_attribute("href")
+    at_table = phone.browser.new_context(viewport=PHONE, has_touch=True).new_page()
+    at_table.goto(link)
+    expect(at_table.get_by_role("heading", name="Table 2")).to_be_visible()
+    looks_right(at_table, tmp_path, "3-table-link")
+    at_table.get_by_role("link", name="Results: 0 of 3 entered").first.click()
+
     for table, rows in ROUND_1.items():
-        page.goto(f"{live_server.url}/club/pairs/{session.pk}/rounds/1/tables/{table}/")
+        entering = at_table if table == 2 else page
+        if table != 2:
+            page.goto(f"{live_server.url}/club/pairs/{session.pk}/rounds/1/tables/{table}/")
         for board, written in rows.items():
-            fill_board(page, board, *written)
+            fill_board(entering, board, *written)
         if table == 3:  # a level that does not exist is refused on its field; board 2's row is kept
             page.fill("#id_b1-contract", "8SX")
             page.get_by_role("button", name="Save the results").click()
             expect(page.get_by_text("Board 1, Contract:")).to_be_visible()
             expect(page.get_by_text("(DP-1.4)").first).to_be_visible()
-            looks_right(page, tmp_path, "3-refused")
+            looks_right(page, tmp_path, "4-refused")
             page.fill("#id_b1-contract", "4SX")
-        page.get_by_role("button", name="Save the results").click()
-        expect(page.get_by_text(f"Table {table}, round 1: results saved.")).to_be_visible()
+        entering.get_by_role("button", name="Save the results").click()
+        expect(entering.get_by_text(f"Table {table}, round 1: results saved.")).to_be_visible()
+    expect(at_table.get_by_role("link", name="Results: 2 of 3 entered")).to_be_visible()
+    at_table.context.close()
+    page.goto(f"{live_server.url}/club/pairs/{session.pk}/")
 
     page.get_by_role("button", name="2", exact=True).click()
     traveller = page.get_by_role("table")
@@ -72,7 +86,7 @@ def test_dp_a_three_table_howell_on_a_phone(phone: Any, live_server: Any, demo_u
     expect(rows.nth(1)).to_contain_text("650")
     expect(rows.nth(1).locator("td").nth(5)).to_have_text("4.00")
     expect(rows.nth(2).locator("td").nth(6)).to_have_text("4.00")
-    looks_right(page, tmp_path, "4-traveller")
+    looks_right(page, tmp_path, "5-traveller")
 
     page.get_by_role("link", name="Tuesday pairs").click()
     standings = page.get_by_role("table").first
@@ -81,4 +95,4 @@ def test_dp_a_three_table_howell_on_a_phone(phone: Any, live_server: Any, demo_u
     expect(first).to_contain_text("1=")
     expect(first).to_contain_text("Anna & Ben")
     expect(first).to_contain_text("75.00")
-    looks_right(page, tmp_path, "5-standings")
+    looks_right(page, tmp_path, "6-standings")

@@ -8,6 +8,7 @@ import io
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from club.models import BoardResult, PairsSession
@@ -205,3 +206,28 @@ def test_the_results_csv_holds_the_standings_and_the_travellers(client: Any, own
     assert rows[0] == ["place", "pair", "names", "boards", "percent"]
     assert rows[1] == ["1=", "1", "Anna & Ben", "2", "75.00"]
     assert ["2", "1", "2", "5", "2", "4♥ S +1", "650", "4.00", "0.00"] in rows
+
+
+def test_a_table_link_enters_that_table_s_results_and_no_other_s(client: Any, owner: Any) -> None:
+    client.force_login(owner)
+    session = new_session(client)
+    links = client.get(reverse("club_pairs", args=[session.pk])).context["links"]
+    assert [link["table"] for link in links] == [1, 2, 3]
+    phone = Client()  # anonymous: the link alone lets it in
+    table_3 = links[2]["url"].removeprefix("http://testserver")
+    page = phone.get(table_3).content.decode()
+    # DP-2.5: table 3 holds 4-3 in round 1 and 2-1 in round 4 (N-S first).
+    assert "4 · Gus &amp; Hana" in page and "2 · Cleo &amp; Dan" in page
+    key = table_3.rstrip("/").rsplit("/", 1)[1]
+    round_1 = reverse("club_pairs_phone_round", args=[session.token, 3, key, 1])
+    data = {"b1-contract": "4SX", "b1-declarer": "3", "b1-result": "-3"}
+    assert phone.post(round_1, data).status_code == 302
+    assert BoardResult.objects.get(session=session, table=3).entry["doubled"] == 1
+    # Table 3's key opens no other table, and a made-up key none.
+    assert phone.get(reverse("club_pairs_phone", args=[session.token, 2, key])).status_code == 404
+    assert phone.post(reverse("club_pairs_phone_round", args=[session.token, 2, key, 1]), data).status_code == 404
+    assert phone.get(reverse("club_pairs_phone", args=[session.token, 3, "0" * 20])).status_code == 404
+    assert phone.get(reverse("club_pairs_phone", args=[session.token, 9, key])).status_code == 404
+    assert BoardResult.objects.filter(session=session).count() == 1
+    # The director's pages stay the director's.
+    assert phone.get(reverse("club_pairs", args=[session.pk])).status_code == 302

@@ -13,6 +13,7 @@ from django.urls import URLPattern, reverse
 
 from club import urls as club_urls
 from club.models import BoardResult, Event, League, PairsSession, Round
+from club.pairs import table_key
 from club.services import create_event, draw_round, start_round
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +62,9 @@ MATRIX: dict[str, dict[str, tuple[int, int]]] = {
     "club_pairs_table": _owner_only((200, 302), (404, 404)),
     "club_pairs_board": _owner_only((200, 405), (404, 405)),
     "club_pairs_csv": _owner_only((200, 405), (404, 405)),
+    # A table's link lets anyone who holds it enter that table's results (an empty post changes nothing).
+    "club_pairs_phone": ALL_READ,
+    "club_pairs_phone_round": {who: (200, 302) for who in ALL_READ},
 }
 WHO = ("anonymous", "owner", "stranger", "seat", "visitor")
 
@@ -110,6 +114,8 @@ def url(name: str, world: dict[str, Any]) -> str:
         "club_pairs_table": [world["session"].pk, 1, 1],
         "club_pairs_board": [world["session"].pk, 1],
         "club_pairs_csv": [world["session"].pk],
+        "club_pairs_phone": [world["session"].token, 1, table_key(world["session"], 1)],
+        "club_pairs_phone_round": [world["session"].token, 1, table_key(world["session"], 1), 1],
     }.get(name, [event.token] if "public" in name or name == "club_projector" else [event.pk])
     return reverse(name, args=args)
 
@@ -149,6 +155,10 @@ def test_club_permission_matrix(
 def test_a_wrong_event_link_finds_nothing(client: Any, world: dict[str, Any]) -> None:
     for name in ("club_public", "club_projector", "club_public_results", "club_public_results_csv"):
         assert client.get(reverse(name, args=["not-the-token"])).status_code == 404
+    session = world["session"]
+    for args in (["not-the-token", 1, table_key(session, 1)], [session.token, 2, table_key(session, 1)]):
+        assert client.get(reverse("club_pairs_phone", args=args)).status_code == 404
+        assert client.post(reverse("club_pairs_phone_round", args=[*args, 1])).status_code == 404
 
 
 def test_the_director_s_posts_need_the_csrf_token(owner: Any, world: dict[str, Any]) -> None:
