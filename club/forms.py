@@ -14,10 +14,10 @@ from club.core.duplicate.imps import BUTLER_ALL_SCORES
 from club.core.duplicate.matchpoints import ACBL_MATCHPOINTS
 from club.core.duplicate.movements import FEWEST_TABLES, SKIP_MITCHELL
 from club.core.duplicate.standings import Scoring
+from club.core.duplicate.travellers import Result
 from club.models import ROTATION, SWISS, League
 from scoring import table
 from scoring.core.base import EntryError, Game, RuleError
-from scoring.core.contract import Contract
 from scoring.core.games import GAMES, contract_bridge
 from scoring.core.games.contract_bridge import seat_letters
 from scoring.core.match import MAX_NAME, name_problem, parse_match
@@ -265,8 +265,8 @@ def result_choices() -> list[tuple[str, str]]:
 
 
 class BoardResultForm(forms.Form):
-    """One board's result at one table, as it is written: the contract, the declarer and the result (DP-1.4).
-    A row left with no contract holds no result."""
+    """One board's result at one table, as it is written: the contract, the declarer and the result (DP-1.4), or
+    the director's artificial score, ``A+/A-`` (DP-3.2). A row left with no contract holds no result."""
 
     contract = forms.CharField(label=gettext_lazy("Contract"), max_length=20, required=False)
     declarer = forms.ChoiceField(label=gettext_lazy("Declarer"), choices=SEAT_CHOICES, required=False)
@@ -276,7 +276,7 @@ class BoardResultForm(forms.Form):
         super().__init__(*args, prefix=f"b{board}", **kwargs)
         self.board = board
         self.fields["declarer"].choices = [("", "–"), *enumerate(seat_letters())]
-        self.read: Contract | None = None
+        self.read: Result | None = None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -285,7 +285,9 @@ class BoardResultForm(forms.Form):
         declarer = int(data["declarer"]) if data.get("declarer") else None
         offset = int(data["result"]) if data.get("result") else None
         try:
-            self.read = boards.read_written(data["contract"], declarer, offset)
+            self.read = boards.read_adjusted(data["contract"]) or boards.read_written(
+                data["contract"], declarer, offset
+            )
         except RuleError as error:
             self.add_error(error.field, sentence(error.message, error.rule))
         return data

@@ -18,10 +18,10 @@ from club.core.duplicate.imps import butler, cross_imps
 from club.core.duplicate.matchpoints import matchpoints
 from club.core.duplicate.movements import Movement, Table, movement
 from club.core.duplicate.standings import Scoring, Standing, standings
-from club.core.duplicate.travellers import Line, Traveller, travellers
+from club.core.duplicate.travellers import Line, Result, Traveller, travellers
 from club.models import PairsSession
 from reports.sheet import csv_cell
-from scoring.core.contract import BOOK, Contract
+from scoring.core.contract import BOOK, contract_entry
 from scoring.core.games.contract_bridge import seat_letters
 
 
@@ -29,9 +29,25 @@ def session_movement(session: PairsSession) -> Movement:
     return movement(session.tables, session.boards_per_round, frozenset(session.flags))
 
 
-def results(session: PairsSession) -> dict[tuple[int, int], Contract]:
-    """Every stored result, keyed by (board, table), read again by the core (DP-1.4)."""
-    return {(r.board, r.table): boards.read_result(r.entry) for r in session.results.all()}
+def stored(entry: dict[str, Any]) -> Result:
+    """A stored result read again: an artificial score (DP-3.2), ``{"adjusted": ["AVERAGE_PLUS", "AVERAGE_MINUS"]}``,
+    or a contract entry read by the core (DP-1.4)."""
+    if "adjusted" in entry:
+        ns, ew = entry["adjusted"]
+        return boards.Artificial(boards.Adjusted[ns], boards.Adjusted[ew])
+    return boards.read_result(entry)
+
+
+def entry_of(result: Result) -> dict[str, Any]:
+    """What is stored of a result (`stored` reads it back)."""
+    if isinstance(result, boards.Artificial):
+        return {"adjusted": [result.ns.name, result.ew.name]}
+    return contract_entry(result)
+
+
+def results(session: PairsSession) -> dict[tuple[int, int], Result]:
+    """Every stored result, keyed by (board, table)."""
+    return {(r.board, r.table): stored(r.entry) for r in session.results.all()}
 
 
 def seated(session: PairsSession, round_: int, table: int) -> Table | None:
@@ -42,10 +58,20 @@ def seated(session: PairsSession, round_: int, table: int) -> Table | None:
     return next((t for t in rounds[round_ - 1] if t.table == table), None)
 
 
-def written(result: Contract | None) -> str:
-    """A result as a traveller writes it: ``4♠X S −1``, ``pass``; empty when not entered."""
+MARKS = {adjusted: mark for mark, adjusted in boards.ADJUSTED_MARKS.items()}  # A+, A, A-
+
+
+def _adjusted(result: boards.Artificial) -> str:
+    """An artificial score as the director writes it: ``A+/A-``."""
+    return f"{MARKS[result.ns]}/{MARKS[result.ew]}"
+
+
+def written(result: Result | None) -> str:
+    """A result as a traveller writes it: ``4♠X S −1``, ``pass``, ``A+/A-``; empty when not entered."""
     if result is None:
         return ""
+    if isinstance(result, boards.Artificial):
+        return _adjusted(result)
     if result.declarer is None:
         return pgettext("a board passed out", "pass")
     over = result.tricks - BOOK - result.level
@@ -116,9 +142,10 @@ def sheet(session: PairsSession) -> Sheet:
         lines[board] = []
         for line in traveller.lines:
             ns, ew = next(figures) if line.score is not None else ("", "")
-            result = line.result if isinstance(line.result, Contract) else None
             score = str(line.score).replace("-", "\u2212") if isinstance(line.score, int) else ""
-            lines[board].append(TravellerLine(line, names[line.ns], names[line.ew], written(result), score, ns, ew))
+            lines[board].append(
+                TravellerLine(line, names[line.ns], names[line.ew], written(line.result), score, ns, ew)
+            )
     fields = tuple(
         tuple(
             Row(
@@ -134,8 +161,10 @@ def sheet(session: PairsSession) -> Sheet:
     return Sheet(moves, scoring, lines, fields, names)
 
 
-def initial(result: Contract) -> dict[str, str]:
-    """A stored result as the entry form shows it again: ``4SX``, the declarer, the result."""
+def initial(result: Result) -> dict[str, str]:
+    """A stored result as the entry form shows it again: ``4SX``, the declarer, the result; ``A+/A-``."""
+    if isinstance(result, boards.Artificial):
+        return {"contract": _adjusted(result)}
     if result.declarer is None:
         return {"contract": "pass"}
     over = result.tricks - BOOK - result.level

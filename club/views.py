@@ -30,7 +30,6 @@ from club.forms import BoardResultForm, EventForm, LeagueForm, MoveForm, PairsSe
 from club.models import BoardResult, Event, League, PairsSession
 from club.standing import Night, league_table, night
 from reports.views import _address_key, _pdf_rate_per_address, _pdf_rate_per_share_link, _share_link_key
-from scoring.core.contract import contract_entry
 from scoring.core.games import GAMES
 from scoring.core.games.contract_bridge import seat_letters
 from scoring.models import Match
@@ -389,8 +388,7 @@ def _table_entry(request: HttpRequest, session: PairsSession, number: int, table
     for board in seat.boards:
         initial = {}
         if board in stored:
-            result = boards.read_result(stored[board].entry)
-            initial = pairs.initial(result)
+            initial = pairs.initial(pairs.stored(stored[board].entry))
         forms.append(BoardResultForm(data, board=board, initial=initial))
     if request.method == "POST":
         for form in forms:
@@ -402,7 +400,7 @@ def _table_entry(request: HttpRequest, session: PairsSession, number: int, table
                 BoardResult.objects.filter(session=session, board=form.board, table=table).delete()
                 continue
             BoardResult.objects.update_or_create(
-                session=session, board=form.board, table=table, defaults={"entry": contract_entry(form.read)}
+                session=session, board=form.board, table=table, defaults={"entry": pairs.entry_of(form.read)}
             )
         refused = [form for form in forms if form.errors]
         if not refused:

@@ -231,3 +231,25 @@ def test_a_table_link_enters_that_table_s_results_and_no_other_s(client: Any, ow
     assert BoardResult.objects.filter(session=session).count() == 1
     # The director's pages stay the director's.
     assert phone.get(reverse("club_pairs", args=[session.pk])).status_code == 302
+
+
+def test_dp_4_5_an_artificial_score_on_the_traveller(client: Any, owner: Any) -> None:
+    client.force_login(owner)
+    session = new_session(client)
+    assert enter(client, session, 1, 1, {2: ("4H", "2", "0")}).status_code == 302  # +620
+    assert enter(client, session, 1, 2, {2: ("4H", "2", "1")}).status_code == 302  # +650
+    assert enter(client, session, 1, 3, {2: ("A+/A-", "", "")}).status_code == 302
+    assert BoardResult.objects.get(table=3).entry == {"adjusted": ["AVERAGE_PLUS", "AVERAGE_MINUS"]}
+    lines = client.get(reverse("club_pairs_board", args=[session.pk, 2])).context["lines"]
+    # DP-4.5, top 4: table 3's N-S 60% of 4, 2.4; E-W 40%, 1.6. DP-4.4: +650 beats +620, 2 of 2, factored from
+    # two results to three (2 + 1) x 3/2 - 1 = 3.5; +620, (0 + 1) x 3/2 - 1 = 0.5. E-W the top less N-S's.
+    assert [(t.written, t.ns_score, t.ns, t.ew) for t in lines] == [
+        ("4♥ S =", "620", "0.50", "3.50"),
+        ("4♥ S +1", "650", "3.50", "0.50"),
+        ("A+/A-", "", "2.40", "1.60"),
+    ]
+    assert 'value="A+/A-"' in client.get(table_url(session, 1, 3)).content.decode()
+    response = enter(client, session, 1, 3, {2: ("A+", "", "")})
+    assert response.status_code == 422 and "Board 2, Contract:" in response.content.decode()
+    assert "(DP-3.2)" in response.content.decode()
+    assert BoardResult.objects.get(table=3).entry == {"adjusted": ["AVERAGE_PLUS", "AVERAGE_MINUS"]}

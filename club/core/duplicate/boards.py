@@ -163,3 +163,20 @@ def read_written(contract: str, declarer: int | None, result: int | None) -> Con
     except RuleError as error:
         raise RuleError("result", error.rule, error.message) from None
     return read_result(entry)
+
+
+# DP-3.2: an artificial score as a director writes it, N-S's then E-W's: "A+/A-", "A/A", "A-/A+".
+ADJUSTED_MARKS = {"A+": Adjusted.AVERAGE_PLUS, "A": Adjusted.AVERAGE, "A-": Adjusted.AVERAGE_MINUS}
+
+
+def read_adjusted(text: str) -> Artificial | None:
+    """DP-3.2: ``A+/A-`` (N-S average plus, E-W average minus) and the like as an `Artificial`; None when ``text`` is
+    not written as one (a contract); a refusal on the contract field when it is half of one."""
+    written = "".join(text.split()).upper().replace("\u2212", "-")
+    if not written.startswith("A") or written.startswith("AP") or written.startswith("ALL"):
+        return None
+    sides = written.split("/")
+    if len(sides) != 2 or any(side not in ADJUSTED_MARKS for side in sides):
+        message = _("write an artificial score as N-S's and E-W's, each A+, A or A-: A+/A-, not {value}")
+        raise RuleError("contract", "DP-3.2", message.format(value=text.strip()[:20]))
+    return Artificial(ADJUSTED_MARKS[sides[0]], ADJUSTED_MARKS[sides[1]])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from club.core.duplicate.boards import ns_score, read_written
+from club.core.duplicate.boards import Adjusted, ns_score, read_adjusted, read_written
 from scoring.core.base import RuleError
 from vocabulary.words import Doubling, Strain
 
@@ -62,3 +62,26 @@ def test_dp_1_4_a_bad_result_is_refused_on_its_field(
         read_written(contract, declarer, result)
     assert refused.value.field == field and refused.value.rule == "DP-1.4"
     assert words in refused.value.message
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("A+/A-", (Adjusted.AVERAGE_PLUS, Adjusted.AVERAGE_MINUS)),
+        ("a / a", (Adjusted.AVERAGE, Adjusted.AVERAGE)),
+        ("A\u2212/A+", (Adjusted.AVERAGE_MINUS, Adjusted.AVERAGE_PLUS)),
+        ("4SX", None),
+        ("pass", None),
+        ("AP", None),
+    ],
+)
+def test_dp_3_2_an_artificial_score_as_written(text: str, read: tuple[Adjusted, Adjusted] | None) -> None:
+    got = read_adjusted(text)
+    assert (got.ns, got.ew) == read if read else got is None
+
+
+@pytest.mark.parametrize("text", ["A+", "A+/B", "A++/A", "A/A/A"])
+def test_dp_3_2_half_an_artificial_score_is_refused(text: str) -> None:
+    with pytest.raises(RuleError) as refused:
+        read_adjusted(text)
+    assert refused.value.field == "contract" and refused.value.rule == "DP-3.2"
