@@ -18,8 +18,8 @@ from club.core.duplicate.travellers import Result
 from club.models import ROTATION, SWISS, League
 from scoring import table
 from scoring.core.base import EntryError, Game, RuleError
-from scoring.core.games import GAMES, contract_bridge
-from scoring.core.games.contract_bridge import seat_letters
+from scoring.core.contract import RESULT_OFFSETS, seat_letters
+from scoring.core.games import GAMES
 from scoring.core.match import MAX_NAME, name_problem, parse_match
 from scoring.forms import sentence
 from scoring.models import GAME_CHOICES
@@ -260,8 +260,8 @@ SEAT_CHOICES = (("", "–"), ("0", "N"), ("1", "E"), ("2", "S"), ("3", "W"))
 
 
 def result_choices() -> list[tuple[str, str]]:
-    """ "=", "+1" ... "−13", the Contract Bridge deal form's results (BR-9.1)."""
-    return [("", "–"), *((str(offset), text) for offset, text in contract_bridge.RESULTS.choices)]
+    """The results a contract is said to have made: "=", "+1" ... "−13" (DP-1.4)."""
+    return [("", "–"), *((str(offset), text) for offset, text in RESULT_OFFSETS.choices)]
 
 
 class BoardResultForm(forms.Form):

@@ -21,8 +21,7 @@ from club.core.duplicate.standings import Scoring, Standing, standings
 from club.core.duplicate.travellers import Line, Result, Traveller, travellers
 from club.models import PairsSession
 from reports.sheet import csv_cell
-from scoring.core.contract import BOOK, contract_entry
-from scoring.core.games.contract_bridge import seat_letters
+from scoring.core.contract import BOOK, contract_entry, seat_letters
 
 
 def session_movement(session: PairsSession) -> Movement:

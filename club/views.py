@@ -30,8 +30,8 @@ from club.forms import BoardResultForm, EventForm, LeagueForm, MoveForm, PairsSe
 from club.models import BoardResult, Event, League, PairsSession
 from club.standing import Night, league_table, night
 from reports.views import _address_key, _pdf_rate_per_address, _pdf_rate_per_share_link, _share_link_key
+from scoring.core.contract import seat_letters
 from scoring.core.games import GAMES
-from scoring.core.games.contract_bridge import seat_letters
 from scoring.models import Match
 from scoring.share import qr_svg
 from scoring.views.common import login_required_htmx

@@ -17,9 +17,8 @@ from typing import Any
 
 from scoring.core import law77
 from scoring.core.base import RuleError
-from scoring.core.contract import Contract, ContractRules, contract_spec, parse_contract
+from scoring.core.contract import RESULT_OFFSETS, Contract, ContractRules, contract_spec, parse_contract
 from scoring.core.fields import whole_number
-from scoring.core.games import contract_bridge
 from vocabulary.i18n import _
 from vocabulary.words import Strain
 
@@ -159,7 +158,7 @@ def read_written(contract: str, declarer: int | None, result: int | None) -> Con
     if result is None:
         raise RuleError("result", "DP-1.4", _("give the result of {contract}: =, +1, -1...").format(contract=text))
     try:
-        entry["tricks"] = contract_bridge.RESULTS.value(TRICKS, result, level)
+        entry["tricks"] = RESULT_OFFSETS.value(TRICKS, result, level)
     except RuleError as error:
         raise RuleError("result", error.rule, error.message) from None
     return read_result(entry)
