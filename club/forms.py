@@ -9,9 +9,16 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from club.core.duplicate import boards
+from club.core.duplicate.imps import BUTLER_ALL_SCORES
+from club.core.duplicate.matchpoints import ACBL_MATCHPOINTS
+from club.core.duplicate.movements import FEWEST_TABLES, SKIP_MITCHELL
+from club.core.duplicate.standings import Scoring
+from club.core.duplicate.travellers import Result
 from club.models import ROTATION, SWISS, League
 from scoring import table
-from scoring.core.base import EntryError, Game
+from scoring.core.base import EntryError, Game, RuleError
+from scoring.core.contract import RESULT_OFFSETS, seat_letters
 from scoring.core.games import GAMES
 from scoring.core.match import MAX_NAME, name_problem, parse_match
 from scoring.forms import sentence
@@ -172,4 +179,115 @@ class MoveForm(forms.Form):
         data = super().clean() or {}
         if data.get("first") is not None and data.get("first") == data.get("second"):
             self.add_error("second", _("Choose two different entrants to swap."))
+        return data
+
+
+# Duplicate pairs (docs/rules/duplicate.md)
+
+MOST_TABLES = 30
+MOST_BOARDS_A_ROUND = 8
+
+
+class PairsSessionForm(forms.Form):
+    """A new duplicate pairs session: its tables choose the movement (DP-2.1), one pair a line."""
+
+    name = forms.CharField(label=gettext_lazy("Name of the session"), max_length=80)
+    tables = forms.IntegerField(
+        label=gettext_lazy("Tables"),
+        min_value=FEWEST_TABLES,
+        max_value=MOST_TABLES,
+        initial=FEWEST_TABLES,
+        help_text=gettext_lazy("3 or 4 tables play a Howell, 5 or more a Mitchell (DP-2.1)."),
+    )
+    boards_per_round = forms.IntegerField(
+        label=gettext_lazy("Boards a round"), min_value=1, max_value=MOST_BOARDS_A_ROUND, initial=3
+    )
+    scoring = forms.ChoiceField(
+        label=gettext_lazy("Scoring"),
+        choices=(
+            (Scoring.MATCHPOINTS.value, gettext_lazy("Matchpoints (DP-4)")),
+            (Scoring.BUTLER.value, gettext_lazy("IMPs against a datum, Butler (DP-5.2)")),
+            (Scoring.CROSS_IMPS.value, gettext_lazy("Cross-IMPs (DP-5.3)")),
+        ),
+        initial=Scoring.MATCHPOINTS.value,
+        widget=forms.RadioSelect,
+    )
+    pairs = forms.CharField(
+        label=gettext_lazy("Pairs, one a line"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=gettext_lazy("Two players joined by “&”: Anna & Ben. Two pairs a table."),
+    )
+    flags = forms.MultipleChoiceField(
+        label=gettext_lazy("House rules"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        choices=(
+            (SKIP_MITCHELL, gettext_lazy("An even Mitchell skips a table half way instead of a relay (R-DP-2)")),
+            (ACBL_MATCHPOINTS, gettext_lazy("Matchpoints 1 a score beaten and ½ a tie (R-DP-3)")),
+            (BUTLER_ALL_SCORES, gettext_lazy("The Butler datum averages every score (R-DP-4)")),
+        ),
+    )
+
+    def clean_pairs(self) -> list[str]:
+        pairs: list[str] = []
+        seen: set[str] = set()
+        for line in (line.strip() for line in self.cleaned_data["pairs"].splitlines()):
+            if not line:
+                continue
+            names = [name.strip() for name in line.split("&")]
+            where = _("Pair %(number)s (“%(line)s”)") % {"number": len(pairs) + 1, "line": line[:60]}
+            if len(names) != 2 or not all(names) or any(len(name) > MAX_NAME for name in names):
+                text = _("%(where)s: give two names of 1 to %(most)s characters, joined by “&”.")
+                raise forms.ValidationError(text % {"where": where, "most": MAX_NAME})
+            for name in names:
+                if name.casefold() in seen:
+                    text = _("%(where)s: %(name)s is already in another pair.")
+                    raise forms.ValidationError(text % {"where": where, "name": name})
+                seen.add(name.casefold())
+            pairs.append(" & ".join(names))
+        return pairs
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        tables, pairs = data.get("tables"), data.get("pairs")
+        if tables and pairs is not None and len(pairs) != 2 * tables:
+            text = _("%(tables)s tables seat %(pairs)s pairs, not %(count)s: two pairs a table (DP-2.1).")
+            self.add_error("pairs", text % {"tables": tables, "pairs": 2 * tables, "count": len(pairs)})
+        return data
+
+
+SEAT_CHOICES = (("", "–"), ("0", "N"), ("1", "E"), ("2", "S"), ("3", "W"))
+
+
+def result_choices() -> list[tuple[str, str]]:
+    """The results a contract is said to have made: "=", "+1" ... "−13" (DP-1.4)."""
+    return [("", "–"), *((str(offset), text) for offset, text in RESULT_OFFSETS.choices)]
+
+
+class BoardResultForm(forms.Form):
+    """One board's result at one table, as it is written: the contract, the declarer and the result (DP-1.4), or
+    the director's artificial score, ``A+/A-`` (DP-3.2). A row left with no contract holds no result."""
+
+    contract = forms.CharField(label=gettext_lazy("Contract"), max_length=20, required=False)
+    declarer = forms.ChoiceField(label=gettext_lazy("Declarer"), choices=SEAT_CHOICES, required=False)
+    result = forms.ChoiceField(label=gettext_lazy("Result"), choices=result_choices, required=False)
+
+    def __init__(self, *args: Any, board: int, **kwargs: Any) -> None:
+        super().__init__(*args, prefix=f"b{board}", **kwargs)
+        self.board = board
+        self.fields["declarer"].choices = [("", "–"), *enumerate(seat_letters())]
+        self.read: Result | None = None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors or not data.get("contract", "").strip():
+            return data
+        declarer = int(data["declarer"]) if data.get("declarer") else None
+        offset = int(data["result"]) if data.get("result") else None
+        try:
+            self.read = boards.read_adjusted(data["contract"]) or boards.read_written(
+                data["contract"], declarer, offset
+            )
+        except RuleError as error:
+            self.add_error(error.field, sentence(error.message, error.rule))
         return data

@@ -125,3 +125,43 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.number} of {self.round}"
+
+
+class PairsSession(models.Model):
+    """A duplicate pairs session (docs/rules/duplicate.md): its tables fix the movement (DP-2.1), and ``pairs``
+    holds each pair's names, pair 1 first. Only the facts are stored, the tables' results; the travellers and the
+    standings are worked out from them each time, by the pure core (club/core/duplicate/). Its owner directs it."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pairs_sessions")
+    name = models.CharField(max_length=80)
+    tables = models.PositiveSmallIntegerField()
+    boards_per_round = models.PositiveSmallIntegerField()
+    scoring = models.CharField(max_length=12)  # club.core.duplicate.standings.Scoring
+    flags = models.JSONField(default=list, blank=True)  # club.core.duplicate.FLAGS
+    pairs = models.JSONField()  # each pair's names, a string: "Anna & Ben"
+    # Each table's link (club/pairs.py, table_key) is made from it: a phone at the table enters that table's results.
+    token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class BoardResult(models.Model):
+    """One table's result on one board: the contract entry club.core.duplicate.boards.read_result reads."""
+
+    session = models.ForeignKey(PairsSession, on_delete=models.CASCADE, related_name="results")
+    board = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    entry = models.JSONField()
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["board", "table"]
+        constraints = [models.UniqueConstraint(fields=["session", "board", "table"], name="one_result_per_board_table")]
+
+    def __str__(self) -> str:
+        return f"board {self.board} at table {self.table} of session {self.session_id}"

@@ -23,4 +23,16 @@ urlpatterns = [
     path("e/<str:token>/results/", views.public_results, name="club_public_results"),
     path("e/<str:token>/results.pdf", views.public_results_pdf, name="club_public_results_pdf"),
     path("e/<str:token>/results.csv", views.public_results_csv, name="club_public_results_csv"),
+    # Duplicate pairs sessions (docs/rules/duplicate.md)
+    path("pairs/new/", views.pairs_new, name="club_pairs_new"),
+    path("pairs/<int:session_id>/", views.pairs_detail, name="club_pairs"),
+    path("pairs/<int:session_id>/rounds/<int:number>/tables/<int:table>/", views.pairs_table, name="club_pairs_table"),
+    path("pairs/<int:session_id>/boards/<int:board>/", views.pairs_board, name="club_pairs_board"),
+    path("pairs/<int:session_id>/results.csv", views.pairs_csv, name="club_pairs_csv"),
+    path("pairs/t/<str:token>/<int:table>/<str:key>/", views.pairs_phone, name="club_pairs_phone"),
+    path(
+        "pairs/t/<str:token>/<int:table>/<str:key>/rounds/<int:number>/",
+        views.pairs_phone_round,
+        name="club_pairs_phone_round",
+    ),
 ]

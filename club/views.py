@@ -16,17 +16,21 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
+from django.utils.crypto import constant_time_compare
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
 
-from club import results, services
-from club.forms import EventForm, LeagueForm, MoveForm
-from club.models import Event, League
+from club import pairs, results, services
+from club.core.duplicate import boards
+from club.forms import BoardResultForm, EventForm, LeagueForm, MoveForm, PairsSessionForm
+from club.models import BoardResult, Event, League, PairsSession
 from club.standing import Night, league_table, night
 from reports.views import _address_key, _pdf_rate_per_address, _pdf_rate_per_share_link, _share_link_key
+from scoring.core.contract import seat_letters
 from scoring.core.games import GAMES
 from scoring.models import Match
 from scoring.share import qr_svg
@@ -57,6 +61,7 @@ def events(request: HttpRequest) -> HttpResponse:
         "events": Event.objects.filter(owner=request.user).select_related("league"),
         "leagues": League.objects.filter(owner=request.user),
         "games": GAMES.values(),
+        "sessions": PairsSession.objects.filter(owner=request.user),
     }
     return render(request, "club/events.html", context)
 
@@ -301,3 +306,184 @@ def leagues(request: HttpRequest) -> HttpResponse:
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     league = get_object_or_404(League.objects.filter(owner=request.user), pk=league_id)
     return render(request, "club/league.html", {"table": league_table(league)})
+
+
+# Duplicate pairs sessions (docs/rules/duplicate.md): every page is the director's.
+
+
+def _session(request: HttpRequest, session_id: int) -> PairsSession:
+    return get_object_or_404(PairsSession.objects.filter(owner=request.user), pk=session_id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def pairs_new(request: HttpRequest) -> HttpResponse:
+    """A new session: its name, tables (the movement, DP-2.1), boards a round, scoring, house rules and pairs."""
+    form = PairsSessionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        session = PairsSession.objects.create(
+            owner=request.user,
+            name=data["name"],
+            tables=data["tables"],
+            boards_per_round=data["boards_per_round"],
+            scoring=data["scoring"],
+            flags=sorted(data["flags"]),
+            pairs=data["pairs"],
+        )
+        messages.success(request, _("Session %(name)s made: here is its movement.") % {"name": session.name})
+        return redirect("club_pairs", session_id=session.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "club/pairs_new.html", {"form": form}, status=status)
+
+
+@login_required
+@require_safe
+def pairs_detail(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The session: its movement round by round (each table's pairs and boards, and how many results are in) and
+    the standings (DP-6)."""
+    session = _session(request, session_id)
+    state = pairs.sheet(session)
+    entered = set(session.results.values_list("board", "table"))
+    rounds = [
+        [
+            {
+                "table": t,
+                "ns": state.names[t.ns],
+                "ew": state.names[t.ew],
+                "entered": sum((board, t.table) in entered for board in t.boards),
+            }
+            for t in round_
+        ]
+        for round_ in state.movement.rounds
+    ]
+    links = []
+    for table in range(1, session.tables + 1):
+        path = reverse("club_pairs_phone", args=[session.token, table, pairs.table_key(session, table)])
+        url = request.build_absolute_uri(path)
+        links.append({"table": table, "url": url, "qr": qr_svg(url)})
+    context = {"session": session, "state": state, "rounds": rounds, "links": links}
+    return render(request, "club/pairs.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def pairs_table(request: HttpRequest, session_id: int, number: int, table: int) -> HttpResponse:
+    """The director's entry of one table's results in one round."""
+    session = _session(request, session_id)
+    return _table_entry(request, session, number, table, reverse("club_pairs", args=[session.pk]))
+
+
+def _table_entry(request: HttpRequest, session: PairsSession, number: int, table: int, done: str) -> HttpResponse:
+    """One table's results in one round, board by board, as they are written (DP-1.4). Each board's row is saved
+    on its own: a bad row is shown again with its message, the good ones are kept. ``done``: where a save that
+    refused nothing goes."""
+    seat = pairs.seated(session, number, table)
+    if seat is None:
+        text = _("The movement has no table %(table)s in round %(number)s.")
+        raise Http404(text % {"table": table, "number": number})
+    stored = {r.board: r for r in session.results.filter(table=table, board__in=seat.boards)}
+    data = request.POST if request.method == "POST" else None
+    forms = []
+    for board in seat.boards:
+        initial = {}
+        if board in stored:
+            initial = pairs.initial(pairs.stored(stored[board].entry))
+        forms.append(BoardResultForm(data, board=board, initial=initial))
+    if request.method == "POST":
+        for form in forms:
+            if not form.is_valid():
+                continue
+            if form.read is None:  # a contract emptied removes the board's result; a row not posted keeps it
+                if form.add_prefix("contract") not in request.POST:
+                    continue
+                BoardResult.objects.filter(session=session, board=form.board, table=table).delete()
+                continue
+            BoardResult.objects.update_or_create(
+                session=session, board=form.board, table=table, defaults={"entry": pairs.entry_of(form.read)}
+            )
+        refused = [form for form in forms if form.errors]
+        if not refused:
+            text = _("Table %(table)s, round %(number)s: results saved.")
+            messages.success(request, text % {"table": table, "number": number})
+            return redirect(done)
+        text = _("Some boards were not saved: put right the ones marked below; the others are kept.")
+        messages.error(request, text)
+    names = dict(enumerate(session.pairs, start=1))
+    letters = seat_letters()
+    rows = [
+        {"form": form, "vulnerable": boards.vulnerability(form.board), "dealer": letters[boards.dealer(form.board)]}
+        for form in forms
+    ]
+    context = {"session": session, "seat": seat, "number": number, "rows": rows, "back": done}
+    context.update(ns=names[seat.ns], ew=names[seat.ew])
+    status = 422 if request.method == "POST" else 200
+    return render(request, "club/pairs_table.html", context, status=status)
+
+
+def _table_link(token: str, table: int, key: str) -> PairsSession:
+    """The session of a table's link, when its key is that table's (404 otherwise)."""
+    session = get_object_or_404(PairsSession, token=token)
+    if not 1 <= table <= session.tables or not constant_time_compare(key, pairs.table_key(session, table)):
+        raise Http404(_("This table link is not one of the session's."))
+    return session
+
+
+@require_safe
+def pairs_phone(request: HttpRequest, token: str, table: int, key: str) -> HttpResponse:
+    """A table's link: the phone at the table sees its rounds (the pairs and boards of each) and enters them."""
+    session = _table_link(token, table, key)
+    state = pairs.sheet(session)
+    entered = set(session.results.filter(table=table).values_list("board", flat=True))
+    rounds = [
+        {
+            "number": number,
+            "table": t,
+            "ns": state.names[t.ns],
+            "ew": state.names[t.ew],
+            "entered": sum(board in entered for board in t.boards),
+        }
+        for number, round_ in enumerate(state.movement.rounds, start=1)
+        for t in round_
+        if t.table == table
+    ]
+    context = {"session": session, "table": table, "key": key, "rounds": rounds}
+    return render(request, "club/pairs_phone.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def pairs_phone_round(request: HttpRequest, token: str, table: int, key: str, number: int) -> HttpResponse:
+    """A table's link: its results in one round, entered from the phone at the table."""
+    session = _table_link(token, table, key)
+    return _table_entry(request, session, number, table, reverse("club_pairs_phone", args=[token, table, key]))
+
+
+@login_required
+@require_safe
+def pairs_board(request: HttpRequest, session_id: int, board: int) -> HttpResponse:
+    """A board's traveller: every table's result with its matchpoints or IMPs (DP-3.1, DP-4, DP-5)."""
+    session = _session(request, session_id)
+    state = pairs.sheet(session)
+    if board not in state.travellers:
+        raise Http404(_("The movement has no board %(board)s.") % {"board": board})
+    context = {
+        "session": session,
+        "state": state,
+        "board": board,
+        "lines": state.travellers[board],
+        "vulnerable": boards.vulnerability(board),
+        "dealer": seat_letters()[boards.dealer(board)],
+        "previous": board - 1 if board - 1 in state.travellers else None,
+        "next": board + 1 if board + 1 in state.travellers else None,
+    }
+    return render(request, "club/pairs_board.html", context)
+
+
+@login_required
+@require_safe
+def pairs_csv(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(request, session_id)
+    body = "\ufeff" + pairs.csv_text(session)
+    response = HttpResponse(body.encode("utf-8"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(session.name) or "session"}-{session.pk}.csv"'
+    return response

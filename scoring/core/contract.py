@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.core.base import EntryField, EntrySpec, FieldKind, RuleError, Undertaking, numbers, seat_field
+from scoring.core.base import EntryField, EntrySpec, FieldKind, Relative, RuleError, Undertaking, numbers, seat_field
 from scoring.core.fields import choice, flag_true, integer, only_fields
-from vocabulary.i18n import _, gettext_noop, ngettext
+from vocabulary.i18n import _, gettext_noop, ngettext, pgettext
 from vocabulary.words import Doubling, Strain
 
 TRICKS_PER_DEAL = 13
@@ -29,6 +29,32 @@ STRAIN_CHOICES = tuple(Strain)
 
 
 BOOK = 6  # the tricks a contract needs before its level counts: a level-3 contract needs 9 (BG-7.1, DB-6.1, BR-6.1)
+
+# A four-seat contract's result as players say it, against the 6 + level tricks the contract needs (BR-6.1, BR-9.1;
+# a duplicate board's DP-1.4): "=", "+1" ... "+6" (a level-1 contract and all 13 tricks), "−1" ... "−13" (a grand
+# slam and none). An entry keeps the tricks; only a form asks for the result.
+RESULT_OFFSETS = Relative(
+    "level",
+    BOOK,
+    gettext_noop("Result"),
+    (
+        (0, "="),
+        *((over, f"+{over}") for over in range(1, TRICKS_PER_DEAL - BOOK)),
+        *((-down, f"\u2212{down}") for down in range(1, TRICKS_PER_DEAL + 1)),
+    ),
+    gettext_noop("{offset} would make {value} tricks for a contract that needs {par}; a deal has 0 to 13"),
+)
+
+
+def seat_letters() -> tuple[str, ...]:
+    """Each of four seats' letter in the active language (Hungarian writes É, K, D, Ny), as a pad or a traveller
+    writes the seats (BR-1.1, DP-1.4)."""
+    return (
+        pgettext("seat letter: North", "N"),
+        pgettext("seat letter: East", "E"),
+        pgettext("seat letter: South", "S"),
+        pgettext("seat letter: West", "W"),
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import URLPattern, reverse
 
 from club import urls as club_urls
-from club.models import Event, League, Round
+from club.models import BoardResult, Event, League, PairsSession, Round
+from club.pairs import table_key
 from club.services import create_event, draw_round, start_round
 
 pytestmark = pytest.mark.django_db
@@ -54,6 +55,16 @@ MATRIX: dict[str, dict[str, tuple[int, int]]] = {
     "club_public_results": ALL_READ,
     "club_public_results_pdf": ALL_READ,
     "club_public_results_csv": ALL_READ,
+    # A duplicate pairs session is the director's alone: an empty post makes no session (422) and, at a table,
+    # leaves every board's result as it was (302, nothing posted to refuse).
+    "club_pairs_new": _owner_only((200, 422), (200, 422)),
+    "club_pairs": _owner_only((200, 405), (404, 405)),
+    "club_pairs_table": _owner_only((200, 302), (404, 404)),
+    "club_pairs_board": _owner_only((200, 405), (404, 405)),
+    "club_pairs_csv": _owner_only((200, 405), (404, 405)),
+    # A table's link lets anyone who holds it enter that table's results (an empty post changes nothing).
+    "club_pairs_phone": ALL_READ,
+    "club_pairs_phone_round": {who: (200, 302) for who in ALL_READ},
 }
 WHO = ("anonymous", "owner", "stranger", "seat", "visitor")
 
@@ -80,7 +91,12 @@ def world(owner: Any) -> dict[str, Any]:
     event = create_event(owner=owner, data=data, teams=[["A", "B"], ["C", "D"], ["E", "F"], ["G", "H"]])
     draw_round(event=event)
     start_round(event=event, number=1)
-    return {"event": event, "league": league}
+    pairs = ["A & B", "C & D", "E & F", "G & H", "I & J", "K & L"]
+    session = PairsSession.objects.create(
+        owner=owner, name="Pairs", tables=3, boards_per_round=3, scoring="matchpoints", pairs=pairs
+    )
+    BoardResult.objects.create(session=session, board=1, table=1, entry={"passed_out": True})
+    return {"event": event, "league": league, "session": session}
 
 
 def url(name: str, world: dict[str, Any]) -> str:
@@ -93,6 +109,13 @@ def url(name: str, world: dict[str, Any]) -> str:
         "club_round_move": [event.pk, 1],
         "club_round_start": [event.pk, 1],
         "club_round_cards": [event.pk, 1],
+        "club_pairs_new": [],
+        "club_pairs": [world["session"].pk],
+        "club_pairs_table": [world["session"].pk, 1, 1],
+        "club_pairs_board": [world["session"].pk, 1],
+        "club_pairs_csv": [world["session"].pk],
+        "club_pairs_phone": [world["session"].token, 1, table_key(world["session"], 1)],
+        "club_pairs_phone_round": [world["session"].token, 1, table_key(world["session"], 1), 1],
     }.get(name, [event.token] if "public" in name or name == "club_projector" else [event.pk])
     return reverse(name, args=args)
 
@@ -101,7 +124,9 @@ def state(event: Event) -> Any:
     event.refresh_from_db()
     rounds = list(Round.objects.filter(event=event).values_list("number", "started", "byes"))
     seats = [list(t.seats) for r in event.round_set.all() for t in r.tables.all()]
-    return (event.hide_standings, rounds, seats, event.entrants.count())
+    sessions = list(PairsSession.objects.values_list("id", "name", "pairs"))
+    results = list(BoardResult.objects.values_list("session", "board", "table", "entry"))
+    return (event.hide_standings, rounds, seats, event.entrants.count(), sessions, results)
 
 
 @pytest.mark.parametrize("who", WHO)
@@ -130,6 +155,10 @@ def test_club_permission_matrix(
 def test_a_wrong_event_link_finds_nothing(client: Any, world: dict[str, Any]) -> None:
     for name in ("club_public", "club_projector", "club_public_results", "club_public_results_csv"):
         assert client.get(reverse(name, args=["not-the-token"])).status_code == 404
+    session = world["session"]
+    for args in (["not-the-token", 1, table_key(session, 1)], [session.token, 2, table_key(session, 1)]):
+        assert client.get(reverse("club_pairs_phone", args=args)).status_code == 404
+        assert client.post(reverse("club_pairs_phone_round", args=[*args, 1])).status_code == 404
 
 
 def test_the_director_s_posts_need_the_csrf_token(owner: Any, world: dict[str, Any]) -> None:
@@ -140,6 +169,8 @@ def test_the_director_s_posts_need_the_csrf_token(owner: Any, world: dict[str, A
     for name in ("club_round_draw", "club_round_move", "club_round_start", "club_standings", "club_leagues"):
         assert director.post(url(name, world), {"hide": "on", "first": "1", "second": "2"}).status_code == 403
     assert director.post(reverse("club_event_new"), {"game": "belote", "name": "x"}).status_code == 403
+    assert director.post(reverse("club_pairs_new"), {"name": "x"}).status_code == 403
+    assert director.post(url("club_pairs_table", world), {"b1-contract": ""}).status_code == 403
     assert state(event) == before
 
 
@@ -166,6 +197,10 @@ def test_odd_input_is_answered_without_a_server_error(
     assert answer.status_code == 422
     assert client.post(reverse("club_event_new"), {"game": value}).status_code == 200
     assert client.get(reverse("club_event_new"), {"game": value}).status_code == 200
+    pairs = {"name": value, "tables": value, "boards_per_round": value, "scoring": value, "pairs": value}
+    assert client.post(reverse("club_pairs_new"), {**pairs, "flags": value}).status_code == 422
+    table = {f"b{board}-{field}": value for board in (1, 2, 3) for field in ("contract", "declarer", "result")}
+    assert client.post(url("club_pairs_table", world), table).status_code in (302, 422)
     for number in ("0", "99"):
         assert client.post(f"/club/{event.pk}/rounds/{number}/start/").status_code == 302
         assert client.post(f"/club/{event.pk}/rounds/{number}/move/", {"first": "1", "second": "2"}).status_code == 302

@@ -10,13 +10,14 @@ insult, or the undertricks (the figures of BR-6.1 to BR-6.6).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
 from scoring.core import law77
 from scoring.core.base import RuleError
-from scoring.core.contract import Contract, ContractRules, parse_contract
+from scoring.core.contract import RESULT_OFFSETS, Contract, ContractRules, contract_spec, parse_contract
 from scoring.core.fields import whole_number
 from vocabulary.i18n import _
 from vocabulary.words import Strain
@@ -123,3 +124,58 @@ class Artificial:
 
 # One table's result on a board once scored: the N-S score of a played board, or an artificial one.
 Score = int | Artificial
+
+
+# DP-1.4: a result as bridge players write it on a traveller: the contract ("4SX", "3NT", "4♠X"; "pass" for a
+# board passed out), the declarer's seat and the result against the 6 + level tricks it needs ("=", "+1", "-2").
+WRITTEN = re.compile(r"([0-9]+)(NT|N|C|D|H|S|♣|♦|♥|♠)(X{0,2})", re.IGNORECASE)
+PASSED = frozenset(("p", "pass", "passed", "passedout", "ap", "allpass"))  # compared without spaces
+STRAIN_LETTERS = {"N": "NT", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+TRICKS = next(field for field in contract_spec(RESULTS).fields if field.name == "tricks")
+
+
+def read_written(contract: str, declarer: int | None, result: int | None) -> Contract:
+    """DP-1.4: one table's result as it is written: the ``contract`` text, the ``declarer`` (0 to 3) and the
+    ``result`` in tricks over (+) or under (-) the contract. A refusal names the field (contract, declarer or
+    result) and the rule."""
+    text = "".join(contract.split()).upper()
+    if text.casefold() in PASSED:
+        return read_result({"passed_out": True})
+    written = WRITTEN.fullmatch(text)
+    if written is None:
+        message = _("write the contract as a level, a strain and X or XX (4SX, 3NT) or pass, not {value}")
+        raise RuleError("contract", "DP-1.4", message.format(value=contract.strip()[:20]))
+    level_text, strain_text, doubling = written.groups()
+    strain = STRAIN_LETTERS.get(strain_text, strain_text)
+    if declarer is None:
+        raise RuleError("declarer", "DP-1.4", _("say who declared {contract}: N, E, S or W").format(contract=text))
+    level = int(level_text)
+    entry = {"declarer": declarer, "level": level, "strain": strain, "doubled": len(doubling), "tricks": 0}
+    try:
+        read_result(entry)
+    except RuleError as error:  # the level, read from the contract text
+        raise RuleError("contract", error.rule, error.message) from None
+    if result is None:
+        raise RuleError("result", "DP-1.4", _("give the result of {contract}: =, +1, -1...").format(contract=text))
+    try:
+        entry["tricks"] = RESULT_OFFSETS.value(TRICKS, result, level)
+    except RuleError as error:
+        raise RuleError("result", error.rule, error.message) from None
+    return read_result(entry)
+
+
+# DP-3.2: an artificial score as a director writes it, N-S's then E-W's: "A+/A-", "A/A", "A-/A+".
+ADJUSTED_MARKS = {"A+": Adjusted.AVERAGE_PLUS, "A": Adjusted.AVERAGE, "A-": Adjusted.AVERAGE_MINUS}
+
+
+def read_adjusted(text: str) -> Artificial | None:
+    """DP-3.2: ``A+/A-`` (N-S average plus, E-W average minus) and the like as an `Artificial`; None when ``text`` is
+    not written as one (a contract); a refusal on the contract field when it is half of one."""
+    written = "".join(text.split()).upper().replace("\u2212", "-")
+    if not written.startswith("A") or written.startswith("AP") or written.startswith("ALL"):
+        return None
+    sides = written.split("/")
+    if len(sides) != 2 or any(side not in ADJUSTED_MARKS for side in sides):
+        message = _("write an artificial score as N-S's and E-W's, each A+, A or A-: A+/A-, not {value}")
+        raise RuleError("contract", "DP-3.2", message.format(value=text.strip()[:20]))
+    return Artificial(ADJUSTED_MARKS[sides[0]], ADJUSTED_MARKS[sides[1]])

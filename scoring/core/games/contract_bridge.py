@@ -46,19 +46,19 @@ from scoring.core.base import (
     Points,
     Progress,
     Ranking,
-    Relative,
     RuleError,
     Undertaking,
 )
 from scoring.core.contract import (
     CONTRACT_FIELDS,
-    TRICKS_PER_DEAL,
+    RESULT_OFFSETS,
     Contract,
     ContractRules,
     contract_entry,
     contract_spec,
     contract_undertakings,
     parse_contract,
+    seat_letters,
 )
 from scoring.core.fields import choice, flag_true, only_fields
 from vocabulary.i18n import (
@@ -77,16 +77,6 @@ from vocabulary.words import Doubling, Strain
 
 # Seats 0 to 3, clockwise (BR-1.1), and the sides: msgids, translated where shown (a line's values are Words).
 COMPASS = (gettext_noop("North"), gettext_noop("East"), gettext_noop("South"), gettext_noop("West"))
-
-
-def seat_letters() -> tuple[str, ...]:
-    """BR-1.1: each seat's letter in the active language (Hungarian writes É, K, D, Ny), as a pad writes the seats."""
-    return (
-        pgettext("seat letter: North", "N"),
-        pgettext("seat letter: East", "E"),
-        pgettext("seat letter: South", "S"),
-        pgettext("seat letter: West", "W"),
-    )
 
 
 SIDE_NAMES = (gettext_noop("N-S"), gettext_noop("E-W"))
@@ -214,21 +204,7 @@ STOPPED_FIELD = EntryField(
     required=False,
     initial=False,
 )
-# BR-9.1: the declarer's tricks are said as the result, against the 6 + level tricks the contract needs (BR-6.1):
-# "=", "+1" ... "+6" (a level-1 contract and all 13 tricks), "−1" ... "−13" (a grand slam and none). The entry keeps
-# the tricks; only the form asks for the result.
-BOOK = 6
-RESULTS = Relative(
-    "level",
-    BOOK,
-    gettext_noop("Result"),
-    (
-        (0, "="),
-        *((over, f"+{over}") for over in range(1, TRICKS_PER_DEAL - BOOK)),
-        *((-down, f"\u2212{down}") for down in range(1, TRICKS_PER_DEAL + 1)),
-    ),
-    gettext_noop("{offset} would make {value} tricks for a contract that needs {par}; a deal has 0 to 13"),
-)
+RESULTS = RESULT_OFFSETS  # BR-9.1: the declarer's tricks are said as the result, against 6 + level
 ENTRY_SPEC = EntrySpec(
     (
         *(
