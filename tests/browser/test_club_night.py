@@ -90,10 +90,11 @@ def save_and_wait(page: Any, number: int, *, last: bool) -> None:
 
 
 def confirm_all(page: Any, count: int) -> None:
-    """The other side's phone confirms each deal once its panel shows it (the panel polls every 5 s)."""
+    """The other side's phone confirms each deal once its panel shows it (the panel polls every 5 s). A poll already
+    on its way when the tap is made may draw the panel as it was once more; the next poll shows the deal confirmed."""
     for number in range(1, count + 1):
         page.get_by_role("button", name=f"Confirm deal {number}").click(timeout=POLL)
-        expect(page.locator("#table-pending")).to_contain_text(f"Deal {number} confirmed.")
+        expect(page.locator("#table-pending")).to_contain_text(f"Deal {number} confirmed.", timeout=POLL)
 
 
 def play_round(browser: Any, tables: list[tuple[str, list[str], tuple[str, str]]]) -> None:
