@@ -90,24 +90,31 @@ def save_and_wait(page: Any, number: int, *, last: bool) -> None:
 
 
 def confirm_all(page: Any, count: int) -> None:
-    """The other side's phone confirms each deal once its panel shows it (the panel polls every 5 s)."""
+    """The other side's phone confirms each deal once its panel shows it (the panel polls every 5 s). A poll already
+    on its way when the tap is made may draw the panel as it was once more; the next poll shows the deal confirmed."""
     for number in range(1, count + 1):
         page.get_by_role("button", name=f"Confirm deal {number}").click(timeout=POLL)
-        expect(page.locator("#table-pending")).to_contain_text(f"Deal {number} confirmed.")
+        expect(page.locator("#table-pending")).to_contain_text(f"Deal {number} confirmed.", timeout=POLL)
 
 
-def play_table(browser: Any, url: str, players: list[str], deals: tuple[str, str]) -> None:
-    """Seat 0's phone enters both deals; seat 1's phone (the other side) confirms each."""
-    first, second = new_phone(browser), new_phone(browser)
-    entering, confirming = first.new_page(), second.new_page()
-    join(entering, url, players[0])
-    join(confirming, url, players[1])
-    for number, deal in enumerate(deals, start=1):
-        tap_deal(entering, players, deal)
-        save_and_wait(entering, number, last=number == len(deals))
-    confirm_all(confirming, len(deals))
-    first.close()
-    second.close()
+def play_round(browser: Any, tables: list[tuple[str, list[str], tuple[str, str]]]) -> None:
+    """At each table (its link, its teams, its two deals) seat 0's phone enters both deals; then seat 1's phone (the
+    other side) at each table confirms them. The tables play side by side, as in the room: each confirming panel has
+    polled by the time its turn comes."""
+    phones = []
+    for url, players, deals in tables:
+        first, second = new_phone(browser), new_phone(browser)
+        entering, confirming = first.new_page(), second.new_page()
+        join(entering, url, players[0])
+        join(confirming, url, players[1])
+        for number, deal in enumerate(deals, start=1):
+            tap_deal(entering, players, deal)
+            save_and_wait(entering, number, last=number == len(deals))
+        phones.append((first, second, confirming, len(deals)))
+    for first, second, confirming, count in phones:
+        confirm_all(confirming, count)
+        first.close()
+        second.close()
 
 
 def director_step(page: Any, button: str) -> None:
@@ -191,12 +198,14 @@ def test_cl_a_belote_concours_of_six_teams_on_phones(
         if number == 1:
             looks_right(director, tmp_path, "round-drawn-390")
         director_step(director, f"Start round {number}")
-        tables = event.round_set.get(number=number).tables.order_by("number")
-        for t in tables:
+        tables = []
+        for t in event.round_set.get(number=number).tables.order_by("number"):
             card = director.locator(f"#table-{t.number}")
             card.get_by_text("Table link and QR code").click()
-            url = card.get_by_role("textbox").input_value()
-            play_table(browser, url, list(t.match.players), PLAYED[number][t.number - 1])
+            tables.append(
+                (card.get_by_role("textbox").input_value(), list(t.match.players), PLAYED[number][t.number - 1])
+            )
+        play_round(browser, tables)
         if number == 1:
             director.reload()
             looks_right(director, tmp_path, "round-played-390")
