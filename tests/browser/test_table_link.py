@@ -6,6 +6,8 @@ in the test's tmp_path."""
 
 from __future__ import annotations
 
+import contextlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -177,5 +179,62 @@ def test_a_tap_made_while_the_entry_is_drawn_again_is_kept(browser: Any, live_se
     # The sheet and the panel came by the poll all the same.
     expect(anna.get_by_test_id("total-0")).to_have_text("500")
     expect(anna.get_by_role("button", name="Confirm deal 1")).to_be_visible()
+    anna_context.close()
+    ben_context.close()
+
+
+def test_a_poll_answered_before_a_confirmation_does_not_draw_over_it(
+    browser: Any, live_server: Any, demo_user: Any
+) -> None:
+    """Anna's confirmation panel polls every 5 s. A poll the server answered just before she tapped Confirm (deal 1
+    still waiting) arrives before her tap's answer: it must not leave deal 1 drawn as waiting, with its Confirm
+    button, once "Deal 1 confirmed." comes. The tap cancels a poll on its way (hx-sync in
+    templates/scoring/_table_pending.html)."""
+    match = new_match(demo_user)  # Bridgette, Anna v Ben
+    table.renew_table_link(match=match)
+    table.set_confirmation(match=match, mode=table.SIDES)
+    url = f"{live_server.url}/table/{match.table_token}/"
+    anna_context, ben_context = phone(browser), phone(browser)
+    anna, ben = anna_context.new_page(), ben_context.new_page()
+    join(anna, url, "Anna")
+    join(ben, url, "Ben")
+    tap_bridgette(ben, "Anna", "2", "♥", "8")
+    save(ben)
+    confirm = anna.get_by_role("button", name="Confirm deal 1")
+    confirm.wait_for(timeout=POLL)
+
+    # The next poll and the confirmation are each answered by the server at once, and their answers held back.
+    polls: list[tuple[Any, Any]] = []
+    taps: list[tuple[Any, Any]] = []
+
+    def hold(into: list[tuple[Any, Any]]) -> Any:
+        def handler(route: Any) -> None:
+            if into:
+                route.continue_()
+            else:
+                into.append((route, route.fetch()))
+
+        return handler
+
+    anna.route(re.compile(rf".*/matches/{match.pk}/table/pending/.*"), hold(polls))
+    anna.route(re.compile(rf".*/matches/{match.pk}/deals/1/confirm/"), hold(taps))
+    for _wait in range(POLL // 250):
+        if polls:
+            break
+        anna.wait_for_timeout(250)
+    assert polls, "Anna's panel never polled"
+    confirm.click()
+    for _wait in range(20):
+        if taps:
+            break
+        anna.wait_for_timeout(250)
+    assert taps, "the confirmation never left Anna's phone"
+    # The poll's answer (deal 1 waiting) comes first, then the confirmation's.
+    with contextlib.suppress(Exception):  # the tap cancelled that poll: nothing left to answer
+        polls[0][0].fulfill(response=polls[0][1])
+    anna.wait_for_timeout(300)
+    taps[0][0].fulfill(response=taps[0][1])
+    expect(anna.locator("#table-pending")).to_contain_text("Deal 1 confirmed.", timeout=3_000)
+    expect(confirm).to_have_count(0)
     anna_context.close()
     ben_context.close()
