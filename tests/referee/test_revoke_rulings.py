@@ -103,13 +103,17 @@ REVOKE_HANDS = [
 ]
 
 
-def call_bridge_complete_revoke(flags: list[str]) -> Verdict:
+def call_bridge_complete_revoke_record(flags: list[str]) -> dict[str, Any]:
     events = [*call_bridge.calls([2, 2, 2, 12]), *call_bridge.plays((0, "AH"), (1, "AD"), (2, "AC"), (3, "AS"))]
     events += call_bridge.plays((3, "KS"), (0, "2S"), (1, "KD"), (2, "KC"))
     for rank, heart in zip("QJT9876543", "KQJT987654", strict=True):  # the spades, diamonds and clubs go Q to 3
         events += call_bridge.plays((3, f"{rank}S"), (0, f"{heart}H"), (1, f"{rank}D"), (2, f"{rank}C"))
     events += call_bridge.plays((3, "2H"), (0, "3H"), (1, "2D"), (2, "2C"))
-    return call_bridge.replay(call_bridge.record(events, REVOKE_HANDS, flags=flags))
+    return call_bridge.record(events, REVOKE_HANDS, flags=flags)
+
+
+def call_bridge_complete_revoke(flags: list[str]) -> Verdict:
+    return call_bridge.replay(call_bridge_complete_revoke_record(flags))
 
 
 def test_r_cb_10_a_complete_deal_with_a_revoke_is_ruled_with_the_offenders_call_failed() -> None:
@@ -140,7 +144,7 @@ def test_r_cb_10_an_unfinished_deal_with_a_revoke_has_no_ruling() -> None:
     assert call_bridge_revoke([]).ruling is None
 
 
-def klaberjass_complete_revoke(flags: list[str]) -> Verdict:
+def klaberjass_complete_revoke_record(flags: list[str]) -> dict[str, Any]:
     """K1 (docs/rules/klaberjass.md §6.4) to trick 5, then Dan, holding K♣ and 10♣, plays A♦ to Nora's A♣ (KJ-8.2).
     Trick 6 (A♣ A♦, 22) is Nora's; trick 7 (9♣ K♣, 4) Dan's; trick 8 (10♣, Nora trumps with A♥, 21) Nora's; trick 9
     (7♦, Dan trumps with K♥ and bella, 4) Dan's, with the last trick."""
@@ -149,7 +153,11 @@ def klaberjass_complete_revoke(flags: list[str]) -> Verdict:
     events += [klaberjass.play(0, "AC"), klaberjass.play(1, "AD"), klaberjass.play(0, "9C"), klaberjass.play(1, "KC")]
     events += [klaberjass.play(1, "10C"), klaberjass.play(0, "AH"), klaberjass.play(0, "7D")]
     events += [klaberjass.play(1, "KH", announce="bella")]
-    return klaberjass.replay({**doc, "events": events, "flags": flags})
+    return {**doc, "events": events, "flags": flags}
+
+
+def klaberjass_complete_revoke(flags: list[str]) -> Verdict:
+    return klaberjass.replay(klaberjass_complete_revoke_record(flags))
 
 
 def test_r_kj_14_a_complete_deal_with_a_revoke_gives_every_point_to_the_other_player() -> None:

@@ -396,6 +396,9 @@ class CallBridge:
 
     def describe(self, deal: CallBridgeDeal, players: tuple[str, ...]) -> str:
         calls, tricks = " ".join(map(str, deal.calls)), " ".join(map(str, deal.tricks))
+        if deal.revoke is not None:  # R-CB-10
+            words = _("calls {calls}, tricks {tricks}, revoke by {name}")
+            return words.format(calls=calls, tricks=tricks, name=players[deal.revoke])
         return _("calls {calls}, tricks {tricks}").format(calls=calls, tricks=tricks)
 
     def describe_result(self, deal: CallBridgeDeal, score: DealScore, players: tuple[str, ...], flags: Flags) -> str:

@@ -434,8 +434,14 @@ class Klaberjass:
         if deal.annulled:
             return _(ANNULLED_TEXT)
         first, second = deal.card_points
-        return _("{maker} makes {trump}, {first}–{second}").format(
-            maker=players[deal.maker], trump=deal.trump.symbol, first=first, second=second
+        words = (
+            _("{maker} makes {trump}, {first}–{second}")
+            if deal.revoke is None
+            else _("{maker} makes {trump}, {first}–{second}, revoke by {offender}")  # R-KJ-14
+        )
+        offender = players[deal.revoke] if deal.revoke is not None else ""
+        return words.format(
+            maker=players[deal.maker], trump=deal.trump.symbol, first=first, second=second, offender=offender
         )
 
     def describe_result(self, deal: KlaberjassDeal, score: DealScore, players: tuple[str, ...], flags: Flags) -> str:
