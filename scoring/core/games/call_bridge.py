@@ -126,7 +126,7 @@ def _entry_spec(highest: int) -> EntrySpec:
             ),
             seat_field(
                 "revoke",
-                gettext_noop("Revoke (a card the rules did not allow), by"),
+                gettext_noop("Revoked (a card the rules did not allow)"),
                 SEATS,
                 "R-CB-10",
                 none_label=gettext_noop("nobody"),

@@ -123,7 +123,7 @@ def _entry_spec(flags: Flags) -> EntrySpec:
             *no_trick,
             seat_field(
                 "revoke",
-                gettext_noop("Revoke (a card the rules did not allow), by"),
+                gettext_noop("Revoked (a card the rules did not allow)"),
                 SEATS,
                 "R-KJ-14",
                 none_label=gettext_noop("nobody"),
