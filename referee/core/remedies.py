@@ -9,16 +9,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.verdict import Remedy, Ruling, RulingStep, Trick, Violation
-from scoring.core.base import Game
+from scoring.core.base import EntryError, Game
 from vocabulary.i18n import _, gettext_noop, ngettext
 
 
 @dataclass(frozen=True, slots=True)
 class Worded:
-    """One way a ruling reads: its text (a msgid with ``{player}``, a whole sentence) and the source it rests on."""
+    """One way a ruling reads: its text (a msgid with ``{player}``, a whole sentence) and the source it rests on;
+    ``step``, where the ruling is scored through a deal entry field, is the ruling step's msgid (with ``{player}`` and
+    ``{trick}``)."""
 
     text: str
     source: str
+    step: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,3 +249,29 @@ def ruled_for_two(
     return tuple(ruled), Ruling(
         entry=game.to_entry(deal), score=game.score_deal(deal, dealer, flags, 0), steps=tuple(steps)
     )
+
+
+def ruled_by_offender(
+    revoke: WordedRemedy,
+    field: str,
+    violations: Sequence[Violation],
+    entry: dict[str, Any] | None,
+    game: Game,
+    dealer: int,
+    names: Sequence[str],
+    flags: frozenset[str],
+) -> Ruling | None:
+    """The deal as ruled when the remedy is not a change of tricks (R-CB-10, R-KJ-14): the entry as played with the
+    seat of the first revoke's offender in the deal entry's ``field``, which the scoring core scores by the ruling and
+    its flag. None for a deal that is not complete, that had no revoke, or whose entry could not be scored."""
+    first = next((violation for violation in violations if violation.rule in revoke.answers), None)
+    if entry is None or first is None:
+        return None
+    try:
+        deal = game.parse_deal({**entry, field: first.seat}, flags)
+    except EntryError:  # the entry as played could not be scored either: nothing to rule on
+        return None
+    worded = revoke.variant if revoke.flag in flags else revoke.default
+    text = _(worded.step).format(player=names[first.seat], trick=first.trick)
+    step = RulingStep(rule=revoke.rule, source=worded.source, text=text)
+    return Ruling(entry=game.to_entry(deal), score=game.score_deal(deal, dealer, flags, 0), steps=(step,))

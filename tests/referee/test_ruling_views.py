@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from referee.models import ContestedHand
 from scoring.models import Deal
+from tests.referee import test_revoke_rulings as revoke_rulings
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +55,38 @@ def test_a_deal_without_a_ruling_is_used_as_played(owner_client: Any, make_match
     hand.save()
     assert "As ruled:" not in owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
     assert "deal as ruled" not in owner_client.get(reverse("hand_use", args=[hand.pk])).content.decode()
+
+
+def revoke_hand(make_match: Any, game: str, record: dict[str, Any], players: list[str]) -> ContestedHand:
+    match = make_match(game=game, first_dealer=record["dealer"])
+    return ContestedHand.objects.create(
+        owner=match.owner, match=match, deal_number=1, record={**record, "players": players}
+    )
+
+
+def test_r_cb_10_use_this_result_enters_the_deal_with_the_revoke(owner_client: Any, make_match: Any) -> None:
+    """Dan, holding 2♥, trumps trick 1 and then makes his call of 12 (test_revoke_rulings): his call fails."""
+    hand = revoke_hand(make_match, "call_bridge", revoke_rulings.call_bridge_complete_revoke_record([]), PLAYERS)
+    page = owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
+    assert "As ruled:" in page
+    assert "revoke by Dan in trick 1: their call fails whatever tricks they took" in page
+    # The ruled deal in the score sheet's words, scored: Dan's call of 12 fails, minus 12.
+    ruled = "As ruled:</strong> calls 2 2 2 12, tricks 1 0 0 12, revoke by Dan: Anna −2, Ben −2, Cleo −2, Dan −12"
+    assert ruled in page
+    confirm = owner_client.get(reverse("hand_use", args=[hand.pk])).content.decode()
+    assert "This is the deal as ruled, after the remedies:" in confirm
+    owner_client.post(reverse("hand_use", args=[hand.pk]))
+    deal = Deal.objects.get(match=hand.match)
+    assert deal.entry == {"calls": [2, 2, 2, 12], "tricks": [1, 0, 0, 12], "revoke": 3}
+
+
+def test_r_kj_14_use_this_result_enters_the_deal_with_the_revoke(owner_client: Any, make_match: Any) -> None:
+    """Ben revokes in trick 6 of K1 (test_revoke_rulings): Anna scores every point of the deal, 178."""
+    record = revoke_rulings.klaberjass_complete_revoke_record([])
+    hand = revoke_hand(make_match, "klaberjass", record, PLAYERS[:2])
+    page = owner_client.get(reverse("hand", args=[hand.pk])).content.decode()
+    assert "revoke by Ben in trick 6: every point of the deal goes to the other player" in page
+    assert "As ruled:</strong> Anna makes ♥, 106–22, revoke by Ben: Anna 178, Ben 0" in page
+    owner_client.post(reverse("hand_use", args=[hand.pk]))
+    deal = Deal.objects.get(match=hand.match)
+    assert (deal.entry["revoke"], deal.entry["card_points"]) == (1, [106, 22])

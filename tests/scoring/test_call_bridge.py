@@ -502,3 +502,60 @@ def test_cb_totals_are_the_sum_of_deal_scores(deals: list[dict[str, Any]]) -> No
     result = run(deals, target=1_000_000)
     for seat in range(4):
         assert result.totals[seat] == sum(deal.score.points[seat] for deal in result.deals)
+
+
+# --- R-CB-10: a revoke, entered as the offender's seat ---------------------------------------------
+
+
+def revoked(calls: list[int], tricks: list[int], offender: int, *flags: str) -> Any:
+    chosen = frozenset(flags)
+    deal = GAME.parse_deal({"calls": calls, "tricks": tricks, "revoke": offender}, chosen)
+    return deal, GAME.score_deal(deal, DEALER, chosen, 0)
+
+
+def test_r_cb_10_the_offenders_call_fails_whatever_tricks_they_took() -> None:
+    # C1 (3, 4, -2, -5) with Ben's revoke: his call of 4, made with 4, fails: minus 4; the others as the tricks fell.
+    deal, scored = revoked([3, 4, 2, 5], [4, 4, 1, 4], 1)
+    assert scored.points == (3, -4, -2, -5)
+    (ben,) = [line for line in scored.lines if line.side == 1]
+    assert (ben.points, ben.rule) == (-4, "R-CB-10")
+    # A bonus call made (C2, Anna 8 with 9: 13) fails too: minus 8.
+    assert revoked([8, 2, 2, 3], [9, 2, 1, 1], 0)[1].points == (-8, 2, -2, -3)
+    assert GAME.undertakings(deal, scored, NO_FLAGS)[1].made is False
+
+
+def test_r_cb_10_a_revoke_with_decimal_overtricks_fails_the_call_with_no_tenths() -> None:
+    # Anna 3 with 4 would score 3.1; her revoke: minus 3. Ben 4 with 4: 4.
+    assert revoked([3, 4, 2, 5], [4, 4, 1, 4], 0, "cb_decimal_overtricks")[1].points == (-3, 4, -2, -5)
+
+
+def test_r_cb_10_cb_revoke_voids_deal_scores_nobody() -> None:
+    deal, scored = revoked([3, 4, 2, 5], [4, 4, 1, 4], 1, "cb_revoke_voids_deal")
+    assert scored.points == (0, 0, 0, 0)
+    assert {line.rule for line in scored.lines} == {"R-CB-10"}
+    assert GAME.undertakings(deal, scored, frozenset({"cb_revoke_voids_deal"})) == ()
+
+
+def test_r_cb_10_the_revoke_is_in_the_entry_and_the_sheets_line() -> None:
+    deal, scored = revoked([3, 4, 2, 5], [4, 4, 1, 4], 1)
+    assert GAME.to_entry(deal) == {"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4], "revoke": 1}
+    assert GAME.to_entry(GAME.parse_deal({"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}, NO_FLAGS)) == {
+        "calls": [3, 4, 2, 5],
+        "tricks": [4, 4, 1, 4],
+    }
+    line = GAME.describe_result(deal, scored, tuple(PLAYERS), NO_FLAGS)
+    assert line.endswith("; revoke by Ben: their call fails (R-CB-10)")
+    void = GAME.describe_result(deal, scored, tuple(PLAYERS), frozenset({"cb_revoke_voids_deal"}))
+    assert void.endswith("; revoke by Ben: the deal is void (R-CB-10)")
+
+
+@pytest.mark.parametrize("offender", [4, -1])
+def test_r_cb_10_a_revoke_by_no_seat_is_refused(offender: int) -> None:
+    with pytest.raises(EntryError) as caught:
+        GAME.parse_deal({"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4], "revoke": offender}, NO_FLAGS)
+    assert caught.value.field == "revoke"
+
+
+def test_r_cb_10_the_revoke_field_is_optional_and_last() -> None:
+    field = GAME.entry_spec(NO_FLAGS).fields[-1]
+    assert (field.name, field.rule, field.required) == ("revoke", "R-CB-10", False)

@@ -658,3 +658,49 @@ def test_r_kj_6_out_of_range_sequence_points_are_rejected(raw: dict[str, Any], s
     with pytest.raises(RuleError) as caught:
         GAME.parse_deal({**older, "sequence_points": points}, NONE)
     assert (caught.value.field, caught.value.rule) == (f"sequence_points[{seat}]", "R-KJ-6")
+
+
+# --- R-KJ-14: a revoke, entered as the offender's seat -----------------------------------------------
+
+
+@pytest.mark.parametrize(("offender", "points"), [(0, (0, 178)), (1, (178, 0))])
+def test_r_kj_14_the_other_player_scores_every_point_of_the_deal(offender: int, points: tuple[int, int]) -> None:
+    # K1 is 103 to 75 (card points, last trick, Dan's sequence and bella): the other player scores all 178.
+    result = score({**K1, "revoke": offender})
+    assert result.points == points
+    assert (seat_sum(result, 0), seat_sum(result, 1)) == points  # the breakdown adds up
+    assert {line.rule for line in result.lines if line.points < 0} == {"R-KJ-14"}
+
+
+def test_r_kj_14_the_other_player_takes_the_points_held_over() -> None:
+    # R-KJ-9: 30 held over from a tie go to the player who scores more, Nora when Dan revoked.
+    assert score({**K1, "revoke": 1}, frozenset({"kj_tie_points_hang"}), held_over=30).points == (208, 0)
+
+
+def test_r_kj_14_kj_revoke_annuls_deal_scores_nobody_and_keeps_the_pot() -> None:
+    flags = frozenset({"kj_revoke_annuls_deal", "kj_tie_points_hang"})
+    result = score({**K1, "revoke": 0}, flags, held_over=30)
+    assert (result.points, result.held_over) == ((0, 0), 30)
+    assert (seat_sum(result, 0), seat_sum(result, 1)) == (0, 0)
+
+
+def test_r_kj_14_the_revoke_is_in_the_entry_the_sheets_line_and_the_result() -> None:
+    deal = GAME.parse_deal({**K1, "revoke": 1}, NONE)
+    result = GAME.score_deal(deal, 1, NONE, 0)
+    assert GAME.to_entry(deal)["revoke"] == 1
+    assert "revoke" not in GAME.to_entry(GAME.parse_deal(K1, NONE))
+    assert (
+        GAME.describe_result(deal, result, PLAYERS, NONE)
+        == "Nora makes ♥; revoke by Dan: Nora scores all 178 (R-KJ-14)"
+    )
+    annulled = GAME.describe_result(deal, result, PLAYERS, frozenset({"kj_revoke_annuls_deal"}))
+    assert annulled == "Nora makes ♥; revoke by Dan: the deal is annulled (R-KJ-14)"
+    assert GAME.deal_state(deal, result, NONE, dealer=1, before=None).result == "revoke"
+    (made,) = GAME.undertakings(deal, result, NONE)
+    assert (made.side, made.made) == (0, True)  # Nora made trumps, and the revoke was Dan's
+
+
+def test_r_kj_14_a_revoke_by_no_seat_is_refused() -> None:
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_deal({**K1, "revoke": 2}, NONE)
+    assert (caught.value.field, caught.value.rule) == ("revoke", "R-KJ-14")

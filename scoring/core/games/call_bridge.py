@@ -3,7 +3,8 @@
 Players are listed in counterclockwise playing order, so seat ``s + 1`` sits on
 the right of seat ``s``: the turn to deal, call and play all go ``s + 1``
 (CB-3.1, R-CB-8). A deal entry gives the four calls and the four trick counts
-in seat order: ``{"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}`` (§2.8).
+in seat order: ``{"calls": [3, 4, 2, 5], "tricks": [4, 4, 1, 4]}`` (§2.8), and, for a deal
+ruled on a revoke, the offender's seat: ``"revoke": 2`` (R-CB-10).
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ from scoring.core.base import (
     Undertaking,
     numbers,
     one_seat_sides,
+    seat_field,
 )
 from scoring.core.fields import int_list, only_fields
+from scoring.core.fields import seat as read_seat
 from vocabulary.i18n import Plural, Translated, _, gettext_noop, ngettext, ngettext_lazy, numeral
 
 SEATS = 4
@@ -48,6 +51,7 @@ PAGAT_WINDOW = "cb_pagat_window"
 DECIMAL_OVERTRICKS = "cb_decimal_overtricks"
 SHARED_WIN = "cb_shared_win"
 MUST_HEAD_TRICK = "cb_must_head_trick"
+REVOKE_VOIDS_DEAL = "cb_revoke_voids_deal"
 
 FLAGS = {
     flag.name: flag
@@ -78,7 +82,7 @@ FLAGS = {
             gettext_noop("A player following suit must beat the highest card so far in the trick if able."),
         ),
         Flag(
-            "cb_revoke_voids_deal",
+            REVOKE_VOIDS_DEAL,
             "R-CB-10",
             gettext_noop("A card the rules did not allow voids the deal: nobody scores for it."),
         ),
@@ -93,7 +97,7 @@ FLAGS = {
     )
 }
 
-_ENTRY_FIELDS = frozenset(("calls", "tricks"))
+_ENTRY_FIELDS = frozenset(("calls", "tricks", "revoke"))
 
 
 def highest_call(flags: Flags) -> int:
@@ -105,7 +109,7 @@ def _entry_spec(highest: int) -> EntrySpec:
     """§2.8: each player's call (CB-4.2) and tricks (CB-5.4), entered seat by seat.
 
     The calls are entered first, when they are made (CB-4.1); the tricks once the deal is played,
-    adding up to 13 (CB-5.4)."""
+    adding up to 13 (CB-5.4). Who revoked, if anyone, comes last, folded away (R-CB-10)."""
     return EntrySpec(
         (
             EntryField(
@@ -119,6 +123,13 @@ def _entry_spec(highest: int) -> EntrySpec:
                 numbers(0, TRICKS_PER_DEAL),
                 per_seat=True,
                 total=TRICKS_PER_DEAL,
+            ),
+            seat_field(
+                "revoke",
+                gettext_noop("Revoked (a card the rules did not allow)"),
+                SEATS,
+                "R-CB-10",
+                none_label=gettext_noop("nobody"),
             ),
         ),
         by_seat=True,
@@ -137,6 +148,7 @@ class CallBridgeDeal:
 
     calls: tuple[int, ...]
     tricks: tuple[int, ...]
+    revoke: int | None = None  # R-CB-10: the seat of the player who played a card the rules did not allow
 
 
 def _names(seats: tuple[int, ...], players: tuple[str, ...]) -> str:
@@ -204,6 +216,22 @@ def _line(seat: int, call: int, tricks: int, pagat: bool) -> Line:
     return line if line is not None else Line(seat, *_judge(call, tricks, pagat))
 
 
+REVOKE_FAILED = gettext_noop("call {call} failed: a revoke fails the call whatever tricks were taken")
+REVOKE_VOID = gettext_noop("a revoke voids the deal: nobody scores")
+
+
+def _revoke_line(seat: int, call: int) -> Line:
+    """R-CB-10: the offender's call fails, whatever tricks they took: minus the call."""
+    return Line(seat, -call, "R-CB-10", REVOKE_FAILED, {"call": call})
+
+
+def _seat_line(deal: CallBridgeDeal, seat: int, pagat: bool) -> Line:
+    """One seat's line in whole points: its call by the table of §2.6, or failed by its revoke (R-CB-10)."""
+    if seat == deal.revoke:
+        return _revoke_line(seat, deal.calls[seat])
+    return _line(seat, deal.calls[seat], deal.tricks[seat], pagat)
+
+
 class CallBridge:
     name = "call_bridge"
     title = Translated(gettext_noop("Call Bridge"))
@@ -266,10 +294,11 @@ class CallBridge:
         only_fields(entry, _ENTRY_FIELDS)
         calls = int_list(entry, "calls", SEATS)
         tricks = int_list(entry, "tricks", SEATS)
+        revoke = read_seat(entry, "revoke", SEATS, "R-CB-10", optional=True)
         highest = highest_call(flags)
         # The usual deal at once: every call in range, no trick count below 0, 13 in all.
         if min(calls) >= LOWEST_CALL and max(calls) <= highest and min(tricks) >= 0 and sum(tricks) == TRICKS_PER_DEAL:
-            return CallBridgeDeal(calls, tricks)
+            return CallBridgeDeal(calls, tricks, revoke)
         for seat, call in enumerate(calls):
             if call == TRICKS_PER_DEAL and call > highest:
                 raise RuleError(
@@ -287,20 +316,27 @@ class CallBridge:
         if total != TRICKS_PER_DEAL:
             message = _("the tricks add up to {total}, but every deal has 13 tricks").format(total=total)
             raise RuleError("tricks", "CB-5.4", message)
-        return CallBridgeDeal(calls, tricks)
+        return CallBridgeDeal(calls, tricks, revoke)
 
     def score_deal(
         self, deal: CallBridgeDeal, dealer: int, flags: Flags, held_over: int, carry: Any = None
     ) -> DealScore:
-        """Score each call by the table of §2.6: R-CB-2 (calls 2-7), R-CB-3 (bonus calls), R-CB-4 (failure)."""
+        """Score each call by the table of §2.6: R-CB-2 (calls 2-7), R-CB-3 (bonus calls), R-CB-4 (failure). A revoke
+        (R-CB-10) fails the offender's call whatever tricks they took; under cb_revoke_voids_deal nobody scores."""
+        if deal.revoke is not None and REVOKE_VOIDS_DEAL in flags:
+            return DealScore((0,) * SEATS, tuple([Line(seat, 0, "R-CB-10", REVOKE_VOID) for seat in SEAT_NUMBERS]))
         pagat = PAGAT_WINDOW in flags
         if DECIMAL_OVERTRICKS not in flags:  # whole points: each seat's line is in LINES
-            calls, counts = deal.calls, deal.tricks
-            whole = tuple([_line(seat, calls[seat], counts[seat], pagat) for seat in SEAT_NUMBERS])
+            whole = tuple([_seat_line(deal, seat, pagat) for seat in SEAT_NUMBERS])
             return DealScore(tuple([line.points for line in whole]), whole)
         points: list[Points] = []
         lines: list[Line] = []
         for seat, call, tricks in zip(SEAT_NUMBERS, deal.calls, deal.tricks, strict=True):
+            if seat == deal.revoke:
+                line = _revoke_line(seat, call)
+                lines.append(line)
+                points.append(Decimal(line.points))
+                continue
             judged, rule, text, values = _judge(call, tricks, pagat)
             # Bonus calls score a flat 13 under cb_decimal_overtricks too: the tenths are for
             # overtricks on normal calls only, made ones (R-CB-2).
@@ -360,6 +396,9 @@ class CallBridge:
 
     def describe(self, deal: CallBridgeDeal, players: tuple[str, ...]) -> str:
         calls, tricks = " ".join(map(str, deal.calls)), " ".join(map(str, deal.tricks))
+        if deal.revoke is not None:  # R-CB-10
+            words = _("calls {calls}, tricks {tricks}, revoke by {name}")
+            return words.format(calls=calls, tricks=tricks, name=players[deal.revoke])
         return _("calls {calls}, tricks {tricks}").format(calls=calls, tricks=tricks)
 
     def describe_result(self, deal: CallBridgeDeal, score: DealScore, players: tuple[str, ...], flags: Flags) -> str:
@@ -381,17 +420,30 @@ class CallBridge:
             else:
                 words = _("{name} {call} (made {tricks})")
             items.append(_held_together(words.format(name=players[seat], call=call, tricks=tricks)))
-        return ", ".join(items)
+        text = ", ".join(items)
+        if deal.revoke is None:
+            return text
+        revoke = (
+            _("{deal}; revoke by {name}: the deal is void (R-CB-10)")
+            if REVOKE_VOIDS_DEAL in flags
+            else _("{deal}; revoke by {name}: their call fails (R-CB-10)")
+        )
+        return revoke.format(deal=text, name=players[deal.revoke])
 
     def to_entry(self, deal: CallBridgeDeal) -> dict[str, Any]:
-        return {"calls": list(deal.calls), "tricks": list(deal.tricks)}
+        entry: dict[str, Any] = {"calls": list(deal.calls), "tricks": list(deal.tricks)}
+        if deal.revoke is not None:
+            entry["revoke"] = deal.revoke
+        return entry
 
     def undertakings(self, deal: CallBridgeDeal, score: DealScore, flags: Flags) -> tuple[Undertaking, ...]:
         """Every player's call, made or failed by the table of §2.6 (R-CB-2, R-CB-3): a player's statistics count
-        them."""
+        them. A revoke fails the offender's call (R-CB-10); a deal void by a revoke counts no call."""
+        if deal.revoke is not None and REVOKE_VOIDS_DEAL in flags:
+            return ()
         pagat = PAGAT_WINDOW in flags
         return tuple(
-            Undertaking(seat, _judge(call, tricks, pagat)[0] > 0)
+            Undertaking(seat, seat != deal.revoke and _judge(call, tricks, pagat)[0] > 0)
             for seat, call, tricks in zip(SEAT_NUMBERS, deal.calls, deal.tricks, strict=True)
         )
 

@@ -8,6 +8,7 @@ from referee.core.games.call_bridge.play import TrickPlay
 from referee.core.games.call_bridge.remedies import FAULTS
 from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
 from referee.core.protocol import GameReplay
+from referee.core.remedies import ruled_by_offender
 from referee.core.tricks import shown_tricks
 from referee.core.verdict import Turn, Verdict
 from scoring.core.games.call_bridge import GAME as SCORING
@@ -49,6 +50,9 @@ class _Replay(Calls, TrickPlay):
             self.notes.append(
                 _("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing))
             )
+        ruling = ruled_by_offender(
+            REVOKE, "revoke", self.violations, entry, SCORING, self.dealer, self.players, self.flags
+        )
         return Verdict(
             violations=FAULTS.given_to(
                 REVOKE.given_to(self.violations, self.players, self.flags), self.players, self.flags
@@ -62,6 +66,7 @@ class _Replay(Calls, TrickPlay):
             next_turn=self.next_turn(),
             hands=tuple(map(tuple, self.hands)),
             notes=tuple(self.notes),
+            ruling=ruling,
         )
 
 

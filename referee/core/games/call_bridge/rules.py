@@ -64,7 +64,7 @@ _HIGHEST_OF_LED_SUIT = gettext_noop("{card} is the highest {suit}; no spade was 
 
 
 # R-CB-10: what a card the rules did not allow costs (the sources are silent): the offender's call fails, or under
-# `cb_revoke_voids_deal` the deal is void; told in words, the table enters the deal as ruled.
+# `cb_revoke_voids_deal` the deal is void; scored through the deal entry's ``revoke`` field (the ruling).
 REVOKE = WordedRemedy(
     "R-CB-10",
     "cb_revoke_voids_deal",
@@ -74,10 +74,12 @@ REVOKE = WordedRemedy(
             " score minus their call; the others score as the tricks fell."
         ),
         "Call Break scoring, by analogy",
+        gettext_noop("revoke by {player} in trick {trick}: their call fails whatever tricks they took"),
     ),
     Worded(
         gettext_noop("{player} played a card the rules did not allow: the deal is void, and nobody scores for it."),
         "Wikipedia, Revoke",
+        gettext_noop("revoke by {player} in trick {trick}: the deal is void"),
     ),
     frozenset({"CB-5.2", "R-CB-7"}),
 )

@@ -15,6 +15,7 @@ from referee.core.games.klaberjass.sequences import DixAndSequences
 from referee.core.games.klaberjass.trumps import TrumpChoice
 from referee.core.protocol import GameReplay
 from referee.core.record import Event
+from referee.core.remedies import ruled_by_offender
 from referee.core.tricks import shown_tricks
 from referee.core.verdict import Turn, Verdict
 from scoring.core.games.klaberjass import GAME as SCORING
@@ -129,6 +130,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             next_turn=next_turn,
             notes=tuple(self.notes),
             hands=tuple(tuple(hand) for hand in self.hands),
+            ruling=ruled_by_offender(REVOKE, "revoke", ordered, entry, SCORING, self.dealer, self.players, self.flags),
         )
 
 

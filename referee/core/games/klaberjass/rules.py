@@ -154,7 +154,8 @@ def compare_sequences(
 
 
 # R-KJ-14: what a card the rules did not allow costs (the sources are silent): the other player scores every point
-# of the deal, or under `kj_revoke_annuls_deal` nobody scores; told in words, the table enters the deal as ruled.
+# of the deal, or under `kj_revoke_annuls_deal` nobody scores; scored through the deal entry's ``revoke`` field (the
+# ruling).
 REVOKE = WordedRemedy(
     "R-KJ-14",
     "kj_revoke_annuls_deal",
@@ -164,10 +165,12 @@ REVOKE = WordedRemedy(
             "(trick points, the last trick, sequences and bella), and {player} nothing."
         ),
         "contree.org, by analogy with Belote",
+        gettext_noop("revoke by {player} in trick {trick}: every point of the deal goes to the other player"),
     ),
     Worded(
         gettext_noop("{player} played a card the rules did not allow: the deal is annulled, and nobody scores."),
         "Wikipedia, Revoke",
+        gettext_noop("revoke by {player} in trick {trick}: the deal is annulled"),
     ),
     frozenset({"KJ-8.2", "R-KJ-11"}),
 )

@@ -2,8 +2,8 @@
 
 A deal entry records what the table agreed after the play: who made trumps, each player's card
 points, who took the last trick, each player's best declared sequence (compared here by KJ-6.3,
-in `sequences`), and who scored bella. An annulled deal (both players passed twice, KJ-4.4) is
-``{"annulled": true}``.
+in `sequences`), and who scored bella; for a deal ruled on a revoke, who revoked (``revoke``, R-KJ-14). An
+annulled deal (both players passed twice, KJ-4.4) is ``{"annulled": true}``.
 """
 
 from __future__ import annotations
@@ -49,7 +49,18 @@ from vocabulary.words import Suit
 
 __all__ = ["GAME", "LONG_SEQUENCE", "SHORT_SEQUENCE", "Klaberjass", "KlaberjassDeal"]
 
-FIELDS = ("annulled", "maker", "trump", "card_points", "last_trick", *SEQUENCE_FIELDS, OLD_FIELD, "bella", "no_trick")
+FIELDS = (
+    "annulled",
+    "maker",
+    "trump",
+    "card_points",
+    "last_trick",
+    *SEQUENCE_FIELDS,
+    OLD_FIELD,
+    "bella",
+    "no_trick",
+    "revoke",
+)
 FIELD_NAMES = frozenset(FIELDS)
 
 # KJ-2.2: 18 of the 32 cards are played. The 18 highest-scoring cards (both top
@@ -110,6 +121,13 @@ def _entry_spec(flags: Flags) -> EntrySpec:
             *sequence_fields(flags),
             seat_field("bella", gettext_noop("Bella"), SEATS, "KJ-7.1", none_label=gettext_noop("nobody")),
             *no_trick,
+            seat_field(
+                "revoke",
+                gettext_noop("Revoked (a card the rules did not allow)"),
+                SEATS,
+                "R-KJ-14",
+                none_label=gettext_noop("nobody"),
+            ),
         ),
         no_play="annulled",
         by_seat=True,
@@ -179,7 +197,8 @@ FLAGS: dict[str, Flag] = {
 @dataclass(frozen=True, slots=True)
 class KlaberjassDeal:
     """One deal. For an annulled deal (KJ-4.4) the other fields are unused. ``no_trick`` is the player
-    who took no trick, entered under `kj_no_meld_without_trick` (R-KJ-7)."""
+    who took no trick, entered under `kj_no_meld_without_trick` (R-KJ-7); ``revoke`` the player who played a card the
+    rules did not allow (R-KJ-14)."""
 
     annulled: bool
     maker: int = 0
@@ -189,6 +208,7 @@ class KlaberjassDeal:
     sequences: Sequences = (NOTHING, NOTHING)
     bella: int | None = None
     no_trick: int | None = None
+    revoke: int | None = None
 
     def totals(self, sequence_points: tuple[int, int]) -> tuple[int, int]:
         """Each player's total T (KJ-9.1), with what the sequence comparison gave each (KJ-6.3)."""
@@ -310,13 +330,14 @@ class Klaberjass:
         last_trick = read(seat, entry, "last_trick", SEATS, "KJ-8.4")
         sequences = read(read_sequences, entry, flags)
         bella = read(seat, entry, "bella", SEATS, "KJ-7.1", optional=True)
+        revoke = read(seat, entry, "revoke", SEATS, "R-KJ-14", optional=True)
         no_trick = None
         if card_points is not None and last_trick is not None:
             no_trick = read(_no_trick, entry, flags, card_points, last_trick)
         read.done()
         assert maker is not None and trump is not None and card_points is not None
         assert last_trick is not None and sequences is not None
-        return KlaberjassDeal(False, maker, trump, card_points, last_trick, sequences, bella, no_trick)
+        return KlaberjassDeal(False, maker, trump, card_points, last_trick, sequences, bella, no_trick, revoke)
 
     def score_deal(
         self, deal: KlaberjassDeal, dealer: int, flags: Flags, held_over: int, carry: Any = None
@@ -333,7 +354,15 @@ class Klaberjass:
         lines = [*_components(deal, 0, comparison), *_components(deal, 1, comparison)]
         points = list(totals)
         t_maker, t_opponent = totals[maker], totals[opponent]
-        if t_maker == t_opponent:
+        if deal.revoke is not None:
+            if "kj_revoke_annuls_deal" in flags:  # R-KJ-14 variant: nobody scores; the pot waits, as in KJ-4.4
+                lines += [Line(player, -totals[player], "R-KJ-14", REVOKE_ANNULS_TEXT) for player in (0, 1)]
+                return DealScore((0, 0), tuple(lines), held_over=pot)
+            offender, other = deal.revoke, 1 - deal.revoke
+            points[offender], points[other] = 0, t_maker + t_opponent
+            lines.append(Line(offender, -totals[offender], "R-KJ-14", REVOKE_GIVES_TEXT))
+            lines.append(Line(other, totals[offender], "R-KJ-14", REVOKE_TAKES_TEXT))
+        elif t_maker == t_opponent:
             if hang:
                 pot += t_maker + t_opponent
                 for player in (0, 1):
@@ -405,8 +434,14 @@ class Klaberjass:
         if deal.annulled:
             return _(ANNULLED_TEXT)
         first, second = deal.card_points
-        return _("{maker} makes {trump}, {first}–{second}").format(
-            maker=players[deal.maker], trump=deal.trump.symbol, first=first, second=second
+        words = (
+            _("{maker} makes {trump}, {first}–{second}")
+            if deal.revoke is None
+            else _("{maker} makes {trump}, {first}–{second}, revoke by {offender}")  # R-KJ-14
+        )
+        offender = players[deal.revoke] if deal.revoke is not None else ""
+        return words.format(
+            maker=players[deal.maker], trump=deal.trump.symbol, first=first, second=second, offender=offender
         )
 
     def describe_result(self, deal: KlaberjassDeal, score: DealScore, players: tuple[str, ...], flags: Flags) -> str:
@@ -417,7 +452,11 @@ class Klaberjass:
             return _("annulled: both passed twice (KJ-4.4)")
         totals = deal.totals(sequence_lines(deal.sequences, flags, deal.no_trick)[0])
         maker_total, other_total = totals[deal.maker], totals[1 - deal.maker]
-        if maker_total > other_total:
+        if deal.revoke is not None and "kj_revoke_annuls_deal" in flags:
+            words = _("{maker} makes {trump}; revoke by {offender}: the deal is annulled (R-KJ-14)")
+        elif deal.revoke is not None:
+            words = _("{maker} makes {trump}; revoke by {offender}: {other} scores all {total} (R-KJ-14)")
+        elif maker_total > other_total:
             words = _("{maker} makes {trump}: {maker_total} to {other_total}")
         elif maker_total == other_total:
             words = (
@@ -429,8 +468,15 @@ class Klaberjass:
             words = _("{maker} makes {trump} and is bate, {maker_total} to {other_total}; bella kept (R-KJ-10)")
         else:
             words = _("{maker} makes {trump} and is bate, {maker_total} to {other_total} (KJ-9.2)")
+        offender = deal.revoke if deal.revoke is not None else 0
         text = words.format(
-            maker=players[deal.maker], trump=deal.trump.symbol, maker_total=maker_total, other_total=other_total
+            maker=players[deal.maker],
+            trump=deal.trump.symbol,
+            maker_total=maker_total,
+            other_total=other_total,
+            offender=players[offender],
+            other=players[1 - offender],
+            total=maker_total + other_total,
         )
         taken = next((line for line in score.lines if line.message == POT_TAKEN_TEXT), None)
         if taken is None:
@@ -452,13 +498,18 @@ class Klaberjass:
         }
         if deal.no_trick is not None:
             entry["no_trick"] = deal.no_trick
+        if deal.revoke is not None:
+            entry["revoke"] = deal.revoke
         return entry
 
     def undertakings(self, deal: KlaberjassDeal, score: DealScore, flags: Flags) -> tuple[Undertaking, ...]:
         """The maker's trumps (KJ-9.2): made when the maker's total is the higher; bate or tied, not made; nothing for
-        an annulled deal (KJ-4.4). A player's statistics count them."""
-        if deal.annulled:
+        an annulled deal (KJ-4.4). After a revoke (R-KJ-14) the maker made it when the opponent revoked; a deal the
+        revoke annuls counts nothing. A player's statistics count them."""
+        if deal.annulled or (deal.revoke is not None and "kj_revoke_annuls_deal" in flags):
             return ()
+        if deal.revoke is not None:
+            return (Undertaking(deal.maker, deal.revoke != deal.maker),)
         made = self.deal_state(deal, score, flags, dealer=0, before=None).result == "made"
         return (Undertaking(deal.maker, made),)
 
@@ -466,9 +517,12 @@ class Klaberjass:
         self, deal: KlaberjassDeal, score: DealScore, flags: Flags, *, dealer: int, before: Any
     ) -> DealState:
         """The JSON sheet's result of a deal (docs/match-file.md), from the totals of KJ-9.1: made (the maker's is
-        higher), bate (lower) or tie (KJ-9.2), or annulled (KJ-4.4); and who made trumps."""
+        higher), bate (lower) or tie (KJ-9.2), annulled (KJ-4.4), or revoke (R-KJ-14: a revoke decided it); and who
+        made trumps."""
         if deal.annulled:
             return DealState("annulled", {"maker": None})
+        if deal.revoke is not None:
+            return DealState("revoke", {"maker": deal.maker})
         totals = deal.totals(sequence_lines(deal.sequences, flags, deal.no_trick)[0])
         maker, opponent = totals[deal.maker], totals[1 - deal.maker]
         return DealState("made" if maker > opponent else "bate" if maker < opponent else "tie", {"maker": deal.maker})
@@ -502,6 +556,9 @@ LAST_TRICK_LINES = tuple(Line(player, LAST_TRICK, "KJ-8.4", gettext_noop("last t
 BELLA_LINES = tuple(Line(player, BELLA, "KJ-7.1", gettext_noop("bella")) for player in range(SEATS))
 ANNULLED_TEXT = gettext_noop("annulled: both passed twice")
 POT_TAKEN_TEXT = gettext_noop("takes the points held over from the tie")  # R-KJ-9
+REVOKE_GIVES_TEXT = gettext_noop("revoke: every point of the deal goes to the opponent")  # R-KJ-14
+REVOKE_TAKES_TEXT = gettext_noop("the opponent revoked: every point of the deal comes here")
+REVOKE_ANNULS_TEXT = gettext_noop("a revoke annuls the deal: nobody scores")
 ANNULLED_LINES = tuple(Line(player, 0, "KJ-4.4", ANNULLED_TEXT) for player in range(SEATS))
 
 
