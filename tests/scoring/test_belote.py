@@ -532,6 +532,7 @@ def test_r_bl_flags_and_their_rulings() -> None:
         "bl_capot_252": "R-BL-11",
         "bl_round_to_tens": "R-BL-12",
         "bl_renonce_deal_void": "R-BL-14",
+        "bl_penalty_cards": "R-BL-15",
     }
 
 
