@@ -43,10 +43,9 @@ lint: $(STAMP)
 	$(BIN)/djhtml --check --tabwidth 2 templates
 
 # Browser tests run when Chromium is installed (.ci/run installs it and sets CI, which makes them required).
-# Four workers on two cores: the browser tests wait on Chromium, the live server and the pages' polls much of the
-# time. The longest tests start first (tests/conftest.py, LONG_TESTS), so no worker is left with one at the end.
+# Three workers on two cores: the browser tests wait on Chromium and the live server part of the time.
 pytest: $(STAMP)
-	$(BIN)/python -m pytest -n 4 -q
+	$(BIN)/python -m pytest -n 3 -q
 
 test: lint pytest
 

@@ -124,21 +124,3 @@ def make_match(owner: Any) -> Callable[..., Match]:
 B1_ANNA_2H_EXACT = sample_entry("bridgette", "§6.1 B1")  # Anna +500
 B2_BEN_1NT_3_OVER = sample_entry("bridgette", "§6.1 B2")  # Ben +600
 PASSED_OUT = sample_entry("bridgette", "BG-7.4")
-
-
-# The tests that take a minute or more alone (a club night played on phones, twenty phones at once): started first, so
-# that `make pytest`'s workers run them beside the short ones rather than wait on them at the end.
-LONG_TESTS = (
-    "tests/browser/test_club_night.py::test_cl_2_4_a_progressive_chicago_evening_of_twelve",
-    "tests/browser/test_club_night.py::test_cl_a_belote_concours_of_six_teams_on_phones",
-    "tests/server/test_concurrency.py::test_twenty_phones_on_three_matches",
-    "tests/browser/test_every_page.py::test_every_page_of_every_game_is_accessible_and_fits",
-    "tests/browser/test_every_player_at_the_table.py::",
-    "tests/browser/test_rules_pages.py::test_each_games_page_opens_with_how_to_score_in_a_screen_or_two",
-    "tests/browser/test_table_link.py::test_two_seats_enter_confirm_and_dispute",
-    "tests/browser/test_contract_bridge_pad.py::test_br_7_a_new_user_scores_a_rubber",
-)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: not item.nodeid.startswith(LONG_TESTS))
