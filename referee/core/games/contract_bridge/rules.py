@@ -89,11 +89,6 @@ def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]]) -> 
     return [card for card in hand if card.suit == led] or list(hand)
 
 
-def right_of(seat: int) -> int:
-    """The previous seat clockwise, the player on ``seat``'s right (BR-10.2)."""
-    return (seat + SEATS - 1) % SEATS
-
-
 class Transfer(NamedTuple):
     """The tricks an established revoke transfers (BR-10.5, BR-10.6) and the law that says so ("64A1", "64B2")."""
 
