@@ -24,6 +24,28 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 
+# A page whose colour scheme has just changed (`emulate_media`) fades its inputs and links to the new colours over
+# Pico's 0.2 s transitions; axe reading the contrast half-way finds colours the page never rests on. Every axe run
+# waits until no finite animation is running (an endless one, a busy spinner, never ends).
+_STILL = """() => document.getAnimations().every(
+    (animation) => animation.playState !== "running" || animation.effect.getComputedTiming().endTime === Infinity
+)"""
+
+
+def _axe_on_a_still_page() -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    run = Axe.run
+
+    def run_when_still(self: Any, page: Any, *args: Any, **kwargs: Any) -> Any:
+        page.wait_for_function(_STILL)
+        return run(self, page, *args, **kwargs)
+
+    Axe.run = run_when_still  # type: ignore[method-assign]
+
+
+_axe_on_a_still_page()
+
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
 # for setup are still plain synchronous calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
