@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, Self, TypeVar
 
+from referee.core.setup import MAX_EVENTS, EventField, Setup, ValueKind
 from referee.core.verdict import RecordError
 from scoring.core.base import EntryError, Flags
 from scoring.core.games import GAMES
@@ -25,11 +26,8 @@ from scoring.core.match import MatchFile, parse_match
 from vocabulary.cards import Card, CardError, card_name, parse_card, parse_cards
 from vocabulary.i18n import _, gettext_noop, ngettext
 
-if TYPE_CHECKING:
-    from referee.core.setup import Setup
-
-MAX_EVENTS = 400
 Deal = TypeVar("Deal")
+_DEALT_TWICE = gettext_noop("{card} is dealt twice (also at {path})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,28 +96,82 @@ class Record:
         return cls(**(read | fields), events=events, plays_only=header.plays_only)
 
 
-# An event whose type and seat are checked, as (number, type, seat, the event's object): for a game's reader
-# to read its other fields once the deal is checked.
+# An event whose type and seat are checked, as (number, type, seat, the event's object): for its fields to be read once
+# the deal is checked.
 CheckedEvent = tuple[int, str, int, Mapping[str, Any]]
+# A game's own reading of an event's field, given its value and its path (``events[4].call``): what the `Event`
+# holds there (Call Bridge's call, a whole number), or a RecordError at the path.
+FieldReader = Callable[[Any, str], Any]
+# A game's own reading of all the fields of an event of one type (Bridgette's draw: its cards, or a count).
+EventReader = Callable[[CheckedEvent], Event]
 
 
 def read_record(
     doc: Any,
     game: str,
     setup: Setup,
-    read_deal: Callable[[Mapping[str, Any], Header], Deal],
-    read_event: Callable[[CheckedEvent], Event],
+    read_deal: Callable[[Mapping[str, Any], Header, DealtCards], Deal],
+    *,
+    not_in_pack: str | None,
+    twice: str = _DEALT_TWICE,
+    field_readers: Mapping[str, FieldReader] | None = None,
+    event_readers: Mapping[str, EventReader] | None = None,
 ) -> tuple[Header, Deal, tuple[Event, ...]]:
     """Read a hand record of ``game`` in the order every game tells its first fault: the header (`read_header`),
     each event's type and seat among the setup's (`read_events`), the deal (the game's ``read_deal``: the cards
-    outside the hands and every card dealt, placed once: `DealtCards`), then each event's fields (the game's
-    ``read_event``). A RecordError names the path of what cannot be read."""
+    outside the hands and every card dealt, placed once in the `DealtCards` it is given), then each event's fields
+    by its setup's `EventKind` (`read_fields`). A RecordError names the path of what cannot be read.
+
+    The game gives its words: ``not_in_pack``, the msgid refusing a card that is not of the setup's pack (None where
+    every card a record can name is), and ``twice``, one refusing a card dealt twice; and its own readers, of a
+    field by its name (``field_readers``) or of all of an event's fields by its type (``event_readers``)."""
     header = read_header(doc, game)
     checked = read_events(doc, game, setup.event_types)
     if header.plays_only:
         header = replace(header, hands=cards_played(checked, len(header.players)))
-    deal = read_deal(doc, header)
-    return header, deal, tuple(map(read_event, checked))
+    dealt = DealtCards(frozenset(setup.pack) if not_in_pack else None, not_in_pack or "", twice)
+    deal = read_deal(doc, header, dealt)
+    kinds = {kind.type: kind.fields for kind in setup.events}
+    read: list[Event] = []
+    for event in checked:
+        kind = event[1]
+        if event_readers is not None and kind in event_readers:
+            read.append(event_readers[kind](event))
+        else:
+            read.append(read_fields(event, kinds[kind], dealt, field_readers or {}))
+    return header, deal, tuple(read)
+
+
+def read_fields(
+    checked: CheckedEvent, fields: Sequence[EventField], pack: DealtCards, own: Mapping[str, FieldReader]
+) -> Event:
+    """An event with its ``fields`` read in the setup's order, each by the game's ``own`` reader of it, or else by
+    its kind: a card of the game's pack (``pack``, the deal's), a list of them, or one of the field's words. A
+    RecordError names the first field that cannot be read (``events[4].card``)."""
+    number, kind, seat, data = checked
+    values = {}
+    for field in fields:
+        path = f"events[{number - 1}].{field.name}"
+        reader = own.get(field.name)
+        value = data.get(field.name)
+        values[field.name] = reader(value, path) if reader is not None else read_field(field, value, path, pack)
+    return Event(number=number, type=kind, seat=seat, **values)
+
+
+def read_field(field: EventField, value: Any, path: str, pack: DealtCards) -> Any:
+    """The ``value`` of an event's ``field`` at ``path``, read by the field's kind: one card, or a list of them, of
+    ``pack``; or one of the field's words. A number or a free word (a call) has no reading every game shares: the
+    game gives its own (`FieldReader`)."""
+    if field.kind is ValueKind.CARD:
+        return pack.of_pack(card_at(value, path), path)
+    if field.kind is ValueKind.CARDS:
+        cards = cards_at(value, path)
+        for index, card in enumerate(cards):
+            pack.of_pack(card, f"{path}[{index}]")
+        return cards
+    if field.kind is ValueKind.WORD and field.words:
+        return choice_at(value, path, field.words)
+    raise LookupError(f"the field {field.name} is read by the game's own reader")
 
 
 def read_header(doc: Any, game: str) -> Header:
@@ -232,39 +284,16 @@ def card_at(value: Any, path: str) -> Card:
         raise RecordError(path, error.message) from None
 
 
-def event_cards(number: int, data: Mapping[str, Any], field: str = "cards") -> tuple[Card, ...]:
-    """The cards of an event's field, or a RecordError by its path (``events[4].cards[1]``)."""
-    return cards_at(data.get(field), f"events[{number - 1}].{field}")
-
-
-def event_card(number: int, data: Mapping[str, Any], field: str = "card") -> Card:
-    """The card of an event's field, or a RecordError by its path (``events[4].card``)."""
-    return card_at(data.get(field), f"events[{number - 1}].{field}")
-
-
-def event_choice(number: int, data: Mapping[str, Any], options: Sequence[str]) -> str:
-    """The event's ``choice``, one of the words ``options`` (a suit letter among them in either case), or a
-    RecordError by its path (``events[4].choice``)."""
-    choice = data.get("choice")
+def choice_at(value: Any, path: str, options: Sequence[str]) -> str:
+    """``value`` if it is one of the words ``options`` (a suit letter among them in either case), or a RecordError at
+    ``path`` (``events[4].choice``)."""
+    choice = value
     if isinstance(choice, str) and choice.upper() in options:
         choice = choice.upper()  # the words are lower case and the suit letters upper case: "s" is the suit S
     if choice not in options:
         message = _("choice must be one of {options}, not {choice}")
-        raise RecordError(
-            f"events[{number - 1}].choice", message.format(options=", ".join(options), choice=repr(choice))
-        )
+        raise RecordError(path, message.format(options=", ".join(options), choice=repr(choice)))
     return str(choice)
-
-
-def in_pack(card: Card, pack: frozenset[Card], path: str, message: str) -> Card:
-    """``card`` if the game's pack holds it; else a RecordError at ``path`` with ``message``, a msgid with
-    ``{card}`` for the card's name."""
-    if card not in pack:
-        raise RecordError(path, _(message).format(card=card_name(card)))
-    return card
-
-
-_DEALT_TWICE = gettext_noop("{card} is dealt twice (also at {path})")
 
 
 class DealtCards:
@@ -276,9 +305,15 @@ class DealtCards:
         self.pack, self.not_in_pack, self.twice = pack, not_in_pack, twice
         self.seen: dict[Card, str] = {}
 
+    def of_pack(self, card: Card, path: str) -> Card:
+        """``card`` if the game's pack holds it (every card does where the game gives no pack); else a RecordError at
+        ``path`` in the game's words."""
+        if self.pack is not None and card not in self.pack:
+            raise RecordError(path, _(self.not_in_pack).format(card=card_name(card)))
+        return card
+
     def place(self, card: Card, path: str) -> None:
-        if self.pack is not None:
-            in_pack(card, self.pack, path, self.not_in_pack)
+        self.of_pack(card, path)
         if card in self.seen:
             raise RecordError(path, _(self.twice).format(card=card_name(card), path=self.seen[card]))
         self.seen[card] = path
@@ -287,11 +322,11 @@ class DealtCards:
         for index, card in enumerate(cards):
             self.place(card, f"{path}[{index}]")
 
-    def place_hands(self, hands: Sequence[Sequence[Card]], sizes: Sequence[int], wrong_size: str) -> None:
-        """Place each hand in turn, once its size is one of ``sizes``; a hand of another size is refused at its path
-        (``hands[1]``) with ``wrong_size``, a msgid with ``{count}``, the cards it holds, and ``{size}``, the last of
-        ``sizes``."""
-        for seat, hand in enumerate(hands):
+    def place_hands(self, header: Header, sizes: Sequence[int], wrong_size: str) -> None:
+        """Place each hand as dealt in turn, once its size is one of ``sizes``; a hand of another size is refused at
+        its path (``hands[1]``) with ``wrong_size``, a msgid with ``{count}``, the cards it holds, and ``{size}``, the
+        last of ``sizes``. A record of the plays only has no hands as dealt: each is the cards its seat plays."""
+        for seat, hand in enumerate(() if header.plays_only else header.hands):
             if len(hand) not in sizes:
                 raise RecordError(f"hands[{seat}]", _(wrong_size).format(count=len(hand), size=sizes[-1]))
             self.place_all(hand, f"hands[{seat}]")
