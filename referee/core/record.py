@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Self, TypeVar
 
-from referee.core.setup import MAX_EVENTS, EventField, Setup, ValueKind
+from referee.core.setup import MAX_EVENTS, EventField, EventKind, Setup, ValueKind
 from referee.core.verdict import RecordError
 from scoring.core.base import EntryError, Flags
 from scoring.core.games import GAMES
@@ -120,7 +120,7 @@ def read_record(
     """Read a hand record of ``game`` in the order every game tells its first fault: the header (`read_header`),
     each event's type and seat among the setup's (`read_events`), the deal (the game's ``read_deal``: the cards
     outside the hands and every card dealt, placed once in the `DealtCards` it is given), then each event's fields
-    by its setup's `EventKind` (`read_fields`). A RecordError names the path of what cannot be read.
+    by its setup's `EventKind` (`read_event`). A RecordError names the path of what cannot be read.
 
     The game gives its words: ``not_in_pack``, the msgid refusing a card that is not of the setup's pack (None where
     every card a record can name is), and ``twice``, one refusing a card dealt twice; and its own readers, of a
@@ -131,28 +131,28 @@ def read_record(
         header = replace(header, hands=cards_played(checked, len(header.players)))
     dealt = DealtCards(frozenset(setup.pack) if not_in_pack else None, not_in_pack or "", twice)
     deal = read_deal(doc, header, dealt)
-    kinds = {kind.type: kind.fields for kind in setup.events}
-    read: list[Event] = []
-    for event in checked:
-        kind = event[1]
-        if event_readers is not None and kind in event_readers:
-            read.append(event_readers[kind](event))
-        else:
-            read.append(read_fields(event, kinds[kind], dealt, field_readers or {}))
-    return header, deal, tuple(read)
+    kinds = {kind.type: kind for kind in setup.events}
+    events = tuple(read_event(event, kinds, dealt, field_readers or {}, event_readers or {}) for event in checked)
+    return header, deal, events
 
 
-def read_fields(
-    checked: CheckedEvent, fields: Sequence[EventField], pack: DealtCards, own: Mapping[str, FieldReader]
+def read_event(
+    checked: CheckedEvent,
+    kinds: Mapping[str, EventKind],
+    pack: DealtCards,
+    field_readers: Mapping[str, FieldReader],
+    event_readers: Mapping[str, EventReader],
 ) -> Event:
-    """An event with its ``fields`` read in the setup's order, each by the game's ``own`` reader of it, or else by
-    its kind: a card of the game's pack (``pack``, the deal's), a list of them, or one of the field's words. A
-    RecordError names the first field that cannot be read (``events[4].card``)."""
+    """An event with the fields of its `EventKind` read in the setup's order, each by the game's own reader of it,
+    or else by its kind (`read_field`: a card of the game's pack, ``pack``, the deal's); an event of a type the game
+    reads its own way, by its reader. A RecordError names the first field that cannot be read (``events[4].card``)."""
     number, kind, seat, data = checked
-    values = {}
-    for field in fields:
+    if kind in event_readers:
+        return event_readers[kind](checked)
+    values: dict[str, Any] = {}
+    for field in kinds[kind].fields:
         path = f"events[{number - 1}].{field.name}"
-        reader = own.get(field.name)
+        reader = field_readers.get(field.name)
         value = data.get(field.name)
         values[field.name] = reader(value, path) if reader is not None else read_field(field, value, path, pack)
     return Event(number=number, type=kind, seat=seat, **values)
@@ -171,7 +171,7 @@ def read_field(field: EventField, value: Any, path: str, pack: DealtCards) -> An
         return cards
     if field.kind is ValueKind.WORD and field.words:
         return choice_at(value, path, field.words)
-    raise LookupError(f"the field {field.name} is read by the game's own reader")
+    raise LookupError(f"{field.name}: a number or a free word is read by the game's own reader (field_readers)")
 
 
 def read_header(doc: Any, game: str) -> Header:
