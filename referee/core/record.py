@@ -129,7 +129,8 @@ def read_record(
     checked = read_events(doc, game, setup.event_types)
     if header.plays_only:
         header = replace(header, hands=cards_played(checked, len(header.players)))
-    dealt = DealtCards(frozenset(setup.pack) if not_in_pack else None, not_in_pack or "", twice)
+    sizes = (0, setup.hand_size) if setup.empty_hand else (setup.hand_size,)
+    dealt = DealtCards(frozenset(setup.pack) if not_in_pack else None, not_in_pack or "", twice, sizes)
     deal = read_deal(doc, header, dealt)
     kinds = {kind.type: kind for kind in setup.events}
     events = tuple(read_event(event, kinds, dealt, field_readers or {}, event_readers or {}) for event in checked)
@@ -299,10 +300,11 @@ def choice_at(value: Any, path: str, options: Sequence[str]) -> str:
 class DealtCards:
     """The cards of a deal, placed one by one in record order (the hands, then the cards outside them): a card
     that is not of the game's pack, or one placed twice, is refused at its path (``hands[1][4]``, ``stock[3]``)
-    in the game's words, msgids with ``{card}`` and, for a card placed twice, ``{path}``, where it was first."""
+    in the game's words, msgids with ``{card}`` and, for a card placed twice, ``{path}``, where it was first.
+    ``sizes``: the sizes a hand as dealt may have, the setup's hand size (or none, where a hand may be left empty)."""
 
-    def __init__(self, pack: frozenset[Card] | None, not_in_pack: str, twice: str = _DEALT_TWICE) -> None:
-        self.pack, self.not_in_pack, self.twice = pack, not_in_pack, twice
+    def __init__(self, pack: frozenset[Card] | None, not_in_pack: str, twice: str, sizes: Sequence[int]) -> None:
+        self.pack, self.not_in_pack, self.twice, self.sizes = pack, not_in_pack, twice, sizes
         self.seen: dict[Card, str] = {}
 
     def of_pack(self, card: Card, path: str) -> Card:
@@ -322,10 +324,12 @@ class DealtCards:
         for index, card in enumerate(cards):
             self.place(card, f"{path}[{index}]")
 
-    def place_hands(self, header: Header, sizes: Sequence[int], wrong_size: str) -> None:
-        """Place each hand as dealt in turn, once its size is one of ``sizes``; a hand of another size is refused at
-        its path (``hands[1]``) with ``wrong_size``, a msgid with ``{count}``, the cards it holds, and ``{size}``, the
-        last of ``sizes``. A record of the plays only has no hands as dealt: each is the cards its seat plays."""
+    def place_hands(self, header: Header, wrong_size: str, sizes: Sequence[int] = ()) -> None:
+        """Place each hand as dealt in turn, once its size is one of ``sizes`` (the setup's, unless the game gives
+        others); a hand of another size is refused at its path (``hands[1]``) with ``wrong_size``, a msgid with
+        ``{count}``, the cards it holds, and ``{size}``, the last of ``sizes``. A record of the plays only has no
+        hands as dealt: each is the cards its seat plays."""
+        sizes = sizes or self.sizes
         for seat, hand in enumerate(() if header.plays_only else header.hands):
             if len(hand) not in sizes:
                 raise RecordError(f"hands[{seat}]", _(wrong_size).format(count=len(hand), size=sizes[-1]))

@@ -72,7 +72,7 @@ def _check_held(doc: Mapping[str, Any], header: Header, dealt: DealtCards) -> No
         "each hand holds the 8 cards it plays with once the deal is complete (BL-3.4), not {count}; "
         "or give every hand's first 5 cards and the stock"
     )
-    dealt.place_hands(header, (HELD,), message)
+    dealt.place_hands(header, message, (HELD,))
 
 
 def _read_deal(doc: Mapping[str, Any], header: Header, dealt: DealtCards) -> tuple[Card, tuple[Card, ...]]:

@@ -71,7 +71,7 @@ def _read_deal(
     """The stock and the upcard, once the hands are 13 cards or none (BG-3.2) and no card is dealt twice (BG-1.2),
     checked card by card in record order: the RecordError names the first fault and where."""
     message = gettext_noop("a hand as dealt has {size} cards (BG-3.2), or none if it was not recorded")
-    placed.place_hands(header, (0, HAND_SIZE), message)
+    placed.place_hands(header, message)
     stock = _read_stock(doc)
     placed.place_all(stock or (), "stock")
     upcard = _read_upcard(doc, stock)

@@ -9,7 +9,6 @@ from referee.core.games.call_bridge.setup import SETUP
 from referee.core.record import DealtCards, Header, Record
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
-from scoring.core.games.call_bridge import TRICKS_PER_DEAL
 from vocabulary.i18n import _, gettext_noop
 
 
@@ -32,4 +31,4 @@ def _read_call(value: Any, path: str) -> int:
 
 def _check_hands(doc: Mapping[str, Any], header: Header, dealt: DealtCards) -> None:
     """Refuse hands that are not 4 x 13 cards of one 52-card pack (CB-1.1, CB-3.2), naming the first fault."""
-    dealt.place_hands(header, (TRICKS_PER_DEAL,), gettext_noop("each hand holds 13 cards (CB-3.2), not {count}"))
+    dealt.place_hands(header, gettext_noop("each hand holds 13 cards (CB-3.2), not {count}"))

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.calls import Call, parse_call
-from referee.core.games.contract_bridge.rules import HAND_SIZE
 from referee.core.games.contract_bridge.setup import SETUP
 from referee.core.record import DealtCards, Header, Record
 from referee.core.record import read_record as read_in_order
@@ -35,4 +34,4 @@ def _read_call(value: Any, path: str) -> Call:
 
 def _check_deal(doc: Mapping[str, Any], header: Header, dealt: DealtCards) -> None:
     """Refuse a deal that is not four hands of 13 from one 52-card pack (BR-1.2, BR-3.2), naming the first fault."""
-    dealt.place_hands(header, (HAND_SIZE,), gettext_noop("each hand is dealt 13 cards (BR-3.2), not {count}"))
+    dealt.place_hands(header, gettext_noop("each hand is dealt 13 cards (BR-3.2), not {count}"))

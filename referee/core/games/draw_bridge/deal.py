@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.calls import parse_call
-from referee.core.games.draw_bridge.rules import HAND_SIZE, STOCK_SIZE
+from referee.core.games.draw_bridge.rules import STOCK_SIZE
 from referee.core.games.draw_bridge.setup import SETUP
 from referee.core.record import DealtCards, Header, Record, cards_at
 from referee.core.record import read_record as read_in_order
@@ -59,7 +59,7 @@ def _read_deal(doc: Mapping[str, Any], header: Header, dealt: DealtCards) -> tup
     if len(stock) != STOCK_SIZE:
         message = _("the stock holds {size} cards, top card first (DB-2.2), not {count}")
         raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
-    dealt.place_hands(header, (HAND_SIZE,), gettext_noop("each hand is dealt {size} cards (DB-2.2), not {count}"))
+    dealt.place_hands(header, gettext_noop("each hand is dealt {size} cards (DB-2.2), not {count}"))
     dealt.place_all(stock, "stock")
     return stock
 
