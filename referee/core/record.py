@@ -7,9 +7,11 @@ A hand record is one JSON object (documented in docs/hand-record.md)::
      ...game-specific fields (stock, upcard, turn_up)...,
      "events": [{"type": "play", "seat": 1, "card": "5H"}, ...]}
 
-Each game module reads the rest; this module reads the common fields. A record may leave ``hands`` out: it gives
-the plays only, and each seat's hand is then the cards it plays in the record (`cards_played`), so a card of a
-suit played after showing out of it proves a revoke (docs/hand-record.md, "A record of the plays only").
+This module reads the common fields and every event's fields, each by its kind in the game's setup (`EventKind`);
+each game's deal module reads the cards outside the hands and gives its words and its own readers (`read_record`).
+A record may leave ``hands`` out: it gives the plays only, and each seat's hand is then the cards it plays in the
+record (`cards_played`), so a card of a suit played after showing out of it proves a revoke (docs/hand-record.md,
+"A record of the plays only").
 """
 
 from __future__ import annotations
