@@ -7,17 +7,20 @@ A hand record is one JSON object (documented in docs/hand-record.md)::
      ...game-specific fields (stock, upcard, turn_up)...,
      "events": [{"type": "play", "seat": 1, "card": "5H"}, ...]}
 
-Each game module reads the rest; this module reads the common fields. A record may leave ``hands`` out: it gives
-the plays only, and each seat's hand is then the cards it plays in the record (`cards_played`), so a card of a
-suit played after showing out of it proves a revoke (docs/hand-record.md, "A record of the plays only").
+This module reads the common fields and every event's fields, each by its kind in the game's setup (`EventKind`);
+each game's deal module reads the cards outside the hands and gives its words and its own readers (`read_record`).
+A record may leave ``hands`` out: it gives the plays only, and each seat's hand is then the cards it plays in the
+record (`cards_played`), so a card of a suit played after showing out of it proves a revoke (docs/hand-record.md,
+"A record of the plays only").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, Self, TypeVar
 
+from referee.core.setup import MAX_EVENTS, EventField, EventKind, Setup, ValueKind
 from referee.core.verdict import RecordError
 from scoring.core.base import EntryError, Flags
 from scoring.core.games import GAMES
@@ -25,11 +28,8 @@ from scoring.core.match import MatchFile, parse_match
 from vocabulary.cards import Card, CardError, card_name, parse_card, parse_cards
 from vocabulary.i18n import _, gettext_noop, ngettext
 
-if TYPE_CHECKING:
-    from referee.core.setup import Setup
-
-MAX_EVENTS = 400
 Deal = TypeVar("Deal")
+_DEALT_TWICE = gettext_noop("{card} is dealt twice (also at {path})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,28 +98,83 @@ class Record:
         return cls(**(read | fields), events=events, plays_only=header.plays_only)
 
 
-# An event whose type and seat are checked, as (number, type, seat, the event's object): for a game's reader
-# to read its other fields once the deal is checked.
+# An event whose type and seat are checked, as (number, type, seat, the event's object): for its fields to be read once
+# the deal is checked.
 CheckedEvent = tuple[int, str, int, Mapping[str, Any]]
+# A game's own reading of an event's field, given its value and its path (``events[4].call``): what the `Event`
+# holds there (Call Bridge's call, a whole number), or a RecordError at the path.
+FieldReader = Callable[[Any, str], Any]
+# A game's own reading of all the fields of an event of one type (Bridgette's draw: its cards, or a count).
+EventReader = Callable[[CheckedEvent], Event]
 
 
 def read_record(
     doc: Any,
     game: str,
     setup: Setup,
-    read_deal: Callable[[Mapping[str, Any], Header], Deal],
-    read_event: Callable[[CheckedEvent], Event],
+    read_deal: Callable[[Mapping[str, Any], Header, DealtCards], Deal],
+    *,
+    not_in_pack: str | None,
+    twice: str = _DEALT_TWICE,
+    field_readers: Mapping[str, FieldReader] | None = None,
+    event_readers: Mapping[str, EventReader] | None = None,
 ) -> tuple[Header, Deal, tuple[Event, ...]]:
     """Read a hand record of ``game`` in the order every game tells its first fault: the header (`read_header`),
     each event's type and seat among the setup's (`read_events`), the deal (the game's ``read_deal``: the cards
-    outside the hands and every card dealt, placed once: `DealtCards`), then each event's fields (the game's
-    ``read_event``). A RecordError names the path of what cannot be read."""
+    outside the hands and every card dealt, placed once in the `DealtCards` it is given), then each event's fields
+    by its setup's `EventKind` (`read_event`). A RecordError names the path of what cannot be read.
+
+    The game gives its words: ``not_in_pack``, the msgid refusing a card that is not of the setup's pack (None where
+    every card a record can name is), and ``twice``, one refusing a card dealt twice; and its own readers, of a
+    field by its name (``field_readers``) or of all of an event's fields by its type (``event_readers``)."""
     header = read_header(doc, game)
     checked = read_events(doc, game, setup.event_types)
     if header.plays_only:
         header = replace(header, hands=cards_played(checked, len(header.players)))
-    deal = read_deal(doc, header)
-    return header, deal, tuple(map(read_event, checked))
+    sizes = (0, setup.hand_size) if setup.empty_hand else (setup.hand_size,)
+    dealt = DealtCards(frozenset(setup.pack) if not_in_pack else None, not_in_pack or "", twice, sizes)
+    deal = read_deal(doc, header, dealt)
+    kinds = {kind.type: kind for kind in setup.events}
+    events = tuple(read_event(event, kinds, dealt, field_readers or {}, event_readers or {}) for event in checked)
+    return header, deal, events
+
+
+def read_event(
+    checked: CheckedEvent,
+    kinds: Mapping[str, EventKind],
+    pack: DealtCards,
+    field_readers: Mapping[str, FieldReader],
+    event_readers: Mapping[str, EventReader],
+) -> Event:
+    """An event with the fields of its `EventKind` read in the setup's order, each by the game's own reader of it,
+    or else by its kind (`read_field`: a card of the game's pack, ``pack``, the deal's); an event of a type the game
+    reads its own way, by its reader. A RecordError names the first field that cannot be read (``events[4].card``)."""
+    number, kind, seat, data = checked
+    if kind in event_readers:
+        return event_readers[kind](checked)
+    values: dict[str, Any] = {}
+    for field in kinds[kind].fields:
+        path = f"events[{number - 1}].{field.name}"
+        reader = field_readers.get(field.name)
+        value = data.get(field.name)
+        values[field.name] = reader(value, path) if reader is not None else read_field(field, value, path, pack)
+    return Event(number=number, type=kind, seat=seat, **values)
+
+
+def read_field(field: EventField, value: Any, path: str, pack: DealtCards) -> Any:
+    """The ``value`` of an event's ``field`` at ``path``, read by the field's kind: one card, or a list of them, of
+    ``pack``; or one of the field's words. A number or a free word (a call) has no reading every game shares: the
+    game gives its own (`FieldReader`)."""
+    if field.kind is ValueKind.CARD:
+        return pack.of_pack(card_at(value, path), path)
+    if field.kind is ValueKind.CARDS:
+        cards = cards_at(value, path)
+        for index, card in enumerate(cards):
+            pack.of_pack(card, f"{path}[{index}]")
+        return cards
+    if field.kind is ValueKind.WORD and field.words:
+        return choice_at(value, path, field.words)
+    raise LookupError(f"{field.name}: a number or a free word is read by the game's own reader (field_readers)")
 
 
 def read_header(doc: Any, game: str) -> Header:
@@ -232,53 +287,37 @@ def card_at(value: Any, path: str) -> Card:
         raise RecordError(path, error.message) from None
 
 
-def event_cards(number: int, data: Mapping[str, Any], field: str = "cards") -> tuple[Card, ...]:
-    """The cards of an event's field, or a RecordError by its path (``events[4].cards[1]``)."""
-    return cards_at(data.get(field), f"events[{number - 1}].{field}")
-
-
-def event_card(number: int, data: Mapping[str, Any], field: str = "card") -> Card:
-    """The card of an event's field, or a RecordError by its path (``events[4].card``)."""
-    return card_at(data.get(field), f"events[{number - 1}].{field}")
-
-
-def event_choice(number: int, data: Mapping[str, Any], options: Sequence[str]) -> str:
-    """The event's ``choice``, one of the words ``options`` (a suit letter among them in either case), or a
-    RecordError by its path (``events[4].choice``)."""
-    choice = data.get("choice")
+def choice_at(value: Any, path: str, options: Sequence[str]) -> str:
+    """``value`` if it is one of the words ``options`` (a suit letter among them in either case), or a RecordError at
+    ``path`` (``events[4].choice``)."""
+    choice = value
     if isinstance(choice, str) and choice.upper() in options:
         choice = choice.upper()  # the words are lower case and the suit letters upper case: "s" is the suit S
     if choice not in options:
         message = _("choice must be one of {options}, not {choice}")
-        raise RecordError(
-            f"events[{number - 1}].choice", message.format(options=", ".join(options), choice=repr(choice))
-        )
+        raise RecordError(path, message.format(options=", ".join(options), choice=repr(choice)))
     return str(choice)
-
-
-def in_pack(card: Card, pack: frozenset[Card], path: str, message: str) -> Card:
-    """``card`` if the game's pack holds it; else a RecordError at ``path`` with ``message``, a msgid with
-    ``{card}`` for the card's name."""
-    if card not in pack:
-        raise RecordError(path, _(message).format(card=card_name(card)))
-    return card
-
-
-_DEALT_TWICE = gettext_noop("{card} is dealt twice (also at {path})")
 
 
 class DealtCards:
     """The cards of a deal, placed one by one in record order (the hands, then the cards outside them): a card
     that is not of the game's pack, or one placed twice, is refused at its path (``hands[1][4]``, ``stock[3]``)
-    in the game's words, msgids with ``{card}`` and, for a card placed twice, ``{path}``, where it was first."""
+    in the game's words, msgids with ``{card}`` and, for a card placed twice, ``{path}``, where it was first.
+    ``sizes``: the sizes a hand as dealt may have, the setup's hand size (or none, where a hand may be left empty)."""
 
-    def __init__(self, pack: frozenset[Card] | None, not_in_pack: str, twice: str = _DEALT_TWICE) -> None:
-        self.pack, self.not_in_pack, self.twice = pack, not_in_pack, twice
+    def __init__(self, pack: frozenset[Card] | None, not_in_pack: str, twice: str, sizes: Sequence[int]) -> None:
+        self.pack, self.not_in_pack, self.twice, self.sizes = pack, not_in_pack, twice, sizes
         self.seen: dict[Card, str] = {}
 
+    def of_pack(self, card: Card, path: str) -> Card:
+        """``card`` if the game's pack holds it (every card does where the game gives no pack); else a RecordError at
+        ``path`` in the game's words."""
+        if self.pack is not None and card not in self.pack:
+            raise RecordError(path, _(self.not_in_pack).format(card=card_name(card)))
+        return card
+
     def place(self, card: Card, path: str) -> None:
-        if self.pack is not None:
-            in_pack(card, self.pack, path, self.not_in_pack)
+        self.of_pack(card, path)
         if card in self.seen:
             raise RecordError(path, _(self.twice).format(card=card_name(card), path=self.seen[card]))
         self.seen[card] = path
@@ -287,11 +326,13 @@ class DealtCards:
         for index, card in enumerate(cards):
             self.place(card, f"{path}[{index}]")
 
-    def place_hands(self, hands: Sequence[Sequence[Card]], sizes: Sequence[int], wrong_size: str) -> None:
-        """Place each hand in turn, once its size is one of ``sizes``; a hand of another size is refused at its path
-        (``hands[1]``) with ``wrong_size``, a msgid with ``{count}``, the cards it holds, and ``{size}``, the last of
-        ``sizes``."""
-        for seat, hand in enumerate(hands):
+    def place_hands(self, header: Header, wrong_size: str, sizes: Sequence[int] = ()) -> None:
+        """Place each hand as dealt in turn, once its size is one of ``sizes`` (the setup's, unless the game gives
+        others); a hand of another size is refused at its path (``hands[1]``) with ``wrong_size``, a msgid with
+        ``{count}``, the cards it holds, and ``{size}``, the last of ``sizes``. A record of the plays only has no
+        hands as dealt: each is the cards its seat plays."""
+        sizes = sizes or self.sizes
+        for seat, hand in enumerate(() if header.plays_only else header.hands):
             if len(hand) not in sizes:
                 raise RecordError(f"hands[{seat}]", _(wrong_size).format(count=len(hand), size=sizes[-1]))
             self.place_all(hand, f"hands[{seat}]")

@@ -14,9 +14,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from referee.core.record import MAX_EVENTS
 from vocabulary.cards import Card
 from vocabulary.i18n import _, gettext_noop, ngettext
+
+MAX_EVENTS = 400  # the most events a hand record may hold (referee.core.record.read_events)
 
 # The note every verdict on a record of the plays only gives (docs/hand-record.md).
 PLAYS_ONLY = gettext_noop(

@@ -10,28 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
+from referee.core.games.belote.rules import FIRST_DEAL, SAYINGS, STOCK
 from referee.core.games.belote.setup import HELD, SETUP
-from referee.core.pack32 import PACK32
-from referee.core.record import (
-    CheckedEvent,
-    DealtCards,
-    Event,
-    Header,
-    Record,
-    card_at,
-    cards_at,
-    event_card,
-    event_choice,
-    in_pack,
-)
+from referee.core.record import DealtCards, Event, Header, Record, card_at, cards_at
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from vocabulary.cards import Card
 from vocabulary.i18n import _, gettext_noop, ngettext
-
-_PACK = frozenset(PACK32)
-_SAYINGS_READ = (None, "", *SAYINGS)  # no saying, or belote or rebelote
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -46,11 +31,7 @@ class BeloteRecord(Record):
     held: bool = False
 
 
-_NOT_IN_PACK = gettext_noop("{card} is not in the 32-card Belote pack: A K Q J 10 9 8 7")
-_TWICE = gettext_noop("{card} is dealt twice")
-
-
-def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple[Card, ...]) -> None:
+def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple[Card, ...], dealt: DealtCards) -> None:
     """Refuse a deal that is not 5 cards a hand, a turn-up and at most 11 more, all different and of the pack."""
     for seat, hand in enumerate(hands):
         if len(hand) != FIRST_DEAL:
@@ -62,24 +43,17 @@ def _check_deal(hands: tuple[tuple[Card, ...], ...], turn_up: Card, stock: tuple
             STOCK,
         )
         raise RecordError("stock", message.format(count=STOCK))
-    dealt = DealtCards(_PACK, _NOT_IN_PACK, _TWICE)
     for seat, hand in enumerate(hands):
         dealt.place_all(hand, f"hands[{seat}]")
     dealt.place(turn_up, "turn_up")
     dealt.place_all(stock, "stock")
 
 
-def _read_event(checked: CheckedEvent) -> Event:
-    """An event whose type and seat are checked: a play's card and saying, or a bid's choice."""
-    number, kind, seat, data = checked
-    if kind == "play":
-        card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
-        saying = data.get("announce")
-        if saying not in _SAYINGS_READ:
-            message = _("announce is belote or rebelote (BL-6.1), not {saying}")
-            raise RecordError(f"events[{number - 1}].announce", message.format(saying=repr(saying)))
-        return Event(number=number, type=kind, seat=seat, card=card, announce=saying or "")
-    return Event(number=number, type=kind, seat=seat, choice=event_choice(number, data, BIDS))
+def _read_saying(value: Any, path: str) -> str:
+    """A play's saying: none, or belote or rebelote (BL-6.1)."""
+    if value not in (None, "", *SAYINGS):
+        raise RecordError(path, _("announce is belote or rebelote (BL-6.1), not {saying}").format(saying=repr(value)))
+    return value or ""
 
 
 def is_held(doc: Mapping[str, Any], header: Header) -> bool:
@@ -88,7 +62,7 @@ def is_held(doc: Mapping[str, Any], header: Header) -> bool:
     return header.plays_only or doc.get("held") is True or any(len(hand) == HELD for hand in header.hands)
 
 
-def _check_held(doc: Mapping[str, Any], header: Header) -> None:
+def _check_held(doc: Mapping[str, Any], header: Header, dealt: DealtCards) -> None:
     """Refuse hands as held in play that are not 8 different cards each of the pack (so the whole pack, the turn-up
     in the taker's hand, BL-3.4), or that come with a stock; a record of the plays only has no hands to check."""
     if doc.get("stock"):
@@ -98,11 +72,10 @@ def _check_held(doc: Mapping[str, Any], header: Header) -> None:
         "each hand holds the 8 cards it plays with once the deal is complete (BL-3.4), not {count}; "
         "or give every hand's first 5 cards and the stock"
     )
-    if not header.plays_only:
-        DealtCards(_PACK, _NOT_IN_PACK, _TWICE).place_hands(header.hands, (HELD,), message)
+    dealt.place_hands(header, message, (HELD,))
 
 
-def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, tuple[Card, ...]]:
+def _read_deal(doc: Mapping[str, Any], header: Header, dealt: DealtCards) -> tuple[Card, tuple[Card, ...]]:
     """The turn-up and the stock, once the deal is 5 cards a hand, a turn-up and at most 11 more (BL-3.3, BL-3.4);
     or the turn-up alone, once the hands as held in play are 8 cards each with the turn-up among them."""
     if doc.get("turn_up") is None:
@@ -110,11 +83,11 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, tuple[Card
         raise RecordError("turn_up", message)
     turn_up = card_at(doc.get("turn_up"), "turn_up")
     if is_held(doc, header):
-        in_pack(turn_up, _PACK, "turn_up", _NOT_IN_PACK)
-        _check_held(doc, header)
+        dealt.of_pack(turn_up, "turn_up")
+        _check_held(doc, header, dealt)
         return turn_up, ()
     stock = cards_at(doc.get("stock") or [], "stock")
-    _check_deal(header.hands, turn_up, stock)
+    _check_deal(header.hands, turn_up, stock, dealt)
     return turn_up, stock
 
 
@@ -135,7 +108,15 @@ def _take_belote_at_its_word(
 
 def read_record(doc: Mapping[str, Any], game: str) -> BeloteRecord:
     """Read a Belote hand record; raise RecordError with the path of the problem."""
-    header, (turn_up, stock), events = read_in_order(doc, game, SETUP, _read_deal, _read_event)
+    header, (turn_up, stock), events = read_in_order(
+        doc,
+        game,
+        SETUP,
+        _read_deal,
+        not_in_pack=gettext_noop("{card} is not in the 32-card Belote pack: A K Q J 10 9 8 7"),
+        twice=gettext_noop("{card} is dealt twice"),
+        field_readers={"announce": _read_saying},
+    )
     held = is_held(doc, header)
     hands = _take_belote_at_its_word(header.hands, events) if header.plays_only else header.hands
     if len(stock) != STOCK and not held:

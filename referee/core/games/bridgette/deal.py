@@ -9,23 +9,11 @@ from typing import Any
 from referee.core.calls import parse_call
 from referee.core.games.bridgette.rules import HAND_SIZE, STOCK_SIZE
 from referee.core.games.bridgette.setup import SETUP
-from referee.core.record import (
-    CheckedEvent,
-    DealtCards,
-    Event,
-    Header,
-    Record,
-    card_at,
-    cards_at,
-    event_card,
-    event_cards,
-)
+from referee.core.record import CheckedEvent, DealtCards, Event, Header, Record, card_at, cards_at
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _, gettext_noop, ngettext
-
-_TWICE = gettext_noop("{card} appears at {path} and again here; the pack has one of each (BG-1.2)")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,7 +31,17 @@ def read_record(doc: Mapping[str, Any], game: str) -> BridgetteRecord:
     or cards."""
     if isinstance(doc, dict) and doc.get("game") != game:
         raise RecordError("game", _("this is not a Bridgette hand record"))
-    header, (stock, upcard), events = read_in_order(doc, game, SETUP, _read_deal, _read_event)
+    # Every card a record can name is of the pack (BG-1.2): only a card placed twice is refused.
+    header, (stock, upcard), events = read_in_order(
+        doc,
+        game,
+        SETUP,
+        _read_deal,
+        not_in_pack=None,
+        twice=gettext_noop("{card} appears at {path} and again here; the pack has one of each (BG-1.2)"),
+        field_readers={"call": parse_call},
+        event_readers={"draw": _read_exchange, "discard": _read_exchange},
+    )
     hands = _hands_from_plays(header.hands, events) if header.plays_only else header.hands
     return BridgetteRecord.of(header, events, hands=hands, stock=stock, upcard=upcard)
 
@@ -67,13 +65,13 @@ def _hands_from_plays(played: tuple[tuple[Card, ...], ...], events: tuple[Event,
 # ---- the deal: hands, stock and upcard ------------------------------------------------------------------
 
 
-def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[tuple[Card, ...] | None, Card | None]:
+def _read_deal(
+    doc: Mapping[str, Any], header: Header, placed: DealtCards
+) -> tuple[tuple[Card, ...] | None, Card | None]:
     """The stock and the upcard, once the hands are 13 cards or none (BG-3.2) and no card is dealt twice (BG-1.2),
     checked card by card in record order: the RecordError names the first fault and where."""
-    # Every card a record can name is of the pack (BG-1.2): only a card placed twice is refused.
-    placed = DealtCards(None, "", _TWICE)
     message = gettext_noop("a hand as dealt has {size} cards (BG-3.2), or none if it was not recorded")
-    placed.place_hands(() if header.plays_only else header.hands, (0, HAND_SIZE), message)
+    placed.place_hands(header, message)
     stock = _read_stock(doc)
     placed.place_all(stock or (), "stock")
     upcard = _read_upcard(doc, stock)
@@ -107,19 +105,9 @@ def _read_upcard(doc: Mapping[str, Any], stock: tuple[Card, ...] | None) -> Card
 # ---- the events --------------------------------------------------------------------------------------
 
 
-def _read_event(checked: CheckedEvent) -> Event:
-    """An event whose type and seat `read_events` has checked: its card, call, or cards and count."""
-    number, kind, seat, data = checked
-    if kind == "play":
-        return Event(number=number, type=kind, seat=seat, card=event_card(number, data))
-    if kind == "call":
-        call = parse_call(data.get("call"), f"events[{number - 1}].call")
-        return Event(number=number, type=kind, seat=seat, call=call)
-    return _read_exchange_event(number, kind, seat, data)
-
-
-def _read_exchange_event(number: int, kind: str, seat: int, data: Mapping[str, Any]) -> Event:
+def _read_exchange(checked: CheckedEvent) -> Event:
     """A draw or a discard: its cards, or only how many when they were not seen (BG-4)."""
+    number, kind, seat, data = checked
     count = data.get("count")
     if count is not None and (isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= STOCK_SIZE):
         message = _("count must be a whole number from 0 to {most}")
@@ -133,7 +121,7 @@ def _read_exchange_event(number: int, kind: str, seat: int, data: Mapping[str, A
                 message = _("a discard needs its cards, or a count when they were not seen")
             raise RecordError(f"events[{number - 1}].cards", message)
         return Event(number=number, type=kind, seat=seat, count=count)
-    cards = event_cards(number, data)
+    cards = cards_at(tokens, f"events[{number - 1}].cards")
     if count is not None and count != len(cards):
         message = ngettext(
             "count is {count} but {listed} card is listed", "count is {count} but {listed} cards are listed", len(cards)

@@ -6,17 +6,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.calls import parse_call as read_call
-from referee.core.games.draw_bridge.rules import HAND_SIZE, STOCK_SIZE
+from referee.core.calls import parse_call
+from referee.core.games.draw_bridge.rules import STOCK_SIZE
 from referee.core.games.draw_bridge.setup import SETUP
-from referee.core.record import CheckedEvent, DealtCards, Event, Header, Record, cards_at, event_card, in_pack
+from referee.core.record import DealtCards, Header, Record, cards_at
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
-from vocabulary.cards import Card, standard_pack
+from vocabulary.cards import Card
 from vocabulary.i18n import _, gettext_noop
-
-_PACK = frozenset(standard_pack())
-_NOT_IN_PACK = gettext_noop("{card} is not a card of the 52-card pack (DB-1.1)")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -27,12 +24,6 @@ class DrawBridgeRecord(Record):
     stock: tuple[Card, ...]
 
 
-def parse_call(value: Any, path: str) -> str:
-    """A call word or bid in normal form: ``"pass"``, ``"double"``, ``"redouble"``, ``"3NT"`` (``"0NT"`` is read,
-    then flagged: DB-4.1), read by the calls reader every bidding game shares."""
-    return read_call(value, path).code
-
-
 def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     """Read a Draw Bridge hand record: 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2).
 
@@ -41,7 +32,10 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     """
     if isinstance(doc, dict) and doc.get("game") != name:
         raise RecordError("game", _("this is a Draw Bridge record, so game must be {name}").format(name=repr(name)))
-    header, stock, events = read_in_order(doc, name, SETUP, _read_deal, _read_event)
+    not_in_pack = gettext_noop("{card} is not a card of the 52-card pack (DB-1.1)")
+    header, stock, events = read_in_order(
+        doc, name, SETUP, _read_deal, not_in_pack=not_in_pack, field_readers={"call": _read_call}
+    )
     hands = header.hands
     if header.plays_only:
         # A record of the plays only: a hand as dealt is the cards its seat plays less those it drew, and the
@@ -53,7 +47,7 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
     return DrawBridgeRecord.of(header, events, hands=hands, stock=stock)
 
 
-def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, ...]:
+def _read_deal(doc: Mapping[str, Any], header: Header, dealt: DealtCards) -> tuple[Card, ...]:
     """The stock, once the deal is 2 hands of 13 and a stock of 26 from one 52-card pack (DB-1.1, DB-2.2).
 
     The error names the first fault: the stock's cards and size, then the hands and the stock card by card. A
@@ -65,19 +59,12 @@ def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, ...]:
     if len(stock) != STOCK_SIZE:
         message = _("the stock holds {size} cards, top card first (DB-2.2), not {count}")
         raise RecordError("stock", message.format(size=STOCK_SIZE, count=len(stock)))
-    dealt = DealtCards(_PACK, _NOT_IN_PACK)
-    message = gettext_noop("each hand is dealt {size} cards (DB-2.2), not {count}")
-    dealt.place_hands(() if header.plays_only else header.hands, (HAND_SIZE,), message)
+    dealt.place_hands(header, gettext_noop("each hand is dealt {size} cards (DB-2.2), not {count}"))
     dealt.place_all(stock, "stock")
     return stock
 
 
-def _read_event(checked: CheckedEvent) -> Event:
-    """An event's call, or its card, which must be one of the 52-card pack (DB-1.1)."""
-    number, kind, seat, data = checked
-    if kind == "call":
-        return Event(
-            number=number, type=kind, seat=seat, call=parse_call(data.get("call"), f"events[{number - 1}].call")
-        )
-    card = in_pack(event_card(number, data), _PACK, f"events[{number - 1}].card", _NOT_IN_PACK)
-    return Event(number=number, type=kind, seat=seat, card=card)
+def _read_call(value: Any, path: str) -> str:
+    """A call word or bid in normal form: ``"pass"``, ``"double"``, ``"redouble"``, ``"3NT"`` (``"0NT"`` is read,
+    then flagged: DB-4.1), read by the calls reader every bidding game shares."""
+    return parse_call(value, path).code

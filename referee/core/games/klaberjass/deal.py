@@ -4,32 +4,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.games.klaberjass.rules import ANSWERS, BIDS, FIRST_DEAL, HAND_SIZE
+from referee.core.games.klaberjass.rules import FIRST_DEAL, HAND_SIZE
 from referee.core.games.klaberjass.setup import SETUP
-from referee.core.pack32 import PACK32
-from referee.core.record import (
-    CheckedEvent,
-    DealtCards,
-    Event,
-    Header,
-    Record,
-    card_at,
-    event_card,
-    event_cards,
-    event_choice,
-    in_pack,
-)
+from referee.core.record import DealtCards, Event, Header, Record, card_at
 from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _, gettext_noop
-
-_PACK = frozenset(PACK32)
-_NOT_IN_PACK = gettext_noop("{card} is not in the 32-card Klaberjass pack: A K Q J 10 9 8 7 (KJ-1.1)")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -41,61 +26,37 @@ class KlaberjassRecord(Record):
     bottom: Card | None
 
 
-def _pack_card(card: Card, path: str) -> Card:
-    return in_pack(card, _PACK, path, _NOT_IN_PACK)
+def _read_bella(value: Any, path: str) -> str:
+    """A play's announcement: none, or bella with the second of the K and Q of trumps (KJ-7.1)."""
+    if value not in (None, "bella"):
+        raise RecordError(path, _("the only announcement is bella, not {announce}").format(announce=repr(value)))
+    return value or ""
 
 
-def _one_card(doc: Mapping[str, Any], field: str) -> Card:
-    return _pack_card(card_at(doc.get(field), field), field)
+def _one_card(doc: Mapping[str, Any], field: str, dealt: DealtCards) -> Card:
+    return dealt.of_pack(card_at(doc.get(field), field), field)
 
 
-def _check_hands(hands: Sequence[Sequence[Card]]) -> set[Card]:
-    """Refuse hands that are not 9 (or, KJ-3.2, 6) different cards each of the 32-card pack; return the cards dealt."""
-    if {len(hand) for hand in hands} not in ({HAND_SIZE}, {FIRST_DEAL}):
-        raise RecordError("hands", _("each hand must hold the 9 cards after the second deal (KJ-5.1)"))
-    dealt = DealtCards(_PACK, _NOT_IN_PACK, gettext_noop("{card} is dealt twice"))
-    for seat, hand in enumerate(hands):
-        dealt.place_all(hand, f"hands[{seat}]")
-    return set(dealt.seen)
-
-
-def _read_event(checked: CheckedEvent) -> Event:
-    """An event whose type and seat are checked: a play's card and announcement, a choice, a declaration's cards."""
-    number, kind, seat, data = checked
-    if kind == "play":
-        card = _pack_card(event_card(number, data), f"events[{number - 1}].card")
-        announce = data.get("announce")
-        if announce not in (None, "bella"):
-            message = _("the only announcement is bella, not {announce}")
-            raise RecordError(f"events[{number - 1}].announce", message.format(announce=repr(announce)))
-        return Event(number=number, type=kind, seat=seat, card=card, announce=announce or "")
-    if kind in ("bid", "answer"):
-        choice = event_choice(number, data, BIDS if kind == "bid" else ANSWERS)
-        return Event(number=number, type=kind, seat=seat, choice=choice)
-    if kind == "declare":
-        cards = event_cards(number, data)
-        for position, card in enumerate(cards):
-            _pack_card(card, f"events[{number - 1}].cards[{position}]")
-        return Event(number=number, type=kind, seat=seat, cards=cards)
-    return Event(number=number, type=kind, seat=seat)  # dix
-
-
-def _read_deal(doc: Mapping[str, Any], header: Header) -> tuple[Card, Card | None]:
+def _read_deal(doc: Mapping[str, Any], header: Header, dealt: DealtCards) -> tuple[Card, Card | None]:
     """The turn-up and the bottom card, once the hands are 9 (or 6) different cards each of the pack (KJ-3, KJ-5.1).
     A record of the plays only has no hands to check, and its turn-up may be played, once swapped for the dix."""
     if header.plays_only:
-        turn_up = _one_card(doc, "turn_up") if "turn_up" in doc else _missing_turn_up()
-        return turn_up, _one_card(doc, "bottom") if doc.get("bottom") is not None else None
-    dealt = _check_hands(header.hands)
+        turn_up = _one_card(doc, "turn_up", dealt) if "turn_up" in doc else _missing_turn_up()
+        return turn_up, _one_card(doc, "bottom", dealt) if doc.get("bottom") is not None else None
+    # The 9 cards each after the second deal, or the first deal's 6 (KJ-3.2), all different, of the 32-card pack.
+    if {len(hand) for hand in header.hands} not in ({HAND_SIZE}, {FIRST_DEAL}):
+        raise RecordError("hands", _("each hand must hold the 9 cards after the second deal (KJ-5.1)"))
+    for seat, hand in enumerate(header.hands):
+        dealt.place_all(hand, f"hands[{seat}]")
     if "turn_up" not in doc:
         _missing_turn_up()
-    turn_up = _one_card(doc, "turn_up")
-    if turn_up in dealt:
+    turn_up = _one_card(doc, "turn_up", dealt)
+    if turn_up in dealt.seen:
         raise RecordError("turn_up", _("the turn-up {card} is also in a hand").format(card=card_name(turn_up)))
     bottom = None
     if doc.get("bottom") is not None:
-        bottom = _one_card(doc, "bottom")
-        if bottom in dealt or bottom == turn_up:
+        bottom = _one_card(doc, "bottom", dealt)
+        if bottom in dealt.seen or bottom == turn_up:
             raise RecordError(
                 "bottom", _("the bottom card {card} is also dealt elsewhere").format(card=card_name(bottom))
             )
@@ -128,7 +89,15 @@ def _hands_from_plays(header: Header, turn_up: Card, events: tuple[Event, ...]) 
 def read_record(doc: Mapping[str, Any], game: str) -> KlaberjassRecord:
     """Read a Klaberjass hand record; raise RecordError with the path of the problem: the first fault in this
     order: the header, the events' types and seats, the hands, the turn-up, the bottom card, each event's fields."""
-    header, (turn_up, bottom), events = read_in_order(doc, game, SETUP, _read_deal, _read_event)
+    header, (turn_up, bottom), events = read_in_order(
+        doc,
+        game,
+        SETUP,
+        _read_deal,
+        not_in_pack=gettext_noop("{card} is not in the 32-card Klaberjass pack: A K Q J 10 9 8 7 (KJ-1.1)"),
+        twice=gettext_noop("{card} is dealt twice"),
+        field_readers={"announce": _read_bella},
+    )
     hands = _hands_from_plays(header, turn_up, events) if header.plays_only else header.hands
     if len(header.hands[0]) == FIRST_DEAL and not header.plays_only:
         for event in events:
