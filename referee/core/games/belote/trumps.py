@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from referee.core.games.belote.deal import BeloteRecord
 from referee.core.games.belote.state import ReplayState
+from referee.core.plays import Faulting
 from referee.core.record import Event
 from referee.core.trump_rounds import PASS, chosen_suit
 from scoring.core.games.belote import SEATS
@@ -13,19 +15,19 @@ from vocabulary.i18n import _
 _BELOTE_CARDS = {suit: frozenset((Card("K", suit), Card("Q", suit))) for suit in SUITS}
 
 
-class TrumpChoice(ReplayState):
+class TrumpChoice(ReplayState, Faulting[BeloteRecord]):
     """The replay's handlers for the bids, and the second deal once somebody takes."""
 
     def round_rule(self) -> str:
         return "BL-4.1" if self.round == 1 else "BL-4.2"
 
     def bid(self, event: Event) -> None:
-        who, choice, up = self.name(event.seat), event.choice, self.record.turn_up.suit
+        choice, up = event.choice, self.record.turn_up.suit
         expected = self.speaking()
         if event.seat != expected:
             # Ignored: the next bids in turn are still judged as the table made them.
             message = _("{player} spoke out of turn: it was {due}'s turn")
-            self.flag(event, self.round_rule(), message.format(player=who, due=self.name(expected)))
+            self.fault(event, self.round_rule(), message, due=self.name(expected))
             return
         if choice == PASS:
             if self.next_speaker():
@@ -38,7 +40,7 @@ class TrumpChoice(ReplayState):
                 else _("{player} named {suits}, the turn-up's suit, in the second round: only another suit")
             )
             # and applied, so the play can still be refereed
-            self.flag(event, self.round_rule(), wrong.format(player=who, suits=_(SUIT_NAMES[up])))
+            self.fault(event, self.round_rule(), wrong, suits=_(SUIT_NAMES[up]))
         self.settle(event.seat, chosen_suit(choice, up))
 
     def settle(self, taker: int, trump: str) -> None:
