@@ -72,9 +72,8 @@ class DixAndSequences(ReplayState, Faulting[KlaberjassRecord]):
         if not problem and earlier and any(card in sequence for sequence in earlier for card in cards):
             problem = _("a card can belong to only one declared sequence")
         if problem:
-            self.fault(
-                event, "KJ-6.1", _("{player} declared {cards}: {problem}"), cards=card_names(cards), problem=problem
-            )
+            message = _("{player} declared {cards}: {problem}")
+            self.fault(event, "KJ-6.1", message, cards=card_names(cards), problem=problem)
             return
         ordered = tuple(sorted(cards, key=sequence_power, reverse=True))  # no two alike
         earlier.append(ordered)
