@@ -7,7 +7,8 @@ from operator import attrgetter
 
 from referee.core.games.call_bridge.rules import TRUMPS, allowed_cards, trick_winner
 from referee.core.games.call_bridge.state import ReplayState
-from referee.core.record import Event
+from referee.core.plays import Faulting
+from referee.core.record import Event, Record
 from scoring.core.games.call_bridge import SEATS, TRICKS_PER_DEAL
 from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _
@@ -43,40 +44,37 @@ def _why_illegal(name: str, card: Card, hand: Collection[Card], trick: Sequence[
     )
 
 
-class TrickPlay(ReplayState):
+class TrickPlay(ReplayState, Faulting[Record]):
     """The replay's handlers for the cards played."""
 
     def play(self, event: Event) -> None:
         seat, card = event.seat, event.card
-        name = self.players[seat]
         assert card is not None
         if len(self.tricks) == TRICKS_PER_DEAL:
-            message = _("{player} played {card} after all 13 tricks were over")
-            self.flag(event, "CB-3.2", message.format(player=name, card=card_name(card)), card)
+            self.fault(event, "CB-3.2", _("{player} played {card} after all 13 tricks were over"))
             return
         if None in self.calls:
-            message = _("{player} played {card} before every player had called")
-            self.flag(event, "CB-4.1", message.format(player=name, card=card_name(card)), card)
+            self.fault(event, "CB-4.1", _("{player} played {card} before every player had called"))
         due = self.due_player()
         if seat != due:
             message = _("{player} played {card} out of turn: it was {due}'s turn")
-            self.flag(event, "CB-5.4", message.format(player=name, card=card_name(card), due=self.players[due]), card)
+            self.fault(event, "CB-5.4", message, due=self.name(due))
         hand, trick = self.hands[seat], self.trick
-        # A played card has left its hand, so a card still in the hand was never played.
+        # A played card has left its hand, so a card still in the hand was never played; a card played by a player
+        # who did not hold it stays with its holder, who may still play it later.
         if card in hand:
             rule = self.broken_rule(card, hand)
             if rule:
-                self.flag(event, rule, _why_illegal(name, card, hand, trick, rule), card)
+                self.flag(event, rule, _why_illegal(self.name(seat), card, hand, trick, rule), card)
             del hand[card]
-            self.played[card] = len(self.tricks) + 1
-        elif card in self.played:
-            message = _("{player} played {card}, already played in trick {trick}")
-            self.flag(event, "CB-1.1", message.format(player=name, card=card_name(card), trick=self.played[card]), card)
         else:
-            # The card stays with its holder, who may still play it later.
-            owner = next(self.players[other] for other, dealt in enumerate(self.record.hands) if card in dealt)
-            message = _("{player} does not hold {card}; it was dealt to {owner}")
-            self.flag(event, "CB-5.4", message.format(player=name, card=card_name(card), owner=owner), card)
+            owner = self.dealt_to(card)
+            if card in self.hands[owner]:
+                message = _("{player} does not hold {card}; it was dealt to {owner}")
+                self.fault(event, "CB-5.4", message, owner=self.name(owner))
+            else:
+                message = _("{player} played {card}, already played in trick {trick}")
+                self.fault(event, "CB-1.1", message, trick=self.played_to(card, owner))
         trick.append((seat, card))
         if len(trick) == SEATS:
             self.finish_trick()
