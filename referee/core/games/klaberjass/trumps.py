@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from referee.core.games.klaberjass.deal import KlaberjassRecord
 from referee.core.games.klaberjass.state import ReplayState
-from referee.core.plays import Faulting
 from referee.core.record import Event
-from referee.core.trump_rounds import chosen_suit
+from referee.core.trump_rounds import TrumpChoosing
 from vocabulary.cards import SUIT_NAMES, SUITS
-from vocabulary.i18n import _
+from vocabulary.i18n import _, gettext_noop
 
 
-class TrumpChoice(ReplayState, Faulting[KlaberjassRecord]):
+class TrumpChoice(ReplayState, TrumpChoosing[KlaberjassRecord]):
     """The replay's handlers for the bids and the answer to a schmeiss."""
+
+    ROUND_RULES = ("KJ-4.1", "KJ-4.2")
+    OUT_OF_ROUND = (
+        gettext_noop("{player} may only take {suits} or pass in the first round"),
+        gettext_noop("{player} must name a suit other than {suits} in the second round"),
+    )
 
     # --- choosing trumps (KJ-4, R-KJ-2) ---------------------------------------------------
 
@@ -23,7 +28,6 @@ class TrumpChoice(ReplayState, Faulting[KlaberjassRecord]):
 
     def bid(self, event: Event) -> None:
         choice, up = event.choice, self.turn_up.suit
-        suits = _(SUIT_NAMES[up])
         if self.phase == "answer":
             message = _("{player} had to answer the schmeiss first")
             self.fault(event, "R-KJ-2", message, player=self.name(1 - self.schmeisser_seat))
@@ -38,13 +42,12 @@ class TrumpChoice(ReplayState, Faulting[KlaberjassRecord]):
             else:
                 if choice == up:
                     message = _("{player} named {suits}, the turn-up's suit, in the second round")
-                    self.fault(event, "KJ-4.2", message, suits=suits)
+                    self.fault(event, "KJ-4.2", message, suits=_(SUIT_NAMES[up]))
                 self.settle(event.seat, choice)
             return
         expected = self.speaking()
         if event.seat != expected and not self.missing_pass(event, expected):
-            message = _("{player} spoke out of turn: it was {due}'s turn")
-            self.fault(event, self.round_rule(), message, due=self.name(expected))
+            self.spoke_out_of_turn(event, expected)
             return
         if choice == "schmeiss":
             if "kj_schmeiss" not in self.flags:
@@ -56,15 +59,7 @@ class TrumpChoice(ReplayState, Faulting[KlaberjassRecord]):
         elif choice == "pass":
             self.pass_turn()
         else:
-            if self.out_of_round(choice, up) and self.round == 1:
-                self.fault(event, "KJ-4.1", _("{player} may only take {suits} or pass in the first round"), suits=suits)
-            elif self.out_of_round(choice, up):
-                message = _("{player} must name a suit other than {suits} in the second round")
-                self.fault(event, "KJ-4.2", message, suits=suits)
-            self.settle(event.seat, chosen_suit(choice, up))
-
-    def round_rule(self) -> str:
-        return "KJ-4.1" if self.round == 1 else "KJ-4.2"
+            self.take_or_name(event, up)
 
     def pass_turn(self) -> None:
         """The player on turn passes: the other speaks, or the next round begins (KJ-4.1, KJ-4.2)."""
