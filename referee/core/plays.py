@@ -9,6 +9,7 @@ from __future__ import annotations
 from referee.core.record import Event
 from referee.core.tricks import FlaggingState, RecordT, TrickState
 from vocabulary.cards import Card, card_name
+from vocabulary.i18n import _
 
 
 class Plays(TrickState[RecordT]):
@@ -48,3 +49,11 @@ class Faulting(FlaggingState[RecordT], Plays[RecordT]):
         card = event.card
         words = {"player": self.players[event.seat], "card": self.card_words(card) if card is not None else ""}
         self.flag(event, rule, message.format(**{**words, **values}), card, seat)
+
+    def not_held(self, event: Event, card: Card, played: str, elsewhere: str) -> None:
+        """Flag ``card``, which its player does not hold: under ``played`` if it went to a trick already, else under
+        ``elsewhere`` (another player holds it, who plays it later like any other card)."""
+        if self.played_to(card) is not None:
+            self.fault(event, played, _("{card} was already played"))
+        else:
+            self.fault(event, elsewhere, _("{player} does not hold {card}"))

@@ -89,10 +89,8 @@ class TrickPlay(Remedies, Faulting[BeloteRecord]):
         if card in hand:
             if trick:
                 self.check_follow(event, card, hand)
-        elif card in self.played:
-            self.fault(event, "BL-1.1", _("{card} was already played"))
         else:
-            self.fault(event, "BL-3.4", _("{player} does not hold {card}"))
+            self.not_held(event, card, "BL-1.1", "BL-3.4")
         return True
 
     def check_follow(self, event: Event, card: Card, hand: Collection[Card]) -> None:

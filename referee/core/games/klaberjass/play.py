@@ -34,7 +34,7 @@ class TrickPlay(ReplayState, Faulting[KlaberjassRecord]):
                 self.check_follow(event, card, hand, trick[0][1])
             del hand[card]
         else:
-            self.not_held(event, card)
+            self.not_held(event, card, "KJ-1.1", "KJ-5.1")
         if event.announce or (suit == self.trump and card.rank in ("K", "Q")):
             self.check_bella(event, card)  # only an announcement or the K or Q of trumps concerns bella (KJ-7.1)
         trick.append((seat, card))
@@ -50,13 +50,6 @@ class TrickPlay(ReplayState, Faulting[KlaberjassRecord]):
         self.fault(event, "KJ-8.1", _("{player} led {card}, but it was {leader}'s lead"), leader=self.name(self.leader))
         self.leader = event.seat
         return False
-
-    def not_held(self, event: Event, card: Card) -> None:
-        """Flag ``card``, which its player does not hold (KJ-5.1) or which was already played (KJ-1.1)."""
-        if self.played_to(card) is not None:
-            self.fault(event, "KJ-1.1", _("{card} was already played"))
-        else:
-            self.fault(event, "KJ-5.1", _("{player} does not hold {card}"))
 
     def check_follow(self, event: Event, card: Card, hand: Collection[Card], led: Card) -> None:
         """Flag ``card``, held and played to ``led``, if KJ-8.2 (read as R-KJ-11) did not allow it."""
