@@ -22,16 +22,10 @@ class Plays(TrickState[RecordT]):
     def played_to(self, card: Card, seat: int | None = None) -> int | None:
         """The number of the first trick, finished or being played, that ``card`` went to (from ``seat``, if given), or
         None: a card leaves a hand only when played from it, so a card its holder no longer holds went to a trick."""
-        tricks = [*(trick.plays for trick in self.tricks), self.trick]
-        return next(
-            (
-                number
-                for number, plays in enumerate(tricks, start=1)
-                for player, played in plays
-                if played == card and seat in (None, player)
-            ),
-            None,
-        )
+        for number, plays in enumerate([*(trick.plays for trick in self.tricks), self.trick], start=1):
+            if any(played == card and seat in (None, player) for player, played in plays):
+                return number
+        return None
 
 
 class Faulting(FlaggingState[RecordT], Plays[RecordT]):

@@ -84,9 +84,8 @@ class TrumpChoosing(Faulting[RecordT], TrumpRounds):
 
     def spoke_out_of_turn(self, event: Event, expected: int) -> None:
         """Flag a take, a pass or a named suit by another player than ``expected``, whose turn it was."""
-        self.fault(
-            event, self.round_rule(), _("{player} spoke out of turn: it was {due}'s turn"), due=self.name(expected)
-        )
+        message = _("{player} spoke out of turn: it was {due}'s turn")
+        self.fault(event, self.round_rule(), message, due=self.name(expected))
 
     def take_or_name(self, event: Event, up: str) -> None:
         """A take or a named suit ends the choice: trumps are settled, the player who spoke taking."""
