@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from operator import attrgetter
 
 from referee.core.games.call_bridge.rules import TRUMPS, allowed_cards, trick_winner
@@ -13,35 +13,6 @@ from scoring.core.games.call_bridge import SEATS, TRICKS_PER_DEAL
 from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _
 from vocabulary.words import Suit
-
-
-def _why_illegal(name: str, card: Card, hand: Collection[Card], trick: Sequence[tuple[int, Card]], rule: str) -> str:
-    """A sentence naming the player, the card and the duty it broke (CB-5.2 or R-CB-7), without the rule's ID:
-    the violation carries that in its own field."""
-    led_card = trick[0][1]
-    led = led_card.suit
-    played = card_name(card)
-    if rule == "R-CB-7":
-        highest = max((c for _seat, c in trick if c.suit == led), key=attrgetter("rank_value"))
-        return _(
-            "{player} played {card} but had to beat {highest} with a higher {suit} under cb_must_head_trick"
-        ).format(player=name, card=played, highest=card_name(highest), suit=Suit(led).singular)
-    same_suit = [c for c in hand if c.suit == led]
-    if same_suit:
-        return _("{player} played {card} but held {held} and had to follow suit to {led}").format(
-            player=name, card=played, held=card_name(same_suit[0]), led=card_name(led_card)
-        )
-    spades = [c for c in hand if c.suit == TRUMPS]
-    trick_spades = [c for _seat, c in trick if c.suit == TRUMPS]
-    if not trick_spades:
-        return _("{player} played {card} but had no {suits} and held {spade}, so had to play a spade").format(
-            player=name, card=played, suits=Suit(led).plural, spade=card_name(spades[0])
-        )
-    top = max(trick_spades, key=attrgetter("rank_value"))
-    higher = [c for c in spades if c.rank_value > top.rank_value]
-    return _("{player} played {card} but held {higher} and had to beat {top} with a higher spade").format(
-        player=name, card=played, higher=card_name(higher[0]), top=card_name(top)
-    )
 
 
 class TrickPlay(ReplayState, Faulting[Record]):
@@ -65,7 +36,7 @@ class TrickPlay(ReplayState, Faulting[Record]):
         if card in hand:
             rule = self.broken_rule(card, hand)
             if rule:
-                self.flag(event, rule, _why_illegal(self.name(seat), card, hand, trick, rule), card)
+                self.flag_illegal(event, hand, rule)
             del hand[card]
         else:
             owner = self.dealt_to(card)
@@ -84,6 +55,34 @@ class TrickPlay(ReplayState, Faulting[Record]):
         winner, reason = trick_winner(self.trick)
         self.tricks_won[winner] += 1
         self.take_trick(winner, reason, self.leader)
+
+    def flag_illegal(self, event: Event, hand: Collection[Card], rule: str) -> None:
+        """Flag the card played, naming the player, the card and the duty it broke (CB-5.2 or R-CB-7), without the
+        rule's ID: the violation carries that in its own field."""
+        led_card = self.trick[0][1]
+        led = led_card.suit
+        if rule == "R-CB-7":
+            highest = max((c for _seat, c in self.trick if c.suit == led), key=attrgetter("rank_value"))
+            message = _(
+                "{player} played {card} but had to beat {highest} with a higher {suit} under cb_must_head_trick"
+            )
+            self.fault(event, rule, message, highest=card_name(highest), suit=Suit(led).singular)
+            return
+        same_suit = [c for c in hand if c.suit == led]
+        if same_suit:
+            message = _("{player} played {card} but held {held} and had to follow suit to {led}")
+            self.fault(event, rule, message, held=card_name(same_suit[0]), led=card_name(led_card))
+            return
+        spades = [c for c in hand if c.suit == TRUMPS]
+        trick_spades = [c for _seat, c in self.trick if c.suit == TRUMPS]
+        if not trick_spades:
+            message = _("{player} played {card} but had no {suits} and held {spade}, so had to play a spade")
+            self.fault(event, rule, message, suits=Suit(led).plural, spade=card_name(spades[0]))
+            return
+        top = max(trick_spades, key=attrgetter("rank_value"))
+        higher = [c for c in spades if c.rank_value > top.rank_value]
+        message = _("{player} played {card} but held {higher} and had to beat {top} with a higher spade")
+        self.fault(event, rule, message, higher=card_name(higher[0]), top=card_name(top))
 
     def broken_rule(self, card: Card, hand: Collection[Card]) -> str:
         """The rule that playing ``card`` from ``hand`` to the current trick breaks, or "" if it is legal."""
