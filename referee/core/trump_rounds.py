@@ -2,15 +2,18 @@
 
 In the first round each player in turn, from the dealer's next, takes the turn-up's suit or passes; if
 all pass, in the second round each may name another suit or pass; if all pass again the deal is thrown
-in. The first take or named suit ends the choice. A replay's state mixes `TrumpRounds` in and keeps its
-own phases, rules and messages.
+in. The first take or named suit ends the choice. A replay's state mixes `TrumpRounds` in and its trump handlers
+`TrumpChoosing`; each game keeps its own phases, rules and messages.
 """
 
 from __future__ import annotations
 
+from referee.core.plays import Faulting
+from referee.core.record import Event
 from referee.core.setup import Entry, ExtraField, TurnEntry
-from vocabulary.cards import SUITS
-from vocabulary.i18n import gettext_noop
+from referee.core.tricks import RecordT
+from vocabulary.cards import SUIT_NAMES, SUITS
+from vocabulary.i18n import _, gettext_noop
 
 TAKE, PASS = "take", "pass"
 
@@ -64,3 +67,33 @@ class TrumpRounds:
 def chosen_suit(choice: str, up: str) -> str:
     """The trump suit a take or a named suit makes."""
     return up if choice == TAKE else choice
+
+
+class TrumpChoosing(Faulting[RecordT], TrumpRounds):
+    """What the trump handlers of both games do alike: flag a player who speaks out of turn, and end the choice with a
+    take or a named suit, flagged under the round's rule where the round does not offer it and applied all the same,
+    so the play can still be refereed. Each game gives its rules and sentences, and how trumps are settled."""
+
+    ROUND_RULES: tuple[str, str]  # the rule of the first round and of the second
+    # A take or a suit the round does not offer, by round: a msgid with {player} and {suits}, the turn-up's suit.
+    OUT_OF_ROUND: tuple[str, str]
+
+    def round_rule(self) -> str:
+        """The rule of the round being played."""
+        return self.ROUND_RULES[0] if self.round == 1 else self.ROUND_RULES[1]
+
+    def spoke_out_of_turn(self, event: Event, expected: int) -> None:
+        """Flag a take, a pass or a named suit by another player than ``expected``, whose turn it was."""
+        message = _("{player} spoke out of turn: it was {due}'s turn")
+        self.fault(event, self.round_rule(), message, due=self.name(expected))
+
+    def take_or_name(self, event: Event, up: str) -> None:
+        """A take or a named suit ends the choice: trumps are settled, the player who spoke taking."""
+        if self.out_of_round(event.choice, up):
+            message = _(self.OUT_OF_ROUND[0] if self.round == 1 else self.OUT_OF_ROUND[1])
+            self.fault(event, self.round_rule(), message, suits=_(SUIT_NAMES[up]))
+        self.settle(event.seat, chosen_suit(event.choice, up))
+
+    def settle(self, taker: int, trump: str) -> None:
+        """Trumps are chosen: the game's own next step."""
+        raise NotImplementedError

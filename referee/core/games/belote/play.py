@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from referee.core.games.belote.deal import BeloteRecord
 from referee.core.games.belote.remedies import Remedies
 from referee.core.games.belote.rules import TRICKS, allowed, trick_winner
 from referee.core.pack32 import Duty, trick_points
+from referee.core.plays import Faulting
 from referee.core.record import Event
 from referee.core.tricks import next_to_play
 from scoring.core.games.belote import SEATS, side_of
@@ -37,7 +39,7 @@ _VOID = {
 }
 
 
-class TrickPlay(Remedies):
+class TrickPlay(Remedies, Faulting[BeloteRecord]):
     """The replay's handlers for the cards played, trick by trick."""
 
     def next_seat(self) -> int:
@@ -71,31 +73,27 @@ class TrickPlay(Remedies):
         """Flag a play out of turn, a second card to the trick, or a card not held or already played, and
         check the others as `check_follow` does; False if the card is not played to the trick at all."""
         seat, trick = event.seat, self.trick
-        who, named = self.players[seat], card_name(card)
         if seat in dict(trick):  # seat -> card
-            message = _("{player} played {card}, a second card to the same trick")
-            self.flag(event, "BL-1.2", message.format(player=who, card=named), card)
+            self.fault(event, "BL-1.2", _("{player} played {card}, a second card to the same trick"))
             return False
         expected = self.next_seat()
         if not trick and seat != expected:
             message = _("{player} led {card}, but it was {leader}'s lead")
-            self.flag(event, "BL-7.1", message.format(player=who, card=named, leader=self.name(expected)), card)
+            self.fault(event, "BL-7.1", message, leader=self.name(expected))
             self.leader = seat  # the trick is played from that lead
         elif seat != expected:
             message = _("{player} played {card} out of turn: it was {due}'s turn")
-            self.flag(event, "BL-1.2", message.format(player=who, card=named, due=self.name(expected)), card)
+            self.fault(event, "BL-1.2", message, due=self.name(expected))
         # A card played by a player who did not hold it stays in its holder's hand, who plays it later like any other
         # card (docs/hand-record.md); a card that has left its holder's hand was already played.
         if card in hand:
             if trick:
-                self.check_follow(event, who, card, hand)
-        elif card in self.played:
-            self.flag(event, "BL-1.1", _("{card} was already played").format(card=named), card)
+                self.check_follow(event, card, hand)
         else:
-            self.flag(event, "BL-3.4", _("{player} does not hold {card}").format(player=who, card=named), card)
+            self.not_held(event, card, "BL-1.1", "BL-3.4")
         return True
 
-    def check_follow(self, event: Event, who: str, card: Card, hand: Collection[Card]) -> None:
+    def check_follow(self, event: Event, card: Card, hand: Collection[Card]) -> None:
         """Flag ``card``, held and played to the trick, if BL-7.2 to BL-7.4 (with R-BL-9) did not allow it."""
         led = self.trick[0][1]
         if card.suit == led.suit != self.trump:
@@ -108,21 +106,18 @@ class TrickPlay(Remedies):
         self.renonces.append((len(self.violations), event.seat, len(self.tricks) + 1))  # BL-10.1, its remedy
         if duty is Duty.FOLLOW or (card.suit != self.trump and led.suit == self.trump):
             message = _("{player} held {card} and had to follow suit to {led}")
-            self.flag(event, "BL-7.2", message.format(player=who, card=example, led=card_name(led)), card)
+            self.fault(event, "BL-7.2", message, card=example, led=card_name(led))
             return
         if led.suit == self.trump:
             message = _(
                 "{player} held {card}, which beats {best}, and had to play a trump higher than every trump in the trick"
             )
-            self.flag(event, "BL-7.3", message.format(player=who, card=example, best=card_name(best)), card)
+            self.fault(event, "BL-7.3", message, card=example, best=card_name(best))
             return
         partner = self.partners(event.seat, holder)
+        message, suits = _(_VOID[partner, duty is Duty.TRUMP]), _(SUIT_NAMES[led.suit])
         rule = "R-BL-9" if partner else "BL-7.4"
-        message = _VOID[partner, duty is Duty.TRUMP]
-        void = _(message).format(
-            player=who, suits=_(SUIT_NAMES[led.suit]), holder=self.name(holder), best=card_name(best), card=example
-        )
-        self.flag(event, rule, void, card)
+        self.fault(event, rule, message, card=example, suits=suits, holder=self.name(holder), best=card_name(best))
 
     def check_belote(self, event: Event, card: Card) -> None:
         """BL-6.1: "belote" with the first of the K and Q of trumps, "rebelote" with the second, by one player."""
@@ -146,8 +141,7 @@ class TrickPlay(Remedies):
             elif saying == "rebelote":
                 self.rebelote_by = seat
             return
-        words = message.format(player=self.name(seat), card=card_name(card), other=card_name(other))
-        self.flag(event, "BL-6.1", words, card)
+        self.fault(event, "BL-6.1", message, other=card_name(other))
 
     def finish_trick(self) -> None:
         trump, trick = self.trump, self.trick

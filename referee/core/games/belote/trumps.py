@@ -2,44 +2,36 @@
 
 from __future__ import annotations
 
+from referee.core.games.belote.deal import BeloteRecord
 from referee.core.games.belote.state import ReplayState
 from referee.core.record import Event
-from referee.core.trump_rounds import PASS, chosen_suit
+from referee.core.trump_rounds import PASS, TrumpChoosing
 from scoring.core.games.belote import SEATS
-from vocabulary.cards import SUIT_NAMES, SUITS, Card
-from vocabulary.i18n import _
+from vocabulary.cards import SUITS, Card
+from vocabulary.i18n import gettext_noop
 
 # The K and Q of each suit, which make belote-rebelote in trumps (BL-6.1).
 _BELOTE_CARDS = {suit: frozenset((Card("K", suit), Card("Q", suit))) for suit in SUITS}
 
 
-class TrumpChoice(ReplayState):
+class TrumpChoice(ReplayState, TrumpChoosing[BeloteRecord]):
     """The replay's handlers for the bids, and the second deal once somebody takes."""
 
-    def round_rule(self) -> str:
-        return "BL-4.1" if self.round == 1 else "BL-4.2"
+    ROUND_RULES = ("BL-4.1", "BL-4.2")
+    OUT_OF_ROUND = (
+        gettext_noop("{player} may only take {suits}, the turn-up's suit, or pass in the first round"),
+        gettext_noop("{player} named {suits}, the turn-up's suit, in the second round: only another suit"),
+    )
 
     def bid(self, event: Event) -> None:
-        who, choice, up = self.name(event.seat), event.choice, self.record.turn_up.suit
+        """BL-4.1, BL-4.2: a take, a named suit or a pass by the player on turn."""
         expected = self.speaking()
         if event.seat != expected:
-            # Ignored: the next bids in turn are still judged as the table made them.
-            message = _("{player} spoke out of turn: it was {due}'s turn")
-            self.flag(event, self.round_rule(), message.format(player=who, due=self.name(expected)))
-            return
-        if choice == PASS:
-            if self.next_speaker():
-                self.phase = "thrown_in"  # BL-4.4
-            return
-        if self.out_of_round(choice, up):
-            wrong = (
-                _("{player} may only take {suits}, the turn-up's suit, or pass in the first round")
-                if self.round == 1
-                else _("{player} named {suits}, the turn-up's suit, in the second round: only another suit")
-            )
-            # and applied, so the play can still be refereed
-            self.flag(event, self.round_rule(), wrong.format(player=who, suits=_(SUIT_NAMES[up])))
-        self.settle(event.seat, chosen_suit(choice, up))
+            self.spoke_out_of_turn(event, expected)  # ignored: the next bids in turn are judged as the table made them
+        elif event.choice != PASS:
+            self.take_or_name(event, self.record.turn_up.suit)
+        elif self.next_speaker():
+            self.phase = "thrown_in"  # BL-4.4
 
     def settle(self, taker: int, trump: str) -> None:
         """BL-4.3: the first take ends the choice; BL-3.4: the dealer completes the deal from the stock."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.core.calls import LADDER, Call, may_double, refused_double
+from referee.core.games.bridgette.deal import BridgetteRecord
 from referee.core.games.bridgette.rules import bid_requirement, suit_counts
 from referee.core.games.bridgette.state import ReplayState
+from referee.core.plays import Faulting
 from referee.core.record import Event
 from referee.core.verdict import Turn
 from vocabulary.cards import SUITS
@@ -55,7 +57,7 @@ _REFUSED_BIDS = {
 }
 
 
-class Auction(ReplayState):
+class Auction(ReplayState, Faulting[BridgetteRecord]):
     """The calls of a replay: turn, rank, doubles and the hand's requirements (BG-5.2 to BG-5.6)."""
 
     def call(self, event: Event) -> None:
@@ -64,15 +66,14 @@ class Auction(ReplayState):
         if self.phase == "exchange":
             if len(self.exchanged) < len(self.exchange_order):
                 message = _("{player} called {call} before the exchange was finished")
-                self.flag(event, "BG-4.1", message.format(player=name, call=call.label))
+                self.fault(event, "BG-4.1", message, call=call.label)
             self.phase = "auction"
         if self.phase != "auction":
-            message = _("{player} called {call} after the auction had ended")
-            self.flag(event, "BG-5.5", message.format(player=name, call=call.label))
+            self.fault(event, "BG-5.5", _("{player} called {call} after the auction had ended"), call=call.label)
             return
         if seat != self.caller:
             message = _("{player} called out of turn: it was {due}'s call")
-            self.flag(event, "BG-5.3", message.format(player=name, due=self.players[self.caller]))
+            self.fault(event, "BG-5.3", message, due=self.players[self.caller])
         current = self.bid
         if call.word == "pass":
             if current is not None and self.last_word != "pass":
@@ -87,15 +88,12 @@ class Auction(ReplayState):
             # checked against the hand and cancels no double) and the turn passes on; the current bid stays,
             # and the last bid that outranked the one before becomes the contract (BG-5.5).
             message = _("{player} bid {bid}, which does not outrank {current}")
-            self.flag(event, "BG-5.2", message.format(player=name, bid=call.label, current=current.label))
+            self.fault(event, "BG-5.2", message, bid=call.label, current=current.label)
         elif call.word == "bid":
             hand = self.hand_of(seat)
             if hand is None:
-                self.note(
-                    _("Bid {bid} by {player} unverified: the hand was not recorded (R-BG-13).").format(
-                        bid=call.label, player=name
-                    )
-                )
+                message = _("Bid {bid} by {player} unverified: the hand was not recorded (R-BG-13).")
+                self.note(message.format(bid=call.label, player=name))
             else:
                 counts = suit_counts(hand)
                 problem = bid_requirement(counts, call, current, self.flags)

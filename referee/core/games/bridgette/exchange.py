@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from referee.core.games.bridgette.deal import BridgetteRecord
 from referee.core.games.bridgette.rules import DEALER_DRAWS, HAND_SIZE, group
 from referee.core.games.bridgette.state import ReplayState
+from referee.core.plays import Faulting
 from referee.core.record import Event
 from referee.core.verdict import Turn
 from vocabulary.cards import Card, card_name, card_names
@@ -55,7 +57,7 @@ _MISPLACED_DISCARD: dict[str | None, str] = {
 }
 
 
-class Exchange(ReplayState):
+class Exchange(ReplayState, Faulting[BridgetteRecord]):
     """The exchange steps of a replay: who draws and discards when, and how many cards (BG-4.1 to BG-4.5)."""
 
     def expected_draw(self, seat: int, count: int | None = None) -> tuple[Card, ...] | None:
@@ -95,19 +97,17 @@ class Exchange(ReplayState):
 
     def exchange(self, event: Event) -> None:
         kind, seat = event.type, event.seat
-        name = self.players[seat]
         if self.phase != "exchange":
-            self.flag(event, "BG-4.1", _(_EXCHANGE_SLIPS[kind, "late"]).format(player=name))
+            self.fault(event, "BG-4.1", _(_EXCHANGE_SLIPS[kind, "late"]))
             return
         key = (kind, seat)
         if key in self.exchanged:
-            rule = "BG-4.2" if seat != self.dealer else "BG-4.3"
-            self.flag(event, rule, _(_EXCHANGE_SLIPS[kind, "again"]).format(player=name))
+            self.fault(event, "BG-4.2" if seat != self.dealer else "BG-4.3", _(_EXCHANGE_SLIPS[kind, "again"]))
             return
         expected = next(item for item in self.exchange_order if item not in self.exchanged)
         if key != expected:
             message = _(_EXCHANGE_SLIPS[kind, "out of turn", expected[0]])
-            self.flag(event, "BG-4.1", message.format(player=name, due=self.players[expected[1]]))
+            self.fault(event, "BG-4.1", message, due=self.players[expected[1]])
         self.exchanged.add(key)
         if kind == "draw":
             self.draw(event)
@@ -128,14 +128,14 @@ class Exchange(ReplayState):
                     "{player} drew {count} cards; the non-dealer draws exactly 2",
                     count,
                 )
-                self.flag(event, rule, message.format(player=name, count=count))
+                self.fault(event, rule, message, count=count)
             if cards is not None and self.upcard is not None and self.record.stock is None:
                 if to_dealer and self.upcard in cards:
                     message = _("{player} took the upcard {card}, which goes to the dealer")
-                    self.flag(event, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
+                    self.fault(event, "R-BG-9", message, card=card_name(self.upcard))
                 elif not to_dealer and self.upcard not in cards:
                     message = _("{player} did not take the upcard {card}, the first of the two cards")
-                    self.flag(event, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
+                    self.fault(event, "R-BG-9", message, card=card_name(self.upcard))
         else:
             rule = "BG-4.3"
             if self.upcard is None and cards and to_dealer:
@@ -151,18 +151,15 @@ class Exchange(ReplayState):
                 kind = group(self.upcard)
                 if count != DEALER_DRAWS[kind]:
                     message = ngettext(_DEALER_MISCOUNT[kind][0], _DEALER_MISCOUNT[kind][1], count)
-                    self.flag(event, rule, message.format(player=name, count=count, card=card_name(self.upcard)))
+                    self.fault(event, rule, message, count=count, card=card_name(self.upcard))
                 if cards is not None and to_dealer and self.record.stock is None and self.upcard not in cards:
                     message = _("{player} did not take the upcard {card}, which goes to the dealer")
-                    self.flag(event, "R-BG-9", message.format(player=name, card=card_name(self.upcard)))
+                    self.fault(event, "R-BG-9", message, card=card_name(self.upcard))
         if cards is None:
             self.take_from_stock(seat, None, count)
             self.unknown.add(seat)
-            self.note(
-                _("{player}'s drawn cards were not recorded; that hand is not checked from here on.").format(
-                    player=name
-                )
-            )
+            message = _("{player}'s drawn cards were not recorded; that hand is not checked from here on.")
+            self.note(message.format(player=name))
             self.sizes[seat] += count
             return
         expected = self.expected_draw(seat, count)
@@ -191,9 +188,8 @@ class Exchange(ReplayState):
         hand = self.hand_of(seat)
         if cards is None:
             self.unknown.add(seat)
-            self.note(
-                _("{player}'s discards were not recorded; that hand is not checked from here on.").format(player=name)
-            )
+            message = _("{player}'s discards were not recorded; that hand is not checked from here on.")
+            self.note(message.format(player=name))
         else:
             mine = ("hand", seat)
             for card in cards:
@@ -215,7 +211,7 @@ class Exchange(ReplayState):
                 "{player} kept {count} cards after the exchange; each player ends with 13",
                 kept,
             )
-            self.flag(event, "BG-4.5", message.format(player=name, count=kept))
+            self.fault(event, "BG-4.5", message, count=kept)
 
     def exchange_turn(self, kind: str, seat: int) -> Turn:
         name = self.players[seat]

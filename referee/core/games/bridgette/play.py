@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.core.games.bridgette.deal import BridgetteRecord
 from referee.core.games.bridgette.rules import (
     TRICKS,
     allowed_follows,
@@ -11,6 +12,7 @@ from referee.core.games.bridgette.rules import (
     trick_winner,
 )
 from referee.core.games.bridgette.state import ReplayState
+from referee.core.plays import Faulting
 from referee.core.record import Event
 from referee.core.verdict import Turn
 from vocabulary.cards import Card, card_name
@@ -28,8 +30,10 @@ _MISPLACED_PLAY: dict[str | None, str] = {
 }
 
 
-class TrickPlay(ReplayState):
+class TrickPlay(ReplayState, Faulting[BridgetteRecord]):
     """The plays of a replay: turn, holding, leads and follows, and each trick's winner (BG-6.1 to BG-6.6)."""
+
+    card_words = staticmethod(named)  # a colon with its article
 
     def play(self, event: Event) -> None:
         """Every rule a play may break, one by one (BG-5.5, BG-6.1, BG-6.2, BG-6.4 to BG-6.6); then the card is
@@ -37,16 +41,14 @@ class TrickPlay(ReplayState):
         seat, card = event.seat, event.card
         assert card is not None  # a play always carries its card
         if self.phase != "play":
-            name = self.players[seat]
             if self.phase == "over":
                 if self.passed_out:
                     message = _("{player} played {card} after the deal was over: the deal was passed out")
                 else:
                     message = _("{player} played {card} after the deal was over: all 13 tricks had been played")
-                self.flag(event, "BG-6.1", message.format(player=name, card=named(card)), card)
+                self.fault(event, "BG-6.1", message)
             else:
-                message = _("{player} played {card} before the auction had ended")
-                self.flag(event, "BG-5.5", message.format(player=name, card=named(card)), card)
+                self.fault(event, "BG-5.5", _("{player} played {card} before the auction had ended"))
             return
         trick = self.trick
         leading = not trick
@@ -56,12 +58,7 @@ class TrickPlay(ReplayState):
                 message = _("{player} played {card} out of turn: it was {due}'s lead")
             else:
                 message = _("{player} played {card} out of turn: it was {due}'s play")
-            self.flag(
-                event,
-                "BG-6.1",
-                message.format(player=self.players[seat], card=named(card), due=self.players[expected]),
-                card,
-            )
+            self.fault(event, "BG-6.1", message, due=self.players[expected])
         hand = self.hand_of(seat)
         block = self.block
         if leading:
@@ -69,12 +66,8 @@ class TrickPlay(ReplayState):
         in_hand = hand is not None and card in hand
         if in_hand or self.may_hold(event, card, hand):
             if hand is None:
-                name = self.players[seat]
-                self.note(
-                    _("{player}'s hand is not known, so {player}'s plays are not checked against it.").format(
-                        player=name
-                    )
-                )
+                message = _("{player}'s hand is not known, so {player}'s plays are not checked against it.")
+                self.note(message.format(player=self.players[seat]))
             elif leading:
                 self.check_lead(event, card, hand, block)
             elif trick[0][0] != seat:
@@ -98,9 +91,7 @@ class TrickPlay(ReplayState):
         if place is None or place == ("hand", seat):
             if hand is None:
                 return True
-            name = self.players[seat]
-            message = _("{player} played {card}, which {player} did not hold")
-            self.flag(event, "BG-6.6", message.format(player=name, card=named(card)), card)
+            self.fault(event, "BG-6.6", _("{player} played {card}, which {player} did not hold"))
             return False
         rule = "BG-4.4" if place[0] == "discard" else "BG-4.5"
         self.flag(event, rule, self.misplaced(_MISPLACED_PLAY, self.players[seat], card), card)
@@ -110,39 +101,33 @@ class TrickPlay(ReplayState):
         """Flag a lead of the suit blocked by the matching colon, if the leader held another (BG-6.5, R-BG-15)."""
         if block is None or card in allowed_leads(hand, block, self.flags):
             return
-        name = self.players[event.seat]
-        suit = Suit(block).plural
         if card.is_colon:
             message = _("{player} led {card}; after the block on {suits} the lead must be another suit")
-            self.flag(event, "R-BG-15", message.format(player=name, card=named(card), suits=suit), card)
+            self.fault(event, "R-BG-15", message, suits=Suit(block).plural)
         else:
             message = _("{player} led {card}, but {suits} were blocked for this lead by the matching colon")
-            self.flag(event, "BG-6.5", message.format(player=name, card=card_name(card), suits=suit), card)
+            self.fault(event, "BG-6.5", message, suits=Suit(block).plural)
 
     def check_follow(self, event: Event, card: Card, hand: dict[Card, None], lead: Card) -> None:
         """Flag a card that does not follow suit to ``lead`` when the player had to (BG-6.2, R-BG-14)."""
         if card in allowed_follows(hand, lead, self.flags):
             return
         same_suit = next((held for held in hand if held.suit == lead.suit), None)
-        name = self.players[event.seat]
         if card.is_colon and group(card) == group(lead):
             assert same_suit is not None  # a matching colon is refused only to a player who could follow suit
             message = _(
                 "{player} played {card} to {lead} while holding {held}; the matching colon is allowed only when void"
             )
-            values = {"player": name, "card": named(card), "lead": card_name(lead), "held": card_name(same_suit)}
-            self.flag(event, "R-BG-14", message.format(**values), card)
+            self.fault(event, "R-BG-14", message, lead=card_name(lead), held=card_name(same_suit))
         elif same_suit is not None:
             message = _("{player} held {held} and had to follow suit to {lead}")
-            self.flag(
-                event, "BG-6.2", message.format(player=name, held=card_name(same_suit), lead=card_name(lead)), card
-            )
+            self.fault(event, "BG-6.2", message, held=card_name(same_suit), lead=card_name(lead))
         else:
             message = _(
                 "{player} played {card} to {lead}; a colon that does not match is allowed only when nothing else is "
                 "left"
             )
-            self.flag(event, "BG-6.2", message.format(player=name, card=named(card), lead=card_name(lead)), card)
+            self.fault(event, "BG-6.2", message, lead=card_name(lead))
 
     def finish_trick(self) -> None:
         (leader, lead), (follower, follow) = self.trick

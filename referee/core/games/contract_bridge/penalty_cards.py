@@ -84,11 +84,10 @@ class PenaltyCards(Remedies):
         )
         return Turn(self.declarer, "choice", OPTIONS, prompt)
 
-    def check_penalty(self, event: Event, hand: dict[Card, None]) -> None:
+    def check_penalty(self, event: Event, card: Card, hand: dict[Card, None]) -> None:
         """BR-10.11: a major penalty card must be played at the first legal chance (Law 50D1); a lead the declarer
         required or forbade must be made as chosen (Law 50D2). Either failure is a revoke (Law 61A)."""
-        seat, card = event.seat, event.card
-        assert card is not None
+        seat = event.seat
         penalty = self.penalty.get(seat)
         if penalty is not None and card != penalty and penalty in allowed_cards(hand, self.trick):
             message = _(_PENALTY_NOT_PLAYED).format(

@@ -3,6 +3,7 @@ winner."""
 
 from __future__ import annotations
 
+from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.penalty_cards import PenaltyCards
 from referee.core.games.contract_bridge.rules import (
     ACCEPT,
@@ -16,6 +17,7 @@ from referee.core.games.contract_bridge.rules import (
     trick_winner,
 )
 from referee.core.games.contract_bridge.state import OVER, PLAY, LeadOutOfTurn
+from referee.core.plays import Plays
 from referee.core.record import Event
 from referee.core.tricks import next_to_play
 from referee.core.verdict import Turn
@@ -77,7 +79,7 @@ _NOT_THEIRS = {
 }
 
 
-class CardPlay(PenaltyCards):
+class CardPlay(PenaltyCards, Plays[BridgeRecord]):
     """Each card checked in turn (BR-5.6): an illegal card still goes to the trick, which completes."""
 
     def due_seat(self) -> int:
@@ -91,25 +93,25 @@ class CardPlay(PenaltyCards):
         seat, card = event.seat, event.card
         assert card is not None
         if self.phase != PLAY:
-            self.flag_phase(event)
+            self.flag_phase(event, card)
             return
         if self.pending is not None:
             self.settle_by_play(seat)
         trick = self.trick
         due = self.due_seat()
         if seat != due:
-            index = self.flag_turn(event, due)
+            index = self.flag_turn(event, card, due)
             if not trick:  # a lead out of turn: the trick waits for it to be accepted or refused (BR-10.3)
                 self.pending = LeadOutOfTurn(
                     violation=index, seat=seat, card=card, due=due, held=card in self.hands[seat]
                 )
         hand = self.hands[seat]
         if card in hand:
-            self.check_follow(event, hand)
-            self.check_penalty(event, hand)
+            self.check_follow(event, card, hand)
+            self.check_penalty(event, card, hand)
             del hand[card]
         else:
-            self.flag_not_held(event)
+            self.flag_not_held(event, card)
         trick.append((seat, card))
         if len(trick) == SEATS:
             self.finish_trick()
@@ -171,40 +173,30 @@ class CardPlay(PenaltyCards):
         )
         return Turn(chooser, "choice", LEAD_CHOICES, prompt)
 
-    def flag_phase(self, event: Event) -> None:
+    def flag_phase(self, event: Event, card: Card) -> None:
         """A card before the auction's end or after the last trick, or in a deal passed out (BR-4.6, BR-5.5)."""
-        seat, card = event.seat, event.card
-        assert card is not None
-        name = self.players[seat]
         if self.phase == OVER and self.declarer is not None:
             rule, message = "BR-5.5", _("{player} played {card}, but all 13 tricks had been played")
         elif self.phase == OVER:
             rule, message = "BR-4.6", _("{player} played {card}, but the deal had been passed out")
         else:
             rule, message = "BR-4.6", _("{player} played {card}, but the auction had not ended")
-        self.flag(event, rule, message.format(player=name, card=card_name(card)))
+        self.flag(event, rule, message.format(player=self.players[event.seat], card=card_name(card)))
 
-    def flag_not_held(self, event: Event) -> None:
+    def flag_not_held(self, event: Event, card: Card) -> None:
         """BR-5.6: a card already played, or one in another hand, which stays with its holder to be played later."""
-        seat, card = event.seat, event.card
-        assert card is not None
-        name = self.players[seat]
-        holder = next(other for other, dealt in enumerate(self.record.hands) if card in dealt)
+        name, holder = self.players[event.seat], self.dealt_to(card)
         if card in self.hands[holder]:
             message = _("{player} played {card}, which is in {holder}'s hand")
             self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), holder=self.players[holder]))
             return
-        # Its holder played it: a card leaves a hand only when played from it, so to the first trick (this one
-        # included) with the card from the holder's seat.
-        tricks = [*(trick.plays for trick in self.tricks), self.trick]
-        number = next(number for number, plays in enumerate(tricks, start=1) if (holder, card) in plays)
+        number = self.played_to(card, holder)  # its holder played it: a card leaves a hand only when played from it
         message = _("{player} played {card}, already played to trick {trick}")
         self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), trick=number))
 
-    def flag_turn(self, event: Event, due: int) -> int:
+    def flag_turn(self, event: Event, card: Card, due: int) -> int:
         """A card from the wrong hand: at the opening lead (BR-5.1), a later lead (BR-5.4) or in a trick (BR-5.3)."""
-        seat, card = event.seat, event.card
-        assert card is not None
+        seat = event.seat
         actor, from_dummy = self.players[seat], seat == self.dummy
         if from_dummy:  # the declarer played it from dummy's hand (BR-5.2)
             actor = self.players[partner_of(seat)]
@@ -228,10 +220,9 @@ class CardPlay(PenaltyCards):
         )
         return self.flag(event, rule, message)
 
-    def check_follow(self, event: Event, hand: dict[Card, None]) -> None:
+    def check_follow(self, event: Event, card: Card, hand: dict[Card, None]) -> None:
         """BR-5.3: a player holding the led suit must follow suit, judged against the hand at that moment."""
-        seat, card = event.seat, event.card
-        assert card is not None
+        seat = event.seat
         if not self.trick or self.trick[0][0] == seat:
             return
         lead = self.trick[0][1]

@@ -120,16 +120,6 @@ _EQUITY = gettext_noop(
     "If the transfer does not make up for the damage, the director adjusts the score: a judgement this record "
     "cannot make (Law 64C)."
 )
-_RULE_OF_LAW = {
-    "64A1": "BR-10.5",
-    "64A1+": "BR-10.5",
-    "64A2": "BR-10.5",
-    "64B1": "BR-10.6",
-    "64B2": "BR-10.6",
-    "64B3": "BR-10.6",
-    "64B6": "BR-10.6",
-    "64B7": "BR-10.6",
-}
 
 
 # BR-10.8 to BR-10.10 and R-BR-10: the remedy of every other fault, by the rule it breaks.
@@ -310,7 +300,7 @@ class Remedies(ReplayState):
             else:
                 head = _("Established (Law 63A): {why}").format(why=why)
             remedies[revoke.violation] = Remedy(
-                rule=_RULE_OF_LAW[law],
+                rule="BR-10.5" if law.startswith("64A") else "BR-10.6",  # a transfer, or one of Law 64B's exceptions
                 source=f"Law {transfer.law}",
                 text=f"{head} {_(_EQUITY)}",
                 established=True,

@@ -62,11 +62,11 @@ class CardPlay(DrawPhase):
         trick = self.trick
         if not trick:
             if seat != self.leader:
-                self.flag_out_of_turn(event, self.leader)
+                self.flag_out_of_turn(event, card)
                 self.leader = seat  # the trick goes on with the card as led
         elif seat == self.leader:
             # One card each to a trick: the follower's turn (DB-3.7 check 1; DB-5.3 in the play).
-            self.flag_out_of_turn(event, self.leader)
+            self.flag_out_of_turn(event, card)
             return
         hand = self.hands[seat]
         if card in hand:  # DB-3.7 check 2, DB-5.2
@@ -74,23 +74,22 @@ class CardPlay(DrawPhase):
                 self.flag_revoke(event)
             del hand[card]
         else:
-            self.flag_not_held(event)
+            self.flag_not_held(event, card)
             self.unheld.add((len(self.tricks) + 1, seat, card))
         trick.append((seat, card))
         if len(trick) == 2:
             self.finish_trick()
 
-    def flag_out_of_turn(self, event: Event, leader: int) -> None:
+    def flag_out_of_turn(self, event: Event, card: Card) -> None:
         """A lead by the player who was not to lead, or a second card to the same trick (DB-3.7, DB-5.3)."""
-        seat, card = event.seat, event.card
-        assert card is not None
+        seat = event.seat
+        values = {"player": self.players[seat], "card": card_name(card), "leader": self.players[self.leader]}
         if not self.trick:
             message, trick = by_trick(
                 len(self.tricks) + 1,
                 gettext_noop("{player} led {card} to draw trick {trick}, but it was {leader}'s lead"),
                 gettext_noop("{player} led {card} to trick {trick}, but it was {leader}'s lead"),
             )
-            values = {"player": self.players[seat], "card": card_name(card), "leader": self.players[leader]}
             self.flag(event, self.turn_rule(), _(message).format(**values, trick=trick))
             return
         message, trick = by_trick(
@@ -98,13 +97,12 @@ class CardPlay(DrawPhase):
             gettext_noop("{player} played {card} but had already played to draw trick {trick}; it was {other}'s turn"),
             gettext_noop("{player} played {card} but had already played to trick {trick}; it was {other}'s turn"),
         )
-        values = {"player": self.players[seat], "card": card_name(card), "other": self.players[1 - seat]}
-        self.flag(event, "DB-5.3" if self.phase == PLAY else "DB-3.7", _(message).format(**values, trick=trick))
+        rule = "DB-5.3" if self.phase == PLAY else "DB-3.7"
+        self.flag(event, rule, _(message).format(**values, other=self.players[1 - seat], trick=trick))
 
-    def flag_not_held(self, event: Event) -> None:
-        seat, card = event.seat, event.card
-        name = self.players[seat]
-        assert card is not None
+    def flag_not_held(self, event: Event, card: Card) -> None:
+        """A card its player does not hold, or one already played (DB-3.7 in a draw trick, DB-5.2 in the play)."""
+        name = self.players[event.seat]
         rule = "DB-3.7" if self.phase == DRAW_TRICKS else "DB-5.2"
         played_to = self.played_from_hand(card)
         if played_to is not None:

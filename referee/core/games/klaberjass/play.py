@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from referee.core.games.klaberjass.deal import KlaberjassRecord
 from referee.core.games.klaberjass.rules import TRICKS, allowed_cards, broken_rule, trick_outcome
 from referee.core.games.klaberjass.state import ReplayState
+from referee.core.plays import Faulting
 from referee.core.record import Event
 from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _
 
 
-class TrickPlay(ReplayState):
+class TrickPlay(ReplayState, Faulting[KlaberjassRecord]):
     """The replay's handlers for the cards played, trick by trick."""
 
     # --- play (KJ-7, KJ-8) -------------------------------------------------------------------
@@ -21,7 +23,7 @@ class TrickPlay(ReplayState):
     def play(self, event: Event) -> None:
         card, seat, trick = event.card, event.seat, self.trick
         assert card is not None
-        if (trick[0][0] == seat if trick else seat != self.leader) and self.out_of_turn(event, card):
+        if (trick[0][0] == seat if trick else seat != self.leader) and self.out_of_turn(event):
             return
         hand = self.hands[seat]
         suit = card.suit
@@ -32,65 +34,48 @@ class TrickPlay(ReplayState):
                 self.check_follow(event, card, hand, trick[0][1])
             del hand[card]
         else:
-            self.not_held(event, card, hand)
+            self.not_held(event, card, "KJ-1.1", "KJ-5.1")
         if event.announce or (suit == self.trump and card.rank in ("K", "Q")):
             self.check_bella(event, card)  # only an announcement or the K or Q of trumps concerns bella (KJ-7.1)
         trick.append((seat, card))
         if len(trick) == 2:
             self.finish_trick()
 
-    def out_of_turn(self, event: Event, card: Card) -> bool:
+    def out_of_turn(self, event: Event) -> bool:
         """Flag a card played out of turn (KJ-8.1); True if it is not played: a lead out of turn is played and
         leads, a second card from the player who led is not."""
-        who = self.players[event.seat]
         if self.trick:
-            message = _("{player} played {card} out of turn")
-            self.flag(event, "KJ-8.1", message.format(player=who, card=card_name(card)), card)
+            self.fault(event, "KJ-8.1", _("{player} played {card} out of turn"))
             return True
-        message = _("{player} led {card}, but it was {leader}'s lead")
-        leader = self.players[self.leader]
-        self.flag(event, "KJ-8.1", message.format(player=who, card=card_name(card), leader=leader), card)
+        self.fault(event, "KJ-8.1", _("{player} led {card}, but it was {leader}'s lead"), leader=self.name(self.leader))
         self.leader = event.seat
         return False
-
-    def not_held(self, event: Event, card: Card, hand: dict[Card, None]) -> None:
-        """Flag ``card``, which its player does not hold (KJ-5.1) or which was already played (KJ-1.1)."""
-        plays = [play for trick in self.tricks for play in trick.plays] + self.trick
-        if any(card == other for _seat, other in plays):
-            self.flag(event, "KJ-1.1", _("{card} was already played").format(card=card_name(card)), card)
-        else:
-            message = _("{player} does not hold {card}")
-            self.flag(event, "KJ-5.1", message.format(player=self.players[event.seat], card=card_name(card)), card)
 
     def check_follow(self, event: Event, card: Card, hand: Collection[Card], led: Card) -> None:
         """Flag ``card``, held and played to ``led``, if KJ-8.2 (read as R-KJ-11) did not allow it."""
         allowed, _rule = allowed_cards(hand, led, self.trump)
         if card not in allowed:
             rule = broken_rule(card, hand, led, self.trump)
-            self.flag(event, rule, self.why_not(self.players[event.seat], card, led, allowed, rule), card)
+            example, led_name, suits = card_name(allowed[0]), card_name(led), _(SUIT_NAMES[led.suit])
+            self.fault(event, rule, self.why_not(led, allowed, rule), card=example, led=led_name, suits=suits)
 
-    def why_not(self, who: str, card: Card, led: Card, allowed: Sequence[Card], rule: str) -> str:
-        example, led_name = card_name(allowed[0]), card_name(led)
+    def why_not(self, led: Card, allowed: Sequence[Card], rule: str) -> str:
+        """The sentence of the duty ``rule`` names, the first card ``allowed`` as the one that was to be played."""
         if led.suit == self.trump and rule == "R-KJ-11":
-            message = _("{player} held {card}, which beats {led}, and had to beat the led trump")
-        elif allowed[0].suit == led.suit:
-            message = _("{player} held {card} and had to follow suit to {led}")
-        else:
-            message = _("{player} had no {suits} and held the trump {card}, so had to trump {led}")
-        return message.format(player=who, card=example, led=led_name, suits=_(SUIT_NAMES[led.suit]))
+            return _("{player} held {card}, which beats {led}, and had to beat the led trump")
+        if allowed[0].suit == led.suit:
+            return _("{player} held {card} and had to follow suit to {led}")
+        return _("{player} had no {suits} and held the trump {card}, so had to trump {led}")
 
     def check_bella(self, event: Event, card: Card) -> None:
         is_kq = card.suit == self.trump and card.rank in ("K", "Q")
         partner = "Q" if card.rank == "K" else "K"
         if event.announce:
-            who = self.name(event.seat)
             if not is_kq:
-                message = _("{player} announced bella on {card}, not on the K or Q of trumps")
-                self.flag(event, "KJ-7.1", message.format(player=who, card=card_name(card)), card)
+                self.fault(event, "KJ-7.1", _("{player} announced bella on {card}, not on the K or Q of trumps"))
             elif self.kq_by.get(partner) != event.seat:
                 message = _("{player} announced bella on {card} without having played {other} before it")
-                other = card_name(Card(partner, self.trump))
-                self.flag(event, "R-KJ-8", message.format(player=who, card=card_name(card), other=other), card)
+                self.fault(event, "R-KJ-8", message, other=card_name(Card(partner, self.trump)))
             else:
                 self.bella = event.seat
         if is_kq:

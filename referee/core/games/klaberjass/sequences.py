@@ -4,8 +4,10 @@ makes a sequence and whose scores is the rules' (`rules`).
 
 from __future__ import annotations
 
+from referee.core.games.klaberjass.deal import KlaberjassRecord
 from referee.core.games.klaberjass.rules import sequence_power, sequence_problem
 from referee.core.games.klaberjass.state import ReplayState
+from referee.core.plays import Faulting
 from referee.core.record import Event
 from vocabulary.cards import SUITS, Card, card_name, card_names
 from vocabulary.i18n import _
@@ -13,26 +15,25 @@ from vocabulary.i18n import _
 _SEVENS = {suit: Card("7", suit) for suit in SUITS}  # the dix of each trump suit (KJ-5.3)
 
 
-class DixAndSequences(ReplayState):
+class DixAndSequences(ReplayState, Faulting[KlaberjassRecord]):
     """The replay's handlers for the dix swap and declared sequences."""
 
     # --- dix and sequences (KJ-5.3, KJ-6) -----------------------------------------------------
 
     def dix(self, event: Event) -> None:
-        who, seven = self.name(event.seat), _SEVENS[self.trump]
+        seven = _SEVENS[self.trump]
         hand = self.hands[event.seat]
         if self.dix_done or seven not in hand:
             if self.dix_done:
                 message = _("{player} cannot swap the dix: the turn-up was already taken")
             else:
                 message = _("{player} cannot swap the dix: {player} does not hold {card}")
-            self.flag(event, "KJ-5.3", message.format(player=who, card=card_name(seven)))
+            self.fault(event, "KJ-5.3", message, card=card_name(seven))
             return
         if self.trump_round != 1 and "kj_dix_any_trump" not in self.flags:
-            message = _("{player} swapped the dix, but trumps were not taken in the first round")
-            self.flag(event, "R-KJ-4", message.format(player=who))
+            self.fault(event, "R-KJ-4", _("{player} swapped the dix, but trumps were not taken in the first round"))
         if self.has_played(event.seat):
-            self.flag(event, "KJ-5.3", _("{player} swapped the dix after playing a card").format(player=who))
+            self.fault(event, "KJ-5.3", _("{player} swapped the dix after playing a card"))
         # The turn-up takes the 7's place in the hand (KJ-5.3), so the hand keeps its order.
         cards = list(hand)
         cards[cards.index(seven)] = self.turn_up
@@ -55,16 +56,15 @@ class DixAndSequences(ReplayState):
             self.flag(self.declared_at.pop(cards), "KJ-6.2", words)
 
     def declare(self, event: Event) -> None:
-        who, cards, earlier = self.name(event.seat), event.cards or (), self.declared[event.seat]
+        cards, earlier = event.cards or (), self.declared[event.seat]
         if self.has_played(event.seat):
-            message = _("{player} declared {cards} after playing a card")
-            self.flag(event, "KJ-6.2", message.format(player=who, cards=card_names(cards)))
+            self.fault(event, "KJ-6.2", _("{player} declared {cards} after playing a card"), cards=card_names(cards))
             return
         hand = self.hands[event.seat]
         if not hand.keys() >= set(cards):  # the cards missing listed only then
-            missing = [card for card in cards if card not in hand]
+            missing = card_names([card for card in cards if card not in hand])
             message = _("{player} declared {cards} without holding {missing}")
-            self.flag(event, "KJ-6.2", message.format(player=who, cards=card_names(cards), missing=card_names(missing)))
+            self.fault(event, "KJ-6.2", message, cards=card_names(cards), missing=missing)
             return
         problem = sequence_problem(cards)
         if not problem and len(set(cards)) != len(cards):
@@ -73,7 +73,7 @@ class DixAndSequences(ReplayState):
             problem = _("a card can belong to only one declared sequence")
         if problem:
             message = _("{player} declared {cards}: {problem}")
-            self.flag(event, "KJ-6.1", message.format(player=who, cards=card_names(cards), problem=problem))
+            self.fault(event, "KJ-6.1", message, cards=card_names(cards), problem=problem)
             return
         ordered = tuple(sorted(cards, key=sequence_power, reverse=True))  # no two alike
         earlier.append(ordered)

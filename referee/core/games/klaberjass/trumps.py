@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+from referee.core.games.klaberjass.deal import KlaberjassRecord
 from referee.core.games.klaberjass.state import ReplayState
 from referee.core.record import Event
-from referee.core.trump_rounds import chosen_suit
+from referee.core.trump_rounds import TrumpChoosing
 from vocabulary.cards import SUIT_NAMES, SUITS
-from vocabulary.i18n import _
+from vocabulary.i18n import _, gettext_noop
 
 
-class TrumpChoice(ReplayState):
+class TrumpChoice(ReplayState, TrumpChoosing[KlaberjassRecord]):
     """The replay's handlers for the bids and the answer to a schmeiss."""
+
+    ROUND_RULES = ("KJ-4.1", "KJ-4.2")
+    OUT_OF_ROUND = (
+        gettext_noop("{player} may only take {suits} or pass in the first round"),
+        gettext_noop("{player} must name a suit other than {suits} in the second round"),
+    )
 
     # --- choosing trumps (KJ-4, R-KJ-2) ---------------------------------------------------
 
@@ -20,33 +27,31 @@ class TrumpChoice(ReplayState):
         self.phase = "play"
 
     def bid(self, event: Event) -> None:
-        who, choice, up = self.name(event.seat), event.choice, self.turn_up.suit
+        choice, up = event.choice, self.turn_up.suit
         if self.phase == "answer":
             message = _("{player} had to answer the schmeiss first")
-            self.flag(event, "R-KJ-2", message.format(player=self.name(1 - self.schmeisser_seat)))
+            self.fault(event, "R-KJ-2", message, player=self.name(1 - self.schmeisser_seat))
             return
         if self.phase == "name":
             if event.seat != self.schmeisser_seat:
                 message = _("{player} schmeissed and names trumps")
-                self.flag(event, "R-KJ-2", message.format(player=self.name(self.schmeisser_seat)))
+                self.fault(event, "R-KJ-2", message, player=self.name(self.schmeisser_seat))
             elif choice not in SUITS:
                 message = _("{player} schmeissed, the offer was played, and {player} must name trumps")
-                self.flag(event, "R-KJ-2", message.format(player=who))
+                self.fault(event, "R-KJ-2", message)
             else:
                 if choice == up:
                     message = _("{player} named {suits}, the turn-up's suit, in the second round")
-                    self.flag(event, "KJ-4.2", message.format(player=who, suits=_(SUIT_NAMES[up])))
+                    self.fault(event, "KJ-4.2", message, suits=_(SUIT_NAMES[up]))
                 self.settle(event.seat, choice)
             return
         expected = self.speaking()
         if event.seat != expected and not self.missing_pass(event, expected):
-            message = _("{player} spoke out of turn: it was {due}'s turn")
-            self.flag(event, self.round_rule(), message.format(player=who, due=self.name(expected)))
+            self.spoke_out_of_turn(event, expected)
             return
         if choice == "schmeiss":
             if "kj_schmeiss" not in self.flags:
-                message = _("{player} schmeissed, but schmeiss is not played in this match")
-                self.flag(event, "R-KJ-2", message.format(player=who))
+                self.fault(event, "R-KJ-2", _("{player} schmeissed, but schmeiss is not played in this match"))
                 if not self.answered_next(event):
                     self.pass_turn()  # R-KJ-2 off: the offer counts as a pass, so the bidding goes on
                     return
@@ -54,16 +59,7 @@ class TrumpChoice(ReplayState):
         elif choice == "pass":
             self.pass_turn()
         else:
-            if self.out_of_round(choice, up) and self.round == 1:
-                message = _("{player} may only take {suits} or pass in the first round")
-                self.flag(event, "KJ-4.1", message.format(player=who, suits=_(SUIT_NAMES[up])))
-            elif self.out_of_round(choice, up):
-                message = _("{player} must name a suit other than {suits} in the second round")
-                self.flag(event, "KJ-4.2", message.format(player=who, suits=_(SUIT_NAMES[up])))
-            self.settle(event.seat, chosen_suit(choice, up))
-
-    def round_rule(self) -> str:
-        return "KJ-4.1" if self.round == 1 else "KJ-4.2"
+            self.take_or_name(event, up)
 
     def pass_turn(self) -> None:
         """The player on turn passes: the other speaks, or the next round begins (KJ-4.1, KJ-4.2)."""
@@ -81,8 +77,7 @@ class TrumpChoice(ReplayState):
         if self.round == 2 and self.last_speaker:
             return False
         message = _("{player} spoke at {missing}'s turn: {missing}'s pass is missing and is taken as made")
-        words = message.format(player=self.name(event.seat), missing=self.name(expected))
-        self.flag(event, self.round_rule(), words, seat=expected)
+        self.fault(event, self.round_rule(), message, seat=expected, missing=self.name(expected))
         self.pass_turn()
         return True
 
@@ -105,7 +100,7 @@ class TrumpChoice(ReplayState):
         schmeisser, opponent = self.schmeisser_seat, 1 - self.schmeisser_seat
         message = _("{player} did not answer {schmeisser}'s schmeiss; play went on, so the answer is taken as play")
         words = message.format(player=self.name(opponent), schmeisser=self.name(schmeisser))
-        self.flag(event, "R-KJ-2", words, seat=opponent)
+        self.flag(event, "R-KJ-2", words, seat=opponent)  # the event may be a card, which this fault is not about
         self.settle(schmeisser, self.turn_up.suit)
         return True
 
@@ -115,8 +110,7 @@ class TrumpChoice(ReplayState):
 
     def answer(self, event: Event) -> None:
         if self.phase != "answer" or event.seat == self.schmeisser:
-            message = _("{player} answered, but nobody offered them a schmeiss")
-            self.flag(event, "R-KJ-2", message.format(player=self.name(event.seat)))
+            self.fault(event, "R-KJ-2", _("{player} answered, but nobody offered them a schmeiss"))
             return
         if event.choice == "throw_in":
             self.phase = "annulled"  # R-KJ-2: as for an annulled deal
