@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
+from referee.core.calls import Call
 from referee.core.record import Event, Record
 from referee.core.remedies import Faults, WordedRemedy
 from referee.core.verdict import Ruling, Trick, Turn, Verdict, Violation
@@ -172,8 +173,7 @@ class TrickState(ABC, Generic[RecordT]):
 
 
 class FlaggingState(TrickState[RecordT]):
-    """A `TrickState` whose handlers give each violation the card it concerns (Bridgette, Call Bridge, Klaberjass,
-    Belote)."""
+    """A `TrickState` whose handlers give each violation the card it concerns."""
 
     def flag(self, event: Event, rule: str, message: str, card: Card | None = None, seat: int | None = None) -> None:
         """Record a violation of ``rule`` by ``event`` (``seat`` names another player, when theirs is the event that is
@@ -187,7 +187,7 @@ class FlaggingState(TrickState[RecordT]):
 
     def trick_of(self, event: Event) -> int | None:
         """The trick a violation by ``event`` is in: the trick being played, for a card played."""
-        return len(self.tricks) + 1 if event.type == "play" else None
+        return self.trick_number if event.type == "play" else None
 
 
 def next_to_play(leader: int, trick: Sequence[tuple[int, Card]], seats: int) -> int:
@@ -195,6 +195,14 @@ def next_to_play(leader: int, trick: Sequence[tuple[int, Card]], seats: int) -> 
     every seat has played to it, so there is one."""
     played = {seat for seat, _card in trick}
     return next(seat for step in range(seats) if (seat := (leader + step) % seats) not in played)
+
+
+def contract_entry(declarer: int | None, bid: Call | None, doubled: int, tricks: int) -> dict[str, Any]:
+    """The deal entry of a bridge game's contract: passed out without a declarer, else the contract and the declaring
+    side's ``tricks``."""
+    if declarer is None or bid is None:
+        return {"passed_out": True}
+    return {"declarer": declarer, "level": bid.level, "strain": bid.strain, "doubled": doubled, "tricks": tricks}
 
 
 def winning_play(plays: Sequence[tuple[int, Card]], trumps: str | None) -> tuple[int, Card]:

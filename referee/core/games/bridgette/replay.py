@@ -19,7 +19,7 @@ from referee.core.games.bridgette.setup import SETUP
 from referee.core.protocol import Referee
 from referee.core.record import Event
 from referee.core.remedies import ruled_for_two
-from referee.core.tricks import Ruled
+from referee.core.tricks import Ruled, contract_entry
 from referee.core.verdict import Turn, Violation
 from scoring.core.games.bridgette import GAME as SCORING
 from vocabulary.cards import Card
@@ -50,17 +50,8 @@ class _Replay(Exchange, Auction, TrickPlay):
         tricks."""
         if self.phase != "over":
             return None
-        if self.passed_out:
-            return {"passed_out": True}
-        bid = self.bid
-        assert bid is not None
-        return {
-            "declarer": self.bidder,
-            "level": bid.level,
-            "strain": bid.strain,
-            "doubled": self.doubled,
-            "tricks": self.tricks_taken()[self.bidder],
-        }
+        declarer = None if self.passed_out else self.bidder
+        return contract_entry(declarer, self.bid, self.doubled, self.tricks_taken()[self.bidder])
 
     def hands_shown(self) -> tuple[tuple[Card, ...], ...]:
         """What each seat holds now; an unrecorded hand shows as empty (R-BG-13)."""

@@ -17,7 +17,7 @@ from referee.core.games.contract_bridge.setup import SETUP
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
 from referee.core.protocol import Referee
 from referee.core.record import Event
-from referee.core.tricks import Ruled, shown_tricks
+from referee.core.tricks import Ruled, contract_entry, shown_tricks
 from referee.core.verdict import Trick, Turn, Violation
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import side_of
@@ -48,18 +48,10 @@ class _Replay(CardPlay, Auction):
         None until it is over."""
         if self.phase != OVER:
             return None
-        if self.declarer is None:
+        if self.declarer is None or self.bid is None:
             return {"passed_out": True}
-        assert self.bid is not None
-        return {
-            "declarer": self.declarer,
-            "level": self.bid.level,
-            "strain": self.bid.strain,
-            "doubled": self.doubled,
-            "tricks": self.side_tricks()[side_of(self.declarer)],
-            "honours": honours_held(self.record.hands, self.bid.strain).value,
-            "stopped": False,
-        }
+        contract = contract_entry(self.declarer, self.bid, self.doubled, self.side_tricks()[side_of(self.declarer)])
+        return {**contract, "honours": honours_held(self.record.hands, self.bid.strain).value, "stopped": False}
 
     def end_notes(self) -> None:
         if self.phase != OVER:

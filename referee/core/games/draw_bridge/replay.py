@@ -28,7 +28,7 @@ from referee.core.games.draw_bridge.state import (
 from referee.core.protocol import Referee
 from referee.core.record import Event
 from referee.core.remedies import ruled_for_two
-from referee.core.tricks import Ruled, shown_tricks
+from referee.core.tricks import Ruled, contract_entry, shown_tricks
 from referee.core.verdict import Trick, Turn, Violation
 from scoring.core.games.draw_bridge import GAME as SCORING
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
@@ -103,17 +103,8 @@ class _Replay(CardPlay, AuctionPhase):
     def deal_entry(self) -> dict[str, Any] | None:
         if self.phase != OVER:
             return None
-        if self.declarer is None:
-            return {"passed_out": True}
-        assert self.bid is not None
-        level, strain = self.bid
-        return {
-            "declarer": self.declarer,
-            "level": level,
-            "strain": strain,
-            "doubled": self.doubled,
-            "tricks": self.tricks_taken()[self.declarer],
-        }
+        tricks = self.tricks_taken()[self.bidder]
+        return contract_entry(self.declarer, self.current_bid(), self.doubled, tricks)
 
     def end_notes(self) -> None:
         if self.phase == OVER and self.declarer is None:
