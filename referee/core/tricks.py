@@ -51,7 +51,8 @@ class TrickState(ABC, Generic[RecordT]):
         self.tricks: list[Trick] = []
         self.trick: list[tuple[int, Card]] = []  # the trick being played, emptied when it is over
         self.notes: list[str] = []  # what the verdict notes
-        self.leader = 0  # who leads to the trick being played
+        # Who leads to the trick being played: to the first, the dealer's next player unless the rules choose another.
+        self.leader = (record.dealer + 1) % len(record.players)
 
     def name(self, seat: int) -> str:
         return self.players[seat]

@@ -18,7 +18,6 @@ class ReplayState(FlaggingState[Record]):
         self.highest_call = TRICKS_PER_DEAL if ALLOW_13 in record.flags else HIGHEST_CALL
         self.played: dict[Card, int] = {}  # card -> trick number
         self.tricks_won = [0] * SEATS
-        self.leader = self.first  # CB-5.1: then counterclockwise, the first seat yet to play (due_player)
 
     def due_caller(self) -> int | None:
         for step in range(SEATS):

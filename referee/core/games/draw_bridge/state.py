@@ -47,8 +47,7 @@ class ReplayState(FlaggingState[DrawBridgeRecord]):
         # same, and `CardPlay.played_from_hand` passes over it.
         self.unheld: set[tuple[int, int, Card]] = set()
         self.revokes: set[int] = set()  # the events of the play that did not follow suit (DB-5.2, R-DB-12)
-        self.phase = DRAW_TRICKS
-        self.leader = 1 - record.dealer  # DB-3.1: the non-dealer leads to the first draw trick
+        self.phase = DRAW_TRICKS  # DB-3.1: the non-dealer, the dealer's next, leads to the first draw trick
         self.phase_tricks = 0  # tricks finished in the current phase
         self.pending_draws: list[int] = []  # seats still to draw after the last draw trick, in order
         # Auction (DB-4).
