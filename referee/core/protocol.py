@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.core.setup import EventField, Setup, ValueKind, setup_problems
+from referee.core.tricks import TrickState
 from referee.core.verdict import RecordError, Verdict
 from vocabulary.cards import CardError, parse_card, parse_cards
 from vocabulary.i18n import _
@@ -80,12 +81,6 @@ def build_event(setup: Setup, tap: Tap) -> dict[str, Any]:
     return event
 
 
-class Run(Protocol):
-    """One replay of one record, made for it and used once."""
-
-    def run(self) -> Verdict: ...
-
-
 RecordT = TypeVar("RecordT")
 
 
@@ -118,7 +113,7 @@ class Referee(Generic[RecordT]):
 
     name: str
     read: Callable[[Mapping[str, Any], str], RecordT]
-    replay_of: Callable[[RecordT], Run]
+    replay_of: Callable[[RecordT], TrickState[Any]]
     setup: Setup
 
     def parse(self, doc: Mapping[str, Any]) -> RecordT:

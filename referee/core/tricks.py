@@ -103,8 +103,7 @@ class TrickState(ABC, Generic[RecordT]):
         """Each event's handler, by its type."""
 
     def wrong_phase(self, event: Event) -> bool:
-        """Flag an event that comes when the deal has no place for it; True if it must be skipped. A game whose
-        handlers judge that themselves skips none here."""
+        """Flag an event that comes when the deal has no place for it, where its handler does not; True: skip it."""
         return False
 
     @abstractmethod
@@ -134,9 +133,9 @@ class TrickState(ABC, Generic[RecordT]):
         """The violations in record order (a later event may break what an earlier one did), each with its remedy:
         the ``revoke`` ruling's for a card the rules did not allow (of the events `revoke_events` gives), the
         ``faults`` ruling's for the rest."""
-        violations = sorted(self.violations, key=attrgetter("event"))
+        violations: Sequence[Violation] = sorted(self.violations, key=attrgetter("event"))
         if self.revoke is not None:
-            violations = list(self.revoke.given_to(violations, self.players, self.flags, self.revoke_events()))
+            violations = self.revoke.given_to(violations, self.players, self.flags, self.revoke_events())
         return self.faults.given_to(violations, self.players, self.flags)
 
     def revoke_events(self) -> Collection[int] | None:

@@ -62,11 +62,6 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
 
     # --- the end ------------------------------------------------------------------------------
 
-    def sequence_points(self) -> list[int]:
-        points, notes = compare_sequences(self.declared, self.trump, self.flags, self.tricks_taken(), self.players)
-        self.notes.extend(notes)
-        return points
-
     def next_turn(self) -> Turn | None:
         up = self.turn_up.suit
         if self.phase == "bid":
@@ -115,12 +110,14 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         if self.phase != "done":
             return None
         assert self.maker is not None and self.last_trick is not None
+        points, notes = compare_sequences(self.declared, self.trump, self.flags, self.tricks_taken(), self.players)
+        self.notes.extend(notes)
         return {
             "maker": self.maker,
             "trump": self.trump,
             "card_points": list(self.points),
             "last_trick": self.last_trick,
-            "sequence_points": self.sequence_points(),
+            "sequence_points": points,
             "bella": self.bella,
         }
 
