@@ -38,7 +38,7 @@ class ReplayState(FlaggingState[BeloteRecord], TrumpRounds):
 
     def trick_of(self, event: Event) -> int | None:
         """Any event of the play is in the trick being played."""
-        return len(self.tricks) + 1 if self.phase == "play" else None
+        return self.trick_number if self.phase == "play" else None
 
     @staticmethod
     def partners(seat: int, other: int) -> bool:

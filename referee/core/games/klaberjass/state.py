@@ -43,7 +43,7 @@ class ReplayState(FlaggingState[KlaberjassRecord], TrumpRounds):
 
     def trick_of(self, event: Event) -> int | None:
         """Any event of the play is in the trick being played."""
-        return len(self.tricks) + 1 if self.phase == "play" else None
+        return self.trick_number if self.phase == "play" else None
 
     def has_played(self, seat: int) -> bool:
         """Whether ``seat`` has played a card yet (KJ-5.3, KJ-6.2): each finished trick holds a card of both
