@@ -20,8 +20,7 @@ class ReplayState(FlaggingState[BeloteRecord], TrumpRounds):
 
     def __init__(self, record: BeloteRecord) -> None:
         super().__init__(record)
-        first = (record.dealer + 1) % SEATS  # BL-4.1, BL-7.1: the dealer's next player
-        self.start_rounds(first, SEATS)
+        self.start_rounds(self.leader, SEATS)  # BL-4.1, BL-7.1: the dealer's next player speaks and leads first
         self.phase = "bid"  # bid, play, done, thrown_in
         self.taker: int | None = None
         self.trump = ""

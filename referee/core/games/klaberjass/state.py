@@ -20,12 +20,11 @@ class ReplayState(FlaggingState[KlaberjassRecord], TrumpRounds):
 
     def __init__(self, record: KlaberjassRecord) -> None:
         super().__init__(record)  # the hands in the dealt order that the allowed cards and the verdict list
-        self.non_dealer = 1 - record.dealer
         self.turn_up: Card = record.turn_up
         # Only the first deal recorded (KJ-3.2); a record of the plays only has the cards played, however many.
         self.short = not record.plays_only and len(record.hands[0]) == FIRST_DEAL
         self.phase = "bid"  # bid, answer, name, play, done, annulled
-        self.start_rounds(self.non_dealer, 2)  # the non-dealer speaks first in each round (KJ-4.1)
+        self.start_rounds(self.leader, 2)  # the non-dealer, who leads first, speaks first in each round (KJ-4.1)
         self.schmeisser: int | None = None
         self.maker: int | None = None
         self.trump = ""
