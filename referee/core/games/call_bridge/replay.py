@@ -66,9 +66,8 @@ class _Replay(Calls, TrickPlay):
         return shown_tricks(self.tricks, self.trick, self.leader)
 
     def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
-        return violations, ruled_by_offender(
-            REVOKE, "revoke", violations, entry, SCORING, self.dealer, self.players, self.flags
-        )
+        ruling = ruled_by_offender(REVOKE, "revoke", violations, entry, SCORING, self.dealer, self.players, self.flags)
+        return violations, ruling
 
 
 REFEREE = Referee(name="call_bridge", read=read_record, replay_of=_Replay, setup=SETUP)

@@ -130,9 +130,8 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         return tuple(self.points)
 
     def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
-        return violations, ruled_by_offender(
-            REVOKE, "revoke", violations, entry, SCORING, self.dealer, self.players, self.flags
-        )
+        ruling = ruled_by_offender(REVOKE, "revoke", violations, entry, SCORING, self.dealer, self.players, self.flags)
+        return violations, ruling
 
 
 REFEREE = Referee(name="klaberjass", read=read_record, replay_of=_Replay, setup=SETUP)
