@@ -9,7 +9,8 @@ from vocabulary.cards import Card
 
 
 class ReplayState(FlaggingState[Record]):
-    """The mutable state of one replay; only `Verdict` values leave it."""
+    """The mutable state of one replay; only `Verdict` values leave it. Who is due to play is `due_player`'s: CB-5.1,
+    counterclockwise from the leader, the first seat yet to play to this trick."""
 
     def __init__(self, record: Record) -> None:
         super().__init__(record)
