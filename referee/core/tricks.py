@@ -162,7 +162,7 @@ class TrickState(ABC, Generic[RecordT]):
     def take_trick(self, winner: int, reason: str | Text, leader: int, points: int = 0, counts: bool = True) -> int:
         """The trick being played, led by ``leader``, goes to ``winner``, who leads to the next; its number. ``counts``
         is False for a trick that does not count for the contract (Draw Bridge's draw tricks, DB-3.4)."""
-        number = len(self.tricks) + 1
+        number = self.trick_number
         plays = tuple(self.trick)
         self.tricks.append(
             Trick(number=number, leader=leader, plays=plays, winner=winner, reason=reason, points=points, counts=counts)
