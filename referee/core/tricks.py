@@ -7,7 +7,6 @@ the turn to come, the deal entry and the remedies. The rules stay the game's.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar
@@ -26,13 +25,13 @@ Ruled = tuple[tuple[Violation, ...], Ruling | None]
 _UNSCORED = gettext_noop("the deal cannot be scored: {error} ({rule})")
 
 
-class TrickState(ABC, Generic[RecordT]):
+class TrickState(Generic[RecordT]):
     """What one replay starts from: its record, flags, players and dealer, each hand as dealt, no violation, no
     trick played and nothing to note; and how it runs (`run`). Only `Verdict` values leave a replay.
 
     A game's replay class names its scoring core (``scoring``, which reads and scores the deal entry), its ruling
     on the faults with no remedy of their own (``faults``) and, where its rules tell it in words, on a card they
-    did not allow (``revoke``)."""
+    did not allow (``revoke``); it gives `handlers`, `next_turn`, `deal_entry` and `ruled`, and may give the rest."""
 
     scoring: ClassVar[Game]
     faults: ClassVar[Faults]
@@ -98,21 +97,21 @@ class TrickState(ABC, Generic[RecordT]):
             ruling=ruling,
         )
 
-    @abstractmethod
     def handlers(self) -> Mapping[str, Callable[[Event], None]]:
         """Each event's handler, by its type."""
+        raise NotImplementedError
 
     def wrong_phase(self, event: Event) -> bool:
         """Flag an event that comes when the deal has no place for it, where its handler does not; True: skip it."""
         return False
 
-    @abstractmethod
     def next_turn(self) -> Turn | None:
         """Who acts next and what the rules allow them; None once the deal is over or cannot be refereed further."""
+        raise NotImplementedError
 
-    @abstractmethod
     def deal_entry(self) -> dict[str, Any] | None:
         """The deal's entry for the scoring core once the deal is over; None until then."""
+        raise NotImplementedError
 
     def end_notes(self) -> None:
         """Note what the end of the replay leaves to say, before the deal is scored."""
@@ -142,10 +141,10 @@ class TrickState(ABC, Generic[RecordT]):
         """The events the ``revoke`` ruling answers, where its rules also flag other faults; None: every one."""
         return None
 
-    @abstractmethod
     def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
         """The violations, with what the deal as ruled adds to their remedies, and the deal as ruled from ``entry``
         (None: the score as played stands)."""
+        raise NotImplementedError
 
     def tricks_shown(self) -> tuple[Trick, ...]:
         """The tricks the verdict shows (`shown_tricks`)."""
