@@ -1,9 +1,9 @@
 """What each game's referee provides, and the record builder that turns one tap into an event.
 
-A game's referee is its replay (``parse`` a record, ``replay`` it into a `Verdict`) and its `Setup`
-(referee.core.setup). The registry (referee.core.games.REFEREES) lists one `Referee` per game: the
-replay and the setup together, with what every game answers the same way from its setup: what is
-still missing before a replay (`setup_problems`) and the event a tap records (`build_event`).
+A game's referee reads a record (``parse``) and replays it into a `Verdict` (``replay``), and has its `Setup`
+(referee.core.setup). The registry (referee.core.games.REFEREES) lists one `Referee` per game: its name, its record
+reader, its replay class and its setup, with what every game answers the same way from its setup: what is still
+missing before a replay (`setup_problems`) and the event a tap records (`build_event`).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.core.setup import EventField, Setup, ValueKind, setup_problems
+from referee.core.tricks import TrickState
 from referee.core.verdict import RecordError, Verdict
 from vocabulary.cards import CardError, parse_card, parse_cards
 from vocabulary.i18n import _
@@ -80,42 +81,7 @@ def build_event(setup: Setup, tap: Tap) -> dict[str, Any]:
     return event
 
 
-class Replayer(Protocol):
-    """A game's replay: what its referee module (or package) implements."""
-
-    @property
-    def name(self) -> str: ...
-
-    def parse(self, doc: Mapping[str, Any]) -> Any:
-        """Read a hand record of this game; raise RecordError with its path."""
-
-    def replay(self, record: Any) -> Verdict:
-        """Replay every event, flagging each illegal one and going on after it."""
-
-
-class Run(Protocol):
-    """One replay of one record, made for it and used once."""
-
-    def run(self) -> Verdict: ...
-
-
 RecordT = TypeVar("RecordT")
-
-
-@dataclass(frozen=True, slots=True)
-class GameReplay(Generic[RecordT]):
-    """A game's replay (a `Replayer`) from its parts: its name, its reader (``deal.read_record``, given the record and
-    the name) and its replay class, of which one instance replays one record (``run``)."""
-
-    name: str
-    read: Callable[[Mapping[str, Any], str], RecordT]
-    replay_of: Callable[[RecordT], Run]
-
-    def parse(self, doc: Mapping[str, Any]) -> RecordT:
-        return self.read(doc, self.name)
-
-    def replay(self, record: RecordT) -> Verdict:
-        return self.replay_of(record).run()
 
 
 class RefereeGame(Protocol):
@@ -141,23 +107,22 @@ class RefereeGame(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Referee:
-    """A game's referee as the registry lists it: its replay and its setup."""
+class Referee(Generic[RecordT]):
+    """A game's referee as the registry lists it: its name, its record reader (``deal.read_record``, given the record
+    and the name), its replay class, of which one instance replays one record (``run``), and its setup."""
 
-    rules: Replayer
+    name: str
+    read: Callable[[Mapping[str, Any], str], RecordT]
+    replay_of: Callable[[RecordT], TrickState[Any]]
     setup: Setup
 
-    @property
-    def name(self) -> str:
-        return self.rules.name
+    def parse(self, doc: Mapping[str, Any]) -> RecordT:
+        return self.read(doc, self.name)
 
-    def parse(self, doc: Mapping[str, Any]) -> Any:
-        return self.rules.parse(doc)
-
-    def replay(self, record: Any) -> Verdict:
+    def replay(self, record: RecordT) -> Verdict:
         """The game's verdict; on a record of the plays only (its ``plays_only``), with notes saying what such a
         record cannot check (`Setup.plays_only_notes`)."""
-        verdict = self.rules.replay(record)
+        verdict = self.replay_of(record).run()
         if not getattr(record, "plays_only", False):
             return verdict
         return verdict._replace(notes=(*verdict.notes, *self.setup.plays_only_notes()))

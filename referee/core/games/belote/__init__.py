@@ -14,11 +14,7 @@ completes. Announcements (BL-5) are not recorded; the deal entry counts none.
 
 from __future__ import annotations
 
-from referee.core.games.belote.replay import REFEREE as REPLAY
+from referee.core.games.belote.replay import REFEREE
 from referee.core.games.belote.setup import SETUP
-from referee.core.protocol import Referee
 
 __all__ = ["REFEREE", "SETUP"]
-
-# The registry's entry: the replay and the setup (referee.core.protocol.Referee).
-REFEREE = Referee(REPLAY, SETUP)

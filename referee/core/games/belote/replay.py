@@ -4,16 +4,18 @@ scoring core scores (docs/rules/belote.md BL-7.7, BL-8.7).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from referee.core.games.belote.deal import read_record
 from referee.core.games.belote.play import TrickPlay
 from referee.core.games.belote.rules import STOCK, TRICKS
+from referee.core.games.belote.setup import SETUP
 from referee.core.games.belote.trumps import TrumpChoice
-from referee.core.protocol import GameReplay
+from referee.core.protocol import Referee
 from referee.core.record import Event
-from referee.core.tricks import shown_tricks
-from referee.core.verdict import Turn, Verdict
+from referee.core.tricks import Ruled
+from referee.core.verdict import Turn, Violation
 from scoring.core.games.belote import GAME as SCORING
 from scoring.core.games.belote import LAST_TRICK, NO_CAPOT, Camp, side_of
 from vocabulary.cards import SUIT_NAMES, card_name
@@ -29,6 +31,11 @@ _CAMPS_BY_SIDE = (
 class _Replay(TrumpChoice, TrickPlay):
     """The state of one replay, which replays every event (BL-7.7), flagging each illegal one and going on after it.
     Private and short-lived: the public API is pure."""
+
+    scoring = SCORING
+
+    def handlers(self) -> dict[str, Callable[[Event], None]]:
+        return {"bid": self.bid, "play": self.play}
 
     def wrong_phase(self, event: Event) -> bool:
         """Flag an event that comes when it cannot; True if it must be skipped."""
@@ -60,7 +67,7 @@ class _Replay(TrumpChoice, TrickPlay):
             return Turn(seat, "trump", self.offered(up), prompt.format(player=self.name(seat), suits=_(SUIT_NAMES[up])))
         if self.phase != "play" or not self.dealt:
             return None
-        seat = self.next_seat()
+        seat = self.due_player()
         allowed, _rule = self.allowed(seat)
         who = self.name(seat)
         if not self.trick:
@@ -79,7 +86,7 @@ class _Replay(TrumpChoice, TrickPlay):
         takers = side_of(self.taker)
         camps = _CAMPS_BY_SIDE[takers]
         sides_won = [0, 0]
-        for seat, won in enumerate(self.won):
+        for seat, won in enumerate(self.tricks_taken()):
             sides_won[side_of(seat)] += won
         capot = camps[0] if sides_won[0] == TRICKS else camps[1] if sides_won[1] == TRICKS else NO_CAPOT
         said = self.belote_by if self.belote_by is not None and self.rebelote_by == self.belote_by else None
@@ -119,34 +126,15 @@ class _Replay(TrumpChoice, TrickPlay):
         if self.phase == "done":
             self.notes.append(_("announcements (BL-5) are not in the hand record: the deal entry counts none"))
 
-    def trick_points(self) -> tuple[int, ...]:
-        """Each side's card points, with the 10 for the last trick once it is played (BL-2.3): 162 in all."""
+    def card_points(self) -> tuple[int, ...]:
+        """Each side's card points, with the 10 for the last trick once it is played (BL-2.2, BL-2.3): 162 in all."""
         points = list(self.points)
         if self.last_trick is not None:
             points[side_of(self.last_trick)] += LAST_TRICK
         return tuple(points)
 
-    def run(self) -> Verdict:
-        for event in self.record.events:
-            if not self.wrong_phase(event):
-                (self.play if event.type == "play" else self.bid)(event)
-        self.end_notes()
-        deal, score = self.scored(SCORING, self.deal_entry())
-        entry = SCORING.to_entry(deal) if deal is not None else None  # in the spelling Trickbook stores (match-file.md)
-        violations = self.with_remedies()
-        return Verdict(
-            violations=violations,
-            tricks=shown_tricks(self.tricks, self.trick),
-            tricks_won=tuple(self.won),
-            card_points=self.trick_points(),
-            complete=self.phase in ("done", "thrown_in"),
-            deal_entry=entry,
-            score=score,
-            next_turn=self.next_turn(),
-            hands=tuple(map(tuple, self.hands)),
-            notes=tuple(self.notes),
-            ruling=self.ruling(entry),
-        )
+    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
+        return violations, self.ruling(entry)
 
 
-REFEREE = GameReplay("belote", read_record, _Replay)
+REFEREE = Referee(name="belote", read=read_record, replay_of=_Replay, setup=SETUP)

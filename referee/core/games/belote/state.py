@@ -20,15 +20,13 @@ class ReplayState(FlaggingState[BeloteRecord], TrumpRounds):
 
     def __init__(self, record: BeloteRecord) -> None:
         super().__init__(record)
-        first = (record.dealer + 1) % SEATS  # BL-4.1, BL-7.1: the dealer's next player
-        self.start_rounds(first, SEATS)
+        self.start_rounds(self.leader, SEATS)  # BL-4.1, BL-7.1: the dealer's next player speaks and leads first
         self.phase = "bid"  # bid, play, done, thrown_in
         self.taker: int | None = None
         self.trump = ""
         self.belote_cards: frozenset[Card] = frozenset()  # the K and Q of trumps, once they are chosen (BL-6.1)
         # The second deal can be made (BL-3.4), or needs none: the hands are as held in play.
         self.dealt = record.held or len(record.stock) == STOCK
-        self.leader = first
         self.won = [0] * SEATS
         self.points = [0, 0]  # card points per side (BL-2.2)
         self.last_trick: int | None = None  # the seat that won the eighth trick (BL-2.3)
@@ -39,7 +37,7 @@ class ReplayState(FlaggingState[BeloteRecord], TrumpRounds):
 
     def trick_of(self, event: Event) -> int | None:
         """Any event of the play is in the trick being played."""
-        return len(self.tricks) + 1 if self.phase == "play" else None
+        return self.trick_number if self.phase == "play" else None
 
     @staticmethod
     def partners(seat: int, other: int) -> bool:

@@ -16,12 +16,8 @@ events and gives the verdict.
 from __future__ import annotations
 
 from referee.core.calls import Call, parse_call
-from referee.core.games.bridgette.replay import REFEREE as REPLAY
+from referee.core.games.bridgette.replay import REFEREE
 from referee.core.games.bridgette.rules import allowed_follows, allowed_leads, group, trick_winner
 from referee.core.games.bridgette.setup import SETUP
-from referee.core.protocol import Referee
 
 __all__ = ["REFEREE", "SETUP", "Call", "allowed_follows", "allowed_leads", "group", "parse_call", "trick_winner"]
-
-# The registry's entry: the replay and the setup (referee.core.protocol.Referee).
-REFEREE = Referee(REPLAY, SETUP)

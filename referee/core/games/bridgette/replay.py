@@ -6,6 +6,7 @@ and replays every event in order, flagging each illegal one and going on after i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from referee.core.games.bridgette.auction import Auction
@@ -14,27 +15,25 @@ from referee.core.games.bridgette.exchange import Exchange
 from referee.core.games.bridgette.play import TrickPlay
 from referee.core.games.bridgette.remedies import FAULTS
 from referee.core.games.bridgette.rules import REVOKE
-from referee.core.protocol import GameReplay
+from referee.core.games.bridgette.setup import SETUP
+from referee.core.protocol import Referee
+from referee.core.record import Event
 from referee.core.remedies import ruled_for_two
-from referee.core.tricks import shown_tricks
-from referee.core.verdict import Turn, Verdict
+from referee.core.tricks import Ruled, contract_entry
+from referee.core.verdict import Turn, Violation
 from scoring.core.games.bridgette import GAME as SCORING
+from vocabulary.cards import Card
 
 
 class _Replay(Exchange, Auction, TrickPlay):
     """The working state of one replay. Private and short-lived; the verdict it returns is immutable."""
 
-    def run(self) -> Verdict:
-        for event in self.record.events:
-            if event.type == "play":
-                self.play(event)
-            elif event.type == "call":
-                self.call(event)
-            else:
-                self.exchange(event)
-        return self.verdict()
+    scoring = SCORING
+    faults = FAULTS
+    revoke = REVOKE
 
-    # ---- the verdict ---------------------------------------------------------------------------
+    def handlers(self) -> dict[str, Callable[[Event], None]]:
+        return {"draw": self.exchange, "discard": self.exchange, "call": self.call, "play": self.play}
 
     def next_turn(self) -> Turn | None:
         if self.phase == "over":
@@ -51,44 +50,16 @@ class _Replay(Exchange, Auction, TrickPlay):
         tricks."""
         if self.phase != "over":
             return None
-        if self.passed_out:
-            return {"passed_out": True}
-        bid = self.bid
-        assert bid is not None
-        return {
-            "declarer": self.bidder,
-            "level": bid.level,
-            "strain": bid.strain,
-            "doubled": self.doubled,
-            "tricks": self.won[self.bidder],
-        }
+        declarer = None if self.passed_out else self.bidder
+        return contract_entry(declarer, self.bid, self.doubled, self.tricks_taken()[self.bidder])
 
-    def verdict(self) -> Verdict:
-        tricks = shown_tricks(self.tricks, self.trick)
-        entry = self.deal_entry()
-        score = None
-        if entry is not None:
-            score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
-        violations = FAULTS.given_to(
-            REVOKE.given_to(self.violations, self.players, self.flags), self.players, self.flags
-        )
-        violations, ruling = ruled_for_two(
-            REVOKE, violations, tricks, entry, SCORING, self.dealer, self.players, self.flags
-        )
-        return Verdict(
-            violations=violations,
-            tricks=tricks,
-            tricks_won=tuple(self.won),
-            card_points=None,
-            complete=entry is not None,
-            deal_entry=entry,
-            score=score,
-            next_turn=self.next_turn(),
-            notes=tuple(self.notes),
-            # What each seat holds now; an unrecorded hand shows as empty (R-BG-13).
-            hands=tuple(() if seat in self.unknown else tuple(hand) for seat, hand in enumerate(self.hands)),
-            ruling=ruling,
-        )
+    def hands_shown(self) -> tuple[tuple[Card, ...], ...]:
+        """What each seat holds now; an unrecorded hand shows as empty (R-BG-13)."""
+        return tuple(() if seat in self.unknown else tuple(hand) for seat, hand in enumerate(self.hands))
+
+    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
+        tricks = self.tricks_shown()
+        return ruled_for_two(REVOKE, violations, tricks, entry, SCORING, self.dealer, self.players, self.flags)
 
 
-REFEREE = GameReplay("bridgette", read_record, _Replay)
+REFEREE = Referee(name="bridgette", read=read_record, replay_of=_Replay, setup=SETUP)

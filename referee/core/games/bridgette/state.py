@@ -61,11 +61,6 @@ class ReplayState(FlaggingState[BridgetteRecord]):
 
     # ---- helpers -------------------------------------------------------------------------
 
-    @property
-    def trick_number(self) -> int:
-        """The number of the trick being played."""
-        return len(self.tricks) + 1
-
     def hand_of(self, seat: int) -> dict[Card, None] | None:
         """What ``seat`` holds now, each card in the order dealt, then drawn; None when the hand is not known."""
         return None if seat in self.unknown else self.hands[seat]

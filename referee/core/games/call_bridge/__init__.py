@@ -14,12 +14,8 @@ it is flagged, the card leaves the hand and the trick completes.
 
 from __future__ import annotations
 
-from referee.core.games.call_bridge.replay import REFEREE as REPLAY
+from referee.core.games.call_bridge.replay import REFEREE
 from referee.core.games.call_bridge.rules import allowed_cards, trick_winner
 from referee.core.games.call_bridge.setup import SETUP
-from referee.core.protocol import Referee
 
 __all__ = ["REFEREE", "SETUP", "allowed_cards", "trick_winner"]
-
-# The registry's entry: the replay and the setup (referee.core.protocol.Referee).
-REFEREE = Referee(REPLAY, SETUP)

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from referee.core.games.call_bridge.auction import Calls
 from referee.core.games.call_bridge.deal import read_record
 from referee.core.games.call_bridge.play import TrickPlay
 from referee.core.games.call_bridge.remedies import FAULTS
 from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
-from referee.core.protocol import GameReplay
+from referee.core.games.call_bridge.setup import SETUP
+from referee.core.protocol import Referee
+from referee.core.record import Event
 from referee.core.remedies import ruled_by_offender
-from referee.core.tricks import shown_tricks
-from referee.core.verdict import Turn, Verdict
+from referee.core.tricks import Ruled, shown_tricks
+from referee.core.verdict import Trick, Turn, Violation
 from scoring.core.games.call_bridge import GAME as SCORING
 from scoring.core.games.call_bridge import LOWEST_CALL, SEATS, TRICKS_PER_DEAL
 from vocabulary.i18n import _, gettext_noop
@@ -19,6 +24,14 @@ from vocabulary.i18n import _, gettext_noop
 class _Replay(Calls, TrickPlay):
     """One whole replay: the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4) over one state, each illegal
     event flagged."""
+
+    scoring = SCORING
+    faults = FAULTS
+    revoke = REVOKE
+    unscored = gettext_noop("not scored: {error} ({rule})")
+
+    def handlers(self) -> dict[str, Callable[[Event], None]]:
+        return {"call": self.call, "play": self.play}
 
     def next_turn(self) -> Turn | None:
         if len(self.tricks) == TRICKS_PER_DEAL:
@@ -33,41 +46,28 @@ class _Replay(Calls, TrickPlay):
         seat = self.due_player()
         allowed, _rule = allowed_cards(self.hands[seat], self.trick, self.flags)
         what = _("{player} to lead to trick {number}") if not self.trick else _("{player} to play to trick {number}")
-        prompt = what.format(player=self.players[seat], number=len(self.tricks) + 1)
+        prompt = what.format(player=self.players[seat], number=self.trick_number)
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
-    def run(self) -> Verdict:
-        for event in self.record.events:
-            if event.type == "call":
-                self.call(event)
-            else:
-                self.play(event)
-        complete = len(self.tricks) == TRICKS_PER_DEAL and None not in self.calls
-        entry = {"calls": list(self.calls), "tricks": list(self.tricks_won)} if complete else None
-        deal, score = self.scored(SCORING, entry, gettext_noop("not scored: {error} ({rule})"))
-        if len(self.tricks) == TRICKS_PER_DEAL and not complete:
-            missing = [self.players[seat] for seat in range(SEATS) if self.calls[seat] is None]
+    def deal_entry(self) -> dict[str, Any] | None:
+        """Every call and each seat's tricks, once all 13 tricks are played after every call (CB-4.2)."""
+        if len(self.tricks) < TRICKS_PER_DEAL or None in self.calls:
+            return None
+        return {"calls": list(self.calls), "tricks": list(self.tricks_taken())}
+
+    def end_notes(self) -> None:
+        missing = [self.players[seat] for seat in range(SEATS) if self.calls[seat] is None]
+        if len(self.tricks) == TRICKS_PER_DEAL and missing:
             self.notes.append(
                 _("not scored: no call recorded for {players} (CB-4.2)").format(players=", ".join(missing))
             )
-        ruling = ruled_by_offender(
-            REVOKE, "revoke", self.violations, entry, SCORING, self.dealer, self.players, self.flags
-        )
-        return Verdict(
-            violations=FAULTS.given_to(
-                REVOKE.given_to(self.violations, self.players, self.flags), self.players, self.flags
-            ),
-            tricks=shown_tricks(self.tricks, self.trick, self.leader),
-            tricks_won=tuple(self.tricks_won),
-            card_points=None,
-            complete=complete,
-            deal_entry=SCORING.to_entry(deal) if deal is not None else None,
-            score=score,
-            next_turn=self.next_turn(),
-            hands=tuple(map(tuple, self.hands)),
-            notes=tuple(self.notes),
-            ruling=ruling,
-        )
+
+    def tricks_shown(self) -> tuple[Trick, ...]:
+        return shown_tricks(self.tricks, self.trick, self.leader)
+
+    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
+        ruling = ruled_by_offender(REVOKE, "revoke", violations, entry, SCORING, self.dealer, self.players, self.flags)
+        return violations, ruling
 
 
-REFEREE = GameReplay("call_bridge", read_record, _Replay)
+REFEREE = Referee(name="call_bridge", read=read_record, replay_of=_Replay, setup=SETUP)

@@ -1,15 +1,16 @@
-"""The state of one Call Bridge replay, and the helpers both phases use: who is due to call and to play."""
+"""The state of one Call Bridge replay, and the helpers both phases use: who is due to call."""
 
 from __future__ import annotations
 
 from referee.core.record import Record
-from referee.core.tricks import FlaggingState, next_to_play
+from referee.core.tricks import FlaggingState
 from scoring.core.games.call_bridge import ALLOW_13, HIGHEST_CALL, SEATS, TRICKS_PER_DEAL
 from vocabulary.cards import Card
 
 
 class ReplayState(FlaggingState[Record]):
-    """The mutable state of one replay; only `Verdict` values leave it."""
+    """The mutable state of one replay; only `Verdict` values leave it. Who is due to play is `due_player`'s: CB-5.1,
+    counterclockwise from the leader, the first seat yet to play to this trick."""
 
     def __init__(self, record: Record) -> None:
         super().__init__(record)
@@ -18,7 +19,6 @@ class ReplayState(FlaggingState[Record]):
         self.highest_call = TRICKS_PER_DEAL if ALLOW_13 in record.flags else HIGHEST_CALL
         self.played: dict[Card, int] = {}  # card -> trick number
         self.tricks_won = [0] * SEATS
-        self.leader = self.first
 
     def due_caller(self) -> int | None:
         for step in range(SEATS):
@@ -26,10 +26,6 @@ class ReplayState(FlaggingState[Record]):
             if self.calls[seat] is None:
                 return seat
         return None
-
-    def due_player(self) -> int:
-        """CB-5.1: counterclockwise from the leader, the first seat yet to play to this trick."""
-        return next_to_play(self.leader, self.trick, SEATS)
 
     def started(self) -> bool:
         """Whether any card has been played (each play goes to the current trick, and each trick over to tricks)."""

@@ -19,12 +19,8 @@ shared calls of referee.core.calls) and `play` the cards (BR-5); `replay` joins 
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.replay import REFEREE as REPLAY
+from referee.core.games.contract_bridge.replay import REFEREE
 from referee.core.games.contract_bridge.rules import honours_held
 from referee.core.games.contract_bridge.setup import SETUP
-from referee.core.protocol import Referee
 
 __all__ = ["REFEREE", "SETUP", "honours_held"]
-
-# The registry's entry: the replay and the setup (referee.core.protocol.Referee).
-REFEREE = Referee(REPLAY, SETUP)

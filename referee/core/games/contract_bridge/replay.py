@@ -6,21 +6,31 @@ calls and plays; and replays the auction (BR-4.8) and the play (BR-5.6), flaggin
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from referee.core.games.contract_bridge.auction import Auction
 from referee.core.games.contract_bridge.deal import read_record
 from referee.core.games.contract_bridge.play import CardPlay
 from referee.core.games.contract_bridge.rules import honours_held
+from referee.core.games.contract_bridge.setup import SETUP
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
-from referee.core.protocol import GameReplay
-from referee.core.tricks import shown_tricks
-from referee.core.verdict import Turn, Verdict
+from referee.core.protocol import Referee
+from referee.core.record import Event
+from referee.core.tricks import Ruled, contract_entry, shown_tricks
+from referee.core.verdict import Trick, Turn, Violation
 from scoring.core.games.contract_bridge import GAME as SCORING
-from scoring.core.games.contract_bridge import BridgeDeal, side_of
+from scoring.core.games.contract_bridge import side_of
 from vocabulary.i18n import _
 
 
 class _Replay(CardPlay, Auction):
     """One whole replay: the auction and the play over one state."""
+
+    scoring = SCORING
+
+    def handlers(self) -> dict[str, Callable[[Event], None]]:
+        return {"call": self.call, "choice": self.choose, "play": self.play}
 
     def next_turn(self) -> Turn | None:
         if self.phase == AUCTION:
@@ -33,30 +43,22 @@ class _Replay(CardPlay, Auction):
             return self.play_turn()
         return None
 
-    def deal(self) -> BridgeDeal | None:
-        """The deal as the scoring core reads it (BR-9.1), with the honours the hands as dealt held (BR-6.7); None
-        until it is over."""
+    def deal_entry(self) -> dict[str, Any] | None:
+        """The deal's entry as the scoring core reads it (BR-9.1), with the honours the hands as dealt held (BR-6.7);
+        None until it is over."""
         if self.phase != OVER:
             return None
-        if self.declarer is None:
-            return SCORING.parse_deal({"passed_out": True}, self.flags)
-        assert self.bid is not None
-        entry = {
-            "declarer": self.declarer,
-            "level": self.bid.level,
-            "strain": self.bid.strain,
-            "doubled": self.doubled,
-            "tricks": self.side_tricks()[side_of(self.declarer)],
-            "honours": honours_held(self.record.hands, self.bid.strain).value,
-            "stopped": False,
-        }
-        return SCORING.parse_deal(entry, self.flags)
+        if self.declarer is None or self.bid is None:
+            return {"passed_out": True}
+        contract = contract_entry(self.declarer, self.bid, self.doubled, self.side_tricks()[side_of(self.declarer)])
+        return {**contract, "honours": honours_held(self.record.hands, self.bid.strain).value, "stopped": False}
 
-    def result_notes(self) -> list[str]:
+    def end_notes(self) -> None:
         if self.phase != OVER:
-            return []
+            return
         if self.declarer is None:
-            return [_("Passed out: four passes, no contract and no play (BR-4.6).")]
+            self.notes.append(_("Passed out: four passes, no contract and no play (BR-4.6)."))
+            return
         ns, ew = self.side_tricks()
         side = side_of(self.declarer)
         needed = 6 + self.bid.level if self.bid else 0
@@ -76,7 +78,7 @@ class _Replay(CardPlay, Auction):
                 "Tricks: N-S {ns}, E-W {ew}. {contract} by {declarer} needed {needed} and took {taken}: "
                 "down {down} (BR-5.5, BR-6.1)."
             )
-        return [
+        self.notes.append(
             outcome.format(
                 ns=ns,
                 ew=ew,
@@ -86,44 +88,18 @@ class _Replay(CardPlay, Auction):
                 taken=taken,
                 over=taken - needed,
                 down=needed - taken,
-            ),
-            _(
-                "The score is the deal's on its own, neither side vulnerable; "
-                "a match scores it where it falls (BR-6.9)."
-            ),
-        ]
-
-    def run(self) -> Verdict:
-        for event in self.record.events:
-            if event.type == "call":
-                self.call(event)
-            elif event.type == "choice":
-                self.choose(event)
-            else:
-                self.play(event)
-        # A lead out of turn still waiting for its choice leads the trick as it lies (BR-10.3).
-        leader = self.pending.seat if self.pending is not None else self.leader
-        # The deal is read once and both written as its entry and scored, the entry being exactly what it is read
-        # from again (GAME.to_entry).
-        deal = self.deal()
-        entry = score = None
-        if deal is not None:
-            entry = SCORING.to_entry(deal)
-            score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
-        violations = self.with_remedies()
-        return Verdict(
-            violations=violations,
-            tricks=shown_tricks(self.tricks, self.trick, leader),
-            tricks_won=tuple(self.tricks_won),
-            card_points=None,
-            complete=entry is not None,
-            deal_entry=entry,
-            score=score,
-            next_turn=self.next_turn(),
-            hands=tuple(tuple(hand) for hand in self.hands),
-            notes=tuple(self.result_notes()),
-            ruling=self.ruling(violations, entry),
+            )
+        )
+        self.notes.append(
+            _("The score is the deal's on its own, neither side vulnerable; a match scores it where it falls (BR-6.9).")
         )
 
+    def tricks_shown(self) -> tuple[Trick, ...]:
+        """A lead out of turn still waiting for its choice leads the trick as it lies (BR-10.3)."""
+        return shown_tricks(self.tricks, self.trick, self.pending.seat if self.pending is not None else self.leader)
 
-REFEREE = GameReplay("contract_bridge", read_record, _Replay)
+    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
+        return violations, self.ruling(violations, entry)
+
+
+REFEREE = Referee(name="contract_bridge", read=read_record, replay_of=_Replay, setup=SETUP)

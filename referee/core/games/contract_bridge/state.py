@@ -77,18 +77,18 @@ class ReplayState(TrickState[BridgeRecord]):
 
     def side_tricks(self) -> tuple[int, int]:
         """Tricks won by each side, N-S then E-W (BR-5.5): seats 0 and 2, then 1 and 3 (BR-1.1, side_of)."""
-        north, east, south, west = self.tricks_won
+        north, east, south, west = self.tricks_taken()
         return north + south, east + west
 
     def note_revoke(self, seat: int, suit: str) -> None:
         """A revoke by ``seat`` in the trick being played, of the suit ``suit`` it had to play, for its remedy at the
         end (BR-10.4 to BR-10.6); noted just before it is flagged, so its violation is the next."""
-        self.revokes.append(Revoke(violation=len(self.violations), seat=seat, trick=len(self.tricks) + 1, suit=suit))
+        self.revokes.append(Revoke(violation=len(self.violations), seat=seat, trick=self.trick_number, suit=suit))
 
     def flag(self, event: Event, rule: str, message: str, remedy: Remedy | None = None) -> int:
         """Record a violation of ``rule``, with its remedy if it is known now, and give its index; the message says
         what happened in words and never cites the rule."""
-        trick = len(self.tricks) + 1 if event.type == "play" and self.phase == PLAY else None
+        trick = self.trick_number if event.type == "play" and self.phase == PLAY else None
         if remedy is not None:
             self.remedies[len(self.violations)] = remedy
         self.violations.append(

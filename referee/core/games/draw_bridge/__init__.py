@@ -21,12 +21,8 @@ tricks in both phases (DB-3.7, DB-5); `replay` joins them and gives the verdict.
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.replay import REFEREE as REPLAY
+from referee.core.games.draw_bridge.replay import REFEREE
 from referee.core.games.draw_bridge.rules import contract_trick_winner, draw_trick_winner
 from referee.core.games.draw_bridge.setup import SETUP
-from referee.core.protocol import Referee
 
 __all__ = ["REFEREE", "SETUP", "contract_trick_winner", "draw_trick_winner"]
-
-# The registry's entry: the replay and the setup (referee.core.protocol.Referee).
-REFEREE = Referee(REPLAY, SETUP)

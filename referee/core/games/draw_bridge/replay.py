@@ -7,6 +7,7 @@ illegal events.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from referee.core.games.draw_bridge.auction import AuctionPhase
@@ -14,6 +15,7 @@ from referee.core.games.draw_bridge.deal import read_record
 from referee.core.games.draw_bridge.play import CardPlay
 from referee.core.games.draw_bridge.remedies import FAULTS
 from referee.core.games.draw_bridge.rules import REVOKE
+from referee.core.games.draw_bridge.setup import SETUP
 from referee.core.games.draw_bridge.state import (
     AUCTION,
     DRAW_TRICKS,
@@ -23,10 +25,11 @@ from referee.core.games.draw_bridge.state import (
     TRICKS_PER_PHASE,
     _display_order,
 )
-from referee.core.protocol import GameReplay
+from referee.core.protocol import Referee
+from referee.core.record import Event
 from referee.core.remedies import ruled_for_two
-from referee.core.tricks import shown_tricks
-from referee.core.verdict import Turn, Verdict
+from referee.core.tricks import Ruled, contract_entry, shown_tricks
+from referee.core.verdict import Trick, Turn, Violation
 from scoring.core.games.draw_bridge import GAME as SCORING
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
 from vocabulary.cards import card_name
@@ -53,7 +56,12 @@ _DRAW_TRICK_PROMPTS = {
 class _Replay(CardPlay, AuctionPhase):
     """One whole replay: the draw phase, the auction and the play over one state; only `Verdict` values leave it."""
 
-    # --- the verdict -------------------------------------------------------------------------------------------
+    scoring = SCORING
+    faults = FAULTS
+    revoke = REVOKE
+
+    def handlers(self) -> dict[str, Callable[[Event], None]]:
+        return {"play": self.play, "draw": self.draw, "call": self.call}
 
     def next_turn(self) -> Turn | None:
         if self.phase == OVER:
@@ -69,16 +77,15 @@ class _Replay(CardPlay, AuctionPhase):
             return Turn(seat, "draw", tuple(card.code for card in self.stock[-1:]), prompt)
         if self.phase == AUCTION:
             return Turn(self.caller, "call", self.allowed_calls(), self.auction_prompt())
-        seat = self.leader if not self.trick else 1 - self.leader
+        seat = self.due_player()
         allowed = tuple(card.code for card in sorted(self.allowed_cards(seat), key=_display_order))
         name = self.players[seat]
-        number = len(self.tricks) + 1
         if self.phase == DRAW_TRICKS:
             any_card = not self.trick and MUST_FOLLOW_PHASE1 not in self.flags
             face_up = SHOW_STOCK_TOP in self.flags and bool(self.stock)
             message = _(_DRAW_TRICK_PROMPTS["lead" if not self.trick else "play", any_card, face_up])
             top = card_name(self.stock[-1]) if face_up else ""
-            prompt = message.format(player=name, trick=number, card=top)
+            prompt = message.format(player=name, trick=self.trick_number, card=top)
         else:
             assert self.declarer is not None
             if not self.trick:
@@ -87,7 +94,7 @@ class _Replay(CardPlay, AuctionPhase):
                 message = _("{player} to play to trick {trick} ({contract} by {declarer})")
             prompt = message.format(
                 player=name,
-                trick=number - TRICKS_PER_PHASE,
+                trick=self.trick_number - TRICKS_PER_PHASE,
                 contract=self.contract_label(),
                 declarer=self.players[self.declarer],
             )
@@ -96,50 +103,24 @@ class _Replay(CardPlay, AuctionPhase):
     def deal_entry(self) -> dict[str, Any] | None:
         if self.phase != OVER:
             return None
-        if self.declarer is None:
-            return {"passed_out": True}
-        assert self.bid is not None
-        level, strain = self.bid
-        return {
-            "declarer": self.declarer,
-            "level": level,
-            "strain": strain,
-            "doubled": self.doubled,
-            "tricks": self.tricks_won[self.declarer],
-        }
+        tricks = self.tricks_taken()[self.bidder]
+        return contract_entry(self.declarer, self.current_bid(), self.doubled, tricks)
 
-    def run(self) -> Verdict:
-        handlers = {"play": self.play, "draw": self.draw, "call": self.call}
-        for event in self.record.events:
-            handlers[event.type](event)
-        tricks = shown_tricks(self.tricks, self.trick, self.leader, counts=self.phase == PLAY)
-        entry = self.deal_entry()
-        score = None
-        notes: list[str] = []
-        if entry is not None:
-            score = SCORING.score_deal(SCORING.parse_deal(entry, self.flags), self.dealer, self.flags, 0)
-            if self.declarer is None:
-                message = _("passed out: no score, and {player} deals next (DB-4.3)")
-                notes.append(message.format(player=self.players[1 - self.dealer]))
-        # Only the cards that did not follow suit: DB-5.2 also flags a card not held, which R-DB-13 answers.
-        violations = REVOKE.given_to(self.violations, self.players, self.flags, self.revokes)
-        violations = FAULTS.given_to(violations, self.players, self.flags)
-        violations, ruling = ruled_for_two(
-            REVOKE, violations, tricks, entry, SCORING, self.dealer, self.players, self.flags
-        )
-        return Verdict(
-            violations=violations,
-            tricks=tricks,
-            tricks_won=tuple(self.tricks_won),
-            card_points=None,
-            complete=entry is not None,
-            deal_entry=entry,
-            score=score,
-            next_turn=self.next_turn(),
-            notes=tuple(notes),
-            hands=tuple(tuple(hand) for hand in self.hands),
-            ruling=ruling,
-        )
+    def end_notes(self) -> None:
+        if self.phase == OVER and self.declarer is None:
+            message = _("passed out: no score, and {player} deals next (DB-4.3)")
+            self.notes.append(message.format(player=self.players[1 - self.dealer]))
+
+    def tricks_shown(self) -> tuple[Trick, ...]:
+        return shown_tricks(self.tricks, self.trick, self.leader, counts=self.phase == PLAY)
+
+    def revoke_events(self) -> set[int]:
+        """Only the cards that did not follow suit: DB-5.2 also flags a card not held, which R-DB-13 answers."""
+        return self.revokes
+
+    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
+        tricks = self.tricks_shown()
+        return ruled_for_two(REVOKE, violations, tricks, entry, SCORING, self.dealer, self.players, self.flags)
 
 
-REFEREE = GameReplay("draw_bridge", read_record, _Replay)
+REFEREE = Referee(name="draw_bridge", read=read_record, replay_of=_Replay, setup=SETUP)

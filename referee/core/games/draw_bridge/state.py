@@ -9,8 +9,7 @@ from __future__ import annotations
 from referee.core.calls import parse_call
 from referee.core.games.draw_bridge.deal import DrawBridgeRecord
 from referee.core.record import Event
-from referee.core.tricks import TrickState
-from referee.core.verdict import Violation
+from referee.core.tricks import FlaggingState
 from vocabulary.cards import SUITS, Card, card_name
 from vocabulary.i18n import _, gettext_noop
 
@@ -38,7 +37,7 @@ def by_trick(number: int, in_draw_phase: str, in_play: str) -> tuple[str, int]:
     return in_play, number - TRICKS_PER_PHASE
 
 
-class ReplayState(TrickState[DrawBridgeRecord]):
+class ReplayState(FlaggingState[DrawBridgeRecord]):
     """The mutable state of one replay; only `Verdict` values leave it."""
 
     def __init__(self, record: DrawBridgeRecord) -> None:
@@ -48,8 +47,7 @@ class ReplayState(TrickState[DrawBridgeRecord]):
         # same, and `CardPlay.played_from_hand` passes over it.
         self.unheld: set[tuple[int, int, Card]] = set()
         self.revokes: set[int] = set()  # the events of the play that did not follow suit (DB-5.2, R-DB-12)
-        self.phase = DRAW_TRICKS
-        self.leader = 1 - record.dealer  # DB-3.1: the non-dealer leads to the first draw trick
+        self.phase = DRAW_TRICKS  # DB-3.1: the non-dealer, the dealer's next, leads to the first draw trick
         self.phase_tricks = 0  # tricks finished in the current phase
         self.pending_draws: list[int] = []  # seats still to draw after the last draw trick, in order
         # Auction (DB-4).
@@ -64,13 +62,9 @@ class ReplayState(TrickState[DrawBridgeRecord]):
 
     # --- helpers -------------------------------------------------------------------------------------------
 
-    def flag(self, event: Event, rule: str, message: str) -> None:
-        """Record a violation of ``rule``. The message says in words what happened and why it is not allowed,
-        and never cites a rule ID: the violation carries its rule in its own field."""
-        trick = len(self.tricks) + 1 if event.type == "play" else None
-        self.violations.append(
-            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=event.card)
-        )
+    def flag(self, event: Event, rule: str, message: str, card: Card | None = None, seat: int | None = None) -> None:
+        """Record a violation of ``rule`` with the card of ``event``, played or drawn (`FlaggingState.flag`)."""
+        super().flag(event, rule, message, event.card, seat)
 
     def flag_misplaced(self, event: Event) -> None:
         """An event of the wrong kind for this moment of the deal: flagged and skipped."""

@@ -17,12 +17,8 @@ still leaves the hand and the trick completes.
 
 from __future__ import annotations
 
-from referee.core.games.klaberjass.replay import REFEREE as REPLAY
+from referee.core.games.klaberjass.replay import REFEREE
 from referee.core.games.klaberjass.rules import compare_sequences
 from referee.core.games.klaberjass.setup import SETUP
-from referee.core.protocol import Referee
 
 __all__ = ["REFEREE", "SETUP", "compare_sequences"]
-
-# The registry's entry: the replay and the setup (referee.core.protocol.Referee).
-REFEREE = Referee(REPLAY, SETUP)

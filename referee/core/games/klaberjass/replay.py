@@ -12,12 +12,14 @@ from referee.core.games.klaberjass.play import TrickPlay
 from referee.core.games.klaberjass.remedies import FAULTS
 from referee.core.games.klaberjass.rules import ANSWERS, REVOKE, allowed_cards, compare_sequences
 from referee.core.games.klaberjass.sequences import DixAndSequences
+from referee.core.games.klaberjass.setup import SETUP
 from referee.core.games.klaberjass.trumps import TrumpChoice
-from referee.core.protocol import GameReplay
+from referee.core.protocol import Referee
 from referee.core.record import Event
 from referee.core.remedies import ruled_by_offender
-from referee.core.tricks import shown_tricks
-from referee.core.verdict import Turn, Verdict
+from referee.core.tricks import Ruled
+from referee.core.verdict import Turn, Violation
+from scoring.core.base import DealScore
 from scoring.core.games.klaberjass import GAME as SCORING
 from vocabulary.cards import SUIT_NAMES, SUITS, card_name
 from vocabulary.i18n import _, gettext_noop
@@ -25,7 +27,15 @@ from vocabulary.i18n import _, gettext_noop
 
 class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
     """The state of one replay, which replays every event (KJ-8.5), flagging each illegal one and going on after it.
-    Private and short-lived: the public API is pure."""
+    Its violations are given in record order: a declaration is flagged when a later dix breaks it (KJ-6.2). Private
+    and short-lived: the public API is pure."""
+
+    scoring = SCORING
+    faults = FAULTS
+    revoke = REVOKE
+
+    def handlers(self) -> dict[str, Callable[[Event], None]]:
+        return {"bid": self.bid, "answer": self.answer, "dix": self.dix, "declare": self.declare, "play": self.play}
 
     def wrong_phase(self, event: Event) -> bool:
         """Flag an event that comes when it cannot; True if it must be skipped."""
@@ -52,11 +62,6 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
 
     # --- the end ------------------------------------------------------------------------------
 
-    def sequence_points(self) -> list[int]:
-        points, notes = compare_sequences(self.declared, self.trump, self.flags, self.won, self.players)
-        self.notes.extend(notes)
-        return points
-
     def next_turn(self) -> Turn | None:
         up = self.turn_up.suit
         if self.phase == "bid":
@@ -82,7 +87,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             )
         if self.phase != "play" or self.short:
             return None
-        seat = self.leader if not self.trick else 1 - self.trick[0][0]
+        seat = self.due_player()
         led = self.trick[0][1] if self.trick else None
         allowed, _rule = allowed_cards(self.hands[seat], led, self.trump)
         if self.has_played(seat):
@@ -94,53 +99,39 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         prompt = prompt.format(player=self.name(seat), card=card_name(led) if led is not None else "")
         return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
 
-    def run(self) -> Verdict:
-        for event in self.record.events:
-            if not self.wrong_phase(event):
-                _HANDLERS[event.type](self, event)
+    def end_notes(self) -> None:
         if self.phase == "play" and self.short:
             self.notes.append(_("only the first six cards of each hand are recorded (KJ-3.2); play cannot be refereed"))
-        entry: dict[str, Any] | None = None
-        complete = self.phase in ("done", "annulled")
+
+    def deal_entry(self) -> dict[str, Any] | None:
+        """The entry of KJ-8.5 once the nine tricks are played, or of a deal annulled (KJ-4.4, R-KJ-2)."""
         if self.phase == "annulled":
-            entry = {"annulled": True}
-        elif self.phase == "done":
-            assert self.maker is not None and self.last_trick is not None
-            entry = {
-                "maker": self.maker,
-                "trump": self.trump,
-                "card_points": list(self.points),
-                "last_trick": self.last_trick,
-                "sequence_points": self.sequence_points(),
-                "bella": self.bella,
-            }
-        deal, score = self.scored(SCORING, entry)
-        next_turn = self.next_turn()
-        # In record order: a declaration is flagged when a later dix breaks it (KJ-6.2).
-        ordered = sorted(self.violations, key=lambda violation: violation.event)
-        violations = FAULTS.given_to(REVOKE.given_to(ordered, self.players, self.flags), self.players, self.flags)
-        return Verdict(
-            violations=violations,
-            tricks=shown_tricks(self.tricks, self.trick),
-            tricks_won=tuple(self.won),
-            card_points=tuple(self.points),
-            complete=complete,
-            deal_entry=entry if deal is not None else None,
-            score=score,
-            next_turn=next_turn,
-            notes=tuple(self.notes),
-            hands=tuple(tuple(hand) for hand in self.hands),
-            ruling=ruled_by_offender(REVOKE, "revoke", ordered, entry, SCORING, self.dealer, self.players, self.flags),
-        )
+            return {"annulled": True}
+        if self.phase != "done":
+            return None
+        assert self.maker is not None and self.last_trick is not None
+        points, notes = compare_sequences(self.declared, self.trump, self.flags, self.tricks_taken(), self.players)
+        self.notes.extend(notes)
+        return {
+            "maker": self.maker,
+            "trump": self.trump,
+            "card_points": list(self.points),
+            "last_trick": self.last_trick,
+            "sequence_points": points,
+            "bella": self.bella,
+        }
+
+    def scored(self, played: dict[str, Any] | None) -> tuple[dict[str, Any] | None, DealScore | None]:
+        """The entry as played, with the sequence points it counts (KJ-8.5), where the scoring core reads it."""
+        entry, score = super().scored(played)
+        return played if entry is not None else None, score
+
+    def card_points(self) -> tuple[int, ...]:
+        return tuple(self.points)
+
+    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
+        ruling = ruled_by_offender(REVOKE, "revoke", violations, entry, SCORING, self.dealer, self.players, self.flags)
+        return violations, ruling
 
 
-# Each event's handler, by its type.
-_HANDLERS: dict[str, Callable[[_Replay, Event], None]] = {
-    "bid": _Replay.bid,
-    "answer": _Replay.answer,
-    "dix": _Replay.dix,
-    "declare": _Replay.declare,
-    "play": _Replay.play,
-}
-
-REFEREE = GameReplay("klaberjass", read_record, _Replay)
+REFEREE = Referee(name="klaberjass", read=read_record, replay_of=_Replay, setup=SETUP)

@@ -20,12 +20,11 @@ class ReplayState(FlaggingState[KlaberjassRecord], TrumpRounds):
 
     def __init__(self, record: KlaberjassRecord) -> None:
         super().__init__(record)  # the hands in the dealt order that the allowed cards and the verdict list
-        self.non_dealer = 1 - record.dealer
         self.turn_up: Card = record.turn_up
         # Only the first deal recorded (KJ-3.2); a record of the plays only has the cards played, however many.
         self.short = not record.plays_only and len(record.hands[0]) == FIRST_DEAL
         self.phase = "bid"  # bid, answer, name, play, done, annulled
-        self.start_rounds(self.non_dealer, 2)  # the non-dealer speaks first in each round (KJ-4.1)
+        self.start_rounds(self.leader, 2)  # the non-dealer, who leads first, speaks first in each round (KJ-4.1)
         self.schmeisser: int | None = None
         self.maker: int | None = None
         self.trump = ""
@@ -35,7 +34,6 @@ class ReplayState(FlaggingState[KlaberjassRecord], TrumpRounds):
         self.declared_at: dict[tuple[Card, ...], Event] = {}  # each sequence's declare event
         self.kq_by: dict[str, int] = {}  # "K"/"Q" of trumps -> who played it (KJ-7.1)
         self.bella: int | None = None
-        self.leader = self.non_dealer
         self.won = [0, 0]
         self.points = [0, 0]
         self.last_trick: int | None = None
@@ -44,7 +42,7 @@ class ReplayState(FlaggingState[KlaberjassRecord], TrumpRounds):
 
     def trick_of(self, event: Event) -> int | None:
         """Any event of the play is in the trick being played."""
-        return len(self.tricks) + 1 if self.phase == "play" else None
+        return self.trick_number if self.phase == "play" else None
 
     def has_played(self, seat: int) -> bool:
         """Whether ``seat`` has played a card yet (KJ-5.3, KJ-6.2): each finished trick holds a card of both
