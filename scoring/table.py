@@ -15,7 +15,7 @@ the other side's entries (as a bridge club's table terminal has the opponents co
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -298,6 +298,32 @@ def _last_step(match: Match, deal: Deal) -> str:
     return device_label(change.device, change.seat, match.rules, tuple(match.players), change.by) or _("another phone")
 
 
+def _answer(
+    match: Match,
+    number: int,
+    revision: int,
+    key: str | None,
+    done: Change.Action,
+    settle: Callable[[Match, Deal], str | None],
+) -> str:
+    """What a confirmation and a dispute share (transaction): the match locked, a tap sent before with ``key`` said
+    again, deal ``number`` read as the page read it at ``revision``; then ``settle`` records the answer, or says what
+    happened instead. Said as ``done`` when ``settle`` says nothing, or when another request stored the key at the same
+    moment, unserialised by the lock. Raises Conflict, NotAllowed."""
+    try:
+        with transaction.atomic():
+            locked = Match.objects.select_for_update().get(pk=match.pk)
+            said = _already_sent(locked, key)
+            if said is not None:
+                return said
+            said = settle(locked, _deal_read(locked, number, revision))
+            if said is not None:
+                return said
+    except IntegrityError:
+        pass
+    return str(_DONE[done]) % {"number": number}
+
+
 def confirm_deal(*, match: Match, device: TableDevice, number: int, revision: int, key: str | None = None) -> str:
     """Confirm deal ``number`` as read at ``revision`` (transaction); a disputed deal confirmed is its
     dispute withdrawn. Returns what happened, in words. Raises Conflict, NotAllowed.
@@ -305,25 +331,20 @@ def confirm_deal(*, match: Match, device: TableDevice, number: int, revision: in
     ``key``: the phone's idempotency key for this tap; a confirmation sent again with it (a retry, one kept
     offline) writes nothing and is answered as the first one was. A deal another player of a seat allowed
     confirmed meanwhile (two phones tapping at once) is told, and nothing is written: no error."""
-    try:
-        with transaction.atomic():
-            locked = Match.objects.select_for_update().get(pk=match.pk)
-            done = _already_sent(locked, key)
-            if done is not None:
-                return done
-            deal = _deal_read(locked, number, revision)
-            if deal.state == CONFIRMED and _may_answer(locked, deal, device):
-                text = _("Deal %(number)s was already confirmed by %(who)s.")
-                return text % {"number": number, "who": _last_step(locked, deal)}
-            if not may_confirm(locked, deal, device):
-                raise NotAllowed(_("You cannot confirm deal %(number)s from this seat.") % {"number": number})
-            if deal.state == DISPUTED:
-                _record(locked, deal, device, Change.Action.WITHDRAWN, CONFIRMED, key)
-                return str(_DONE[Change.Action.WITHDRAWN]) % {"number": number}
-            _record(locked, deal, device, Change.Action.CONFIRMED, CONFIRMED, key)
-    except IntegrityError:  # another request stored this key at the same moment, unserialised by the lock
-        return str(_DONE[Change.Action.CONFIRMED]) % {"number": number}
-    return str(_DONE[Change.Action.CONFIRMED]) % {"number": number}
+
+    def settle(locked: Match, deal: Deal) -> str | None:
+        if deal.state == CONFIRMED and _may_answer(locked, deal, device):
+            text = _("Deal %(number)s was already confirmed by %(who)s.")
+            return text % {"number": number, "who": _last_step(locked, deal)}
+        if not may_confirm(locked, deal, device):
+            raise NotAllowed(_("You cannot confirm deal %(number)s from this seat.") % {"number": number})
+        if deal.state == DISPUTED:
+            _record(locked, deal, device, Change.Action.WITHDRAWN, CONFIRMED, key)
+            return str(_DONE[Change.Action.WITHDRAWN]) % {"number": number}
+        _record(locked, deal, device, Change.Action.CONFIRMED, CONFIRMED, key)
+        return None
+
+    return _answer(match, number, revision, key, Change.Action.CONFIRMED, settle)
 
 
 def dispute_deal(
@@ -332,26 +353,21 @@ def dispute_deal(
     """Dispute deal ``number`` with ``reason`` (read by the form) (transaction). Raises Conflict, NotAllowed.
     ``key`` as for `confirm_deal`. A deal another seat disputed meanwhile is told (its reason stands); one
     confirmed meanwhile is a Conflict: the dispute is not recorded, and the page says who confirmed it."""
-    try:
-        with transaction.atomic():
-            locked = Match.objects.select_for_update().get(pk=match.pk)
-            done = _already_sent(locked, key)
-            if done is not None:
-                return done
-            deal = _deal_read(locked, number, revision)
-            if deal.state in (CONFIRMED, DISPUTED) and _may_answer(locked, deal, device):
-                who = _last_step(locked, deal)
-                if deal.state == DISPUTED:
-                    text = _("Deal %(number)s was already disputed by %(who)s.")
-                    return text % {"number": number, "who": who}
-                text = _("Deal %(number)s was confirmed by %(who)s meanwhile; your dispute was not recorded.")
-                raise Conflict(text % {"number": number, "who": who})
-            if not may_confirm(locked, deal, device):
-                raise NotAllowed(_("You cannot dispute deal %(number)s from this seat.") % {"number": number})
-            _record(locked, deal, device, Change.Action.DISPUTED, DISPUTED, key, reason)
-    except IntegrityError:  # another request stored this key at the same moment, unserialised by the lock
-        return str(_DONE[Change.Action.DISPUTED]) % {"number": number}
-    return str(_DONE[Change.Action.DISPUTED]) % {"number": number}
+
+    def settle(locked: Match, deal: Deal) -> str | None:
+        if deal.state in (CONFIRMED, DISPUTED) and _may_answer(locked, deal, device):
+            who = _last_step(locked, deal)
+            if deal.state == DISPUTED:
+                text = _("Deal %(number)s was already disputed by %(who)s.")
+                return text % {"number": number, "who": who}
+            text = _("Deal %(number)s was confirmed by %(who)s meanwhile; your dispute was not recorded.")
+            raise Conflict(text % {"number": number, "who": who})
+        if not may_confirm(locked, deal, device):
+            raise NotAllowed(_("You cannot dispute deal %(number)s from this seat.") % {"number": number})
+        _record(locked, deal, device, Change.Action.DISPUTED, DISPUTED, key, reason)
+        return None
+
+    return _answer(match, number, revision, key, Change.Action.DISPUTED, settle)
 
 
 # What the pages show
