@@ -142,7 +142,6 @@ class TrickPlay(ReplayState, Faulting[BridgetteRecord]):
                 self.block = lead.suit
                 reason = Text(_BLOCKS, {"reason": reason, "suits": PLURAL_WORDS[lead.suit]})
         number = self.take_trick(winner, reason, leader)
-        self.won[winner] += 1
         if number == TRICKS:
             self.phase = "over"
 

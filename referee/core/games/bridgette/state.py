@@ -57,7 +57,6 @@ class ReplayState(FlaggingState[BridgetteRecord]):
         # play (BG-6)
         self.trump: str | None = None
         self.block: str | None = None
-        self.won = [0, 0]
 
     # ---- helpers -------------------------------------------------------------------------
 

@@ -75,7 +75,7 @@ class CardPlay(DrawPhase):
             del hand[card]
         else:
             self.flag_not_held(event, card)
-            self.unheld.add((len(self.tricks) + 1, seat, card))
+            self.unheld.add((self.trick_number, seat, card))
         trick.append((seat, card))
         if len(trick) == 2:
             self.finish_trick()
@@ -86,14 +86,14 @@ class CardPlay(DrawPhase):
         values = {"player": self.players[seat], "card": card_name(card), "leader": self.players[self.leader]}
         if not self.trick:
             message, trick = by_trick(
-                len(self.tricks) + 1,
+                self.trick_number,
                 gettext_noop("{player} led {card} to draw trick {trick}, but it was {leader}'s lead"),
                 gettext_noop("{player} led {card} to trick {trick}, but it was {leader}'s lead"),
             )
             self.flag(event, self.turn_rule(), _(message).format(**values, trick=trick))
             return
         message, trick = by_trick(
-            len(self.tricks) + 1,
+            self.trick_number,
             gettext_noop("{player} played {card} but had already played to draw trick {trick}; it was {other}'s turn"),
             gettext_noop("{player} played {card} but had already played to trick {trick}; it was {other}'s turn"),
         )
@@ -121,7 +121,7 @@ class CardPlay(DrawPhase):
         it came from the deal or the stock and goes back to neither. A play of a card not held (`unheld`) went to its
         trick too, and is passed over."""
         tricks = [(trick.number, trick.plays) for trick in self.tricks]
-        for number, plays in [*tricks, (len(self.tricks) + 1, self.trick)]:
+        for number, plays in [*tricks, (self.trick_number, self.trick)]:
             for seat, played in plays:
                 if played == card and (number, seat, card) not in self.unheld:
                     return number
@@ -155,6 +155,5 @@ class CardPlay(DrawPhase):
         else:
             winner, reason = contract_trick_winner(leader, lead, follow, self.trumps)
             self.take_trick(winner, reason, leader)
-            self.tricks_won[winner] += 1
             if self.phase_tricks == TRICKS_PER_PHASE:
                 self.phase = OVER

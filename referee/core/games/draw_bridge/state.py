@@ -58,7 +58,6 @@ class ReplayState(FlaggingState[DrawBridgeRecord]):
         self.passes = 0
         self.declarer: int | None = None
         self.trumps = ""  # the contract's trump suit once the auction has ended, "" at no trump (DB-5.3)
-        self.tricks_won = [0, 0]
 
     # --- helpers -------------------------------------------------------------------------------------------
 
