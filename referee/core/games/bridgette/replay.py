@@ -38,9 +38,9 @@ class _Replay(Exchange, Auction, TrickPlay):
     def next_turn(self) -> Turn | None:
         if self.phase == "over":
             return None
-        if self.phase == "exchange" and len(self.exchanged) < len(self.exchange_order):
-            kind, seat = next(item for item in self.exchange_order if item not in self.exchanged)
-            return self.exchange_turn(kind, seat)
+        step = self.exchange_due()
+        if self.phase == "exchange" and step is not None:
+            return self.exchange_turn(*step)
         if self.phase in ("exchange", "auction"):
             return self.call_turn()
         return self.play_turn()
@@ -50,8 +50,7 @@ class _Replay(Exchange, Auction, TrickPlay):
         tricks."""
         if self.phase != "over":
             return None
-        declarer = None if self.passed_out else self.bidder
-        return contract_entry(declarer, self.bid, self.doubled, self.tricks_taken()[self.bidder])
+        return contract_entry(self.bidder, self.bid, self.doubled, self.tricks_taken()[self.bidder])
 
     def hands_shown(self) -> tuple[tuple[Card, ...], ...]:
         """What each seat holds now; an unrecorded hand shows as empty (R-BG-13)."""
