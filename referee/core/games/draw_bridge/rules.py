@@ -3,7 +3,7 @@ wins a trick of the play (DB-5.3), and the bidding ladder from 1♣ (DB-4.1)."""
 
 from __future__ import annotations
 
-from referee.core.calls import LADDER, Call, bid_index
+from referee.core.calls import LADDER
 from referee.core.remedies import LAW_64_FOR_TWO, THREE_TRICKS, WordedRemedy
 from scoring.core.base import Flags
 from scoring.core.games.draw_bridge import LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES
@@ -73,11 +73,6 @@ _NEITHER = gettext_noop("{card} neither follows suit nor trumps (DB-5.3)")
 
 
 BIDS = LADDER[1:]  # DB-4.1: the shared ladder without 0NT, 1♣ to 7NT
-
-
-def bid_of(level: int, strain: str) -> Call:
-    """The bid on the shared ladder (DB-4.1, as BG-5.1)."""
-    return LADDER[bid_index(level, strain)]
 
 
 # R-DB-12: what a card the rules did not allow costs (the sources are silent): Law 64 read for two players, or
