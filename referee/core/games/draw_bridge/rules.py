@@ -11,10 +11,9 @@ from vocabulary.cards import RANK_VALUES, Card, card_word
 from vocabulary.i18n import Text, gettext_noop
 from vocabulary.words import SINGULAR_WORDS
 
-# The sizes and words of a deal.
+# The sizes of a deal.
 HAND_SIZE = 13  # DB-2.2
 STOCK_SIZE = 26  # DB-2.2
-SEATS = 2  # DB-1.1: two players
 
 _TIE_SUIT_RANK = {"S": 4, "H": 3, "D": 2, "C": 1}  # db_suit_breaks_ties: bidding order (R-DB-1)
 
