@@ -100,8 +100,7 @@ class Auction(ReplayState):
             self.bid, self.bidder, self.doubled = call, seat, 0
         else:
             # BG-5.4: a double of the opponent's undoubled bid, a redouble of one's own bid doubled.
-            ours = current is not None and self.bidder == seat
-            refusal = refused_double(name, call.word, current, self.doubled, ours)
+            refusal = refused_double(name, call.word, current, self.doubled, self.bidder == seat)
             if refusal is not None:
                 self.flag(event, "BG-5.4", refusal)
             else:
