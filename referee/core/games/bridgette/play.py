@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core.games.bridgette.rules import (
-    TRICKS,
-    allowed_follows,
-    allowed_leads,
-    group,
-    named,
-    trick_winner,
-)
+from referee.core.games.bridgette.rules import TRICKS, allowed_follows, allowed_leads, group, named, trick_winner
 from referee.core.games.bridgette.state import ReplayState
 from referee.core.record import Event
 from referee.core.verdict import Turn

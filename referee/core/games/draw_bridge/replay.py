@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.core.games.draw_bridge.auction import AuctionPhase
-from referee.core.games.draw_bridge.deal import read_record
+from referee.core.games.draw_bridge.deal import DrawBridgeRecord, read_record
 from referee.core.games.draw_bridge.play import CardPlay
 from referee.core.games.draw_bridge.remedies import FAULTS
 from referee.core.games.draw_bridge.rules import REVOKE
@@ -19,9 +19,8 @@ from referee.core.games.draw_bridge.setup import SETUP
 from referee.core.games.draw_bridge.state import TRICKS_PER_PHASE, Phase, display_order
 from referee.core.protocol import Referee
 from referee.core.record import Event
-from referee.core.remedies import ruled_for_two
-from referee.core.tricks import Ruled, contract_entry, shown_tricks
-from referee.core.verdict import Trick, Turn, Violation
+from referee.core.tricks import RuledForTwo, contract_entry, shown_tricks
+from referee.core.verdict import Trick, Turn
 from scoring.core.games.draw_bridge import GAME as SCORING
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
 from vocabulary.cards import card_name
@@ -45,7 +44,7 @@ _DRAW_TRICK_PROMPTS = {
 }
 
 
-class _Replay(CardPlay, AuctionPhase):
+class _Replay(CardPlay, AuctionPhase, RuledForTwo[DrawBridgeRecord]):
     """One whole replay: the draw phase, the auction and the play over one state; only `Verdict` values leave it."""
 
     scoring = SCORING
@@ -107,10 +106,6 @@ class _Replay(CardPlay, AuctionPhase):
     def revoke_events(self) -> set[int]:
         """Only the cards that did not follow suit: DB-5.2 also flags a card not held, which R-DB-13 answers."""
         return self.revokes
-
-    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
-        tricks = self.tricks_shown()
-        return ruled_for_two(REVOKE, violations, tricks, entry, SCORING, self.dealer, self.players, self.flags)
 
 
 REFEREE = Referee(name="draw_bridge", read=read_record, replay_of=_Replay, setup=SETUP)
