@@ -44,6 +44,11 @@ def by_trick(number: int, in_draw_phase: str, in_play: str) -> tuple[str, int]:
     return in_play, number - TRICKS_PER_PHASE
 
 
+def call_label(event: Event) -> str:
+    """The call of ``event`` as a sentence names it ("1♠", "pass"); "" for a play or a draw."""
+    return event.call.label if event.call is not None else ""
+
+
 class ReplayState(Faulting[DrawBridgeRecord]):
     """The mutable state of one replay; only `Verdict` values leave it."""
 
@@ -85,11 +90,6 @@ class ReplayState(Faulting[DrawBridgeRecord]):
         else:
             rule, why = "DB-4.1", "auction not ended"
         self.fault(event, rule, _(_MISPLACED[kind, why]), call=call_label(event), caller=self.name(self.caller))
-
-
-def call_label(event: Event) -> str:
-    """The call of ``event`` as a sentence names it ("1♠", "pass"); "" for a play or a draw."""
-    return event.call.label if event.call is not None else ""
 
 
 # An event out of its place (`ReplayState.flag_misplaced`), by the event and why it may not be made now: each a
