@@ -1,5 +1,6 @@
 """What every game's replay shares: the state it starts from, the run of its events and the verdict it assembles,
-the order of play round a trick, the card that wins a trick of the bridge games, and the tricks a verdict shows.
+the order of play round a trick, the card that wins a trick of the bridge games, and the tricks a verdict shows; and
+the deal as ruled of the two-player games whose revokes transfer tricks.
 
 Each game's ``state`` builds on `TrickState` and adds its own phases; its ``replay`` gives the handler of each event,
 the turn to come, the deal entry and the remedies. The rules stay the game's.
@@ -13,7 +14,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from referee.core.calls import Call
 from referee.core.record import Event, Record
-from referee.core.remedies import Faults, WordedRemedy
+from referee.core.remedies import Faults, WordedRemedy, ruled_for_two
 from referee.core.verdict import Ruling, Trick, Turn, Verdict, Violation
 from scoring.core.base import DealScore, EntryError, Game
 from vocabulary.cards import RANK_VALUES, Card
@@ -187,6 +188,17 @@ class FlaggingState(TrickState[RecordT]):
     def trick_of(self, event: Event) -> int | None:
         """The trick a violation by ``event`` is in: the trick being played, for a card played."""
         return self.trick_number if event.type == "play" else None
+
+
+class RuledForTwo(TrickState[RecordT]):
+    """A two-player game whose revokes transfer tricks at the end of play (R-BG-19, R-DB-12): its deal as ruled is the
+    declarer's tricks after every transfer (`ruled_for_two`)."""
+
+    revoke: ClassVar[WordedRemedy]
+
+    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
+        names, tricks = self.players, self.tricks_shown()
+        return ruled_for_two(self.revoke, violations, tricks, entry, self.scoring, self.dealer, names, self.flags)
 
 
 def next_to_play(leader: int, trick: Sequence[tuple[int, Card]], seats: int) -> int:

@@ -600,7 +600,7 @@ def test_db_calls_are_read_in_several_spellings(text: str, normal: str) -> None:
     parsed = REFEREE.parse(record([*draw_phase(), call(0, text)]))
     assert len(parsed.events) == 53  # after the 52 events of the draw phase
     last = parsed.events[-1]
-    assert (last.type, last.seat, last.call) == ("call", 0, normal)
+    assert (last.type, last.seat, last.call.code) == ("call", 0, normal)
 
 
 # --- the fixture ---------------------------------------------------------------------------------------------

@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.core.calls import LADDER, Call, may_double, refused_double
-from referee.core.games.bridgette.deal import BridgetteRecord
 from referee.core.games.bridgette.rules import bid_requirement, suit_counts
 from referee.core.games.bridgette.state import ReplayState
-from referee.core.plays import Faulting
 from referee.core.record import Event
 from referee.core.verdict import Turn
 from vocabulary.cards import SUITS
@@ -57,14 +55,14 @@ _REFUSED_BIDS = {
 }
 
 
-class Auction(ReplayState, Faulting[BridgetteRecord]):
+class Auction(ReplayState):
     """The calls of a replay: turn, rank, doubles and the hand's requirements (BG-5.2 to BG-5.6)."""
 
     def call(self, event: Event) -> None:
         seat, call = event.seat, event.call
         name = self.players[seat]
         if self.phase == "exchange":
-            if len(self.exchanged) < len(self.exchange_order):
+            if self.exchange_due() is not None:
                 message = _("{player} called {call} before the exchange was finished")
                 self.fault(event, "BG-4.1", message, call=call.label)
             self.phase = "auction"
@@ -76,13 +74,12 @@ class Auction(ReplayState, Faulting[BridgetteRecord]):
             self.fault(event, "BG-5.3", message, due=self.players[self.caller])
         current = self.bid
         if call.word == "pass":
-            if current is not None and self.last_word != "pass":
+            if current is not None:
                 self.end_auction()
-            elif current is None:
+            else:
                 self.passes += 1
-                if self.passes >= 2:
-                    self.passed_out = True
-                    self.phase = "over"
+                if self.passes == 2:
+                    self.phase = "over"  # passed out (R-BG-10)
         elif call.word == "bid" and current is not None and call.index <= current.index:
             # BG-5.2: an insufficient bid is not a new bid. Like an illegal double it has no effect (it is not
             # checked against the hand and cancels no double) and the turn passes on; the current bid stays,
@@ -103,13 +100,11 @@ class Auction(ReplayState, Faulting[BridgetteRecord]):
             self.bid, self.bidder, self.doubled = call, seat, 0
         else:
             # BG-5.4: a double of the opponent's undoubled bid, a redouble of one's own bid doubled.
-            ours = current is not None and self.bidder == seat
-            refusal = refused_double(name, call.word, current, self.doubled, ours)
+            refusal = refused_double(name, call.word, current, self.doubled, self.bidder == seat)
             if refusal is not None:
                 self.flag(event, "BG-5.4", refusal)
             else:
                 self.doubled = 1 if call.word == "double" else 2
-        self.last_word = call.word
         self.caller = 1 - seat
 
     def end_auction(self) -> None:
@@ -120,17 +115,13 @@ class Auction(ReplayState, Faulting[BridgetteRecord]):
         self.leader = 1 - self.bidder
 
     def call_turn(self) -> Turn:
-        seat = self.caller
-        current = self.bid
-        start = current.index + 1 if current is not None else 0
+        """The calls ``caller`` may make: pass, each higher bid the hand allows (BG-5.6) and a double or redouble."""
+        seat, current = self.caller, self.bid
         hand = self.hand_of(seat)
-        if hand is None:
-            bids = list(LADDER[start:])
-        else:
-            counts = suit_counts(hand)
-            bids = [bid for bid in LADDER[start:] if bid_requirement(counts, bid, current, self.flags) is None]
-        calls = ["pass", *(bid.code for bid in bids)]
+        counts = suit_counts(hand) if hand is not None else None
+        higher = LADDER[current.index + 1 :] if current is not None else LADDER
+        bids = [bid for bid in higher if counts is None or bid_requirement(counts, bid, current, self.flags) is None]
         ours = self.bidder == seat
-        doubles = ("double", "redouble")
-        calls.extend(word for word in doubles if may_double(word, current, self.doubled, ours))
-        return Turn(seat, "call", tuple(calls), _("{player} to call (BG-5.3)").format(player=self.players[seat]))
+        doubles = [word for word in ("double", "redouble") if may_double(word, current, self.doubled, ours)]
+        prompt = _("{player} to call (BG-5.3)").format(player=self.players[seat])
+        return Turn(seat, "call", ("pass", *(bid.code for bid in bids), *doubles), prompt)

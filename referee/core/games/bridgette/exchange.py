@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from referee.core.games.bridgette.deal import BridgetteRecord
 from referee.core.games.bridgette.rules import DEALER_DRAWS, HAND_SIZE, group
 from referee.core.games.bridgette.state import ReplayState
-from referee.core.plays import Faulting
 from referee.core.record import Event
 from referee.core.verdict import Turn
 from vocabulary.cards import Card, card_name, card_names
@@ -57,7 +55,7 @@ _MISPLACED_DISCARD: dict[str | None, str] = {
 }
 
 
-class Exchange(ReplayState, Faulting[BridgetteRecord]):
+class Exchange(ReplayState):
     """The exchange steps of a replay: who draws and discards when, and how many cards (BG-4.1 to BG-4.5)."""
 
     def expected_draw(self, seat: int, count: int | None = None) -> tuple[Card, ...] | None:
@@ -85,16 +83,6 @@ class Exchange(ReplayState, Faulting[BridgetteRecord]):
                 left = [card for card in left if card not in due]
         return tuple(left[:count])
 
-    def take_from_stock(self, seat: int, cards: tuple[Card, ...] | None, count: int) -> None:
-        """Note the stock cards this draw took: the cards listed, or, when they were not seen, the ones it
-        should have taken (a draw takes from the top of the stock)."""
-        if self.record.stock is None:
-            return
-        if cards is None:
-            cards = self.expected_draw(seat, count) or ()
-        for card in cards:
-            self.stock_left.pop(card, None)  # a card that is not in the stock takes nothing from it
-
     def exchange(self, event: Event) -> None:
         kind, seat = event.type, event.seat
         if self.phase != "exchange":
@@ -104,7 +92,8 @@ class Exchange(ReplayState, Faulting[BridgetteRecord]):
         if key in self.exchanged:
             self.fault(event, "BG-4.2" if seat != self.dealer else "BG-4.3", _(_EXCHANGE_SLIPS[kind, "again"]))
             return
-        expected = next(item for item in self.exchange_order if item not in self.exchanged)
+        expected = self.exchange_due()
+        assert expected is not None  # this step is not made yet
         if key != expected:
             message = _(_EXCHANGE_SLIPS[kind, "out of turn", expected[0]])
             self.fault(event, "BG-4.1", message, due=self.players[expected[1]])
@@ -155,15 +144,16 @@ class Exchange(ReplayState, Faulting[BridgetteRecord]):
                 if cards is not None and to_dealer and self.record.stock is None and self.upcard not in cards:
                     message = _("{player} did not take the upcard {card}, which goes to the dealer")
                     self.fault(event, "R-BG-9", message, card=card_name(self.upcard))
+        expected = self.expected_draw(seat, count)
+        # The draw takes from the stock the cards listed or, when they were not seen, those it should have taken.
+        for card in cards if cards is not None else expected or ():
+            self.stock_left.pop(card, None)  # a card that is not in the stock takes nothing from it
+        self.sizes[seat] += count
         if cards is None:
-            self.take_from_stock(seat, None, count)
             self.unknown.add(seat)
             message = _("{player}'s drawn cards were not recorded; that hand is not checked from here on.")
             self.note(message.format(player=name))
-            self.sizes[seat] += count
             return
-        expected = self.expected_draw(seat, count)
-        self.take_from_stock(seat, cards, count)
         if expected is not None and cards != expected:
             wrong = [card for card in cards if card not in expected]
             if wrong:
@@ -180,7 +170,6 @@ class Exchange(ReplayState, Faulting[BridgetteRecord]):
             if hand is not None:
                 hand[card] = None
             self.where[card] = mine
-        self.sizes[seat] += count
 
     def discard(self, event: Event) -> None:
         seat, cards, count = event.seat, event.cards, event.count
@@ -225,12 +214,10 @@ class Exchange(ReplayState, Faulting[BridgetteRecord]):
                 extra,
             )
             return Turn(seat, "discard", codes, message.format(player=name, count=extra))
-        expected = self.expected_draw(seat)
-        codes = tuple(card.code for card in expected) if expected is not None else ()
         if seat != self.dealer:
-            return Turn(seat, "draw", codes, _("{player} draws 2 cards from the stock (BG-4.2)").format(player=name))
-        if self.upcard is None:
+            prompt = _("{player} draws 2 cards from the stock (BG-4.2)").format(player=name)
+        elif self.upcard is None:
             prompt = _("{player} draws 4, 8 or 12 cards by the upcard's group (BG-4.3)").format(player=name)
-            return Turn(seat, "draw", codes, prompt)
-        prompt = _(_DEALER_DRAW_PROMPTS[group(self.upcard)]).format(player=name, card=card_name(self.upcard))
-        return Turn(seat, "draw", codes, prompt)
+        else:
+            prompt = _(_DEALER_DRAW_PROMPTS[group(self.upcard)]).format(player=name, card=card_name(self.upcard))
+        return Turn(seat, "draw", tuple(card.code for card in self.expected_draw(seat) or ()), prompt)

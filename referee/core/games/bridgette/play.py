@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from referee.core.games.bridgette.deal import BridgetteRecord
-from referee.core.games.bridgette.rules import (
-    TRICKS,
-    allowed_follows,
-    allowed_leads,
-    group,
-    named,
-    trick_winner,
-)
+from referee.core.games.bridgette.rules import TRICKS, allowed_follows, allowed_leads, group, named, trick_winner
 from referee.core.games.bridgette.state import ReplayState
-from referee.core.plays import Faulting
 from referee.core.record import Event
 from referee.core.verdict import Turn
 from vocabulary.cards import Card, card_name
@@ -30,10 +21,8 @@ _MISPLACED_PLAY: dict[str | None, str] = {
 }
 
 
-class TrickPlay(ReplayState, Faulting[BridgetteRecord]):
+class TrickPlay(ReplayState):
     """The plays of a replay: turn, holding, leads and follows, and each trick's winner (BG-6.1 to BG-6.6)."""
-
-    card_words = staticmethod(named)  # a colon with its article
 
     def play(self, event: Event) -> None:
         """Every rule a play may break, one by one (BG-5.5, BG-6.1, BG-6.2, BG-6.4 to BG-6.6); then the card is
@@ -42,7 +31,7 @@ class TrickPlay(ReplayState, Faulting[BridgetteRecord]):
         assert card is not None  # a play always carries its card
         if self.phase != "play":
             if self.phase == "over":
-                if self.passed_out:
+                if self.bid is None:  # passed out (R-BG-10)
                     message = _("{player} played {card} after the deal was over: the deal was passed out")
                 else:
                     message = _("{player} played {card} after the deal was over: all 13 tricks had been played")
@@ -52,7 +41,7 @@ class TrickPlay(ReplayState, Faulting[BridgetteRecord]):
             return
         trick = self.trick
         leading = not trick
-        expected = self.leader if leading else 1 - trick[0][0]
+        expected = self.due_player()
         if seat != expected:
             if leading:
                 message = _("{player} played {card} out of turn: it was {due}'s lead")
@@ -74,10 +63,8 @@ class TrickPlay(ReplayState, Faulting[BridgetteRecord]):
                 self.check_follow(event, card, hand, trick[0][1])
         # The card leaves the player's hand; a card recorded elsewhere stays with its real holder.
         if in_hand:
-            assert hand is not None
-            del hand[card]
-            self.where[card] = ("trick", self.trick_number)
-        elif self.where.get(card, ("hand", seat)) == ("hand", seat):
+            del self.hands[seat][card]
+        if self.where.get(card, ("hand", seat)) == ("hand", seat):
             self.where[card] = ("trick", self.trick_number)
         trick.append((seat, card))
         if len(trick) == 2:
@@ -142,14 +129,13 @@ class TrickPlay(ReplayState, Faulting[BridgetteRecord]):
                 self.block = lead.suit
                 reason = Text(_BLOCKS, {"reason": reason, "suits": PLURAL_WORDS[lead.suit]})
         number = self.take_trick(winner, reason, leader)
-        self.won[winner] += 1
         if number == TRICKS:
             self.phase = "over"
 
     def play_turn(self) -> Turn:
         """Whose play it is, leader or follower, and the cards that seat may play (BG-6.1, BG-6.2, BG-6.5)."""
         leading = not self.trick
-        seat = self.leader if leading else 1 - self.trick[0][0]
+        seat = self.due_player()
         hand = self.hand_of(seat)
         name = self.players[seat]
         if leading:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.core.games.bridgette.auction import Auction
-from referee.core.games.bridgette.deal import read_record
+from referee.core.games.bridgette.deal import BridgetteRecord, read_record
 from referee.core.games.bridgette.exchange import Exchange
 from referee.core.games.bridgette.play import TrickPlay
 from referee.core.games.bridgette.remedies import FAULTS
@@ -18,14 +18,13 @@ from referee.core.games.bridgette.rules import REVOKE
 from referee.core.games.bridgette.setup import SETUP
 from referee.core.protocol import Referee
 from referee.core.record import Event
-from referee.core.remedies import ruled_for_two
-from referee.core.tricks import Ruled, contract_entry
-from referee.core.verdict import Turn, Violation
+from referee.core.tricks import RuledForTwo, contract_entry
+from referee.core.verdict import Turn
 from scoring.core.games.bridgette import GAME as SCORING
 from vocabulary.cards import Card
 
 
-class _Replay(Exchange, Auction, TrickPlay):
+class _Replay(Exchange, Auction, TrickPlay, RuledForTwo[BridgetteRecord]):
     """The working state of one replay. Private and short-lived; the verdict it returns is immutable."""
 
     scoring = SCORING
@@ -38,9 +37,9 @@ class _Replay(Exchange, Auction, TrickPlay):
     def next_turn(self) -> Turn | None:
         if self.phase == "over":
             return None
-        if self.phase == "exchange" and len(self.exchanged) < len(self.exchange_order):
-            kind, seat = next(item for item in self.exchange_order if item not in self.exchanged)
-            return self.exchange_turn(kind, seat)
+        step = self.exchange_due()
+        if self.phase == "exchange" and step is not None:
+            return self.exchange_turn(*step)
         if self.phase in ("exchange", "auction"):
             return self.call_turn()
         return self.play_turn()
@@ -50,16 +49,11 @@ class _Replay(Exchange, Auction, TrickPlay):
         tricks."""
         if self.phase != "over":
             return None
-        declarer = None if self.passed_out else self.bidder
-        return contract_entry(declarer, self.bid, self.doubled, self.tricks_taken()[self.bidder])
+        return contract_entry(self.bidder, self.bid, self.doubled, self.tricks_taken()[self.bidder])
 
     def hands_shown(self) -> tuple[tuple[Card, ...], ...]:
         """What each seat holds now; an unrecorded hand shows as empty (R-BG-13)."""
         return tuple(() if seat in self.unknown else tuple(hand) for seat, hand in enumerate(self.hands))
-
-    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
-        tricks = self.tricks_shown()
-        return ruled_for_two(REVOKE, violations, tricks, entry, SCORING, self.dealer, self.players, self.flags)
 
 
 REFEREE = Referee(name="bridgette", read=read_record, replay_of=_Replay, setup=SETUP)

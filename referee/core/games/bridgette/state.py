@@ -12,23 +12,16 @@ from collections.abc import Mapping
 from referee.core.calls import Call
 from referee.core.games.bridgette.deal import BridgetteRecord
 from referee.core.games.bridgette.rules import HAND_SIZE, named
+from referee.core.plays import Faulting
 from referee.core.record import Event
-from referee.core.tricks import FlaggingState
 from vocabulary.cards import Card
 from vocabulary.i18n import _
 
-# BG-4.1: the exchange's steps in order, by the dealer's seat: the non-dealer draws and discards, then the dealer.
-_EXCHANGE_ORDERS = tuple(
-    (("draw", 1 - dealer), ("discard", 1 - dealer), ("draw", dealer), ("discard", dealer)) for dealer in (0, 1)
-)
 
-
-# Where a card is, as the replay tracks it: ("hand", seat), ("discard", seat) or ("trick", number).
-Place = tuple[str, int]
-
-
-class ReplayState(FlaggingState[BridgetteRecord]):
+class ReplayState(Faulting[BridgetteRecord]):
     """What one replay remembers between events, and the helpers every phase uses."""
+
+    card_words = staticmethod(named)  # a colon with its article
 
     def __init__(self, record: BridgetteRecord) -> None:
         super().__init__(record)
@@ -36,12 +29,14 @@ class ReplayState(FlaggingState[BridgetteRecord]):
         self.unknown = {seat for seat, hand in enumerate(record.hands) if not hand}
         self.sizes = [HAND_SIZE, HAND_SIZE]  # cards held during the exchange, seen or not (BG-4.5)
         # Where each card whose place is known now is: ("hand", seat), ("discard", seat) or ("trick", number).
-        self.where: dict[Card, Place] = {
+        self.where: dict[Card, tuple[str, int]] = {
             card: ("hand", seat) for seat, hand in enumerate(record.hands) for card in hand
         }
         self.phase = "exchange"  # then "auction", "play", "over"
         self.upcard = record.upcard
-        self.exchange_order = _EXCHANGE_ORDERS[self.dealer]
+        # BG-4.1: the exchange's steps in order: the non-dealer draws and discards, then the dealer.
+        dealer, other = self.dealer, 1 - self.dealer
+        self.exchange_order = (("draw", other), ("discard", other), ("draw", dealer), ("discard", dealer))
         self.exchanged: set[tuple[str, int]] = set()
         # The stock cards not taken yet, top first, when the stock is recorded: each draw is judged from what is
         # left. A dict used as an ordered set: a draw removes its cards with one look-up each.
@@ -51,15 +46,16 @@ class ReplayState(FlaggingState[BridgetteRecord]):
         self.bid: Call | None = None
         self.bidder = 0
         self.doubled = 0
-        self.last_word = ""
         self.passes = 0
-        self.passed_out = False
         # play (BG-6)
         self.trump: str | None = None
         self.block: str | None = None
-        self.won = [0, 0]
 
     # ---- helpers -------------------------------------------------------------------------
+
+    def exchange_due(self) -> tuple[str, int] | None:
+        """The exchange's next step, as (its kind, the seat due to make it), or None once all four are made."""
+        return next((step for step in self.exchange_order if step not in self.exchanged), None)
 
     def hand_of(self, seat: int) -> dict[Card, None] | None:
         """What ``seat`` holds now, each card in the order dealt, then drawn; None when the hand is not known."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from referee.core.calls import Call, allowed_calls, refused_double
+from referee.core.calls import allowed_calls, refused_double
 from referee.core.games.draw_bridge.draw_tricks import DrawPhase
-from referee.core.games.draw_bridge.rules import BIDS, bid_of
-from referee.core.games.draw_bridge.state import AUCTION, DRAWING, OVER, PLAY, TRICKS_PER_PHASE
+from referee.core.games.draw_bridge.rules import BIDS
+from referee.core.games.draw_bridge.state import TRICKS_PER_PHASE, Phase
 from referee.core.record import Event
 from vocabulary.i18n import _
 
@@ -15,65 +15,59 @@ class AuctionPhase(DrawPhase):
 
     def contract_label(self) -> str:
         assert self.bid is not None
-        return bid_of(*self.bid).label + "X" * self.doubled
+        return self.bid.label + "X" * self.doubled
 
     def call(self, event: Event) -> None:
         seat, call = event.seat, event.call
         name = self.players[seat]
-        if self.phase == DRAWING and self.phase_tricks == TRICKS_PER_PHASE:
+        if self.phase == Phase.DRAWING and self.phase_tricks == TRICKS_PER_PHASE:
             # All 13 draw tricks are played and only their draws are missing: flag them once, make
             # them (DB-3.5) and judge the call as the auction's (DB-3.6). Before draw trick 13 a call
             # stays out of place, and the draws that follow it are judged as usual.
             self.make_missing_draws(event)
-        if self.phase != AUCTION:
+        if self.phase != Phase.AUCTION:
             self.flag_misplaced(event)
             return
         if seat != self.caller:
             message = _("{player} called out of turn: it was {due}'s call")
-            self.flag(event, "DB-4.2", message.format(player=name, due=self.players[self.caller]))
+            self.fault(event, "DB-4.2", message, due=self.name(self.caller))
         self.caller = 1 - seat
-        if call == "pass":
+        current = self.bid
+        if call.word == "pass":
             self.make_pass()
-        elif call in ("double", "redouble"):
-            refusal = refused_double(name, call, self.current_bid(), self.doubled, self.bidder == seat)
+        elif call.word != "bid":
+            refusal = refused_double(name, call.word, current, self.doubled, self.bidder == seat)
             if refusal is not None:
                 self.flag(event, "DB-4.2", refusal)
             else:
-                self.doubled = 1 if call == "double" else 2
+                self.doubled = 1 if call.word == "double" else 2
+        elif call.level == 0:
+            # The calls reader reads 0NT, a bid of the shared ladder, for this rule to refuse.
+            message = _("{player} bid {bid}, but the lowest bid in Draw Bridge is 1♣")
+            self.fault(event, "DB-4.1", message, bid=call.label)
+        elif current is not None and call.index <= current.index:
+            # An insufficient bid has no effect, as in Bridgette (BG-5.2, which DB-4.1 takes): it cancels
+            # no double, the current bid stays, and the highest legal bid becomes the contract.
+            message = _("{player} bid {bid}, which does not outrank {current}")
+            self.fault(event, "DB-4.1", message, bid=call.label, current=current.label)
         else:
-            level, strain = int(call[0]), call[1:]
-            bid, current = bid_of(level, strain), self.current_bid()
-            if level == 0:
-                message = _("{player} bid {bid}, but the lowest bid in Draw Bridge is 1♣")
-                self.flag(event, "DB-4.1", message.format(player=name, bid=call))
-            elif current is not None and bid.index <= current.index:
-                # An insufficient bid has no effect, as in Bridgette (BG-5.2, which DB-4.1 takes): it cancels
-                # no double, the current bid stays, and the highest legal bid becomes the contract.
-                message = _("{player} bid {bid}, which does not outrank {current}")
-                self.flag(event, "DB-4.1", message.format(player=name, bid=bid.label, current=current.label))
-            else:
-                self.bid = (level, strain)
-                self.bidder = seat
-                self.doubled = 0  # DB-4.2: a new bid cancels any double or redouble
+            self.bid, self.bidder = call, seat
+            self.doubled = 0  # DB-4.2: a new bid cancels any double or redouble
 
     def make_pass(self) -> None:
         if self.bid is not None:
-            # DB-4.1 (BG-5.5): a pass after a bid, double or redouble ends the auction.
-            self.declarer = self.bidder
-            self.trumps = "" if self.bid[1] == "NT" else self.bid[1]
-            self.phase = PLAY
+            # DB-4.1 (BG-5.5): a pass after a bid, double or redouble ends the auction; the last bid is the contract.
+            self.trumps = "" if self.bid.strain == "NT" else self.bid.strain
+            self.phase = Phase.PLAY
             self.phase_tricks = 0
             self.leader = 1 - self.bidder  # DB-5.1: the declarer's opponent leads
             return
         self.passes += 1
         if self.passes == 2:
-            self.phase = OVER  # DB-4.3: passed out
-
-    def current_bid(self) -> Call | None:
-        return None if self.bid is None else bid_of(*self.bid)
+            self.phase = Phase.OVER  # DB-4.3: passed out
 
     def allowed_calls(self) -> tuple[str, ...]:
-        return allowed_calls(self.current_bid(), self.doubled, self.bidder == self.caller, BIDS)
+        return allowed_calls(self.bid, self.doubled, self.bidder == self.caller, BIDS)
 
     def auction_prompt(self) -> str:
         name = self.players[self.caller]

@@ -34,7 +34,7 @@ def read_record(doc: Mapping[str, Any], name: str) -> DrawBridgeRecord:
         raise RecordError("game", _("this is a Draw Bridge record, so game must be {name}").format(name=repr(name)))
     not_in_pack = gettext_noop("{card} is not a card of the 52-card pack (DB-1.1)")
     header, stock, events = read_in_order(
-        doc, name, SETUP, _read_deal, not_in_pack=not_in_pack, field_readers={"call": _read_call}
+        doc, name, SETUP, _read_deal, not_in_pack=not_in_pack, field_readers={"call": parse_call}
     )
     hands = header.hands
     if header.plays_only:
@@ -62,9 +62,3 @@ def _read_deal(doc: Mapping[str, Any], header: Header, dealt: DealtCards) -> tup
     dealt.place_hands(header, gettext_noop("each hand is dealt {size} cards (DB-2.2), not {count}"))
     dealt.place_all(stock, "stock")
     return stock
-
-
-def _read_call(value: Any, path: str) -> str:
-    """A call word or bid in normal form: ``"pass"``, ``"double"``, ``"redouble"``, ``"3NT"`` (``"0NT"`` is read,
-    then flagged: DB-4.1), read by the calls reader every bidding game shares."""
-    return parse_call(value, path).code

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core.games.draw_bridge.state import (
-    AUCTION,
-    DRAW_TRICKS,
-    DRAWING,
-    TRICKS_PER_PHASE,
-    ReplayState,
-)
+from referee.core.games.draw_bridge.state import TRICKS_PER_PHASE, Phase, ReplayState, call_label
 from referee.core.record import Event
 from vocabulary.cards import Card, card_name
 from vocabulary.i18n import _, gettext_noop
@@ -33,18 +27,18 @@ class DrawPhase(ReplayState):
     def draw(self, event: Event) -> None:
         seat, card = event.seat, event.card
         assert card is not None
-        if self.phase != DRAWING:
+        if self.phase != Phase.DRAWING:
             self.flag_misplaced(event)
             return
         pending = self.pending_draws
         if seat != pending[0]:
-            name, first = self.players[seat], self.players[pending[0]]
+            first = self.name(pending[0])
             if seat not in pending:
                 message = _("{player} already drew after draw trick {trick}; {first} draws next")
-                self.flag(event, "DB-3.5", message.format(player=name, trick=self.phase_tricks, first=first))
+                self.fault(event, "DB-3.5", message, trick=self.phase_tricks, first=first)
                 return
             message = _("{player} drew before {first}, who won draw trick {trick} and draws first")
-            self.flag(event, "DB-3.5", message.format(player=name, first=first, trick=self.phase_tricks))
+            self.fault(event, "DB-3.5", message, first=first, trick=self.phase_tricks)
         pending.remove(seat)
         top = self.stock[-1]
         if card == top:
@@ -57,15 +51,13 @@ class DrawPhase(ReplayState):
 
     def draw_other(self, event: Event, card: Card, top: Card) -> Card:
         """A draw of another card than the top of the stock: flagged (DB-3.5); the card the player gets."""
-        seat = event.seat
-        name = self.players[seat]
         if card in self.stock:
             message = _("{player} drew {card}, but the top card of the stock was {top}")
-            self.flag(event, "DB-3.5", message.format(player=name, card=card_name(card), top=card_name(top)))
+            self.fault(event, "DB-3.5", message, top=card_name(top))
             self.stock.remove(card)  # the record says this card went to the hand: follow it
             return card
         message = _("{player} drew {card}, which is not in the stock; the top card was {top}")
-        self.flag(event, "DB-3.5", message.format(player=name, card=card_name(card), top=card_name(top)))
+        self.fault(event, "DB-3.5", message, top=card_name(top))
         return self.stock.pop()
 
     def make_missing_draws(self, event: Event) -> None:
@@ -75,10 +67,9 @@ class DrawPhase(ReplayState):
         they can be made for the players and the rest of the record judged as it stands.
         """
         names = [self.players[seat] for seat in self.pending_draws]
-        kind = event.type
-        message = _(_BEFORE_THE_DRAWS[kind, len(names)])
-        values = self.event_words(event)
-        self.flag(event, "DB-3.5", message.format(**values, trick=self.phase_tricks, first=names[0], then=names[-1]))
+        message = _(_BEFORE_THE_DRAWS[event.type, len(names)])
+        call = call_label(event)
+        self.fault(event, "DB-3.5", message, call=call, trick=self.phase_tricks, first=names[0], then=names[-1])
         for seat in self.pending_draws:
             if self.stock:  # a record of the plays only knows only the cards drawn
                 self.hands[seat][self.stock.pop()] = None
@@ -87,6 +78,6 @@ class DrawPhase(ReplayState):
     def end_draws(self) -> None:
         self.pending_draws = []
         if self.phase_tricks == TRICKS_PER_PHASE:
-            self.phase = AUCTION  # DB-3.6: 26 cards drawn, 13 in each hand; the auction follows
+            self.phase = Phase.AUCTION  # DB-3.6: 26 cards drawn, 13 in each hand; the auction follows
         else:
-            self.phase = DRAW_TRICKS
+            self.phase = Phase.DRAW_TRICKS

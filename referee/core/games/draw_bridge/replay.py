@@ -11,25 +11,16 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.core.games.draw_bridge.auction import AuctionPhase
-from referee.core.games.draw_bridge.deal import read_record
+from referee.core.games.draw_bridge.deal import DrawBridgeRecord, read_record
 from referee.core.games.draw_bridge.play import CardPlay
 from referee.core.games.draw_bridge.remedies import FAULTS
 from referee.core.games.draw_bridge.rules import REVOKE
 from referee.core.games.draw_bridge.setup import SETUP
-from referee.core.games.draw_bridge.state import (
-    AUCTION,
-    DRAW_TRICKS,
-    DRAWING,
-    OVER,
-    PLAY,
-    TRICKS_PER_PHASE,
-    _display_order,
-)
+from referee.core.games.draw_bridge.state import TRICKS_PER_PHASE, Phase, display_order
 from referee.core.protocol import Referee
 from referee.core.record import Event
-from referee.core.remedies import ruled_for_two
-from referee.core.tricks import Ruled, contract_entry, shown_tricks
-from referee.core.verdict import Trick, Turn, Violation
+from referee.core.tricks import RuledForTwo, contract_entry, shown_tricks
+from referee.core.verdict import Trick, Turn
 from scoring.core.games.draw_bridge import GAME as SCORING
 from scoring.core.games.draw_bridge import MUST_FOLLOW_PHASE1, SHOW_STOCK_TOP
 from vocabulary.cards import card_name
@@ -53,7 +44,7 @@ _DRAW_TRICK_PROMPTS = {
 }
 
 
-class _Replay(CardPlay, AuctionPhase):
+class _Replay(CardPlay, AuctionPhase, RuledForTwo[DrawBridgeRecord]):
     """One whole replay: the draw phase, the auction and the play over one state; only `Verdict` values leave it."""
 
     scoring = SCORING
@@ -64,9 +55,9 @@ class _Replay(CardPlay, AuctionPhase):
         return {"play": self.play, "draw": self.draw, "call": self.call}
 
     def next_turn(self) -> Turn | None:
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return None
-        if self.phase == DRAWING:
+        if self.phase == Phase.DRAWING:
             seat = self.pending_draws[0]
             if len(self.pending_draws) == 2:
                 prompt = _("{player} won draw trick {trick} and draws from the stock (DB-3.5)")
@@ -75,19 +66,18 @@ class _Replay(CardPlay, AuctionPhase):
             prompt = prompt.format(player=self.players[seat], trick=self.phase_tricks)
             # The top of the stock; none known in a record of the plays only, whose stock is the cards drawn.
             return Turn(seat, "draw", tuple(card.code for card in self.stock[-1:]), prompt)
-        if self.phase == AUCTION:
+        if self.phase == Phase.AUCTION:
             return Turn(self.caller, "call", self.allowed_calls(), self.auction_prompt())
         seat = self.due_player()
-        allowed = tuple(card.code for card in sorted(self.allowed_cards(seat), key=_display_order))
+        allowed = tuple(card.code for card in sorted(self.allowed_cards(seat), key=display_order))
         name = self.players[seat]
-        if self.phase == DRAW_TRICKS:
+        if self.phase == Phase.DRAW_TRICKS:
             any_card = not self.trick and MUST_FOLLOW_PHASE1 not in self.flags
             face_up = SHOW_STOCK_TOP in self.flags and bool(self.stock)
             message = _(_DRAW_TRICK_PROMPTS["lead" if not self.trick else "play", any_card, face_up])
             top = card_name(self.stock[-1]) if face_up else ""
             prompt = message.format(player=name, trick=self.trick_number, card=top)
         else:
-            assert self.declarer is not None
             if not self.trick:
                 message = _("{player} to lead to trick {trick} ({contract} by {declarer})")
             else:
@@ -96,31 +86,26 @@ class _Replay(CardPlay, AuctionPhase):
                 player=name,
                 trick=self.trick_number - TRICKS_PER_PHASE,
                 contract=self.contract_label(),
-                declarer=self.players[self.declarer],
+                declarer=self.players[self.bidder],
             )
         return Turn(seat, "play", allowed, prompt)
 
     def deal_entry(self) -> dict[str, Any] | None:
-        if self.phase != OVER:
+        if self.phase != Phase.OVER:
             return None
-        tricks = self.tricks_taken()[self.bidder]
-        return contract_entry(self.declarer, self.current_bid(), self.doubled, tricks)
+        return contract_entry(self.bidder, self.bid, self.doubled, self.tricks_taken()[self.bidder])
 
     def end_notes(self) -> None:
-        if self.phase == OVER and self.declarer is None:
+        if self.phase == Phase.OVER and self.bid is None:
             message = _("passed out: no score, and {player} deals next (DB-4.3)")
             self.notes.append(message.format(player=self.players[1 - self.dealer]))
 
     def tricks_shown(self) -> tuple[Trick, ...]:
-        return shown_tricks(self.tricks, self.trick, self.leader, counts=self.phase == PLAY)
+        return shown_tricks(self.tricks, self.trick, self.leader, counts=self.phase == Phase.PLAY)
 
     def revoke_events(self) -> set[int]:
         """Only the cards that did not follow suit: DB-5.2 also flags a card not held, which R-DB-13 answers."""
         return self.revokes
-
-    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
-        tricks = self.tricks_shown()
-        return ruled_for_two(REVOKE, violations, tricks, entry, SCORING, self.dealer, self.players, self.flags)
 
 
 REFEREE = Referee(name="draw_bridge", read=read_record, replay_of=_Replay, setup=SETUP)

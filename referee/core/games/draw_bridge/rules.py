@@ -3,7 +3,7 @@ wins a trick of the play (DB-5.3), and the bidding ladder from 1♣ (DB-4.1)."""
 
 from __future__ import annotations
 
-from referee.core.calls import LADDER, Call, bid_index
+from referee.core.calls import LADDER
 from referee.core.remedies import LAW_64_FOR_TWO, THREE_TRICKS, WordedRemedy
 from scoring.core.base import Flags
 from scoring.core.games.draw_bridge import LED_SUIT_WINS, MUST_FOLLOW_PHASE1, SUIT_BREAKS_TIES
@@ -11,10 +11,9 @@ from vocabulary.cards import RANK_VALUES, Card, card_word
 from vocabulary.i18n import Text, gettext_noop
 from vocabulary.words import SINGULAR_WORDS
 
-# The sizes and words of a deal.
+# The sizes of a deal.
 HAND_SIZE = 13  # DB-2.2
 STOCK_SIZE = 26  # DB-2.2
-SEATS = 2  # DB-1.1: two players
 
 _TIE_SUIT_RANK = {"S": 4, "H": 3, "D": 2, "C": 1}  # db_suit_breaks_ties: bidding order (R-DB-1)
 
@@ -73,11 +72,6 @@ _NEITHER = gettext_noop("{card} neither follows suit nor trumps (DB-5.3)")
 
 
 BIDS = LADDER[1:]  # DB-4.1: the shared ladder without 0NT, 1♣ to 7NT
-
-
-def bid_of(level: int, strain: str) -> Call:
-    """The bid on the shared ladder (DB-4.1, as BG-5.1)."""
-    return LADDER[bid_index(level, strain)]
 
 
 # R-DB-12: what a card the rules did not allow costs (the sources are silent): Law 64 read for two players, or

@@ -6,25 +6,32 @@ of the cards (`CardPlay`), the auction (`AuctionPhase`); `replay._Replay` joins 
 
 from __future__ import annotations
 
-from referee.core.calls import parse_call
+from enum import Enum
+
+from referee.core.calls import Call
 from referee.core.games.draw_bridge.deal import DrawBridgeRecord
+from referee.core.plays import Faulting
 from referee.core.record import Event
-from referee.core.tricks import FlaggingState
-from vocabulary.cards import SUITS, Card, card_name
+from vocabulary.cards import SUITS, Card
 from vocabulary.i18n import _, gettext_noop
 
 TRICKS_PER_PHASE = 13  # DB-3.1, DB-5
 _SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}  # ♠ ♥ ♦ ♣, for showing hands
 
-# Replay phases.
-DRAW_TRICKS = "draw tricks"
-DRAWING = "drawing"
-AUCTION = "auction"
-PLAY = "play"
-OVER = "over"
+
+class Phase(Enum):
+    """Where a replay is: the draw tricks (DB-3.1) and the draws after each (DB-3.5), the auction (DB-4), the play
+    (DB-5), and over."""
+
+    DRAW_TRICKS = "draw tricks"
+    DRAWING = "drawing"
+    AUCTION = "auction"
+    PLAY = "play"
+    OVER = "over"
 
 
-def _display_order(card: Card) -> tuple[int, int]:
+def display_order(card: Card) -> tuple[int, int]:
+    """A card's place in a hand as shown: by suit, ♠ ♥ ♦ ♣, then from the ace down."""
     return _SUIT_ORDER[card.suit], -card.rank_value
 
 
@@ -37,63 +44,52 @@ def by_trick(number: int, in_draw_phase: str, in_play: str) -> tuple[str, int]:
     return in_play, number - TRICKS_PER_PHASE
 
 
-class ReplayState(FlaggingState[DrawBridgeRecord]):
+def call_label(event: Event) -> str:
+    """The call of ``event`` as a sentence names it ("1♠", "pass"); "" for a play or a draw."""
+    return event.call.label if event.call is not None else ""
+
+
+class ReplayState(Faulting[DrawBridgeRecord]):
     """The mutable state of one replay; only `Verdict` values leave it."""
 
     def __init__(self, record: DrawBridgeRecord) -> None:
         super().__init__(record)  # each hand in the order dealt, and then drawn
         self.stock = list(record.stock[::-1])  # the top card is last, so drawing is pop()
-        # Each play of a card its player did not hold, as (trick number, seat, card): it goes to the trick all the
-        # same, and `CardPlay.played_from_hand` passes over it.
-        self.unheld: set[tuple[int, int, Card]] = set()
+        # The first trick (`Trick.number`) each card went to from its player's hand. A card played that its player did
+        # not hold goes to the trick all the same, and is not noted here.
+        self.played_from_hand: dict[Card, int] = {}
         self.revokes: set[int] = set()  # the events of the play that did not follow suit (DB-5.2, R-DB-12)
-        self.phase = DRAW_TRICKS  # DB-3.1: the non-dealer, the dealer's next, leads to the first draw trick
+        self.phase = Phase.DRAW_TRICKS  # DB-3.1: the non-dealer, the dealer's next, leads to the first draw trick
         self.phase_tricks = 0  # tricks finished in the current phase
         self.pending_draws: list[int] = []  # seats still to draw after the last draw trick, in order
-        # Auction (DB-4).
+        # Auction (DB-4): once it has ended, the contract and its declarer; no bid if it was passed out (DB-4.3).
         self.caller = record.dealer  # DB-4.2: the dealer calls first
-        self.bid: tuple[int, str] | None = None
+        self.bid: Call | None = None
         self.bidder = 0
         self.doubled = 0
         self.passes = 0
-        self.declarer: int | None = None
         self.trumps = ""  # the contract's trump suit once the auction has ended, "" at no trump (DB-5.3)
-        self.tricks_won = [0, 0]
 
     # --- helpers -------------------------------------------------------------------------------------------
-
-    def flag(self, event: Event, rule: str, message: str, card: Card | None = None, seat: int | None = None) -> None:
-        """Record a violation of ``rule`` with the card of ``event``, played or drawn (`FlaggingState.flag`)."""
-        super().flag(event, rule, message, event.card, seat)
 
     def flag_misplaced(self, event: Event) -> None:
         """An event of the wrong kind for this moment of the deal: flagged and skipped."""
         kind = event.type
-        if self.phase == OVER and self.declarer is None:
+        if self.phase == Phase.OVER and self.bid is None:
             rule, why = "DB-4.3", "passed out"
-        elif self.phase == OVER:
+        elif self.phase == Phase.OVER:
             rule, why = "DB-5.3", "over"
-        elif kind == "draw" and self.phase == DRAW_TRICKS:
+        elif kind == "draw" and self.phase == Phase.DRAW_TRICKS:
             rule, why = "DB-3.5", "no draw due"
         elif kind == "draw":
             rule, why = "DB-3.6", "stock used up"
-        elif kind == "call" and self.phase in (DRAW_TRICKS, DRAWING):
+        elif kind == "call" and self.phase in (Phase.DRAW_TRICKS, Phase.DRAWING):
             rule, why = "DB-3.6", "auction after draw tricks"
         elif kind == "call":
             rule, why = "DB-4.1", "auction ended"
         else:
             rule, why = "DB-4.1", "auction not ended"
-        message = _(_MISPLACED[kind, why])
-        self.flag(event, rule, message.format(**self.event_words(event), caller=self.players[self.caller]))
-
-    def event_words(self, event: Event) -> dict[str, str]:
-        """The values a text about ``event`` names: its player, and its card or its call."""
-        seat, card, call = event.seat, event.card, event.call
-        return {
-            "player": self.players[seat],
-            "card": card_name(card) if card is not None else "",
-            "call": parse_call(call).label if call else "",
-        }
+        self.fault(event, rule, _(_MISPLACED[kind, why]), call=call_label(event), caller=self.name(self.caller))
 
 
 # An event out of its place (`ReplayState.flag_misplaced`), by the event and why it may not be made now: each a
