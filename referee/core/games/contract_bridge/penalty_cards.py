@@ -7,6 +7,7 @@ from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.remedies import Remedies
 from referee.core.games.contract_bridge.rules import FORBID, OPTIONS, REQUIRE, allowed_cards, partner_of
 from referee.core.games.contract_bridge.state import PLAY
+from referee.core.plays import Faulting
 from referee.core.record import Event
 from referee.core.verdict import Remedy, Turn
 from vocabulary.cards import SUIT_NAMES, Card, card_name
@@ -32,7 +33,7 @@ _PENALTY_REVOKE = gettext_noop(
 )
 
 
-class PenaltyCards(Remedies):
+class PenaltyCards(Remedies, Faulting[BridgeRecord]):
     """A refused defender's lead as a major penalty card (BR-10.11): its play and the lead options."""
 
     def __init__(self, record: BridgeRecord) -> None:
@@ -50,25 +51,20 @@ class PenaltyCards(Remedies):
         if self.phase != PLAY or self.trick or self.pending is not None or self.option is not None:
             return None
         owner = partner_of(self.leader)
-        number = len(self.tricks) + 1
-        return owner if owner in self.penalty and number not in self.left_free else None
+        return owner if owner in self.penalty and self.trick_number not in self.left_free else None
 
     def choose_option(self, event: Event) -> None:
         """BR-10.11 (Law 50D2): the declarer requires or forbids a lead of the penalty card's suit, the card then
         picked up, or leaves it a penalty card and the lead free."""
-        name, word = self.players[event.seat], event.choice
-        owner = self.option_due()
+        word, owner = event.choice, self.option_due()
         if owner is None:
-            self.flag(event, "BR-10.11", _(_NO_PENALTY_CARD).format(player=name))
-            return
-        if event.seat != self.declarer:
-            message = _(_NOT_DECLARER).format(player=name, declarer=self.players[self.declarer or 0])
-            self.flag(event, "BR-10.11", message)
-            return
-        if word in (REQUIRE, FORBID):
+            self.fault(event, "BR-10.11", _(_NO_PENALTY_CARD))
+        elif event.seat != self.declarer:
+            self.fault(event, "BR-10.11", _(_NOT_DECLARER), declarer=self.name(self.declarer or 0))
+        elif word in (REQUIRE, FORBID):
             self.option = (self.leader, word, self.penalty.pop(owner).suit)
         else:
-            self.left_free.add(len(self.tricks) + 1)
+            self.left_free.add(self.trick_number)
 
     def option_turn(self, owner: int) -> Turn:
         """BR-10.11: the declarer's lead option before the partner of a penalty card's owner leads."""
@@ -90,13 +86,9 @@ class PenaltyCards(Remedies):
         seat = event.seat
         penalty = self.penalty.get(seat)
         if penalty is not None and card != penalty and penalty in allowed_cards(hand, self.trick):
-            message = _(_PENALTY_NOT_PLAYED).format(
-                player=self.players[seat], card=card_name(card), penalty=card_name(penalty)
-            )
-            remedy = Remedy(
-                rule="BR-10.11", source="Law 61A, Law 64B3", text=_(_PENALTY_REVOKE).format(player=self.players[seat])
-            )
-            self.flag(event, "BR-10.11", message, remedy)
+            text = _(_PENALTY_REVOKE).format(player=self.name(seat))
+            self.remedies[len(self.violations)] = Remedy(rule="BR-10.11", source="Law 61A, Law 64B3", text=text)
+            self.fault(event, "BR-10.11", _(_PENALTY_NOT_PLAYED), penalty=card_name(penalty))
         if penalty == card:
             del self.penalty[seat]
         if self.option is None or self.trick:
@@ -113,15 +105,12 @@ class PenaltyCards(Remedies):
             self.option = None  # a required lead is one lead only
         if not broken:
             return
-        message = _(_OPTION_BROKEN[word]).format(
-            player=self.players[seat], card=card_name(card), suits=_(SUIT_NAMES[suit])
-        )
         if word == REQUIRE:  # a revoke in the required suit, judged as any other (BR-10.4 to BR-10.6)
             self.note_revoke(seat, suit)
-            self.flag(event, "BR-10.11", message)
-            return
-        text = _(_FORBIDDEN_REVOKE).format(player=self.players[seat])
-        self.flag(event, "BR-10.11", message, Remedy(rule="BR-10.11", source="Law 61A, Law 64", text=text))
+        else:
+            text = _(_FORBIDDEN_REVOKE).format(player=self.name(seat))
+            self.remedies[len(self.violations)] = Remedy(rule="BR-10.11", source="Law 61A, Law 64", text=text)
+        self.fault(event, "BR-10.11", _(_OPTION_BROKEN[word]), suits=_(SUIT_NAMES[suit]))
 
     def within_penalty(self, seat: int, allowed: list[Card]) -> list[Card]:
         """BR-10.11: of the cards ``seat`` may play now, those Law 50D leaves: the penalty card alone where it may be

@@ -20,7 +20,7 @@ from referee.core.games.contract_bridge.rules import (
     trick_winner,
 )
 from referee.core.games.contract_bridge.state import OVER, LeadOutOfTurn, ReplayState, Revoke
-from referee.core.remedies import NOT_HELD, Fault, Faults, transfer
+from referee.core.remedies import NOT_HELD, Fault, Faults, scored_ruling, transfer
 from referee.core.verdict import Remedy, Ruling, RulingStep, Trick, Violation
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import side_of
@@ -246,9 +246,6 @@ class Remedies(ReplayState):
         source = "Law 53, Law 56" if whose == "defender" else "Law 53, Law 55"
         return Remedy(rule="BR-10.3", source=source, text=text, chooser=choosers, options=options)
 
-    def winners(self) -> list[int]:
-        return [trick.winner for trick in self.tricks if trick.winner is not None]
-
     def established(self, revoke: Revoke) -> bool:
         """BR-10.4 (Law 63A1): the offender or their partner played to a later trick, legally or not."""
         side = side_of(revoke.seat)
@@ -259,7 +256,7 @@ class Remedies(ReplayState):
 
     def revoke_remedies(self) -> dict[int, Remedy]:
         """BR-10.4 to BR-10.7: each revoke's remedy, from the whole record."""
-        winners = self.winners()
+        winners = [trick.winner for trick in self.tricks if trick.winner is not None]
         established = [revoke for revoke in self.revokes if self.established(revoke)]
         both_sides = len({side_of(revoke.seat) for revoke in established}) == 2
         remedies = {}
@@ -310,15 +307,15 @@ class Remedies(ReplayState):
         return remedies
 
     def with_remedies(self) -> tuple[Violation, ...]:
-        """The violations, each with its remedy where the Laws give one (BR-10)."""
-        remedies = dict(self.remedies)
-        for lead in [*self.leads_out_of_turn, *([self.pending] if self.pending else [])]:
-            remedies[lead.violation] = self.lead_remedy(lead)
+        """The violations, each with its remedy where the Laws give one (BR-10): those known when flagged, each lead
+        out of turn's and each revoke's; then the rest by `FAULTS`, as in every game."""
+        leads = [*self.leads_out_of_turn, *([self.pending] if self.pending else [])]
+        remedies = {**self.remedies, **{lead.violation: self.lead_remedy(lead) for lead in leads}}
         remedies.update(self.revoke_remedies())
-        violations = tuple(
+        self.violations = [
             violation._replace(remedy=remedies.get(index)) for index, violation in enumerate(self.violations)
-        )
-        return FAULTS.given_to(violations, self.players, self.flags)
+        ]
+        return super().with_remedies()
 
     def corrected_last_tricks(self) -> tuple[Revoke, tuple[Trick, Trick]] | None:
         """BR-10.6 (Law 62D): a revoke in the 12th trick is corrected even when established. The offender held two
@@ -382,7 +379,4 @@ class Remedies(ReplayState):
             steps.append(RulingStep(rule=remedy.rule, source=remedy.source, text=text))
         if not steps or (corrected is not None and len(steps) == 1 and tricks == self.side_tricks()[declarers]):
             return None  # a 12th-trick revoke corrected with the same result leaves the score as played
-        deal = SCORING.parse_deal({**entry, "tricks": tricks}, self.flags)
-        return Ruling(
-            entry=SCORING.to_entry(deal), score=SCORING.score_deal(deal, self.dealer, self.flags, 0), steps=tuple(steps)
-        )
+        return scored_ruling(SCORING, {**entry, "tricks": tricks}, self.dealer, self.flags, steps)
