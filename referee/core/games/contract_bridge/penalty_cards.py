@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.remedies import Remedies
-from referee.core.games.contract_bridge.rules import FORBID, OPTIONS, REQUIRE, allowed_cards, partner_of
+from referee.core.games.contract_bridge.rules import FORBID, OPTIONS, REQUIRE, allowed_cards, option_leads, partner_of
 from referee.core.games.contract_bridge.state import PLAY
 from referee.core.plays import Faulting
 from referee.core.record import Event
@@ -97,13 +97,9 @@ class PenaltyCards(Remedies, Faulting[BridgeRecord]):
         if leader != seat:  # the lead went to another player: a forbidden suit is free again
             self.option = None
             return
-        held = any(other.suit == suit for other in hand)
-        broken = (word == REQUIRE and held and card.suit != suit) or (
-            word == FORBID and card.suit == suit and any(other.suit != suit for other in hand)
-        )
         if word == REQUIRE:
             self.option = None  # a required lead is one lead only
-        if not broken:
+        if card in option_leads(hand, word, suit):
             return
         if word == REQUIRE:  # a revoke in the required suit, judged as any other (BR-10.4 to BR-10.6)
             self.note_revoke(seat, suit)
@@ -121,5 +117,4 @@ class PenaltyCards(Remedies, Faulting[BridgeRecord]):
         if self.option is None or self.trick or self.option[0] != seat:
             return allowed
         _leader, word, suit = self.option
-        chosen = [card for card in allowed if (card.suit == suit) == (word == REQUIRE)]
-        return chosen or allowed
+        return option_leads(allowed, word, suit)
