@@ -199,22 +199,19 @@ class Remedies(ReplayState):
         where = "rho" if left_of(due) == seat else "other"
         if kind == "pass" and self.bid is None:
             where = "no bid"
-        text = _(_OUT_OF_ROTATION[kind, where]).format(
-            player=self.players[seat],
-            lho=self.players[left_of(seat)],
-            due=self.players[due],
-            partner=self.players[partner_of(seat)],
-        )
-        return Remedy(
-            rule="BR-10.2", source="Laws 28-32", text=text, chooser=(left_of(seat),), options=(ACCEPT, REFUSE)
-        )
+        return self.lho_may_accept("BR-10.2", "Laws 28-32", _OUT_OF_ROTATION[kind, where], seat, due=self.name(due))
 
     def insufficient_remedy(self, seat: int) -> Remedy:
         """BR-10.1: an insufficient bid: the offender's left-hand opponent may accept it (Law 27A); else Law 27B."""
-        text = _(_INSUFFICIENT).format(
-            player=self.players[seat], lho=self.players[left_of(seat)], partner=self.players[partner_of(seat)]
-        )
-        return Remedy(rule="BR-10.1", source="Law 27", text=text, chooser=(left_of(seat),), options=(ACCEPT, REFUSE))
+        return self.lho_may_accept("BR-10.1", "Law 27", _INSUFFICIENT, seat)
+
+    def lho_may_accept(self, rule: str, source: str, text: str, seat: int, **values: str) -> Remedy:
+        """The remedy of a call by ``seat`` that the offender's left-hand opponent may accept or not (Law 27A, Law
+        29A): ``text`` is its msgid, worded with the offender as ``{player}``, their left-hand opponent as ``{lho}``,
+        their partner as ``{partner}``, and ``values``."""
+        names = {"player": self.name(seat), "lho": self.name(left_of(seat)), "partner": self.name(partner_of(seat))}
+        worded = _(text).format(**names, **values)
+        return Remedy(rule=rule, source=source, text=worded, chooser=(left_of(seat),), options=(ACCEPT, REFUSE))
 
     def lead_choosers(self, seat: int) -> tuple[int, ...]:
         """BR-10.3: who may accept or refuse a lead out of turn by ``seat``: the declarer for a defender's lead (Law
@@ -346,14 +343,13 @@ class Remedies(ReplayState):
         if self.phase != OVER or self.declarer is None or entry is None:
             return None
         declarers = side_of(self.declarer)
-        tricks = self.side_tricks()[declarers]
+        played = tricks = self.side_tricks()[declarers]
         steps = []
         corrected = self.corrected_last_tricks()
         if corrected is not None:
             revoke, last_two = corrected
-            before = [trick.winner for trick in self.tricks[TWELFTH - 1 :]]
-            tricks += sum(side_of(trick.winner or 0) == declarers for trick in last_two)
-            tricks -= sum(side_of(winner or 0) == declarers for winner in before)
+            ruled_tricks = [*self.tricks[: TWELFTH - 1], *last_two]
+            tricks = sum(side_of(trick.winner or 0) == declarers for trick in ruled_tricks)
             text = _(_CORRECTED).format(
                 player=self.players[revoke.seat],
                 card=card_name(dict(last_two[0].plays)[revoke.seat]),
@@ -377,6 +373,6 @@ class Remedies(ReplayState):
                 trick=violation.trick,
             )
             steps.append(RulingStep(rule=remedy.rule, source=remedy.source, text=text))
-        if not steps or (corrected is not None and len(steps) == 1 and tricks == self.side_tricks()[declarers]):
+        if not steps or (corrected is not None and len(steps) == 1 and tricks == played):
             return None  # a 12th-trick revoke corrected with the same result leaves the score as played
         return scored_ruling(SCORING, {**entry, "tricks": tricks}, self.dealer, self.flags, steps)
