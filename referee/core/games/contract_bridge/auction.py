@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from referee.core.calls import allowed_calls, refused_double
-from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.remedies import Remedies
 from referee.core.games.contract_bridge.rules import BIDS, PASSES_TO_END, PASSES_TO_PASS_OUT, left_of, partner_of
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
 from referee.core.plays import Faulting
-from referee.core.record import Event
+from referee.core.record import Event, Record
 from referee.core.verdict import Turn
 from scoring.core.games.contract_bridge import side_of
 from vocabulary.i18n import _
 
 
-class Auction(Remedies, Faulting[BridgeRecord]):
+class Auction(Remedies, Faulting[Record]):
     """Each call checked in turn (BR-4.8): an illegal call is flagged and has no effect, and the turn passes on."""
 
     def call(self, event: Event) -> None:

@@ -3,12 +3,11 @@ lead options when the offender's partner is to lead."""
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.remedies import Remedies
 from referee.core.games.contract_bridge.rules import FORBID, OPTIONS, REQUIRE, allowed_cards, option_leads, partner_of
 from referee.core.games.contract_bridge.state import PLAY
 from referee.core.plays import Faulting
-from referee.core.record import Event
+from referee.core.record import Event, Record
 from referee.core.verdict import Remedy, Turn
 from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _, gettext_noop
@@ -33,10 +32,10 @@ _PENALTY_REVOKE = gettext_noop(
 )
 
 
-class PenaltyCards(Remedies, Faulting[BridgeRecord]):
+class PenaltyCards(Remedies, Faulting[Record]):
     """A refused defender's lead as a major penalty card (BR-10.11): its play and the lead options."""
 
-    def __init__(self, record: BridgeRecord) -> None:
+    def __init__(self, record: Record) -> None:
         super().__init__(record)
         # BR-10.11 (Law 50D): each defender's major penalty card, by seat, until played or picked up by an option;
         # the declarer's lead option (the leader, the option, the suit) while it holds; the tricks whose lead the

@@ -85,12 +85,12 @@ class CardPlay(PenaltyCards):
             return
         if self.pending is not None:
             self.settle_by_play(self.pending, seat)
-        trick = self.trick
         due = self.due_player()  # BR-5.3: the leader, then clockwise; a seat that played out of turn is passed over
         if seat != due:
-            if not trick:  # a lead out of turn leads the trick as it lies, until accepted or refused (BR-10.3)
+            if not self.trick:  # a lead out of turn leads the trick as it lies, until accepted or refused (BR-10.3)
                 held = card in self.hands[seat]
                 self.pending = LeadOutOfTurn(violation=len(self.violations), seat=seat, card=card, due=due, held=held)
+                self.remedies[self.pending.violation] = self.lead_remedy(self.pending)
                 self.leader = seat
             self.flag_turn(event, due)
         hand = self.hands[seat]
@@ -100,8 +100,8 @@ class CardPlay(PenaltyCards):
             del hand[card]
         else:
             self.flag_not_held(event, card)
-        trick.append((seat, card))
-        if len(trick) == SEATS:
+        self.trick.append((seat, card))
+        if len(self.trick) == SEATS:
             self.finish_trick()
 
     def settle_by_play(self, lead: LeadOutOfTurn, seat: int) -> None:
@@ -115,7 +115,7 @@ class CardPlay(PenaltyCards):
         """Carry out the choice on a lead out of turn (BR-10.3): accepted, its player leads the trick (Law 53A);
         refused, the card goes back to its hand (a defender's as a penalty card, Law 56) and the right player leads."""
         self.pending = None
-        self.leads_out_of_turn.append(lead)
+        self.remedies[lead.violation] = self.lead_remedy(lead)
         if lead.choice == ACCEPT:
             return
         self.trick = []

@@ -1,9 +1,10 @@
 """The remedies of the faults the replay flags (BR-10, from the Laws of Duplicate Bridge 2017), and the deal as ruled.
 
 An insufficient bid (BR-10.1) and a call out of rotation (BR-10.2) get theirs when flagged: the options and who
-chooses, as the record keeps what was said. A lead out of turn (BR-10.3) gets its remedy once accepted or refused, or
-at the end while it waits. A revoke (BR-10.4 to BR-10.7) gets its own at the end, when the record says whether the
-offending side played to a later trick and who won the tricks after it; the tricks it transfers make the ruling.
+chooses, as the record keeps what was said. A lead out of turn (BR-10.3) gets its remedy when led, the options while
+it waits, and what followed once it is accepted or refused. A revoke (BR-10.4 to BR-10.7) gets its own at the end,
+when the record says whether the offending side played to a later trick and who won the tricks after it; the tricks
+it transfers make the ruling.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from referee.core.games.contract_bridge.rules import (
 )
 from referee.core.games.contract_bridge.state import OVER, LeadOutOfTurn, ReplayState, Revoke
 from referee.core.remedies import NOT_HELD, Fault, Faults, scored_ruling, transfer
-from referee.core.verdict import Remedy, Ruling, RulingStep, Trick, Violation
+from referee.core.verdict import Remedy, Ruling, RulingStep, Violation
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import side_of
-from vocabulary.cards import SUIT_NAMES, card_name
+from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _, gettext_noop, ngettext
 
 # BR-10.2 (Laws 29 to 32): what follows a call out of rotation that is not accepted, by the call (a pass, or a bid,
@@ -245,11 +246,8 @@ class Remedies(ReplayState):
 
     def established(self, revoke: Revoke) -> bool:
         """BR-10.4 (Law 63A1): the offender or their partner played to a later trick, legally or not."""
-        side = side_of(revoke.seat)
-        later = [list(trick.plays) for trick in self.tricks[revoke.trick :]]
-        if len(self.tricks) >= revoke.trick:  # the trick in progress follows the revoke's, not the revoke's own
-            later.append(self.trick)
-        return any(side_of(seat) == side for plays in later for seat, _card in plays)
+        later = self.tricks_shown()[revoke.trick :]  # with the trick being played, unless it is the revoke's own
+        return any(side_of(seat) == side_of(revoke.seat) for trick in later for seat, _card in trick.plays)
 
     def revoke_remedies(self) -> dict[int, Remedy]:
         """BR-10.4 to BR-10.7: each revoke's remedy, from the whole record."""
@@ -304,21 +302,21 @@ class Remedies(ReplayState):
         return remedies
 
     def with_remedies(self) -> tuple[Violation, ...]:
-        """The violations, each with its remedy where the Laws give one (BR-10): those known when flagged, each lead
-        out of turn's and each revoke's; then the rest by `FAULTS`, as in every game."""
-        leads = [*self.leads_out_of_turn, *([self.pending] if self.pending else [])]
-        remedies = {**self.remedies, **{lead.violation: self.lead_remedy(lead) for lead in leads}}
-        remedies.update(self.revoke_remedies())
+        """The violations, each with its remedy where the Laws give one (BR-10): those known before the end (when
+        flagged, or a lead out of turn's as it stands) and each revoke's; then the rest by `FAULTS`, as in every
+        game."""
+        remedies = {**self.remedies, **self.revoke_remedies()}
         self.violations = [
             violation._replace(remedy=remedies.get(index)) for index, violation in enumerate(self.violations)
         ]
         return super().with_remedies()
 
-    def corrected_last_tricks(self) -> tuple[Revoke, tuple[Trick, Trick]] | None:
+    def corrected_last_tricks(self) -> tuple[Revoke, Card, int, int] | None:
         """BR-10.6 (Law 62D): a revoke in the 12th trick is corrected even when established. The offender held two
         cards, one of the suit led, which they played to the 13th trick: it goes to the 12th instead, the revoke card
-        to the 13th, led by the 12th's winner, every other card as it fell. None without such a revoke in a deal
-        played to its end."""
+        to the 13th, led by the 12th's winner, every other card as it fell. The revoke, the card that goes to the 12th
+        and the winners of the 12th and the 13th as corrected; None without such a revoke in a deal played to its
+        end."""
         twelfth = next((revoke for revoke in self.revokes if revoke.trick == TWELFTH), None)
         if twelfth is None or self.phase != OVER or len(self.tricks) != TWELFTH + 1:
             return None
@@ -329,13 +327,10 @@ class Remedies(ReplayState):
         played_13[twelfth.seat], played_12[twelfth.seat] = played_12[twelfth.seat], kept
         leader = self.tricks[TWELFTH - 1].leader
         plays = tuple(((leader + step) % SEATS, played_12[(leader + step) % SEATS]) for step in range(SEATS))
-        winner, reason = trick_winner(plays, self.trumps)
-        last = tuple(((winner + step) % SEATS, played_13[(winner + step) % SEATS]) for step in range(SEATS))
-        last_winner, last_reason = trick_winner(last, self.trumps)
-        return twelfth, (
-            Trick(number=TWELFTH, leader=leader, plays=plays, winner=winner, reason=reason),
-            Trick(number=TWELFTH + 1, leader=winner, plays=last, winner=last_winner, reason=last_reason),
-        )
+        first, _reason = trick_winner(plays, self.trumps)
+        last_plays = tuple(((first + step) % SEATS, played_13[(first + step) % SEATS]) for step in range(SEATS))
+        last, _reason = trick_winner(last_plays, self.trumps)
+        return twelfth, kept, first, last
 
     def ruling(self, violations: tuple[Violation, ...], entry: dict[str, object] | None) -> Ruling | None:
         """The deal as ruled (BR-10.5): the declaring side's tricks after every trick transferred, and its score;
@@ -347,14 +342,11 @@ class Remedies(ReplayState):
         steps = []
         corrected = self.corrected_last_tricks()
         if corrected is not None:
-            revoke, last_two = corrected
-            ruled_tricks = [*self.tricks[: TWELFTH - 1], *last_two]
-            tricks = sum(side_of(trick.winner or 0) == declarers for trick in ruled_tricks)
+            revoke, card, first, last = corrected
+            winners = [*(trick.winner or 0 for trick in self.tricks[: TWELFTH - 1]), first, last]
+            tricks = sum(side_of(winner) == declarers for winner in winners)
             text = _(_CORRECTED).format(
-                player=self.players[revoke.seat],
-                card=card_name(dict(last_two[0].plays)[revoke.seat]),
-                first=self.players[last_two[0].winner or 0],
-                last=self.players[last_two[1].winner or 0],
+                player=self.name(revoke.seat), card=card_name(card), first=self.name(first), last=self.name(last)
             )
             steps.append(RulingStep(rule="BR-10.6", source="Law 62D", text=text))
         for violation in violations:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from referee.core.calls import Call
-from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.rules import partner_of
-from referee.core.record import Event
+from referee.core.record import Event, Record
 from referee.core.tricks import FlaggingState
 from referee.core.verdict import Remedy
 from vocabulary.cards import Card
@@ -47,10 +46,10 @@ PLAY = "play"
 OVER = "over"
 
 
-class ReplayState(FlaggingState[BridgeRecord]):
+class ReplayState(FlaggingState[Record]):
     """What one replay remembers between events; only `Verdict` values leave it."""
 
-    def __init__(self, record: BridgeRecord) -> None:
+    def __init__(self, record: Record) -> None:
         super().__init__(record)
         self.phase = AUCTION
         # auction (BR-4)
@@ -63,9 +62,9 @@ class ReplayState(FlaggingState[BridgeRecord]):
         self.declarer: int | None = None
         self.trumps: str | None = None  # the contract's trump suit, None at no trump
         # faults and their remedies (BR-10)
-        self.remedies: dict[int, Remedy] = {}  # a violation's index -> its remedy, where known when it is flagged
+        # a violation's index -> its remedy, where known before the end: when flagged, or a lead out of turn's
+        self.remedies: dict[int, Remedy] = {}
         self.pending: LeadOutOfTurn | None = None  # a lead out of turn not yet accepted or refused (BR-10.3)
-        self.leads_out_of_turn: list[LeadOutOfTurn] = []  # each one once settled
         self.revokes: list[Revoke] = []
 
     @property
