@@ -225,8 +225,7 @@ class CardPlay(PenaltyCards):
     def play_turn(self) -> Turn:
         """Whose card is next and the cards that hand may play (BR-5.3): dummy's are chosen by the declarer."""
         seat = self.due_player()
-        hand = self.hands[seat]
-        allowed = self.within_penalty(seat, allowed_cards(hand, self.trick))
+        allowed = self.within_penalty(seat, allowed_cards(self.hands[seat], self.trick))
         number = self.trick_number
         if seat == self.dummy:
             if not self.trick:

@@ -235,14 +235,12 @@ class Remedies(ReplayState):
             "chooser": self.players[choosers[0] if lead.by is None else lead.by],
         }
         if lead.choice == ACCEPT:
-            text = _(_LEAD_ACCEPTED_BY_PLAY if lead.played else _LEAD_ACCEPTED).format(**values)
-            options: tuple[str, ...] = ()
-        elif lead.choice == REFUSE:
-            text, options = _(_LEAD_REFUSED[whose]).format(**values), ()
+            said = _LEAD_ACCEPTED_BY_PLAY if lead.played else _LEAD_ACCEPTED
         else:
-            text, options = _(_LEAD_WAITING[whose]).format(**values), LEAD_CHOICES
+            said = (_LEAD_REFUSED if lead.choice == REFUSE else _LEAD_WAITING)[whose]
+        options = () if lead.choice else LEAD_CHOICES  # the choices, while it waits
         source = "Law 53, Law 56" if whose == "defender" else "Law 53, Law 55"
-        return Remedy(rule="BR-10.3", source=source, text=text, chooser=choosers, options=options)
+        return Remedy(rule="BR-10.3", source=source, text=_(said).format(**values), chooser=choosers, options=options)
 
     def established(self, revoke: Revoke) -> bool:
         """BR-10.4 (Law 63A1): the offender or their partner played to a later trick, legally or not."""
@@ -251,55 +249,46 @@ class Remedies(ReplayState):
 
     def revoke_remedies(self) -> dict[int, Remedy]:
         """BR-10.4 to BR-10.7: each revoke's remedy, from the whole record."""
-        winners = [trick.winner for trick in self.tricks if trick.winner is not None]
         established = [revoke for revoke in self.revokes if self.established(revoke)]
-        both_sides = len({side_of(revoke.seat) for revoke in established}) == 2
-        remedies = {}
-        for revoke in self.revokes:
-            side, name = side_of(revoke.seat), self.players[revoke.seat]
-            offenders = SCORING.side_labels[side]
-            suits = _(SUIT_NAMES[revoke.suit])
-            if revoke not in established:
-                text = _(_NOT_ESTABLISHED).format(offenders=offenders, player=name, suits=suits)
-                remedies[revoke.violation] = Remedy(
-                    rule="BR-10.4", source="Law 62, Law 63", text=text, established=False
-                )
-                continue
-            if self.phase != OVER:  # Law 64A counts the tricks at the end of play
-                text = _(_COUNTED_AT_THE_END)
-                remedies[revoke.violation] = Remedy(rule="BR-10.5", source="Law 64A", text=text, established=True)
-                continue
-            repeated = any(
-                earlier.seat == revoke.seat and earlier.suit == revoke.suit and earlier.trick < revoke.trick
-                for earlier in established
-            )
-            transfer = revoke_transfer(
-                revoke.seat,
-                revoke.trick,
-                winners,
-                from_dummy=revoke.seat == self.dummy,
-                repeated=repeated,
-                both_sides=both_sides,
-            )
-            law = transfer.law + ("+" if transfer.law == "64A1" and transfer.tricks == 2 else "")
-            why = _(_TRANSFERS[law]).format(player=name, offenders=offenders, suits=suits)
-            if transfer.tricks:
-                head = ngettext(
-                    "Established (Law 63A): {count} trick to {side}: {why}",
-                    "Established (Law 63A): {count} tricks to {side}: {why}",
-                    transfer.tricks,
-                ).format(count=transfer.tricks, side=SCORING.side_labels[1 - side], why=why)
-            else:
-                head = _("Established (Law 63A): {why}").format(why=why)
-            remedies[revoke.violation] = Remedy(
-                rule="BR-10.5" if law.startswith("64A") else "BR-10.6",  # a transfer, or one of Law 64B's exceptions
-                source=f"Law {transfer.law}",
-                text=f"{head} {_(_EQUITY)}",
-                established=True,
-                tricks=transfer.tricks,
-                to_side=1 - side,
-            )
-        return remedies
+        return {revoke.violation: self.revoke_remedy(revoke, established) for revoke in self.revokes}
+
+    def revoke_remedy(self, revoke: Revoke, established: list[Revoke]) -> Remedy:
+        """BR-10.4 to BR-10.7: the remedy of ``revoke``, of the deal's ``established`` revokes or not (Law 63A)."""
+        side, name = side_of(revoke.seat), self.name(revoke.seat)
+        offenders, suits = SCORING.side_labels[side], _(SUIT_NAMES[revoke.suit])
+        if revoke not in established:
+            text = _(_NOT_ESTABLISHED).format(offenders=offenders, player=name, suits=suits)
+            return Remedy(rule="BR-10.4", source="Law 62, Law 63", text=text, established=False)
+        if self.phase != OVER:  # Law 64A counts the tricks at the end of play
+            return Remedy(rule="BR-10.5", source="Law 64A", text=_(_COUNTED_AT_THE_END), established=True)
+        winners = [trick.winner for trick in self.tricks if trick.winner is not None]
+        repeated = any(
+            earlier.seat == revoke.seat and earlier.suit == revoke.suit and earlier.trick < revoke.trick
+            for earlier in established
+        )
+        both_sides = len({side_of(each.seat) for each in established}) == 2
+        from_dummy = revoke.seat == self.dummy
+        transfer = revoke_transfer(
+            revoke.seat, revoke.trick, winners, from_dummy=from_dummy, repeated=repeated, both_sides=both_sides
+        )
+        law = transfer.law + ("+" if transfer.law == "64A1" and transfer.tricks == 2 else "")
+        why = _(_TRANSFERS[law]).format(player=name, offenders=offenders, suits=suits)
+        if transfer.tricks:
+            head = ngettext(
+                "Established (Law 63A): {count} trick to {side}: {why}",
+                "Established (Law 63A): {count} tricks to {side}: {why}",
+                transfer.tricks,
+            ).format(count=transfer.tricks, side=SCORING.side_labels[1 - side], why=why)
+        else:
+            head = _("Established (Law 63A): {why}").format(why=why)
+        return Remedy(
+            rule="BR-10.5" if law.startswith("64A") else "BR-10.6",  # a transfer, or one of Law 64B's exceptions
+            source=f"Law {transfer.law}",
+            text=f"{head} {_(_EQUITY)}",
+            established=True,
+            tricks=transfer.tricks,
+            to_side=1 - side,
+        )
 
     def with_remedies(self) -> tuple[Violation, ...]:
         """The violations, each with its remedy where the Laws give one (BR-10): those known before the end (when
@@ -354,16 +343,12 @@ class Remedies(ReplayState):
             if remedy is None or not remedy.tricks or remedy.to_side is None:
                 continue
             moved, tricks = transfer(remedy.tricks, remedy.to_side != declarers, tricks, 13)
+            side = SCORING.side_labels[remedy.to_side]
             text = ngettext(
                 "{count} trick to {side}: {player} revoked in trick {trick}",
                 "{count} tricks to {side}: {player} revoked in trick {trick}",
                 moved,
-            ).format(
-                count=moved,
-                side=SCORING.side_labels[remedy.to_side],
-                player=self.players[violation.seat],
-                trick=violation.trick,
-            )
+            ).format(count=moved, side=side, player=self.name(violation.seat), trick=violation.trick)
             steps.append(RulingStep(rule=remedy.rule, source=remedy.source, text=text))
         if not steps or (corrected is not None and len(steps) == 1 and tricks == played):
             return None  # a 12th-trick revoke corrected with the same result leaves the score as played

@@ -21,9 +21,7 @@ HAND_SIZE = 13  # BR-3.2
 
 # BR-5.4: why a trick's winner won, by whether it is a trump, whether the deal has trumps, or neither (trick_winner).
 _HIGHEST_TRUMP = gettext_noop("{card} is the highest trump (BR-5.4)")
-
 _HIGHEST_NO_TRUMP_PLAYED = gettext_noop("{card} is the highest {suit}; no trump was played (BR-5.4)")
-
 _HIGHEST_AT_NO_TRUMP = gettext_noop("{card} is the highest {suit} (BR-5.4)")
 
 
