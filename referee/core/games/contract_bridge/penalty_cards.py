@@ -35,15 +35,6 @@ _PENALTY_REVOKE = gettext_noop(
 class PenaltyCards(Remedies, Faulting[Record]):
     """A refused defender's lead as a major penalty card (BR-10.11): its play and the lead options."""
 
-    def __init__(self, record: Record) -> None:
-        super().__init__(record)
-        # BR-10.11 (Law 50D): each defender's major penalty card, by seat, until played or picked up by an option;
-        # the declarer's lead option (the leader, the option, the suit) while it holds; the tricks whose lead the
-        # declarer left free.
-        self.penalty: dict[int, Card] = {}
-        self.option: tuple[int, str, str] | None = None
-        self.left_free: set[int] = set()
-
     def option_due(self) -> int | None:
         """BR-10.11 (Law 50D2): the seat of the penalty card whose partner is to lead now, while the declarer has not
         chosen a lead option for this lead; None otherwise."""

@@ -165,12 +165,10 @@ class CardPlay(PenaltyCards):
         """BR-5.6: a card already played, or one in another hand, which stays with its holder to be played later."""
         holder = self.dealt_to(card)
         if card in self.hands[holder]:
-            self.fault(
-                event, "BR-5.6", _("{player} played {card}, which is in {holder}'s hand"), holder=self.name(holder)
-            )
+            message = _("{player} played {card}, which is in {holder}'s hand")
         else:  # its holder played it: a card leaves a hand only when played from it
             message = _("{player} played {card}, already played to trick {trick}")
-            self.fault(event, "BR-5.6", message, trick=self.played_to(card, holder))
+        self.fault(event, "BR-5.6", message, holder=self.name(holder), trick=self.played_to(card, holder))
 
     def flag_turn(self, event: Event, due: int) -> None:
         """A card from the wrong hand: at the opening lead (BR-5.1), a later lead (BR-5.4) or in a trick (BR-5.3)."""

@@ -62,9 +62,8 @@ class _Replay(CardPlay, Auction):
             self.notes.append(_("Passed out: four passes, no contract and no play (BR-4.6)."))
             return
         ns, ew = self.side_tricks()
-        side = side_of(self.declarer)
         needed = 6 + self.bid.level if self.bid else 0
-        taken = (ns, ew)[side]
+        taken = (ns, ew)[side_of(self.declarer)]
         if taken > needed:
             outcome = _(
                 "Tricks: N-S {ns}, E-W {ew}. {contract} by {declarer} needed {needed} and took {taken}: "

@@ -66,6 +66,12 @@ class ReplayState(FlaggingState[Record]):
         self.remedies: dict[int, Remedy] = {}
         self.pending: LeadOutOfTurn | None = None  # a lead out of turn not yet accepted or refused (BR-10.3)
         self.revokes: list[Revoke] = []
+        # BR-10.11 (Law 50D): each defender's major penalty card, by seat, until played or picked up by an option;
+        # the declarer's lead option (the leader, the option, the suit) while it holds; the tricks whose lead the
+        # declarer left free.
+        self.penalty: dict[int, Card] = {}
+        self.option: tuple[int, str, str] | None = None
+        self.left_free: set[int] = set()
 
     @property
     def dummy(self) -> int | None:
