@@ -79,18 +79,8 @@ class _Replay(CardPlay, Auction):
                 "Tricks: N-S {ns}, E-W {ew}. {contract} by {declarer} needed {needed} and took {taken}: "
                 "down {down} (BR-5.5, BR-6.1)."
             )
-        self.notes.append(
-            outcome.format(
-                ns=ns,
-                ew=ew,
-                contract=self.contract_label(),
-                declarer=self.players[self.declarer],
-                needed=needed,
-                taken=taken,
-                over=taken - needed,
-                down=needed - taken,
-            )
-        )
+        tricks = {"ns": ns, "ew": ew, "needed": needed, "taken": taken, "over": taken - needed, "down": needed - taken}
+        self.notes.append(outcome.format(contract=self.contract_label(), declarer=self.name(self.declarer), **tricks))
         self.notes.append(
             _("The score is the deal's on its own, neither side vulnerable; a match scores it where it falls (BR-6.9).")
         )
