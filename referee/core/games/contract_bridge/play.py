@@ -116,7 +116,7 @@ class CardPlay(PenaltyCards):
         refused, the card goes back to its hand (a defender's as a penalty card, Law 56) and the right player leads."""
         self.pending = None
         self.remedies[lead.violation] = self.lead_remedy(lead)
-        if lead.choice == ACCEPT:
+        if lead.choice == ACCEPT:  # it already leads the trick as it lies
             return
         self.trick = []
         self.leader = lead.due

@@ -62,7 +62,8 @@ class ReplayState(FlaggingState[Record]):
         self.declarer: int | None = None
         self.trumps: str | None = None  # the contract's trump suit, None at no trump
         # faults and their remedies (BR-10)
-        # a violation's index -> its remedy, where known before the end: when flagged, or a lead out of turn's
+        # a violation's index -> its remedy, where known before the end: noted just before the violation is flagged
+        # (so under the index it takes), or a lead out of turn's as it stands
         self.remedies: dict[int, Remedy] = {}
         self.pending: LeadOutOfTurn | None = None  # a lead out of turn not yet accepted or refused (BR-10.3)
         self.revokes: list[Revoke] = []
