@@ -245,10 +245,7 @@ def ruled_for_two(
             steps.append(RulingStep(rule=revoke.rule, source=remedy.source, text=text))
     if not steps:
         return tuple(ruled), None
-    deal = game.parse_deal({**entry, "tricks": won}, flags)
-    return tuple(ruled), Ruling(
-        entry=game.to_entry(deal), score=game.score_deal(deal, dealer, flags, 0), steps=tuple(steps)
-    )
+    return tuple(ruled), scored_ruling(game, {**entry, "tricks": won}, dealer, flags, steps)
 
 
 def ruled_by_offender(
@@ -267,11 +264,20 @@ def ruled_by_offender(
     first = next((violation for violation in violations if violation.rule in revoke.answers), None)
     if entry is None or first is None:
         return None
-    try:
-        deal = game.parse_deal({**entry, field: first.seat}, flags)
-    except EntryError:  # the entry as played could not be scored either: nothing to rule on
-        return None
     worded = revoke.variant if revoke.flag in flags else revoke.default
     text = _(worded.step).format(player=names[first.seat], trick=first.trick)
     step = RulingStep(rule=revoke.rule, source=worded.source, text=text)
-    return Ruling(entry=game.to_entry(deal), score=game.score_deal(deal, dealer, flags, 0), steps=(step,))
+    return scored_ruling(game, {**entry, field: first.seat}, dealer, flags, [step])
+
+
+def scored_ruling(
+    game: Game, entry: dict[str, Any], dealer: int, flags: frozenset[str], steps: Sequence[RulingStep]
+) -> Ruling | None:
+    """The deal as ruled: ``entry``, the deal entry as the ruling's ``steps`` change it, as the scoring core stores
+    and scores it; None where the scoring core refuses it (the entry as played could not be scored either: nothing to
+    rule on)."""
+    try:
+        deal = game.parse_deal(entry, flags)
+    except EntryError:
+        return None
+    return Ruling(entry=game.to_entry(deal), score=game.score_deal(deal, dealer, flags, 0), steps=tuple(steps))

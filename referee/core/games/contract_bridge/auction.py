@@ -6,29 +6,29 @@ from referee.core.calls import allowed_calls, refused_double
 from referee.core.games.contract_bridge.remedies import Remedies
 from referee.core.games.contract_bridge.rules import BIDS, PASSES_TO_END, PASSES_TO_PASS_OUT, left_of, partner_of
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
-from referee.core.record import Event
+from referee.core.plays import Faulting
+from referee.core.record import Event, Record
 from referee.core.verdict import Turn
 from scoring.core.games.contract_bridge import side_of
 from vocabulary.i18n import _
 
 
-class Auction(Remedies):
+class Auction(Remedies, Faulting[Record]):
     """Each call checked in turn (BR-4.8): an illegal call is flagged and has no effect, and the turn passes on."""
 
     def call(self, event: Event) -> None:
         seat, call = event.seat, event.call
-        name = self.players[seat]
         if self.phase != AUCTION:
             if self.declarer is None:
                 message = _("{player} called {call}, but the deal had been passed out")
             else:
                 message = _("{player} called {call}, but the auction had ended")
-            self.flag(event, "BR-4.6", message.format(player=name, call=call.label))
+            self.fault(event, "BR-4.6", message, call=call.label)
             return
         if seat != self.caller:
             message = _("{player} called out of turn: it was {due}'s call")
-            remedy = self.call_remedy(seat, self.caller, call.word)
-            self.flag(event, "BR-4.1", message.format(player=name, due=self.players[self.caller]), remedy)
+            self.remedies[len(self.violations)] = self.call_remedy(seat, self.caller, call.word)
+            self.fault(event, "BR-4.1", message, due=self.name(self.caller))
         self.caller = left_of(seat)
         if call.word == "pass":
             self.passes += 1
@@ -39,7 +39,7 @@ class Auction(Remedies):
         elif call.word == "bid":
             self.make_bid(event)
         else:
-            bidder = self.players[self.bidder]
+            name, bidder = self.name(seat), self.name(self.bidder)
             refusal = refused_double(name, call.word, self.bid, self.doubled, self.ours(seat), self.whose(seat), bidder)
             if refusal is not None:
                 self.flag(event, "BR-4.4", refusal)
@@ -49,17 +49,14 @@ class Auction(Remedies):
 
     def make_bid(self, event: Event) -> None:
         seat, call = event.seat, event.call
-        name = self.players[seat]
         if call.level == 0:
-            self.flag(
-                event, "BR-4.3", _("{player} bid {call}, but the lowest bid is 1♣").format(player=name, call=call.label)
-            )
+            self.fault(event, "BR-4.3", _("{player} bid {call}, but the lowest bid is 1♣"), call=call.label)
             return
         if self.bid is not None and call.index <= self.bid.index:
             # An insufficient bid is no bid: like a refused double it has no effect, so the last legal bid stands.
             message = _("{player} bid {call}, which is not higher than {bid}")
-            remedy = self.insufficient_remedy(seat)
-            self.flag(event, "BR-4.3", message.format(player=name, call=call.label, bid=self.bid.label), remedy)
+            self.remedies[len(self.violations)] = self.insufficient_remedy(seat)
+            self.fault(event, "BR-4.3", message, call=call.label, bid=self.bid.label)
             return
         self.bid, self.bidder, self.doubled, self.passes = call, seat, 0, 0  # BR-4.5: a new bid starts undoubled
         self.first_named.setdefault((side_of(seat), call.strain), seat)

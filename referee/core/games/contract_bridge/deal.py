@@ -12,10 +12,8 @@ from referee.core.record import read_record as read_in_order
 from referee.core.verdict import RecordError
 from vocabulary.i18n import _, gettext_noop
 
-BridgeRecord = Record  # nothing is dealt outside the hands (BR-3.2)
 
-
-def read_record(doc: Mapping[str, Any], name: str) -> BridgeRecord:
+def read_record(doc: Mapping[str, Any], name: str) -> Record:
     """Read a record of the game ``name``: the common fields, a deal of 4 x 13 cards (BR-1.2, BR-3.2), the events.
     A fault is told in this order: the header, an event's type or seat, the deal, then a call, choice or card."""
     if isinstance(doc, dict) and doc.get("game") != name:
@@ -24,7 +22,7 @@ def read_record(doc: Mapping[str, Any], name: str) -> BridgeRecord:
     header, _none, events = read_in_order(
         doc, name, SETUP, _check_deal, not_in_pack=not_in_pack, field_readers={"call": _read_call}
     )
-    return BridgeRecord.of(header, events)
+    return Record.of(header, events)  # nothing is dealt outside the hands (BR-3.2)
 
 
 def _read_call(value: Any, path: str) -> Call:

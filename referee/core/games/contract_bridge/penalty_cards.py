@@ -3,11 +3,11 @@ lead options when the offender's partner is to lead."""
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.remedies import Remedies
-from referee.core.games.contract_bridge.rules import FORBID, OPTIONS, REQUIRE, allowed_cards, partner_of
+from referee.core.games.contract_bridge.rules import FORBID, OPTIONS, REQUIRE, allowed_cards, option_leads, partner_of
 from referee.core.games.contract_bridge.state import PLAY
-from referee.core.record import Event
+from referee.core.plays import Faulting
+from referee.core.record import Event, Record
 from referee.core.verdict import Remedy, Turn
 from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _, gettext_noop
@@ -32,17 +32,8 @@ _PENALTY_REVOKE = gettext_noop(
 )
 
 
-class PenaltyCards(Remedies):
+class PenaltyCards(Remedies, Faulting[Record]):
     """A refused defender's lead as a major penalty card (BR-10.11): its play and the lead options."""
-
-    def __init__(self, record: BridgeRecord) -> None:
-        super().__init__(record)
-        # BR-10.11 (Law 50D): each defender's major penalty card, by seat, until played or picked up by an option;
-        # the declarer's lead option (the leader, the option, the suit) while it holds; the tricks whose lead the
-        # declarer left free.
-        self.penalty: dict[int, Card] = {}
-        self.option: tuple[int, str, str] | None = None
-        self.left_free: set[int] = set()
 
     def option_due(self) -> int | None:
         """BR-10.11 (Law 50D2): the seat of the penalty card whose partner is to lead now, while the declarer has not
@@ -50,25 +41,20 @@ class PenaltyCards(Remedies):
         if self.phase != PLAY or self.trick or self.pending is not None or self.option is not None:
             return None
         owner = partner_of(self.leader)
-        number = len(self.tricks) + 1
-        return owner if owner in self.penalty and number not in self.left_free else None
+        return owner if owner in self.penalty and self.trick_number not in self.left_free else None
 
     def choose_option(self, event: Event) -> None:
         """BR-10.11 (Law 50D2): the declarer requires or forbids a lead of the penalty card's suit, the card then
         picked up, or leaves it a penalty card and the lead free."""
-        name, word = self.players[event.seat], event.choice
-        owner = self.option_due()
+        word, owner = event.choice, self.option_due()
         if owner is None:
-            self.flag(event, "BR-10.11", _(_NO_PENALTY_CARD).format(player=name))
-            return
-        if event.seat != self.declarer:
-            message = _(_NOT_DECLARER).format(player=name, declarer=self.players[self.declarer or 0])
-            self.flag(event, "BR-10.11", message)
-            return
-        if word in (REQUIRE, FORBID):
+            self.fault(event, "BR-10.11", _(_NO_PENALTY_CARD))
+        elif event.seat != self.declarer:
+            self.fault(event, "BR-10.11", _(_NOT_DECLARER), declarer=self.name(self.declarer or 0))
+        elif word in (REQUIRE, FORBID):
             self.option = (self.leader, word, self.penalty.pop(owner).suit)
         else:
-            self.left_free.add(len(self.tricks) + 1)
+            self.left_free.add(self.trick_number)
 
     def option_turn(self, owner: int) -> Turn:
         """BR-10.11: the declarer's lead option before the partner of a penalty card's owner leads."""
@@ -90,13 +76,9 @@ class PenaltyCards(Remedies):
         seat = event.seat
         penalty = self.penalty.get(seat)
         if penalty is not None and card != penalty and penalty in allowed_cards(hand, self.trick):
-            message = _(_PENALTY_NOT_PLAYED).format(
-                player=self.players[seat], card=card_name(card), penalty=card_name(penalty)
-            )
-            remedy = Remedy(
-                rule="BR-10.11", source="Law 61A, Law 64B3", text=_(_PENALTY_REVOKE).format(player=self.players[seat])
-            )
-            self.flag(event, "BR-10.11", message, remedy)
+            text = _(_PENALTY_REVOKE).format(player=self.name(seat))
+            self.remedies[len(self.violations)] = Remedy(rule="BR-10.11", source="Law 61A, Law 64B3", text=text)
+            self.fault(event, "BR-10.11", _(_PENALTY_NOT_PLAYED), penalty=card_name(penalty))
         if penalty == card:
             del self.penalty[seat]
         if self.option is None or self.trick:
@@ -105,23 +87,16 @@ class PenaltyCards(Remedies):
         if leader != seat:  # the lead went to another player: a forbidden suit is free again
             self.option = None
             return
-        held = any(other.suit == suit for other in hand)
-        broken = (word == REQUIRE and held and card.suit != suit) or (
-            word == FORBID and card.suit == suit and any(other.suit != suit for other in hand)
-        )
         if word == REQUIRE:
             self.option = None  # a required lead is one lead only
-        if not broken:
+        if card in option_leads(hand, word, suit):
             return
-        message = _(_OPTION_BROKEN[word]).format(
-            player=self.players[seat], card=card_name(card), suits=_(SUIT_NAMES[suit])
-        )
         if word == REQUIRE:  # a revoke in the required suit, judged as any other (BR-10.4 to BR-10.6)
             self.note_revoke(seat, suit)
-            self.flag(event, "BR-10.11", message)
-            return
-        text = _(_FORBIDDEN_REVOKE).format(player=self.players[seat])
-        self.flag(event, "BR-10.11", message, Remedy(rule="BR-10.11", source="Law 61A, Law 64", text=text))
+        else:
+            text = _(_FORBIDDEN_REVOKE).format(player=self.name(seat))
+            self.remedies[len(self.violations)] = Remedy(rule="BR-10.11", source="Law 61A, Law 64", text=text)
+        self.fault(event, "BR-10.11", _(_OPTION_BROKEN[word]), suits=_(SUIT_NAMES[suit]))
 
     def within_penalty(self, seat: int, allowed: list[Card]) -> list[Card]:
         """BR-10.11: of the cards ``seat`` may play now, those Law 50D leaves: the penalty card alone where it may be
@@ -132,5 +107,4 @@ class PenaltyCards(Remedies):
         if self.option is None or self.trick or self.option[0] != seat:
             return allowed
         _leader, word, suit = self.option
-        chosen = [card for card in allowed if (card.suit == suit) == (word == REQUIRE)]
-        return chosen or allowed
+        return option_leads(allowed, word, suit)

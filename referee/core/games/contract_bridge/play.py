@@ -3,7 +3,6 @@ winner."""
 
 from __future__ import annotations
 
-from referee.core.games.contract_bridge.deal import BridgeRecord
 from referee.core.games.contract_bridge.penalty_cards import PenaltyCards
 from referee.core.games.contract_bridge.rules import (
     ACCEPT,
@@ -17,51 +16,47 @@ from referee.core.games.contract_bridge.rules import (
     trick_winner,
 )
 from referee.core.games.contract_bridge.state import OVER, PLAY, LeadOutOfTurn
-from referee.core.plays import Plays
 from referee.core.record import Event
-from referee.core.tricks import next_to_play
 from referee.core.verdict import Turn
 from scoring.core.games.contract_bridge import side_of
 from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _, gettext_noop
 
 TRICKS = 13  # BR-5.5
-# BR-5.1, BR-5.3, BR-5.4: a card from the wrong hand in words (CardPlay.flag_turn), by where it came (a lead to the
-# first trick, a later lead, a card to a trick), whether it came from dummy, and whose turn it was: that of a player
-# ("plain"), of dummy, played by the declarer, or the declarer's own while their card came from dummy. Each is a
+# A card from the wrong hand in words (CardPlay.flag_turn), by the rule it breaks (BR-5.1 at the opening lead, BR-5.4
+# at a later lead, BR-5.3 in a trick) and whose turn it was: a player's ("plain"), or dummy's, played by the declarer;
+# or, for a card the declarer played from dummy, a player's ("from dummy") or the declarer's own ("own"). Each is a
 # whole sentence for the translators.
 _WRONG_HAND = {
-    ("opening", False, "plain"): gettext_noop(
-        "{player} led {card}, but the opening lead was {due}'s, on the declarer's left"
-    ),
-    ("opening", False, "dummy"): gettext_noop(
+    ("BR-5.1", "plain"): gettext_noop("{player} led {card}, but the opening lead was {due}'s, on the declarer's left"),
+    ("BR-5.1", "dummy"): gettext_noop(
         "{player} led {card}, but the opening lead was dummy's ({due}'s hand, played by {declarer}), on the "
         "declarer's left"
     ),
-    ("opening", True, "plain"): gettext_noop(
+    ("BR-5.1", "from dummy"): gettext_noop(
         "{player} led {card} from dummy, {dummy}'s hand, but the opening lead was {due}'s, on the declarer's left"
     ),
-    ("opening", True, "own"): gettext_noop(
+    ("BR-5.1", "own"): gettext_noop(
         "{player} led {card} from dummy, {dummy}'s hand, but the opening lead was {due}'s own, on the declarer's left"
     ),
-    ("lead", False, "plain"): gettext_noop("{player} led {card}, but the lead was {due}'s, who won the last trick"),
-    ("lead", False, "dummy"): gettext_noop(
+    ("BR-5.4", "plain"): gettext_noop("{player} led {card}, but the lead was {due}'s, who won the last trick"),
+    ("BR-5.4", "dummy"): gettext_noop(
         "{player} led {card}, but the lead was dummy's ({due}'s hand, played by {declarer}), who won the last trick"
     ),
-    ("lead", True, "plain"): gettext_noop(
+    ("BR-5.4", "from dummy"): gettext_noop(
         "{player} led {card} from dummy, {dummy}'s hand, but the lead was {due}'s, who won the last trick"
     ),
-    ("lead", True, "own"): gettext_noop(
+    ("BR-5.4", "own"): gettext_noop(
         "{player} led {card} from dummy, {dummy}'s hand, but the lead was {due}'s own, who won the last trick"
     ),
-    ("trick", False, "plain"): gettext_noop("{player} played {card} out of turn: it was {due}'s turn"),
-    ("trick", False, "dummy"): gettext_noop(
+    ("BR-5.3", "plain"): gettext_noop("{player} played {card} out of turn: it was {due}'s turn"),
+    ("BR-5.3", "dummy"): gettext_noop(
         "{player} played {card} out of turn: it was dummy's ({due}'s hand, played by {declarer}) turn"
     ),
-    ("trick", True, "plain"): gettext_noop(
+    ("BR-5.3", "from dummy"): gettext_noop(
         "{player} played {card} from dummy, {dummy}'s hand, out of turn: it was {due}'s turn"
     ),
-    ("trick", True, "own"): gettext_noop(
+    ("BR-5.3", "own"): gettext_noop(
         "{player} played {card} from dummy, {dummy}'s hand, out of turn: it was {due}'s own turn"
     ),
 }
@@ -79,32 +74,25 @@ _NOT_THEIRS = {
 }
 
 
-class CardPlay(PenaltyCards, Plays[BridgeRecord]):
+class CardPlay(PenaltyCards):
     """Each card checked in turn (BR-5.6): an illegal card still goes to the trick, which completes."""
-
-    def due_seat(self) -> int:
-        """Whose card is next: the leader, then clockwise (BR-5.3); a seat that played out of turn is passed over.
-        After a lead out of turn that waits for its choice, the hand after it, whose card would accept it (BR-10.3)."""
-        if self.pending is not None:
-            return left_of(self.pending.seat)
-        return next_to_play(self.leader, self.trick, SEATS)
 
     def play(self, event: Event) -> None:
         seat, card = event.seat, event.card
         assert card is not None
         if self.phase != PLAY:
-            self.flag_phase(event, card)
+            self.flag_phase(event)
             return
         if self.pending is not None:
-            self.settle_by_play(seat)
-        trick = self.trick
-        due = self.due_seat()
+            self.settle_by_play(self.pending, seat)
+        due = self.due_player()  # BR-5.3: the leader, then clockwise; a seat that played out of turn is passed over
         if seat != due:
-            index = self.flag_turn(event, card, due)
-            if not trick:  # a lead out of turn: the trick waits for it to be accepted or refused (BR-10.3)
-                self.pending = LeadOutOfTurn(
-                    violation=index, seat=seat, card=card, due=due, held=card in self.hands[seat]
-                )
+            if not self.trick:  # a lead out of turn leads the trick as it lies, until accepted or refused (BR-10.3)
+                held = card in self.hands[seat]
+                self.pending = LeadOutOfTurn(violation=len(self.violations), seat=seat, card=card, due=due, held=held)
+                self.remedies[self.pending.violation] = self.lead_remedy(self.pending)
+                self.leader = seat
+            self.flag_turn(event, due)
         hand = self.hands[seat]
         if card in hand:
             self.check_follow(event, card, hand)
@@ -112,30 +100,26 @@ class CardPlay(PenaltyCards, Plays[BridgeRecord]):
             del hand[card]
         else:
             self.flag_not_held(event, card)
-        trick.append((seat, card))
-        if len(trick) == SEATS:
+        self.trick.append((seat, card))
+        if len(self.trick) == SEATS:
             self.finish_trick()
 
-    def settle_by_play(self, seat: int) -> None:
+    def settle_by_play(self, lead: LeadOutOfTurn, seat: int) -> None:
         """BR-10.3: a card after a lead out of turn settles it. From the hand after the lead, it accepts the lead (Law
         53A), and play goes on clockwise from it; from the player whose lead it was, the lead is refused and theirs
         stands (Law 53B); from anyone else, the lead stands as accepted and their card is out of turn."""
-        lead = self.pending
-        assert lead is not None
-        if seat == lead.due and seat != left_of(lead.seat):
-            self.settle(lead._replace(choice=REFUSE, by=seat, played=True))
-        else:
-            self.settle(lead._replace(choice=ACCEPT, by=seat, played=True))
+        choice = REFUSE if seat == lead.due and seat != left_of(lead.seat) else ACCEPT
+        self.settle(lead._replace(choice=choice, by=seat, played=True))
 
     def settle(self, lead: LeadOutOfTurn) -> None:
         """Carry out the choice on a lead out of turn (BR-10.3): accepted, its player leads the trick (Law 53A);
         refused, the card goes back to its hand (a defender's as a penalty card, Law 56) and the right player leads."""
         self.pending = None
-        self.leads_out_of_turn.append(lead)
-        if lead.choice == ACCEPT:
-            self.leader = lead.seat
+        self.remedies[lead.violation] = self.lead_remedy(lead)
+        if lead.choice == ACCEPT:  # it already leads the trick as it lies
             return
         self.trick = []
+        self.leader = lead.due
         if lead.held:  # back in its hand, in the order dealt
             back = self.hands[lead.seat]
             self.hands[lead.seat] = {
@@ -146,22 +130,16 @@ class CardPlay(PenaltyCards, Plays[BridgeRecord]):
 
     def choose(self, event: Event) -> None:
         """BR-10.3: a lead out of turn accepted or refused, by a player the Laws let choose (Law 53A, Law 55A)."""
-        name, word = self.players[event.seat], event.choice
+        word, lead = event.choice, self.pending
         if word in OPTIONS:
             self.choose_option(event)
-            return
-        lead = self.pending
-        if self.phase != PLAY or lead is None:
-            self.flag(event, "BR-10.3", _(_NO_LEAD[word]).format(player=name))
-            return
-        choosers = self.lead_choosers(lead.seat)
-        if event.seat not in choosers:
-            message = _(_NOT_THEIRS[word]).format(
-                player=name, offender=self.players[lead.seat], chooser=self.players[choosers[0]]
-            )
-            self.flag(event, "BR-10.3", message)
-            return
-        self.settle(lead._replace(choice=word, by=event.seat))
+        elif lead is None:
+            self.fault(event, "BR-10.3", _(_NO_LEAD[word]))
+        elif event.seat not in (choosers := self.lead_choosers(lead.seat)):
+            chooser = self.name(choosers[0])
+            self.fault(event, "BR-10.3", _(_NOT_THEIRS[word]), offender=self.name(lead.seat), chooser=chooser)
+        else:
+            self.settle(lead._replace(choice=word, by=event.seat))
 
     def choice_turn(self) -> Turn:
         """BR-10.3: whose choice a waiting lead out of turn is, and the choices."""
@@ -173,7 +151,7 @@ class CardPlay(PenaltyCards, Plays[BridgeRecord]):
         )
         return Turn(chooser, "choice", LEAD_CHOICES, prompt)
 
-    def flag_phase(self, event: Event, card: Card) -> None:
+    def flag_phase(self, event: Event) -> None:
         """A card before the auction's end or after the last trick, or in a deal passed out (BR-4.6, BR-5.5)."""
         if self.phase == OVER and self.declarer is not None:
             rule, message = "BR-5.5", _("{player} played {card}, but all 13 tricks had been played")
@@ -181,55 +159,44 @@ class CardPlay(PenaltyCards, Plays[BridgeRecord]):
             rule, message = "BR-4.6", _("{player} played {card}, but the deal had been passed out")
         else:
             rule, message = "BR-4.6", _("{player} played {card}, but the auction had not ended")
-        self.flag(event, rule, message.format(player=self.players[event.seat], card=card_name(card)))
+        self.fault(event, rule, message)
 
     def flag_not_held(self, event: Event, card: Card) -> None:
         """BR-5.6: a card already played, or one in another hand, which stays with its holder to be played later."""
-        name, holder = self.players[event.seat], self.dealt_to(card)
+        holder = self.dealt_to(card)
         if card in self.hands[holder]:
             message = _("{player} played {card}, which is in {holder}'s hand")
-            self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), holder=self.players[holder]))
-            return
-        number = self.played_to(card, holder)  # its holder played it: a card leaves a hand only when played from it
-        message = _("{player} played {card}, already played to trick {trick}")
-        self.flag(event, "BR-5.6", message.format(player=name, card=card_name(card), trick=number))
+        else:  # its holder played it: a card leaves a hand only when played from it
+            message = _("{player} played {card}, already played to trick {trick}")
+        self.fault(event, "BR-5.6", message, holder=self.name(holder), trick=self.played_to(card, holder))
 
-    def flag_turn(self, event: Event, card: Card, due: int) -> int:
+    def flag_turn(self, event: Event, due: int) -> None:
         """A card from the wrong hand: at the opening lead (BR-5.1), a later lead (BR-5.4) or in a trick (BR-5.3)."""
         seat = event.seat
-        actor, from_dummy = self.players[seat], seat == self.dummy
-        if from_dummy:  # the declarer played it from dummy's hand (BR-5.2)
-            actor = self.players[partner_of(seat)]
-        whose = "plain"
-        if due == self.dummy:
-            whose = "dummy"
-        elif due == self.declarer and from_dummy:
-            whose = "own"
-        if not self.trick and not self.tricks:
-            rule, where = "BR-5.1", "opening"
-        elif not self.trick:
-            rule, where = "BR-5.4", "lead"
+        rule = "BR-5.3" if self.trick else "BR-5.4" if self.tricks else "BR-5.1"
+        actor = seat
+        if seat == self.dummy:  # the declarer played it from dummy's hand (BR-5.2)
+            actor = partner_of(seat)
+            whose = "own" if due == self.declarer else "from dummy"
         else:
-            rule, where = "BR-5.3", "trick"
-        message = _(_WRONG_HAND[where, from_dummy, whose]).format(
-            player=actor,
-            card=card_name(card),
-            dummy=self.players[seat],
-            due=self.players[due],
-            declarer=self.players[partner_of(due)],
+            whose = "dummy" if due == self.dummy else "plain"
+        self.fault(
+            event,
+            rule,
+            _(_WRONG_HAND[rule, whose]),
+            player=self.name(actor),
+            dummy=self.name(seat),
+            due=self.name(due),
+            declarer=self.name(partner_of(due)),
         )
-        return self.flag(event, rule, message)
 
     def check_follow(self, event: Event, card: Card, hand: dict[Card, None]) -> None:
         """BR-5.3: a player holding the led suit must follow suit, judged against the hand at that moment."""
         seat = event.seat
-        if not self.trick or self.trick[0][0] == seat:
+        if not self.trick or self.trick[0][0] == seat or card in allowed_cards(hand, self.trick):
             return
         lead = self.trick[0][1]
-        if card in allowed_cards(hand, self.trick):
-            return
         same_suit = next(held for held in hand if held.suit == lead.suit)  # the card named in the message
-        name = self.players[seat]
         if seat == self.dummy:
             message = _(
                 "{declarer} played {card} from dummy, {player}'s hand, to {led} while dummy held {held}: "
@@ -238,32 +205,26 @@ class CardPlay(PenaltyCards, Plays[BridgeRecord]):
         else:
             message = _("{player} played {card} to {led} while holding {held}: a hand holding {suits} must follow suit")
         self.note_revoke(seat, lead.suit)
-        self.flag(
+        self.fault(
             event,
             "BR-5.3",
-            message.format(
-                player=name,
-                declarer=self.players[partner_of(seat)],
-                card=card_name(card),
-                led=card_name(lead),
-                held=card_name(same_suit),
-                suits=_(SUIT_NAMES[lead.suit]),
-            ),
+            message,
+            declarer=self.name(partner_of(seat)),
+            led=card_name(lead),
+            held=card_name(same_suit),
+            suits=_(SUIT_NAMES[lead.suit]),
         )
 
     def finish_trick(self) -> None:
         winner, reason = trick_winner(self.trick, self.trumps)
-        number = self.take_trick(winner, reason, self.leader)  # BR-5.4: the winner leads next
-        self.tricks_won[winner] += 1
-        if number == TRICKS:
+        if self.take_trick(winner, reason, self.leader) == TRICKS:  # BR-5.4: the winner leads next
             self.phase = OVER
 
     def play_turn(self) -> Turn:
         """Whose card is next and the cards that hand may play (BR-5.3): dummy's are chosen by the declarer."""
-        seat = self.due_seat()
-        hand = self.hands[seat]
-        allowed = self.within_penalty(seat, allowed_cards(hand, self.trick))
-        number = len(self.tricks) + 1
+        seat = self.due_player()
+        allowed = self.within_penalty(seat, allowed_cards(self.hands[seat], self.trick))
+        number = self.trick_number
         if seat == self.dummy:
             if not self.trick:
                 prompt = _("{declarer} (declarer) to lead to trick {number} from dummy, {player}'s hand (BR-5.2)")

@@ -1,9 +1,10 @@
 """The remedies of the faults the replay flags (BR-10, from the Laws of Duplicate Bridge 2017), and the deal as ruled.
 
 An insufficient bid (BR-10.1) and a call out of rotation (BR-10.2) get theirs when flagged: the options and who
-chooses, as the record keeps what was said. A lead out of turn (BR-10.3) gets its remedy once accepted or refused, or
-at the end while it waits. A revoke (BR-10.4 to BR-10.7) gets its own at the end, when the record says whether the
-offending side played to a later trick and who won the tricks after it; the tricks it transfers make the ruling.
+chooses, as the record keeps what was said. A lead out of turn (BR-10.3) gets its remedy when led, the options while
+it waits, and what followed once it is accepted or refused. A revoke (BR-10.4 to BR-10.7) gets its own at the end,
+when the record says whether the offending side played to a later trick and who won the tricks after it; the tricks
+it transfers make the ruling.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ from referee.core.games.contract_bridge.rules import (
     trick_winner,
 )
 from referee.core.games.contract_bridge.state import OVER, LeadOutOfTurn, ReplayState, Revoke
-from referee.core.remedies import NOT_HELD, Fault, Faults, transfer
-from referee.core.verdict import Remedy, Ruling, RulingStep, Trick, Violation
+from referee.core.remedies import NOT_HELD, Fault, Faults, scored_ruling, transfer
+from referee.core.verdict import Remedy, Ruling, RulingStep, Violation
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import side_of
-from vocabulary.cards import SUIT_NAMES, card_name
+from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _, gettext_noop, ngettext
 
 # BR-10.2 (Laws 29 to 32): what follows a call out of rotation that is not accepted, by the call (a pass, or a bid,
@@ -199,22 +200,19 @@ class Remedies(ReplayState):
         where = "rho" if left_of(due) == seat else "other"
         if kind == "pass" and self.bid is None:
             where = "no bid"
-        text = _(_OUT_OF_ROTATION[kind, where]).format(
-            player=self.players[seat],
-            lho=self.players[left_of(seat)],
-            due=self.players[due],
-            partner=self.players[partner_of(seat)],
-        )
-        return Remedy(
-            rule="BR-10.2", source="Laws 28-32", text=text, chooser=(left_of(seat),), options=(ACCEPT, REFUSE)
-        )
+        return self.lho_may_accept("BR-10.2", "Laws 28-32", _OUT_OF_ROTATION[kind, where], seat, due=self.name(due))
 
     def insufficient_remedy(self, seat: int) -> Remedy:
         """BR-10.1: an insufficient bid: the offender's left-hand opponent may accept it (Law 27A); else Law 27B."""
-        text = _(_INSUFFICIENT).format(
-            player=self.players[seat], lho=self.players[left_of(seat)], partner=self.players[partner_of(seat)]
-        )
-        return Remedy(rule="BR-10.1", source="Law 27", text=text, chooser=(left_of(seat),), options=(ACCEPT, REFUSE))
+        return self.lho_may_accept("BR-10.1", "Law 27", _INSUFFICIENT, seat)
+
+    def lho_may_accept(self, rule: str, source: str, text: str, seat: int, **values: str) -> Remedy:
+        """The remedy of a call by ``seat`` that the offender's left-hand opponent may accept or not (Law 27A, Law
+        29A): ``text`` is its msgid, worded with the offender as ``{player}``, their left-hand opponent as ``{lho}``,
+        their partner as ``{partner}``, and ``values``."""
+        names = {"player": self.name(seat), "lho": self.name(left_of(seat)), "partner": self.name(partner_of(seat))}
+        worded = _(text).format(**names, **values)
+        return Remedy(rule=rule, source=source, text=worded, chooser=(left_of(seat),), options=(ACCEPT, REFUSE))
 
     def lead_choosers(self, seat: int) -> tuple[int, ...]:
         """BR-10.3: who may accept or refuse a lead out of turn by ``seat``: the declarer for a defender's lead (Law
@@ -237,94 +235,77 @@ class Remedies(ReplayState):
             "chooser": self.players[choosers[0] if lead.by is None else lead.by],
         }
         if lead.choice == ACCEPT:
-            text = _(_LEAD_ACCEPTED_BY_PLAY if lead.played else _LEAD_ACCEPTED).format(**values)
-            options: tuple[str, ...] = ()
-        elif lead.choice == REFUSE:
-            text, options = _(_LEAD_REFUSED[whose]).format(**values), ()
+            said = _LEAD_ACCEPTED_BY_PLAY if lead.played else _LEAD_ACCEPTED
         else:
-            text, options = _(_LEAD_WAITING[whose]).format(**values), LEAD_CHOICES
+            said = (_LEAD_REFUSED if lead.choice == REFUSE else _LEAD_WAITING)[whose]
+        options = () if lead.choice else LEAD_CHOICES  # the choices, while it waits
         source = "Law 53, Law 56" if whose == "defender" else "Law 53, Law 55"
-        return Remedy(rule="BR-10.3", source=source, text=text, chooser=choosers, options=options)
-
-    def winners(self) -> list[int]:
-        return [trick.winner for trick in self.tricks if trick.winner is not None]
+        return Remedy(rule="BR-10.3", source=source, text=_(said).format(**values), chooser=choosers, options=options)
 
     def established(self, revoke: Revoke) -> bool:
         """BR-10.4 (Law 63A1): the offender or their partner played to a later trick, legally or not."""
-        side = side_of(revoke.seat)
-        later = [list(trick.plays) for trick in self.tricks[revoke.trick :]]
-        if len(self.tricks) >= revoke.trick:  # the trick in progress follows the revoke's, not the revoke's own
-            later.append(self.trick)
-        return any(side_of(seat) == side for plays in later for seat, _card in plays)
+        later = self.tricks_shown()[revoke.trick :]  # with the trick being played, unless it is the revoke's own
+        return any(side_of(seat) == side_of(revoke.seat) for trick in later for seat, _card in trick.plays)
 
     def revoke_remedies(self) -> dict[int, Remedy]:
         """BR-10.4 to BR-10.7: each revoke's remedy, from the whole record."""
-        winners = self.winners()
         established = [revoke for revoke in self.revokes if self.established(revoke)]
-        both_sides = len({side_of(revoke.seat) for revoke in established}) == 2
-        remedies = {}
-        for revoke in self.revokes:
-            side, name = side_of(revoke.seat), self.players[revoke.seat]
-            offenders = SCORING.side_labels[side]
-            suits = _(SUIT_NAMES[revoke.suit])
-            if revoke not in established:
-                text = _(_NOT_ESTABLISHED).format(offenders=offenders, player=name, suits=suits)
-                remedies[revoke.violation] = Remedy(
-                    rule="BR-10.4", source="Law 62, Law 63", text=text, established=False
-                )
-                continue
-            if self.phase != OVER:  # Law 64A counts the tricks at the end of play
-                text = _(_COUNTED_AT_THE_END)
-                remedies[revoke.violation] = Remedy(rule="BR-10.5", source="Law 64A", text=text, established=True)
-                continue
-            repeated = any(
-                earlier.seat == revoke.seat and earlier.suit == revoke.suit and earlier.trick < revoke.trick
-                for earlier in established
-            )
-            transfer = revoke_transfer(
-                revoke.seat,
-                revoke.trick,
-                winners,
-                from_dummy=revoke.seat == self.dummy,
-                repeated=repeated,
-                both_sides=both_sides,
-            )
-            law = transfer.law + ("+" if transfer.law == "64A1" and transfer.tricks == 2 else "")
-            why = _(_TRANSFERS[law]).format(player=name, offenders=offenders, suits=suits)
-            if transfer.tricks:
-                head = ngettext(
-                    "Established (Law 63A): {count} trick to {side}: {why}",
-                    "Established (Law 63A): {count} tricks to {side}: {why}",
-                    transfer.tricks,
-                ).format(count=transfer.tricks, side=SCORING.side_labels[1 - side], why=why)
-            else:
-                head = _("Established (Law 63A): {why}").format(why=why)
-            remedies[revoke.violation] = Remedy(
-                rule="BR-10.5" if law.startswith("64A") else "BR-10.6",  # a transfer, or one of Law 64B's exceptions
-                source=f"Law {transfer.law}",
-                text=f"{head} {_(_EQUITY)}",
-                established=True,
-                tricks=transfer.tricks,
-                to_side=1 - side,
-            )
-        return remedies
+        return {revoke.violation: self.revoke_remedy(revoke, established) for revoke in self.revokes}
+
+    def revoke_remedy(self, revoke: Revoke, established: list[Revoke]) -> Remedy:
+        """BR-10.4 to BR-10.7: the remedy of ``revoke``, of the deal's ``established`` revokes or not (Law 63A)."""
+        side, name = side_of(revoke.seat), self.name(revoke.seat)
+        offenders, suits = SCORING.side_labels[side], _(SUIT_NAMES[revoke.suit])
+        if revoke not in established:
+            text = _(_NOT_ESTABLISHED).format(offenders=offenders, player=name, suits=suits)
+            return Remedy(rule="BR-10.4", source="Law 62, Law 63", text=text, established=False)
+        if self.phase != OVER:  # Law 64A counts the tricks at the end of play
+            return Remedy(rule="BR-10.5", source="Law 64A", text=_(_COUNTED_AT_THE_END), established=True)
+        winners = [trick.winner for trick in self.tricks if trick.winner is not None]
+        repeated = any(
+            earlier.seat == revoke.seat and earlier.suit == revoke.suit and earlier.trick < revoke.trick
+            for earlier in established
+        )
+        both_sides = len({side_of(each.seat) for each in established}) == 2
+        from_dummy = revoke.seat == self.dummy
+        transfer = revoke_transfer(
+            revoke.seat, revoke.trick, winners, from_dummy=from_dummy, repeated=repeated, both_sides=both_sides
+        )
+        law = transfer.law + ("+" if transfer.law == "64A1" and transfer.tricks == 2 else "")
+        why = _(_TRANSFERS[law]).format(player=name, offenders=offenders, suits=suits)
+        if transfer.tricks:
+            head = ngettext(
+                "Established (Law 63A): {count} trick to {side}: {why}",
+                "Established (Law 63A): {count} tricks to {side}: {why}",
+                transfer.tricks,
+            ).format(count=transfer.tricks, side=SCORING.side_labels[1 - side], why=why)
+        else:
+            head = _("Established (Law 63A): {why}").format(why=why)
+        return Remedy(
+            rule="BR-10.5" if law.startswith("64A") else "BR-10.6",  # a transfer, or one of Law 64B's exceptions
+            source=f"Law {transfer.law}",
+            text=f"{head} {_(_EQUITY)}",
+            established=True,
+            tricks=transfer.tricks,
+            to_side=1 - side,
+        )
 
     def with_remedies(self) -> tuple[Violation, ...]:
-        """The violations, each with its remedy where the Laws give one (BR-10)."""
-        remedies = dict(self.remedies)
-        for lead in [*self.leads_out_of_turn, *([self.pending] if self.pending else [])]:
-            remedies[lead.violation] = self.lead_remedy(lead)
-        remedies.update(self.revoke_remedies())
-        violations = tuple(
+        """The violations, each with its remedy where the Laws give one (BR-10): those known before the end (when
+        flagged, or a lead out of turn's as it stands) and each revoke's; then the rest by `FAULTS`, as in every
+        game."""
+        remedies = {**self.remedies, **self.revoke_remedies()}
+        self.violations = [
             violation._replace(remedy=remedies.get(index)) for index, violation in enumerate(self.violations)
-        )
-        return FAULTS.given_to(violations, self.players, self.flags)
+        ]
+        return super().with_remedies()
 
-    def corrected_last_tricks(self) -> tuple[Revoke, tuple[Trick, Trick]] | None:
+    def corrected_last_tricks(self) -> tuple[Revoke, Card, int, int] | None:
         """BR-10.6 (Law 62D): a revoke in the 12th trick is corrected even when established. The offender held two
         cards, one of the suit led, which they played to the 13th trick: it goes to the 12th instead, the revoke card
-        to the 13th, led by the 12th's winner, every other card as it fell. None without such a revoke in a deal
-        played to its end."""
+        to the 13th, led by the 12th's winner, every other card as it fell. The revoke, the card that goes to the 12th
+        and the winners of the 12th and the 13th as corrected; None without such a revoke in a deal played to its
+        end."""
         twelfth = next((revoke for revoke in self.revokes if revoke.trick == TWELFTH), None)
         if twelfth is None or self.phase != OVER or len(self.tricks) != TWELFTH + 1:
             return None
@@ -335,13 +316,10 @@ class Remedies(ReplayState):
         played_13[twelfth.seat], played_12[twelfth.seat] = played_12[twelfth.seat], kept
         leader = self.tricks[TWELFTH - 1].leader
         plays = tuple(((leader + step) % SEATS, played_12[(leader + step) % SEATS]) for step in range(SEATS))
-        winner, reason = trick_winner(plays, self.trumps)
-        last = tuple(((winner + step) % SEATS, played_13[(winner + step) % SEATS]) for step in range(SEATS))
-        last_winner, last_reason = trick_winner(last, self.trumps)
-        return twelfth, (
-            Trick(number=TWELFTH, leader=leader, plays=plays, winner=winner, reason=reason),
-            Trick(number=TWELFTH + 1, leader=winner, plays=last, winner=last_winner, reason=last_reason),
-        )
+        first, _reason = trick_winner(plays, self.trumps)
+        last_plays = tuple(((first + step) % SEATS, played_13[(first + step) % SEATS]) for step in range(SEATS))
+        last, _reason = trick_winner(last_plays, self.trumps)
+        return twelfth, kept, first, last
 
     def ruling(self, violations: tuple[Violation, ...], entry: dict[str, object] | None) -> Ruling | None:
         """The deal as ruled (BR-10.5): the declaring side's tricks after every trick transferred, and its score;
@@ -349,19 +327,15 @@ class Remedies(ReplayState):
         if self.phase != OVER or self.declarer is None or entry is None:
             return None
         declarers = side_of(self.declarer)
-        tricks = self.side_tricks()[declarers]
+        played = tricks = self.side_tricks()[declarers]
         steps = []
         corrected = self.corrected_last_tricks()
         if corrected is not None:
-            revoke, last_two = corrected
-            before = [trick.winner for trick in self.tricks[TWELFTH - 1 :]]
-            tricks += sum(side_of(trick.winner or 0) == declarers for trick in last_two)
-            tricks -= sum(side_of(winner or 0) == declarers for winner in before)
+            revoke, card, first, last = corrected
+            winners = [*(trick.winner or 0 for trick in self.tricks[: TWELFTH - 1]), first, last]
+            tricks = sum(side_of(winner) == declarers for winner in winners)
             text = _(_CORRECTED).format(
-                player=self.players[revoke.seat],
-                card=card_name(dict(last_two[0].plays)[revoke.seat]),
-                first=self.players[last_two[0].winner or 0],
-                last=self.players[last_two[1].winner or 0],
+                player=self.name(revoke.seat), card=card_name(card), first=self.name(first), last=self.name(last)
             )
             steps.append(RulingStep(rule="BR-10.6", source="Law 62D", text=text))
         for violation in violations:
@@ -369,20 +343,13 @@ class Remedies(ReplayState):
             if remedy is None or not remedy.tricks or remedy.to_side is None:
                 continue
             moved, tricks = transfer(remedy.tricks, remedy.to_side != declarers, tricks, 13)
+            side = SCORING.side_labels[remedy.to_side]
             text = ngettext(
                 "{count} trick to {side}: {player} revoked in trick {trick}",
                 "{count} tricks to {side}: {player} revoked in trick {trick}",
                 moved,
-            ).format(
-                count=moved,
-                side=SCORING.side_labels[remedy.to_side],
-                player=self.players[violation.seat],
-                trick=violation.trick,
-            )
+            ).format(count=moved, side=side, player=self.name(violation.seat), trick=violation.trick)
             steps.append(RulingStep(rule=remedy.rule, source=remedy.source, text=text))
-        if not steps or (corrected is not None and len(steps) == 1 and tricks == self.side_tricks()[declarers]):
+        if not steps or (corrected is not None and len(steps) == 1 and tricks == played):
             return None  # a 12th-trick revoke corrected with the same result leaves the score as played
-        deal = SCORING.parse_deal({**entry, "tricks": tricks}, self.flags)
-        return Ruling(
-            entry=SCORING.to_entry(deal), score=SCORING.score_deal(deal, self.dealer, self.flags, 0), steps=tuple(steps)
-        )
+        return scored_ruling(SCORING, {**entry, "tricks": tricks}, self.dealer, self.flags, steps)

@@ -12,13 +12,14 @@ from typing import Any
 from referee.core.games.contract_bridge.auction import Auction
 from referee.core.games.contract_bridge.deal import read_record
 from referee.core.games.contract_bridge.play import CardPlay
+from referee.core.games.contract_bridge.remedies import FAULTS
 from referee.core.games.contract_bridge.rules import honours_held
 from referee.core.games.contract_bridge.setup import SETUP
 from referee.core.games.contract_bridge.state import AUCTION, OVER, PLAY
 from referee.core.protocol import Referee
 from referee.core.record import Event
-from referee.core.tricks import Ruled, contract_entry, shown_tricks
-from referee.core.verdict import Trick, Turn, Violation
+from referee.core.tricks import Ruled, contract_entry
+from referee.core.verdict import Turn, Violation
 from scoring.core.games.contract_bridge import GAME as SCORING
 from scoring.core.games.contract_bridge import side_of
 from vocabulary.i18n import _
@@ -28,6 +29,7 @@ class _Replay(CardPlay, Auction):
     """One whole replay: the auction and the play over one state."""
 
     scoring = SCORING
+    faults = FAULTS
 
     def handlers(self) -> dict[str, Callable[[Event], None]]:
         return {"call": self.call, "choice": self.choose, "play": self.play}
@@ -60,9 +62,8 @@ class _Replay(CardPlay, Auction):
             self.notes.append(_("Passed out: four passes, no contract and no play (BR-4.6)."))
             return
         ns, ew = self.side_tricks()
-        side = side_of(self.declarer)
         needed = 6 + self.bid.level if self.bid else 0
-        taken = (ns, ew)[side]
+        taken = (ns, ew)[side_of(self.declarer)]
         if taken > needed:
             outcome = _(
                 "Tricks: N-S {ns}, E-W {ew}. {contract} by {declarer} needed {needed} and took {taken}: "
@@ -78,25 +79,11 @@ class _Replay(CardPlay, Auction):
                 "Tricks: N-S {ns}, E-W {ew}. {contract} by {declarer} needed {needed} and took {taken}: "
                 "down {down} (BR-5.5, BR-6.1)."
             )
-        self.notes.append(
-            outcome.format(
-                ns=ns,
-                ew=ew,
-                contract=self.contract_label(),
-                declarer=self.players[self.declarer],
-                needed=needed,
-                taken=taken,
-                over=taken - needed,
-                down=needed - taken,
-            )
-        )
+        tricks = {"ns": ns, "ew": ew, "needed": needed, "taken": taken, "over": taken - needed, "down": needed - taken}
+        self.notes.append(outcome.format(contract=self.contract_label(), declarer=self.name(self.declarer), **tricks))
         self.notes.append(
             _("The score is the deal's on its own, neither side vulnerable; a match scores it where it falls (BR-6.9).")
         )
-
-    def tricks_shown(self) -> tuple[Trick, ...]:
-        """A lead out of turn still waiting for its choice leads the trick as it lies (BR-10.3)."""
-        return shown_tricks(self.tricks, self.trick, self.pending.seat if self.pending is not None else self.leader)
 
     def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
         return violations, self.ruling(violations, entry)

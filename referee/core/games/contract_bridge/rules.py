@@ -1,6 +1,7 @@
 """The rules of Contract Bridge as pure functions: the seats round the table (BR-1.1), the bids (BR-4.3) and the
-end of the auction (BR-4.6), the cards that may be played (BR-5.3), who wins a trick (BR-5.4), and the honours
-a hand holds (BR-6.7), and the tricks an established revoke transfers (BR-10.5, BR-10.6)."""
+end of the auction (BR-4.6), the cards that may be played (BR-5.3) and led under a lead option (BR-10.11), who wins
+a trick (BR-5.4), the honours a hand holds (BR-6.7), and the tricks an established revoke transfers (BR-10.5,
+BR-10.6)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,7 @@ HAND_SIZE = 13  # BR-3.2
 
 # BR-5.4: why a trick's winner won, by whether it is a trump, whether the deal has trumps, or neither (trick_winner).
 _HIGHEST_TRUMP = gettext_noop("{card} is the highest trump (BR-5.4)")
-
 _HIGHEST_NO_TRUMP_PLAYED = gettext_noop("{card} is the highest {suit}; no trump was played (BR-5.4)")
-
 _HIGHEST_AT_NO_TRUMP = gettext_noop("{card} is the highest {suit} (BR-5.4)")
 
 
@@ -87,6 +86,13 @@ def allowed_cards(hand: Collection[Card], trick: Sequence[tuple[int, Card]]) -> 
         return list(hand)
     led = trick[0][1].suit
     return [card for card in hand if card.suit == led] or list(hand)
+
+
+def option_leads(hand: Collection[Card], option: str, suit: str) -> list[Card]:
+    """BR-10.11 (Law 50D2): the cards of ``hand`` that may be led when the declarer required (``REQUIRE``) or forbade
+    a lead of ``suit``: those of that suit, or those of the others, where the hand holds one; else any card."""
+    chosen = [card for card in hand if (card.suit == suit) == (option == REQUIRE)]
+    return chosen or list(hand)
 
 
 class Transfer(NamedTuple):

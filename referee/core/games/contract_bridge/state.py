@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from referee.core.calls import Call
-from referee.core.games.contract_bridge.deal import BridgeRecord
-from referee.core.games.contract_bridge.rules import SEATS, partner_of
-from referee.core.record import Event
-from referee.core.tricks import TrickState
-from referee.core.verdict import Remedy, Violation
+from referee.core.games.contract_bridge.rules import partner_of
+from referee.core.record import Event, Record
+from referee.core.tricks import FlaggingState
+from referee.core.verdict import Remedy
 from vocabulary.cards import Card
 
 
@@ -47,10 +46,10 @@ PLAY = "play"
 OVER = "over"
 
 
-class ReplayState(TrickState[BridgeRecord]):
+class ReplayState(FlaggingState[Record]):
     """What one replay remembers between events; only `Verdict` values leave it."""
 
-    def __init__(self, record: BridgeRecord) -> None:
+    def __init__(self, record: Record) -> None:
         super().__init__(record)
         self.phase = AUCTION
         # auction (BR-4)
@@ -62,13 +61,18 @@ class ReplayState(TrickState[BridgeRecord]):
         self.first_named: dict[tuple[int, str], int] = {}  # (side, strain) -> the first of the side to name it
         self.declarer: int | None = None
         self.trumps: str | None = None  # the contract's trump suit, None at no trump
-        # play (BR-5)
-        self.tricks_won = [0] * SEATS
         # faults and their remedies (BR-10)
-        self.remedies: dict[int, Remedy] = {}  # a violation's index -> its remedy, where known when it is flagged
+        # a violation's index -> its remedy, where known before the end: noted just before the violation is flagged
+        # (so under the index it takes), or a lead out of turn's as it stands
+        self.remedies: dict[int, Remedy] = {}
         self.pending: LeadOutOfTurn | None = None  # a lead out of turn not yet accepted or refused (BR-10.3)
-        self.leads_out_of_turn: list[LeadOutOfTurn] = []  # each one once settled
         self.revokes: list[Revoke] = []
+        # BR-10.11 (Law 50D): each defender's major penalty card, by seat, until played or picked up by an option;
+        # the declarer's lead option (the leader, the option, the suit) while it holds; the tricks whose lead the
+        # declarer left free.
+        self.penalty: dict[int, Card] = {}
+        self.option: tuple[int, str, str] | None = None
+        self.left_free: set[int] = set()
 
     @property
     def dummy(self) -> int | None:
@@ -85,13 +89,6 @@ class ReplayState(TrickState[BridgeRecord]):
         end (BR-10.4 to BR-10.6); noted just before it is flagged, so its violation is the next."""
         self.revokes.append(Revoke(violation=len(self.violations), seat=seat, trick=self.trick_number, suit=suit))
 
-    def flag(self, event: Event, rule: str, message: str, remedy: Remedy | None = None) -> int:
-        """Record a violation of ``rule``, with its remedy if it is known now, and give its index; the message says
-        what happened in words and never cites the rule."""
-        trick = self.trick_number if event.type == "play" and self.phase == PLAY else None
-        if remedy is not None:
-            self.remedies[len(self.violations)] = remedy
-        self.violations.append(
-            Violation(event=event.number, seat=event.seat, rule=rule, message=message, trick=trick, card=event.card)
-        )
-        return len(self.violations) - 1
+    def trick_of(self, event: Event) -> int | None:
+        """The trick a violation by ``event`` is in: the trick being played, for a card played in the play."""
+        return self.trick_number if event.type == "play" and self.phase == PLAY else None
