@@ -149,7 +149,6 @@ class TrickPlay(Remedies, Faulting[BeloteRecord]):
         position, reason = trick_winner(cards, trump)
         winner = trick[position][0]
         points = trick_points(cards, trump)
-        self.won[winner] += 1
         self.points[side_of(winner)] += points
         if self.take_trick(winner, reason, trick[0][0], points) == TRICKS:  # the winner leads next (BL-7.1)
             self.last_trick = winner  # BL-7.6

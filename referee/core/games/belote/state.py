@@ -27,7 +27,6 @@ class ReplayState(FlaggingState[BeloteRecord], TrumpRounds):
         self.belote_cards: frozenset[Card] = frozenset()  # the K and Q of trumps, once they are chosen (BL-6.1)
         # The second deal can be made (BL-3.4), or needs none: the hands are as held in play.
         self.dealt = record.held or len(record.stock) == STOCK
-        self.won = [0] * SEATS
         self.points = [0, 0]  # card points per side (BL-2.2)
         self.last_trick: int | None = None  # the seat that won the eighth trick (BL-2.3)
         self.played: set[Card] = set()

@@ -53,7 +53,6 @@ class TrickPlay(ReplayState, Faulting[Record]):
     def finish_trick(self) -> None:
         """CB-5.3: the four cards of the current trick go to its winner, who leads to the next."""
         winner, reason = trick_winner(self.trick)
-        self.tricks_won[winner] += 1
         self.take_trick(winner, reason, self.leader)
 
     def flag_illegal(self, event: Event, hand: Collection[Card], rule: str) -> None:

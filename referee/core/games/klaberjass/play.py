@@ -89,7 +89,6 @@ class TrickPlay(ReplayState, Faulting[KlaberjassRecord]):
         (first_seat, first), (second_seat, second) = self.trick
         second_wins, reason, points = trick_outcome(first, second, self.trump)
         winner = second_seat if second_wins else first_seat
-        self.won[winner] += 1
         self.points[winner] += points
         if self.take_trick(winner, reason, first_seat, points) == TRICKS:
             self.last_trick = winner  # KJ-8.4

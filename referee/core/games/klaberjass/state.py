@@ -34,7 +34,6 @@ class ReplayState(FlaggingState[KlaberjassRecord], TrumpRounds):
         self.declared_at: dict[tuple[Card, ...], Event] = {}  # each sequence's declare event
         self.kq_by: dict[str, int] = {}  # "K"/"Q" of trumps -> who played it (KJ-7.1)
         self.bella: int | None = None
-        self.won = [0, 0]
         self.points = [0, 0]
         self.last_trick: int | None = None
 
