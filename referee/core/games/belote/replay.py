@@ -18,7 +18,7 @@ from referee.core.tricks import Ruled
 from referee.core.verdict import Turn, Violation
 from scoring.core.games.belote import GAME as SCORING
 from scoring.core.games.belote import LAST_TRICK, NO_CAPOT, Camp, side_of
-from vocabulary.cards import SUIT_NAMES, card_name
+from vocabulary.cards import card_name
 from vocabulary.i18n import _, gettext_noop, ngettext
 
 # Each side's camp (BL-8.7) by the takers' side, the sides in order.
@@ -57,14 +57,8 @@ class _Replay(TrumpChoice, TrickPlay):
         return True
 
     def next_turn(self) -> Turn | None:
-        up = self.record.turn_up.suit
         if self.phase == "bid":
-            seat = self.speaking()
-            if self.round == 1:
-                prompt = _("{player}: take {suits} as trumps, or pass (BL-4.1)")
-            else:
-                prompt = _("{player}: name a suit other than {suits}, or pass (BL-4.2)")
-            return Turn(seat, "trump", self.offered(up), prompt.format(player=self.name(seat), suits=_(SUIT_NAMES[up])))
+            return self.trump_turn(self.record.turn_up.suit)
         if self.phase != "play" or not self.dealt:
             return None
         seat = self.due_player()

@@ -22,6 +22,10 @@ class TrumpChoice(ReplayState, TrumpChoosing[BeloteRecord]):
         gettext_noop("{player} may only take {suits}, the turn-up's suit, or pass in the first round"),
         gettext_noop("{player} named {suits}, the turn-up's suit, in the second round: only another suit"),
     )
+    PROMPTS = (
+        gettext_noop("{player}: take {suits} as trumps, or pass (BL-4.1)"),
+        gettext_noop("{player}: name a suit other than {suits}, or pass (BL-4.2)"),
+    )
 
     def bid(self, event: Event) -> None:
         """BL-4.1, BL-4.2: a take, a named suit or a pass by the player on turn."""

@@ -18,6 +18,10 @@ class TrumpChoice(ReplayState, TrumpChoosing[KlaberjassRecord]):
         gettext_noop("{player} may only take {suits} or pass in the first round"),
         gettext_noop("{player} must name a suit other than {suits} in the second round"),
     )
+    PROMPTS = (
+        gettext_noop("{player}: take {suits} as trumps, or pass (KJ-4.1)"),
+        gettext_noop("{player}: name a suit other than {suits}, or pass (KJ-4.2)"),
+    )
 
     # --- choosing trumps (KJ-4, R-KJ-2) ---------------------------------------------------
 
