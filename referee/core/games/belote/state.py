@@ -25,10 +25,8 @@ class ReplayState(TrumpRounds[BeloteRecord]):
         self.dealt = record.held or len(record.stock) == STOCK
         self.points = [0, 0]  # card points per side (BL-2.2)
         self.last_trick: int | None = None  # the seat that won the eighth trick (BL-2.3)
-        self.played: set[Card] = set()
         self.belote_by: int | None = None  # who said belote (BL-6.1)
         self.rebelote_by: int | None = None
-        self.renonces: list[tuple[int, int, int]] = []  # BL-10.1: (violation index, seat, trick) of each renonce
 
     @staticmethod
     def partners(seat: int, other: int) -> bool:
