@@ -67,13 +67,13 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         if self.phase == "bid":
             return self.trump_turn(up, ("schmeiss",) if "kj_schmeiss" in self.flags else ())  # R-KJ-2
         if self.phase == "answer":
-            seat = 1 - self.schmeisser_seat
+            seat = 1 - self.schmeisser
             prompt = _("{player}: {schmeisser} schmeisses; play or throw in (R-KJ-2)").format(
-                player=self.name(seat), schmeisser=self.name(self.schmeisser_seat)
+                player=self.name(seat), schmeisser=self.name(self.schmeisser)
             )
             return Turn(seat, "answer", ANSWERS, prompt)
         if self.phase == "name":
-            seat = self.schmeisser_seat
+            seat = self.schmeisser
             others = tuple(suit for suit in SUITS if suit != up)
             return Turn(
                 seat, "trump", others, _("{player}: name trumps (R-KJ-2, KJ-4.2)").format(player=self.name(seat))

@@ -30,7 +30,7 @@ class DixAndSequences(ReplayState, Faulting[KlaberjassRecord]):
                 message = _("{player} cannot swap the dix: {player} does not hold {card}")
             self.fault(event, "KJ-5.3", message, card=card_name(seven))
             return
-        if self.trump_round != 1 and "kj_dix_any_trump" not in self.flags:
+        if self.round != 1 and "kj_dix_any_trump" not in self.flags:  # the round ended by taking trumps
             self.fault(event, "R-KJ-4", _("{player} swapped the dix, but trumps were not taken in the first round"))
         if self.has_played(event.seat):
             self.fault(event, "KJ-5.3", _("{player} swapped the dix after playing a card"))

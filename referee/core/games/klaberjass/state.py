@@ -24,9 +24,8 @@ class ReplayState(TrumpRounds[KlaberjassRecord]):
         self.turn_up: Card = record.turn_up
         # Only the first deal recorded (KJ-3.2); a record of the plays only has the cards played, however many.
         self.short = not record.plays_only and len(record.hands[0]) == FIRST_DEAL
-        self.schmeisser: int | None = None
+        self.schmeisser = 0  # who schmeissed, once somebody has (R-KJ-2)
         self.maker: int | None = None
-        self.trump_round = 0
         self.dix_done = False
         self.declared: list[list[tuple[Card, ...]]] = [[], []]
         self.declared_at: dict[tuple[Card, ...], Event] = {}  # each sequence's declare event
