@@ -16,9 +16,7 @@ from vocabulary.i18n import _
 
 
 class TrickPlay(ReplayState, Faulting[KlaberjassRecord]):
-    """The replay's handlers for the cards played, trick by trick."""
-
-    # --- play (KJ-7, KJ-8) -------------------------------------------------------------------
+    """The replay's handlers for the cards played, trick by trick, and bella (KJ-7, KJ-8)."""
 
     def play(self, event: Event) -> None:
         card, seat, trick = event.card, event.seat, self.trick

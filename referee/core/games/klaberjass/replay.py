@@ -60,8 +60,6 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         self.flag(event, rule, _(what).format(player=self.players[event.seat]))
         return True
 
-    # --- the end ------------------------------------------------------------------------------
-
     def next_turn(self) -> Turn | None:
         up = self.turn_up.suit
         if self.phase == "bid":

@@ -16,9 +16,7 @@ _SEVENS = {suit: Card("7", suit) for suit in SUITS}  # the dix of each trump sui
 
 
 class DixAndSequences(ReplayState, Faulting[KlaberjassRecord]):
-    """The replay's handlers for the dix swap and declared sequences."""
-
-    # --- dix and sequences (KJ-5.3, KJ-6) -----------------------------------------------------
+    """The replay's handlers for the dix swap and declared sequences (KJ-5.3, KJ-6)."""
 
     def dix(self, event: Event) -> None:
         seven = _SEVENS[self.trump]

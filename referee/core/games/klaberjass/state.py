@@ -34,8 +34,6 @@ class ReplayState(TrumpRounds[KlaberjassRecord]):
         self.points = [0, 0]
         self.last_trick: int | None = None
 
-    # --- helpers ---------------------------------------------------------------------
-
     def has_played(self, seat: int) -> bool:
         """Whether ``seat`` has played a card yet (KJ-5.3, KJ-6.2): each finished trick holds a card of both
         players (a card out of turn to a trick is not played), so only the first trick needs a look."""

@@ -11,7 +11,7 @@ from vocabulary.i18n import _, gettext_noop
 
 
 class TrumpChoice(ReplayState, TrumpChoosing[KlaberjassRecord]):
-    """The replay's handlers for the bids and the answer to a schmeiss."""
+    """The replay's handlers for choosing trumps: the bids and the answer to a schmeiss (KJ-4, R-KJ-2)."""
 
     ROUND_RULES = ("KJ-4.1", "KJ-4.2")
     OUT_OF_ROUND = (
@@ -22,8 +22,6 @@ class TrumpChoice(ReplayState, TrumpChoosing[KlaberjassRecord]):
         gettext_noop("{player}: take {suits} as trumps, or pass (KJ-4.1)"),
         gettext_noop("{player}: name a suit other than {suits}, or pass (KJ-4.2)"),
     )
-
-    # --- choosing trumps (KJ-4, R-KJ-2) ---------------------------------------------------
 
     def settle(self, maker: int, trump: str) -> None:
         """KJ-4.3: trumps are chosen; the second deal follows (KJ-5.1) and play begins."""
