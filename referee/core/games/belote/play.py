@@ -9,7 +9,7 @@ from collections.abc import Collection
 from referee.core.games.belote.deal import BeloteRecord
 from referee.core.games.belote.remedies import Remedies
 from referee.core.games.belote.rules import TRICKS, allowed, trick_winner
-from referee.core.pack32 import Duty, trick_points
+from referee.core.pack32 import Duty, holding, trick_points
 from referee.core.plays import Faulting
 from referee.core.record import Event
 from scoring.core.games.belote import SEATS, side_of
@@ -43,7 +43,7 @@ class TrickPlay(Remedies, Faulting[BeloteRecord]):
 
     def holder(self) -> int:
         """The position in the trick of the card holding it (BL-7.5)."""
-        return trick_winner([card for _, card in self.trick], self.trump)[0]
+        return holding([card for _, card in self.trick], self.trump)
 
     def allowed(self, seat: int) -> tuple[list[Card], Duty]:
         """The cards BL-7.2 to BL-7.4 let the player on turn play."""
@@ -56,8 +56,8 @@ class TrickPlay(Remedies, Faulting[BeloteRecord]):
         hand = self.hands[seat]
         if not self.check_irregular(event, card, hand):
             return
-        if event.announce or card in self.belote_cards:
-            self.check_belote(event, card)
+        if event.announce or (card.suit == self.trump and card.rank in ("K", "Q")):
+            self.check_belote(event, card)  # only a saying or the K or Q of trumps concerns belote (BL-6.1)
         hand.pop(card, None)
         self.trick.append((seat, card))
         if len(self.trick) == SEATS:

@@ -10,7 +10,6 @@ from referee.core.games.belote.deal import BeloteRecord
 from referee.core.games.belote.rules import STOCK
 from referee.core.trump_rounds import TrumpRounds
 from scoring.core.games.belote import side_of
-from vocabulary.cards import Card
 
 
 class ReplayState(TrumpRounds[BeloteRecord]):
@@ -20,7 +19,6 @@ class ReplayState(TrumpRounds[BeloteRecord]):
         # BL-4.1, BL-7.1: the dealer's next player speaks and leads first. The phases: bid, play, done, thrown_in.
         super().__init__(record)
         self.taker: int | None = None
-        self.belote_cards: frozenset[Card] = frozenset()  # the K and Q of trumps, once they are chosen (BL-6.1)
         # The second deal can be made (BL-3.4), or needs none: the hands are as held in play.
         self.dealt = record.held or len(record.stock) == STOCK
         self.points = [0, 0]  # card points per side (BL-2.2)

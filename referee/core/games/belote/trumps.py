@@ -7,11 +7,7 @@ from referee.core.games.belote.state import ReplayState
 from referee.core.record import Event
 from referee.core.trump_rounds import PASS, TrumpChoosing
 from scoring.core.games.belote import SEATS
-from vocabulary.cards import SUITS, Card
 from vocabulary.i18n import gettext_noop
-
-# The K and Q of each suit, which make belote-rebelote in trumps (BL-6.1).
-_BELOTE_CARDS = {suit: frozenset((Card("K", suit), Card("Q", suit))) for suit in SUITS}
 
 
 class TrumpChoice(ReplayState, TrumpChoosing[BeloteRecord]):
@@ -40,7 +36,6 @@ class TrumpChoice(ReplayState, TrumpChoosing[BeloteRecord]):
     def settle(self, taker: int, trump: str) -> None:
         """BL-4.3: the first take ends the choice; BL-3.4: the dealer completes the deal from the stock."""
         self.taker, self.trump, self.phase = taker, trump, "play"
-        self.belote_cards = _BELOTE_CARDS[trump]
         if not self.dealt:
             return
         if self.record.held:
