@@ -88,13 +88,10 @@ class _Replay(TrumpChoice, TrickPlay):
     def end_notes(self) -> None:
         if self.phase == "thrown_in":
             if "bl_same_dealer_redeals" in self.flags:
-                self.notes.append(
-                    _("all four passed twice: the cards are thrown in and the same player deals again (R-BL-1)")
-                )
+                note = _("all four passed twice: the cards are thrown in and the same player deals again (R-BL-1)")
             else:
-                self.notes.append(
-                    _("all four passed twice: the cards are thrown in and the next player deals (R-BL-1)")
-                )
+                note = _("all four passed twice: the cards are thrown in and the next player deals (R-BL-1)")
+            self.notes.append(note)
         if self.phase == "play" and not self.dealt:
             note = ngettext(
                 "the stock holds {count} of its {size} card: record them in the order dealt "

@@ -71,11 +71,8 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
             )
             return Turn(seat, "answer", ANSWERS, prompt)
         if self.phase == "name":
-            seat = self.schmeisser
-            others = tuple(suit for suit in SUITS if suit != up)
-            return Turn(
-                seat, "trump", others, _("{player}: name trumps (R-KJ-2, KJ-4.2)").format(player=self.name(seat))
-            )
+            prompt = _("{player}: name trumps (R-KJ-2, KJ-4.2)").format(player=self.name(self.schmeisser))
+            return Turn(self.schmeisser, "trump", tuple(suit for suit in SUITS if suit != up), prompt)
         if self.phase != "play" or self.short:
             return None
         seat = self.due_player()
