@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee.core.plays import Faulting
 from referee.core.record import Event
-from referee.core.setup import Entry, ExtraField, TurnEntry
+from referee.core.setup import Entry, EventField, EventKind, ExtraField, TurnEntry, ValueKind
 from referee.core.tricks import FlaggingState, RecordT
 from referee.core.verdict import Turn
 from vocabulary.cards import SUIT_NAMES, SUITS
@@ -23,6 +23,13 @@ TAKE, PASS = "take", "pass"
 # words the round offers tapped.
 TURN_UP = ExtraField("turn_up", gettext_noop("Turn-up card"), gettext_noop("the turn-up card"), False, 1, required=True)
 TRUMP_TURN = TurnEntry("trump", Entry.OPTION, "choice")
+
+
+def trump_bid(text: str, words: str, bids: tuple[str, ...]) -> EventKind:
+    """The event that answers the trump turn: a ``bid`` whose choice is one of the game's ``bids`` (``words`` names
+    them for the API's schema); ``text`` says what it is."""
+    choice = EventField(name="choice", kind=ValueKind.WORD, text=words, words=bids)
+    return EventKind(type="bid", text=text, fields=(choice,), turn=TRUMP_TURN.kind)
 
 
 class TrumpRounds(FlaggingState[RecordT]):
