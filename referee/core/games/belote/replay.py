@@ -56,12 +56,9 @@ class _Replay(TrumpChoice, TrickPlay):
             return None
         seat = self.due_player()
         allowed, _rule = self.allowed(seat)
-        who = self.name(seat)
-        if not self.trick:
-            prompt = _("{player} to lead").format(player=who)
-        else:
-            prompt = _("{player} to play to {card}").format(player=who, card=card_name(self.trick[0][1]))
-        return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
+        prompt = _("{player} to play to {card}") if self.trick else _("{player} to lead")
+        words = prompt.format(player=self.name(seat), card=card_name(self.trick[0][1]) if self.trick else "")
+        return Turn(seat, "play", tuple(card.code for card in allowed), words)
 
     def deal_entry(self) -> dict[str, Any] | None:
         """The match-file entry of BL-8.7 for a finished deal; a deal nobody took is passed out (BL-4.4)."""
