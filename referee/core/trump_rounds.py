@@ -84,9 +84,10 @@ def chosen_suit(choice: str, up: str) -> str:
 
 
 class TrumpChoosing(TrumpRounds[RecordT], Faulting[RecordT]):
-    """What the trump handlers of both games do alike: flag a player who speaks out of turn, and end the choice with a
-    take or a named suit, flagged under the round's rule where the round does not offer it and applied all the same,
-    so the play can still be refereed. Each game gives its rules and sentences, and how trumps are settled."""
+    """What the trump handlers of both games do alike: give the turn to take, name or pass, flag a player who speaks
+    out of turn, and end the choice with a take or a named suit, flagged under the round's rule where the round does
+    not offer it and applied all the same, so the play can still be refereed. Each game gives its rules and sentences,
+    and how trumps are settled."""
 
     ROUND_RULES: tuple[str, str]  # the rule of the first round and of the second
     # A take or a suit the round does not offer, by round: a msgid with {player} and {suits}, the turn-up's suit.
@@ -97,7 +98,7 @@ class TrumpChoosing(TrumpRounds[RecordT], Faulting[RecordT]):
         """The turn of the player to take, name or pass: what the round offers, then ``also``, the game's own calls."""
         seat = self.speaking()
         prompt = _(self.PROMPTS[self.round - 1]).format(player=self.name(seat), suits=_(SUIT_NAMES[up]))
-        return Turn(seat=seat, kind="trump", allowed=(*self.offered(up), *also), prompt=prompt)
+        return Turn(seat=seat, kind=TRUMP_TURN.kind, allowed=(*self.offered(up), *also), prompt=prompt)
 
     def round_rule(self) -> str:
         """The rule of the round being played."""
