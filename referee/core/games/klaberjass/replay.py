@@ -61,7 +61,7 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         return True
 
     def next_turn(self) -> Turn | None:
-        up = self.turn_up.suit
+        up = self.record.turn_up.suit
         if self.phase == "bid":
             return self.trump_turn(up, ("schmeiss",) if "kj_schmeiss" in self.flags else ())  # R-KJ-2
         if self.phase == "answer":

@@ -34,7 +34,7 @@ class DixAndSequences(ReplayState, Faulting[KlaberjassRecord]):
             self.fault(event, "KJ-5.3", _("{player} swapped the dix after playing a card"))
         # The turn-up takes the 7's place in the hand (KJ-5.3), so the hand keeps its order.
         cards = list(hand)
-        cards[cards.index(seven)] = self.turn_up
+        cards[cards.index(seven)] = self.record.turn_up
         self.hands[event.seat] = dict.fromkeys(cards)
         self.dix_done = True
         if self.declared[event.seat]:

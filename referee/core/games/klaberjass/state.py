@@ -21,7 +21,6 @@ class ReplayState(TrumpRounds[KlaberjassRecord]):
         # The hands in the dealt order that the allowed cards and the verdict list; the non-dealer, who leads first,
         # speaks first in each round (KJ-4.1). The phases: bid, answer, name, play, done, annulled.
         super().__init__(record)
-        self.turn_up: Card = record.turn_up
         # Only the first deal recorded (KJ-3.2); a record of the plays only has the cards played, however many.
         self.short = not record.plays_only and len(record.hands[0]) == FIRST_DEAL
         self.schmeisser = 0  # who schmeissed, once somebody has (R-KJ-2)

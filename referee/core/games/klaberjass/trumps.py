@@ -29,7 +29,7 @@ class TrumpChoice(ReplayState, TrumpChoosing[KlaberjassRecord]):
         self.phase = "play"
 
     def bid(self, event: Event) -> None:
-        choice, up = event.choice, self.turn_up.suit
+        choice, up = event.choice, self.record.turn_up.suit
         if self.phase == "answer":
             message = _("{player} had to answer the schmeiss first")
             self.fault(event, "R-KJ-2", message, player=self.name(1 - self.schmeisser))
@@ -103,7 +103,7 @@ class TrumpChoice(ReplayState, TrumpChoosing[KlaberjassRecord]):
         message = _("{player} did not answer {schmeisser}'s schmeiss; play went on, so the answer is taken as play")
         words = message.format(player=self.name(opponent), schmeisser=self.name(schmeisser))
         self.flag(event, "R-KJ-2", words, seat=opponent)  # the event may be a card, which this fault is not about
-        self.settle(schmeisser, self.turn_up.suit)
+        self.settle(schmeisser, self.record.turn_up.suit)
         return True
 
     def answer(self, event: Event) -> None:
@@ -113,6 +113,6 @@ class TrumpChoice(ReplayState, TrumpChoosing[KlaberjassRecord]):
         if event.choice == "throw_in":
             self.phase = "annulled"  # R-KJ-2: as for an annulled deal
         elif self.round == 1:
-            self.settle(self.schmeisser, self.turn_up.suit)
+            self.settle(self.schmeisser, self.record.turn_up.suit)
         else:
             self.phase = "name"
