@@ -24,7 +24,6 @@ class TrickPlay(ReplayState, Faulting[KlaberjassRecord]):
         if (trick[0][0] == seat if trick else seat != self.leader) and self.out_of_turn(event):
             return
         hand = self.hands[seat]
-        suit = card.suit
         # A card in its player's hand has not been played: a played card leaves its hand. A card played by someone
         # who did not hold it stays with its holder, who plays it later like any other card (docs/hand-record.md).
         if card in hand:
@@ -33,7 +32,7 @@ class TrickPlay(ReplayState, Faulting[KlaberjassRecord]):
             del hand[card]
         else:
             self.not_held(event, card, "KJ-1.1", "KJ-5.1")
-        if event.announce or (suit == self.trump and card.rank in ("K", "Q")):
+        if event.announce or (card.suit == self.trump and card.rank in ("K", "Q")):
             self.check_bella(event, card)  # only an announcement or the K or Q of trumps concerns bella (KJ-7.1)
         trick.append((seat, card))
         if len(trick) == 2:
