@@ -2,7 +2,7 @@
 
 In the first round each player in turn, from the dealer's next, takes the turn-up's suit or passes; if
 all pass, in the second round each may name another suit or pass; if all pass again the deal is thrown
-in. The first take or named suit ends the choice. A replay's state mixes `TrumpRounds` in and its trump handlers
+in. The first take or named suit ends the choice. A replay's state builds on `TrumpRounds` and its trump handlers on
 `TrumpChoosing`; each game keeps its own phases, rules and messages.
 """
 
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from referee.core.plays import Faulting
 from referee.core.record import Event
-from referee.core.setup import Entry, ExtraField, TurnEntry
-from referee.core.tricks import RecordT
+from referee.core.setup import Entry, EventField, EventKind, ExtraField, TurnEntry, ValueKind
+from referee.core.tricks import FlaggingState, RecordT
+from referee.core.verdict import Turn
 from vocabulary.cards import SUIT_NAMES, SUITS
 from vocabulary.i18n import _, gettext_noop
 
@@ -24,16 +25,29 @@ TURN_UP = ExtraField("turn_up", gettext_noop("Turn-up card"), gettext_noop("the 
 TRUMP_TURN = TurnEntry("trump", Entry.OPTION, "choice")
 
 
-class TrumpRounds:
-    """Who speaks next in the two rounds, and what each round offers."""
+def trump_bid(text: str, words: str, bids: tuple[str, ...]) -> EventKind:
+    """The event that answers the trump turn: a ``bid`` whose choice is one of the game's ``bids`` (``words`` names
+    them for the API's schema); ``text`` says what it is."""
+    choice = EventField(name="choice", kind=ValueKind.WORD, text=words, words=bids)
+    return EventKind(type="bid", text=text, fields=(choice,), turn=TRUMP_TURN.kind)
 
-    seats: int
-    first_speaker: int  # the dealer's next player, first in each round
-    round: int  # 1 or 2; 3 once every player passed twice
-    speaker: int  # how many players have spoken in this round
 
-    def start_rounds(self, first_speaker: int, seats: int) -> None:
-        self.first_speaker, self.seats, self.round, self.speaker = first_speaker, seats, 1, 0
+class TrumpRounds(FlaggingState[RecordT]):
+    """A replay whose deal starts with the two rounds: who speaks next and what each round offers, the phase of the
+    deal ("bid" while trumps are chosen, "play" once they are, then the game's own) and the trump suit."""
+
+    def __init__(self, record: RecordT) -> None:
+        super().__init__(record)
+        self.first_speaker = self.leader  # the dealer's next player, who leads first, speaks first in each round
+        self.seats = len(self.players)
+        self.round = 1  # 1 or 2; 3 once every player passed twice
+        self.speaker = 0  # how many players have spoken in this round
+        self.phase = "bid"
+        self.trump = ""
+
+    def trick_of(self, event: Event) -> int | None:
+        """Any event of the play is in the trick being played."""
+        return self.trick_number if self.phase == "play" else None
 
     def speaking(self) -> int:
         """The seat whose turn it is to take, name or pass."""
@@ -69,14 +83,22 @@ def chosen_suit(choice: str, up: str) -> str:
     return up if choice == TAKE else choice
 
 
-class TrumpChoosing(Faulting[RecordT], TrumpRounds):
-    """What the trump handlers of both games do alike: flag a player who speaks out of turn, and end the choice with a
-    take or a named suit, flagged under the round's rule where the round does not offer it and applied all the same,
-    so the play can still be refereed. Each game gives its rules and sentences, and how trumps are settled."""
+class TrumpChoosing(TrumpRounds[RecordT], Faulting[RecordT]):
+    """What the trump handlers of both games do alike: give the turn to take, name or pass, flag a player who speaks
+    out of turn, and end the choice with a take or a named suit, flagged under the round's rule where the round does
+    not offer it and applied all the same, so the play can still be refereed. Each game gives its rules and sentences,
+    and how trumps are settled."""
 
     ROUND_RULES: tuple[str, str]  # the rule of the first round and of the second
     # A take or a suit the round does not offer, by round: a msgid with {player} and {suits}, the turn-up's suit.
     OUT_OF_ROUND: tuple[str, str]
+    PROMPTS: tuple[str, str]  # the turn to speak, by round: a msgid with {player} and {suits}, the turn-up's suit
+
+    def trump_turn(self, up: str, also: tuple[str, ...] = ()) -> Turn:
+        """The turn of the player to take, name or pass: what the round offers, then ``also``, the game's own calls."""
+        seat = self.speaking()
+        prompt = _(self.PROMPTS[self.round - 1]).format(player=self.name(seat), suits=_(SUIT_NAMES[up]))
+        return Turn(seat=seat, kind=TRUMP_TURN.kind, allowed=(*self.offered(up), *also), prompt=prompt)
 
     def round_rule(self) -> str:
         """The rule of the round being played."""

@@ -9,10 +9,9 @@ from collections.abc import Collection
 from referee.core.games.belote.deal import BeloteRecord
 from referee.core.games.belote.remedies import Remedies
 from referee.core.games.belote.rules import TRICKS, allowed, trick_winner
-from referee.core.pack32 import Duty, trick_points
+from referee.core.pack32 import Duty, holding, trick_points
 from referee.core.plays import Faulting
 from referee.core.record import Event
-from referee.core.tricks import next_to_play
 from scoring.core.games.belote import SEATS, side_of
 from vocabulary.cards import SUIT_NAMES, Card, card_name
 from vocabulary.i18n import _, gettext_noop
@@ -42,13 +41,9 @@ _VOID = {
 class TrickPlay(Remedies, Faulting[BeloteRecord]):
     """The replay's handlers for the cards played, trick by trick."""
 
-    def next_seat(self) -> int:
-        """The first seat from the leader, in the order of play, that has not played to the trick (BL-1.2)."""
-        return next_to_play(self.leader, self.trick, SEATS)
-
     def holder(self) -> int:
         """The position in the trick of the card holding it (BL-7.5)."""
-        return trick_winner([card for _, card in self.trick], self.trump)[0]
+        return holding([card for _, card in self.trick], self.trump)
 
     def allowed(self, seat: int) -> tuple[list[Card], Duty]:
         """The cards BL-7.2 to BL-7.4 let the player on turn play."""
@@ -61,10 +56,9 @@ class TrickPlay(Remedies, Faulting[BeloteRecord]):
         hand = self.hands[seat]
         if not self.check_irregular(event, card, hand):
             return
-        if event.announce or card in self.belote_cards:
-            self.check_belote(event, card)
+        if event.announce or (card.suit == self.trump and card.rank in ("K", "Q")):
+            self.check_belote(event, card)  # only a saying or the K or Q of trumps concerns belote (BL-6.1)
         hand.pop(card, None)
-        self.played.add(card)
         self.trick.append((seat, card))
         if len(self.trick) == SEATS:
             self.finish_trick()
@@ -76,7 +70,7 @@ class TrickPlay(Remedies, Faulting[BeloteRecord]):
         if seat in dict(trick):  # seat -> card
             self.fault(event, "BL-1.2", _("{player} played {card}, a second card to the same trick"))
             return False
-        expected = self.next_seat()
+        expected = self.due_player()  # BL-1.2
         if not trick and seat != expected:
             message = _("{player} led {card}, but it was {leader}'s lead")
             self.fault(event, "BL-7.1", message, leader=self.name(expected))
@@ -103,7 +97,6 @@ class TrickPlay(Remedies, Faulting[BeloteRecord]):
         if card in allowed:
             return
         example = card_name(allowed[0])
-        self.renonces.append((len(self.violations), event.seat, len(self.tricks) + 1))  # BL-10.1, its remedy
         if duty is Duty.FOLLOW or (card.suit != self.trump and led.suit == self.trump):
             message = _("{player} held {card} and had to follow suit to {led}")
             self.fault(event, "BL-7.2", message, card=example, led=card_name(led))
@@ -129,7 +122,7 @@ class TrickPlay(Remedies, Faulting[BeloteRecord]):
                 message = _("{player} said belote with {card}, not with the K or Q of trumps")
             else:
                 message = _("{player} said rebelote with {card}, not with the K or Q of trumps")
-        elif saying == "belote" and other in self.played:
+        elif saying == "belote" and self.played_to(other) is not None:
             message = _("{player} said belote with {card} after {other} was played")
         elif saying == "belote" and other not in self.hands[seat]:
             message = _("{player} said belote with {card} without holding {other}")
@@ -149,7 +142,6 @@ class TrickPlay(Remedies, Faulting[BeloteRecord]):
         position, reason = trick_winner(cards, trump)
         winner = trick[position][0]
         points = trick_points(cards, trump)
-        self.won[winner] += 1
         self.points[side_of(winner)] += points
         if self.take_trick(winner, reason, trick[0][0], points) == TRICKS:  # the winner leads next (BL-7.1)
             self.last_trick = winner  # BL-7.6

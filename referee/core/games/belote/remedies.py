@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.core.games.belote.state import ReplayState
 from referee.core.remedies import BAD_CALL, NOT_HELD, OUT_OF_TIME, OUT_OF_TURN, Faults
+from referee.core.tricks import Ruled
 from referee.core.verdict import Remedy, Ruling, RulingStep, Violation
 from scoring.core.base import EntryError
 from scoring.core.games.belote import GAME as SCORING
@@ -67,6 +68,8 @@ _STEP = {
 class Remedies(ReplayState):
     """Each fault's remedy (BL-10) and the deal as ruled."""
 
+    faults = FAULTS
+
     def camp(self, seat: int) -> Camp:
         """The camp ``seat`` plays in: the takers' or the defenders' (BL-4.3)."""
         assert self.taker is not None
@@ -75,44 +78,48 @@ class Remedies(ReplayState):
     def renonce_rule(self) -> str:
         return "R-BL-14" if "bl_renonce_deal_void" in self.flags else "BL-10.1"
 
-    def with_remedies(self) -> tuple[Violation, ...]:
-        """The violations, each renonce and false announcement with its remedy."""
-        first = self.renonces[0] if self.renonces else None
-        remedies: dict[int, Remedy] = {}
-        for index, seat, _trick in self.renonces:
-            camp, void = self.camp(seat), "bl_renonce_deal_void" in self.flags
-            text = _(_RENONCE[camp, void]).format(player=self.name(seat))
-            if first is not None and index != first[0]:
-                text = f"{text} {_(_LATER_RENONCE).format(trick=first[2])}"
-            other = 1 - side_of(seat)
-            remedies[index] = Remedy(rule=self.renonce_rule(), source=_SOURCE[void], text=text, to_side=other)
-        for index, violation in enumerate(self.violations):
-            if violation.rule == "BL-6.1":
-                text = _(_FALSE_ANNOUNCEMENT).format(player=self.name(violation.seat))
-                remedies[index] = Remedy(rule="BL-10.2", source="contree.org", text=text)
-        violations = tuple(violation._replace(remedy=remedies.get(i)) for i, violation in enumerate(self.violations))
-        return FAULTS.given_to(violations, self.players, self.flags)
+    def first_renonce(self) -> Violation | None:
+        """The deal's first renonce, which decides it (BL-10.1)."""
+        return next((violation for violation in self.violations if violation.rule in RENONCE_RULES), None)
 
-    def ruling(self, entry: dict[str, Any] | None) -> Ruling | None:
-        """BL-10.1: the deal as ruled, when a renonce decided it: the entry with the camp of the first renonce."""
-        if entry is None or entry.get("passed_out") or not self.renonces:
+    def with_remedies(self) -> tuple[Violation, ...]:
+        """The violations, each renonce and false announcement with its remedy (`remedy`), the rest with R-BL-15's."""
+        first = self.first_renonce()
+        self.violations = [violation._replace(remedy=self.remedy(violation, first)) for violation in self.violations]
+        return super().with_remedies()
+
+    def remedy(self, violation: Violation, first: Violation | None) -> Remedy | None:
+        """The remedy of a renonce, ``first`` being the deal's first (BL-10.1, R-BL-14), or of a false belote or
+        rebelote (BL-10.2); None for another fault."""
+        seat = violation.seat
+        if violation.rule == "BL-6.1":
+            text = _(_FALSE_ANNOUNCEMENT).format(player=self.name(seat))
+            return Remedy(rule="BL-10.2", source="contree.org", text=text)
+        if violation.rule not in RENONCE_RULES or first is None:
             return None
-        _index, seat, trick = self.renonces[0]
-        camp = self.camp(seat)
+        void = "bl_renonce_deal_void" in self.flags
+        text = _(_RENONCE[self.camp(seat), void]).format(player=self.name(seat))
+        if violation.event != first.event:
+            text = f"{text} {_(_LATER_RENONCE).format(trick=first.trick)}"
+        return Remedy(rule=self.renonce_rule(), source=_SOURCE[void], text=text, to_side=1 - side_of(seat))
+
+    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
+        """BL-10.1: the deal as ruled, when a renonce decided it: the entry with the camp of the first renonce."""
+        first = self.first_renonce()
+        if entry is None or entry.get("passed_out") or first is None:
+            return violations, None
+        camp = self.camp(first.seat)
         try:
             deal = SCORING.parse_deal({**entry, "renonce": camp.value}, self.flags)
         except EntryError:  # the entry as played could not be scored either: nothing to rule on
-            return None
+            return violations, None
         step = RulingStep(
             rule=self.renonce_rule(),
             source=_SOURCE["bl_renonce_deal_void" in self.flags],
-            text=_(_STEP[camp]).format(player=self.name(seat), trick=trick),
+            text=_(_STEP[camp]).format(player=self.name(first.seat), trick=first.trick),
         )
-        return Ruling(
-            entry=SCORING.to_entry(deal),
-            score=SCORING.score_deal(deal, self.record.dealer, self.flags, 0),
-            steps=(step,),
-        )
+        score = SCORING.score_deal(deal, self.dealer, self.flags, 0)
+        return violations, Ruling(entry=SCORING.to_entry(deal), score=score, steps=(step,))
 
 
 _SOURCE = {False: "contree.org", True: "ASCEE, Règlement du concours de belote, art. 10"}

@@ -9,23 +9,16 @@ from typing import Any
 
 from referee.core.games.belote.deal import read_record
 from referee.core.games.belote.play import TrickPlay
-from referee.core.games.belote.rules import STOCK, TRICKS
+from referee.core.games.belote.rules import STOCK
 from referee.core.games.belote.setup import SETUP
 from referee.core.games.belote.trumps import TrumpChoice
 from referee.core.protocol import Referee
 from referee.core.record import Event
-from referee.core.tricks import Ruled
-from referee.core.verdict import Turn, Violation
+from referee.core.verdict import Turn
 from scoring.core.games.belote import GAME as SCORING
-from scoring.core.games.belote import LAST_TRICK, NO_CAPOT, Camp, side_of
-from vocabulary.cards import SUIT_NAMES, card_name
+from scoring.core.games.belote import LAST_TRICK, NO_CAPOT, side_of
+from vocabulary.cards import card_name
 from vocabulary.i18n import _, gettext_noop, ngettext
-
-# Each side's camp (BL-8.7) by the takers' side, the sides in order.
-_CAMPS_BY_SIDE = (
-    (Camp.TAKERS.value, Camp.DEFENDERS.value),
-    (Camp.DEFENDERS.value, Camp.TAKERS.value),
-)
 
 
 class _Replay(TrumpChoice, TrickPlay):
@@ -57,24 +50,15 @@ class _Replay(TrumpChoice, TrickPlay):
         return True
 
     def next_turn(self) -> Turn | None:
-        up = self.record.turn_up.suit
         if self.phase == "bid":
-            seat = self.speaking()
-            if self.round == 1:
-                prompt = _("{player}: take {suits} as trumps, or pass (BL-4.1)")
-            else:
-                prompt = _("{player}: name a suit other than {suits}, or pass (BL-4.2)")
-            return Turn(seat, "trump", self.offered(up), prompt.format(player=self.name(seat), suits=_(SUIT_NAMES[up])))
+            return self.trump_turn(self.record.turn_up.suit)
         if self.phase != "play" or not self.dealt:
             return None
         seat = self.due_player()
         allowed, _rule = self.allowed(seat)
-        who = self.name(seat)
-        if not self.trick:
-            prompt = _("{player} to lead").format(player=who)
-        else:
-            prompt = _("{player} to play to {card}").format(player=who, card=card_name(self.trick[0][1]))
-        return Turn(seat, "play", tuple(card.code for card in allowed), prompt)
+        prompt = _("{player} to play to {card}") if self.trick else _("{player} to lead")
+        words = prompt.format(player=self.name(seat), card=card_name(self.trick[0][1]) if self.trick else "")
+        return Turn(seat, "play", tuple(card.code for card in allowed), words)
 
     def deal_entry(self) -> dict[str, Any] | None:
         """The match-file entry of BL-8.7 for a finished deal; a deal nobody took is passed out (BL-4.4)."""
@@ -83,34 +67,28 @@ class _Replay(TrumpChoice, TrickPlay):
         if self.phase != "done":
             return None
         assert self.taker is not None and self.last_trick is not None
-        takers = side_of(self.taker)
-        camps = _CAMPS_BY_SIDE[takers]
-        sides_won = [0, 0]
-        for seat, won in enumerate(self.tricks_taken()):
-            sides_won[side_of(seat)] += won
-        capot = camps[0] if sides_won[0] == TRICKS else camps[1] if sides_won[1] == TRICKS else NO_CAPOT
+        last = self.camp(self.last_trick).value  # the camp that won the last trick (BL-2.3)
+        # BL-8.5: a capot, the camp of the last trick taking every trick.
+        capot = all(self.partners(seat, self.last_trick) for seat, won in enumerate(self.tricks_taken()) if won)
         said = self.belote_by if self.belote_by is not None and self.rebelote_by == self.belote_by else None
         # BL-5: announcements are not in the hand record, so the entry leaves them out: none declared. The verdict
         # gives it as the scoring core stores it, every field present (`verdict`).
         return {
             "taker": self.taker,
             "trump": self.trump,
-            "taker_card_points": self.points[takers],
-            "last_trick": camps[side_of(self.last_trick)],
-            "capot": capot,
+            "taker_card_points": self.points[side_of(self.taker)],
+            "last_trick": last,
+            "capot": last if capot else NO_CAPOT,
             "belote": said,
         }
 
     def end_notes(self) -> None:
         if self.phase == "thrown_in":
             if "bl_same_dealer_redeals" in self.flags:
-                self.notes.append(
-                    _("all four passed twice: the cards are thrown in and the same player deals again (R-BL-1)")
-                )
+                note = _("all four passed twice: the cards are thrown in and the same player deals again (R-BL-1)")
             else:
-                self.notes.append(
-                    _("all four passed twice: the cards are thrown in and the next player deals (R-BL-1)")
-                )
+                note = _("all four passed twice: the cards are thrown in and the next player deals (R-BL-1)")
+            self.notes.append(note)
         if self.phase == "play" and not self.dealt:
             note = ngettext(
                 "the stock holds {count} of its {size} card: record them in the order dealt "
@@ -132,9 +110,6 @@ class _Replay(TrumpChoice, TrickPlay):
         if self.last_trick is not None:
             points[side_of(self.last_trick)] += LAST_TRICK
         return tuple(points)
-
-    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
-        return violations, self.ruling(entry)
 
 
 REFEREE = Referee(name="belote", read=read_record, replay_of=_Replay, setup=SETUP)

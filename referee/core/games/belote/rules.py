@@ -25,18 +25,14 @@ _ONLY_TRUMP = gettext_noop("{card} is the only trump (BL-7.5)")
 _HIGHEST_OF_SUIT = gettext_noop("{card} is the highest {suit} and nobody trumped (BL-7.5)")
 
 
-def bound_to_trump(flags: Flags, partner_holds: bool) -> bool:
-    """BL-7.4: a player void in the plain suit led trumps when an opponent holds the trick; under
-    bl_must_trump_partner_master (R-BL-9), whoever holds it."""
-    return "bl_must_trump_partner_master" in flags or not partner_holds
-
-
 def allowed(
     hand: Collection[Card], trick: Sequence[Card], trump: str, flags: Flags, partner_holds: bool
 ) -> tuple[list[Card], Duty]:
     """The cards BL-7.2 to BL-7.4 let a player play from ``hand`` to ``trick`` (its cards so far, the lead first),
     and the duty that limits them; ``partner_holds`` says the player's partner holds the trick."""
-    must_trump = bool(trick) and trick[0].suit != trump and bound_to_trump(flags, partner_holds)
+    # BL-7.4: a player void in the plain suit led trumps when an opponent holds the trick; under
+    # bl_must_trump_partner_master (R-BL-9), whoever holds it.
+    must_trump = "bl_must_trump_partner_master" in flags or not partner_holds
     return allowed_cards(hand, trick, trump, must_trump)
 
 

@@ -9,11 +9,20 @@ from dataclasses import replace
 from referee.core.games.belote.rules import BIDS, FIRST_DEAL, SAYINGS, STOCK
 from referee.core.pack32 import PACK32
 from referee.core.setup import CARD, PLAY_TURN, EventField, EventKind, ExtraField, Held, Setup, TapOption, ValueKind
-from referee.core.trump_rounds import TRUMP_TURN, TURN_UP
+from referee.core.trump_rounds import TRUMP_TURN, TURN_UP, trump_bid
 from scoring.core.games.belote import GAME
 from vocabulary.i18n import gettext_noop
 
 HELD = FIRST_DEAL + 3  # BL-3.4: the cards each player holds once the deal is complete
+
+# A card's saying, recorded only when said.
+_SAYING = EventField(
+    "announce",
+    ValueKind.WORD,
+    "belote with the first of the K and Q of trumps, rebelote with the second (BL-6.1)",
+    SAYINGS,
+    always=False,
+)
 
 SETUP = Setup(
     seats=GAME.seats,
@@ -31,26 +40,8 @@ SETUP = Setup(
         ),
     ),
     events=(
-        EventKind(
-            "bid",
-            "the trump choice (BL-4)",
-            (EventField("choice", ValueKind.WORD, "take, pass or a suit letter", BIDS),),
-            turn="trump",
-        ),
-        EventKind(
-            "play",
-            "the seat plays the card (BL-7)",
-            (
-                CARD,
-                EventField(
-                    "announce",
-                    ValueKind.WORD,
-                    "belote with the first of the K and Q of trumps, rebelote with the second (BL-6.1)",
-                    SAYINGS,
-                    always=False,
-                ),
-            ),
-        ),
+        trump_bid("the trump choice (BL-4)", "take, pass or a suit letter", BIDS),
+        EventKind("play", "the seat plays the card (BL-7)", (CARD, _SAYING)),
     ),
     turns=(
         TRUMP_TURN,

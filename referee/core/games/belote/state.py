@@ -8,36 +8,23 @@ from __future__ import annotations
 
 from referee.core.games.belote.deal import BeloteRecord
 from referee.core.games.belote.rules import STOCK
-from referee.core.record import Event
-from referee.core.tricks import FlaggingState
 from referee.core.trump_rounds import TrumpRounds
-from scoring.core.games.belote import SEATS, side_of
-from vocabulary.cards import Card
+from scoring.core.games.belote import side_of
 
 
-class ReplayState(FlaggingState[BeloteRecord], TrumpRounds):
+class ReplayState(TrumpRounds[BeloteRecord]):
     """What one replay remembers between events."""
 
     def __init__(self, record: BeloteRecord) -> None:
+        # BL-4.1, BL-7.1: the dealer's next player speaks and leads first. The phases: bid, play, done, thrown_in.
         super().__init__(record)
-        self.start_rounds(self.leader, SEATS)  # BL-4.1, BL-7.1: the dealer's next player speaks and leads first
-        self.phase = "bid"  # bid, play, done, thrown_in
         self.taker: int | None = None
-        self.trump = ""
-        self.belote_cards: frozenset[Card] = frozenset()  # the K and Q of trumps, once they are chosen (BL-6.1)
         # The second deal can be made (BL-3.4), or needs none: the hands are as held in play.
         self.dealt = record.held or len(record.stock) == STOCK
-        self.won = [0] * SEATS
         self.points = [0, 0]  # card points per side (BL-2.2)
         self.last_trick: int | None = None  # the seat that won the eighth trick (BL-2.3)
-        self.played: set[Card] = set()
         self.belote_by: int | None = None  # who said belote (BL-6.1)
         self.rebelote_by: int | None = None
-        self.renonces: list[tuple[int, int, int]] = []  # BL-10.1: (violation index, seat, trick) of each renonce
-
-    def trick_of(self, event: Event) -> int | None:
-        """Any event of the play is in the trick being played."""
-        return self.trick_number if self.phase == "play" else None
 
     @staticmethod
     def partners(seat: int, other: int) -> bool:

@@ -7,11 +7,7 @@ from referee.core.games.belote.state import ReplayState
 from referee.core.record import Event
 from referee.core.trump_rounds import PASS, TrumpChoosing
 from scoring.core.games.belote import SEATS
-from vocabulary.cards import SUITS, Card
 from vocabulary.i18n import gettext_noop
-
-# The K and Q of each suit, which make belote-rebelote in trumps (BL-6.1).
-_BELOTE_CARDS = {suit: frozenset((Card("K", suit), Card("Q", suit))) for suit in SUITS}
 
 
 class TrumpChoice(ReplayState, TrumpChoosing[BeloteRecord]):
@@ -21,6 +17,10 @@ class TrumpChoice(ReplayState, TrumpChoosing[BeloteRecord]):
     OUT_OF_ROUND = (
         gettext_noop("{player} may only take {suits}, the turn-up's suit, or pass in the first round"),
         gettext_noop("{player} named {suits}, the turn-up's suit, in the second round: only another suit"),
+    )
+    PROMPTS = (
+        gettext_noop("{player}: take {suits} as trumps, or pass (BL-4.1)"),
+        gettext_noop("{player}: name a suit other than {suits}, or pass (BL-4.2)"),
     )
 
     def bid(self, event: Event) -> None:
@@ -36,7 +36,6 @@ class TrumpChoice(ReplayState, TrumpChoosing[BeloteRecord]):
     def settle(self, taker: int, trump: str) -> None:
         """BL-4.3: the first take ends the choice; BL-3.4: the dealer completes the deal from the stock."""
         self.taker, self.trump, self.phase = taker, trump, "play"
-        self.belote_cards = _BELOTE_CARDS[trump]
         if not self.dealt:
             return
         if self.record.held:

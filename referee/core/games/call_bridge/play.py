@@ -47,14 +47,9 @@ class TrickPlay(ReplayState, Faulting[Record]):
                 message = _("{player} played {card}, already played in trick {trick}")
                 self.fault(event, "CB-1.1", message, trick=self.played_to(card, owner))
         trick.append((seat, card))
-        if len(trick) == SEATS:
-            self.finish_trick()
-
-    def finish_trick(self) -> None:
-        """CB-5.3: the four cards of the current trick go to its winner, who leads to the next."""
-        winner, reason = trick_winner(self.trick)
-        self.tricks_won[winner] += 1
-        self.take_trick(winner, reason, self.leader)
+        if len(trick) == SEATS:  # CB-5.3: the four cards go to the trick's winner, who leads to the next
+            winner, reason = trick_winner(trick)
+            self.take_trick(winner, reason, self.leader)
 
     def flag_illegal(self, event: Event, hand: Collection[Card], rule: str) -> None:
         """Flag the card played, naming the player, the card and the duty it broke (CB-5.2 or R-CB-7), without the

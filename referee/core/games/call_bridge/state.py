@@ -5,7 +5,6 @@ from __future__ import annotations
 from referee.core.record import Record
 from referee.core.tricks import FlaggingState
 from scoring.core.games.call_bridge import ALLOW_13, HIGHEST_CALL, SEATS, TRICKS_PER_DEAL
-from vocabulary.cards import Card
 
 
 class ReplayState(FlaggingState[Record]):
@@ -17,8 +16,6 @@ class ReplayState(FlaggingState[Record]):
         self.first = (record.dealer + 1) % SEATS  # CB-4.1, CB-5.1: the dealer's right
         self.calls: list[int | None] = [None] * SEATS
         self.highest_call = TRICKS_PER_DEAL if ALLOW_13 in record.flags else HIGHEST_CALL
-        self.played: dict[Card, int] = {}  # card -> trick number
-        self.tricks_won = [0] * SEATS
 
     def due_caller(self) -> int | None:
         for step in range(SEATS):

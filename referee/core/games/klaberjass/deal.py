@@ -40,31 +40,23 @@ def _one_card(doc: Mapping[str, Any], field: str, dealt: DealtCards) -> Card:
 def _read_deal(doc: Mapping[str, Any], header: Header, dealt: DealtCards) -> tuple[Card, Card | None]:
     """The turn-up and the bottom card, once the hands are 9 (or 6) different cards each of the pack (KJ-3, KJ-5.1).
     A record of the plays only has no hands to check, and its turn-up may be played, once swapped for the dix."""
-    if header.plays_only:
-        turn_up = _one_card(doc, "turn_up", dealt) if "turn_up" in doc else _missing_turn_up()
-        return turn_up, _one_card(doc, "bottom", dealt) if doc.get("bottom") is not None else None
-    # The 9 cards each after the second deal, or the first deal's 6 (KJ-3.2), all different, of the 32-card pack.
-    if {len(hand) for hand in header.hands} not in ({HAND_SIZE}, {FIRST_DEAL}):
-        raise RecordError("hands", _("each hand must hold the 9 cards after the second deal (KJ-5.1)"))
-    for seat, hand in enumerate(header.hands):
-        dealt.place_all(hand, f"hands[{seat}]")
+    if not header.plays_only:
+        # The 9 cards each after the second deal, or the first deal's 6 (KJ-3.2), all different, of the 32-card pack.
+        if {len(hand) for hand in header.hands} not in ({HAND_SIZE}, {FIRST_DEAL}):
+            raise RecordError("hands", _("each hand must hold the 9 cards after the second deal (KJ-5.1)"))
+        for seat, hand in enumerate(header.hands):
+            dealt.place_all(hand, f"hands[{seat}]")
     if "turn_up" not in doc:
-        _missing_turn_up()
+        raise RecordError("turn_up", _("turn_up is missing: the card turned face up after the deal (KJ-3.3)"))
     turn_up = _one_card(doc, "turn_up", dealt)
-    if turn_up in dealt.seen:
+    if turn_up in dealt.seen:  # none is, in a record of the plays only
         raise RecordError("turn_up", _("the turn-up {card} is also in a hand").format(card=card_name(turn_up)))
-    bottom = None
-    if doc.get("bottom") is not None:
-        bottom = _one_card(doc, "bottom", dealt)
-        if bottom in dealt.seen or bottom == turn_up:
-            raise RecordError(
-                "bottom", _("the bottom card {card} is also dealt elsewhere").format(card=card_name(bottom))
-            )
+    if doc.get("bottom") is None:
+        return turn_up, None
+    bottom = _one_card(doc, "bottom", dealt)
+    if not header.plays_only and (bottom in dealt.seen or bottom == turn_up):
+        raise RecordError("bottom", _("the bottom card {card} is also dealt elsewhere").format(card=card_name(bottom)))
     return turn_up, bottom
-
-
-def _missing_turn_up() -> Card:
-    raise RecordError("turn_up", _("turn_up is missing: the card turned face up after the deal (KJ-3.3)"))
 
 
 def _hands_from_plays(header: Header, turn_up: Card, events: tuple[Event, ...]) -> tuple[tuple[Card, ...], ...]:

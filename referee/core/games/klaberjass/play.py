@@ -16,9 +16,7 @@ from vocabulary.i18n import _
 
 
 class TrickPlay(ReplayState, Faulting[KlaberjassRecord]):
-    """The replay's handlers for the cards played, trick by trick."""
-
-    # --- play (KJ-7, KJ-8) -------------------------------------------------------------------
+    """The replay's handlers for the cards played, trick by trick, and bella (KJ-7, KJ-8)."""
 
     def play(self, event: Event) -> None:
         card, seat, trick = event.card, event.seat, self.trick
@@ -26,7 +24,6 @@ class TrickPlay(ReplayState, Faulting[KlaberjassRecord]):
         if (trick[0][0] == seat if trick else seat != self.leader) and self.out_of_turn(event):
             return
         hand = self.hands[seat]
-        suit = card.suit
         # A card in its player's hand has not been played: a played card leaves its hand. A card played by someone
         # who did not hold it stays with its holder, who plays it later like any other card (docs/hand-record.md).
         if card in hand:
@@ -35,7 +32,7 @@ class TrickPlay(ReplayState, Faulting[KlaberjassRecord]):
             del hand[card]
         else:
             self.not_held(event, card, "KJ-1.1", "KJ-5.1")
-        if event.announce or (suit == self.trump and card.rank in ("K", "Q")):
+        if event.announce or (card.suit == self.trump and card.rank in ("K", "Q")):
             self.check_bella(event, card)  # only an announcement or the K or Q of trumps concerns bella (KJ-7.1)
         trick.append((seat, card))
         if len(trick) == 2:
@@ -89,7 +86,6 @@ class TrickPlay(ReplayState, Faulting[KlaberjassRecord]):
         (first_seat, first), (second_seat, second) = self.trick
         second_wins, reason, points = trick_outcome(first, second, self.trump)
         winner = second_seat if second_wins else first_seat
-        self.won[winner] += 1
         self.points[winner] += points
         if self.take_trick(winner, reason, first_seat, points) == TRICKS:
             self.last_trick = winner  # KJ-8.4

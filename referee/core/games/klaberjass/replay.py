@@ -21,7 +21,7 @@ from referee.core.tricks import Ruled
 from referee.core.verdict import Turn, Violation
 from scoring.core.base import DealScore
 from scoring.core.games.klaberjass import GAME as SCORING
-from vocabulary.cards import SUIT_NAMES, SUITS, card_name
+from vocabulary.cards import SUITS, card_name
 from vocabulary.i18n import _, gettext_noop
 
 
@@ -60,31 +60,19 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
         self.flag(event, rule, _(what).format(player=self.players[event.seat]))
         return True
 
-    # --- the end ------------------------------------------------------------------------------
-
     def next_turn(self) -> Turn | None:
-        up = self.turn_up.suit
+        up = self.record.turn_up.suit
         if self.phase == "bid":
-            seat = self.speaking()
-            schmeiss = ("schmeiss",) if "kj_schmeiss" in self.flags else ()
-            if self.round == 1:
-                prompt = _("{player}: take {suits} as trumps, or pass (KJ-4.1)")
-            else:
-                prompt = _("{player}: name a suit other than {suits}, or pass (KJ-4.2)")
-            prompt = prompt.format(player=self.name(seat), suits=_(SUIT_NAMES[up]))
-            return Turn(seat, "trump", (*self.offered(up), *schmeiss), prompt)
+            return self.trump_turn(up, ("schmeiss",) if "kj_schmeiss" in self.flags else ())  # R-KJ-2
         if self.phase == "answer":
-            seat = 1 - self.schmeisser_seat
+            seat = 1 - self.schmeisser
             prompt = _("{player}: {schmeisser} schmeisses; play or throw in (R-KJ-2)").format(
-                player=self.name(seat), schmeisser=self.name(self.schmeisser_seat)
+                player=self.name(seat), schmeisser=self.name(self.schmeisser)
             )
             return Turn(seat, "answer", ANSWERS, prompt)
         if self.phase == "name":
-            seat = self.schmeisser_seat
-            others = tuple(suit for suit in SUITS if suit != up)
-            return Turn(
-                seat, "trump", others, _("{player}: name trumps (R-KJ-2, KJ-4.2)").format(player=self.name(seat))
-            )
+            prompt = _("{player}: name trumps (R-KJ-2, KJ-4.2)").format(player=self.name(self.schmeisser))
+            return Turn(self.schmeisser, "trump", tuple(suit for suit in SUITS if suit != up), prompt)
         if self.phase != "play" or self.short:
             return None
         seat = self.due_player()

@@ -25,11 +25,8 @@ TRICKS = 9  # KJ-8.4
 
 # Why a trick's winner won (KJ-8.3): msgids worded when the trick's reason is read.
 _HIGHER_TRUMP = gettext_noop("{card} is the higher trump (KJ-8.3)")
-
 _ONLY_TRUMP = gettext_noop("{card} is the only trump (KJ-8.3)")
-
 _HIGHER_CARD = gettext_noop("{card} is the higher {suit} (KJ-8.3)")
-
 _DID_NOT_FOLLOW = gettext_noop("{card} did not follow {suits} (KJ-8.3)")
 
 # KJ-8.2 read as R-KJ-11: following suit is KJ-8.2; beating a led trump and trumping when void are R-KJ-11.

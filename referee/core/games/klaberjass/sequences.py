@@ -16,9 +16,7 @@ _SEVENS = {suit: Card("7", suit) for suit in SUITS}  # the dix of each trump sui
 
 
 class DixAndSequences(ReplayState, Faulting[KlaberjassRecord]):
-    """The replay's handlers for the dix swap and declared sequences."""
-
-    # --- dix and sequences (KJ-5.3, KJ-6) -----------------------------------------------------
+    """The replay's handlers for the dix swap and declared sequences (KJ-5.3, KJ-6)."""
 
     def dix(self, event: Event) -> None:
         seven = _SEVENS[self.trump]
@@ -30,13 +28,13 @@ class DixAndSequences(ReplayState, Faulting[KlaberjassRecord]):
                 message = _("{player} cannot swap the dix: {player} does not hold {card}")
             self.fault(event, "KJ-5.3", message, card=card_name(seven))
             return
-        if self.trump_round != 1 and "kj_dix_any_trump" not in self.flags:
+        if self.round != 1 and "kj_dix_any_trump" not in self.flags:  # the round ended by taking trumps
             self.fault(event, "R-KJ-4", _("{player} swapped the dix, but trumps were not taken in the first round"))
         if self.has_played(event.seat):
             self.fault(event, "KJ-5.3", _("{player} swapped the dix after playing a card"))
         # The turn-up takes the 7's place in the hand (KJ-5.3), so the hand keeps its order.
         cards = list(hand)
-        cards[cards.index(seven)] = self.turn_up
+        cards[cards.index(seven)] = self.record.turn_up
         self.hands[event.seat] = dict.fromkeys(cards)
         self.dix_done = True
         if self.declared[event.seat]:

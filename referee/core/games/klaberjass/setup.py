@@ -21,7 +21,7 @@ from referee.core.setup import (
     TurnEntry,
     ValueKind,
 )
-from referee.core.trump_rounds import TRUMP_TURN, TURN_UP
+from referee.core.trump_rounds import TRUMP_TURN, TURN_UP, trump_bid
 from scoring.core.games.klaberjass import GAME
 from vocabulary.i18n import gettext_noop
 
@@ -30,6 +30,11 @@ _DIX_OR_SEQUENCE = Aside(
     gettext_noop("Dix swap or sequence declaration"),
     gettext_noop("{name} declares a sequence (card codes)"),
     (("declare", gettext_noop("Declare")), ("dix", gettext_noop("{name} swaps the dix"))),
+)
+
+# A card's announcement, recorded only when made: bella, with the second of the K and Q of trumps (KJ-7.1).
+_BELLA = EventField(
+    "announce", ValueKind.WORD, "bella, on the second of K and Q of trumps (KJ-7.1)", ("bella",), always=False
 )
 
 SETUP = Setup(
@@ -42,12 +47,7 @@ SETUP = Setup(
         ExtraField("bottom", gettext_noop("Bottom card (optional)"), gettext_noop("the bottom card"), False, 1),
     ),
     events=(
-        EventKind(
-            "bid",
-            "the trump choice (KJ-4, R-KJ-2)",
-            (EventField("choice", ValueKind.WORD, "take, pass, a suit letter or schmeiss", BIDS),),
-            turn="trump",
-        ),
+        trump_bid("the trump choice (KJ-4, R-KJ-2)", "take, pass, a suit letter or schmeiss", BIDS),
         EventKind(
             "answer",
             "the answer to a schmeiss (R-KJ-2)",
@@ -59,20 +59,7 @@ SETUP = Setup(
             "the seat declares one sequence (KJ-6.2)",
             (EventField("cards", ValueKind.CARDS, "the cards of the sequence, by code"),),
         ),
-        EventKind(
-            "play",
-            "the seat plays the card (KJ-8)",
-            (
-                CARD,
-                EventField(
-                    "announce",
-                    ValueKind.WORD,
-                    "bella, on the second of K and Q of trumps (KJ-7.1)",
-                    ("bella",),
-                    always=False,
-                ),
-            ),
-        ),
+        EventKind("play", "the seat plays the card (KJ-8)", (CARD, _BELLA)),
     ),
     turns=(
         TRUMP_TURN,

@@ -10,39 +10,28 @@ from __future__ import annotations
 from referee.core.games.klaberjass.deal import KlaberjassRecord
 from referee.core.games.klaberjass.rules import FIRST_DEAL
 from referee.core.record import Event
-from referee.core.tricks import FlaggingState
 from referee.core.trump_rounds import TrumpRounds
 from vocabulary.cards import Card
 
 
-class ReplayState(FlaggingState[KlaberjassRecord], TrumpRounds):
+class ReplayState(TrumpRounds[KlaberjassRecord]):
     """What one replay remembers between events, and the helpers every phase uses."""
 
     def __init__(self, record: KlaberjassRecord) -> None:
-        super().__init__(record)  # the hands in the dealt order that the allowed cards and the verdict list
-        self.turn_up: Card = record.turn_up
+        # The hands in the dealt order that the allowed cards and the verdict list; the non-dealer, who leads first,
+        # speaks first in each round (KJ-4.1). The phases: bid, answer, name, play, done, annulled.
+        super().__init__(record)
         # Only the first deal recorded (KJ-3.2); a record of the plays only has the cards played, however many.
         self.short = not record.plays_only and len(record.hands[0]) == FIRST_DEAL
-        self.phase = "bid"  # bid, answer, name, play, done, annulled
-        self.start_rounds(self.leader, 2)  # the non-dealer, who leads first, speaks first in each round (KJ-4.1)
-        self.schmeisser: int | None = None
+        self.schmeisser = 0  # who schmeissed, once somebody has (R-KJ-2)
         self.maker: int | None = None
-        self.trump = ""
-        self.trump_round = 0
         self.dix_done = False
         self.declared: list[list[tuple[Card, ...]]] = [[], []]
         self.declared_at: dict[tuple[Card, ...], Event] = {}  # each sequence's declare event
         self.kq_by: dict[str, int] = {}  # "K"/"Q" of trumps -> who played it (KJ-7.1)
         self.bella: int | None = None
-        self.won = [0, 0]
         self.points = [0, 0]
         self.last_trick: int | None = None
-
-    # --- helpers ---------------------------------------------------------------------
-
-    def trick_of(self, event: Event) -> int | None:
-        """Any event of the play is in the trick being played."""
-        return self.trick_number if self.phase == "play" else None
 
     def has_played(self, seat: int) -> bool:
         """Whether ``seat`` has played a card yet (KJ-5.3, KJ-6.2): each finished trick holds a card of both

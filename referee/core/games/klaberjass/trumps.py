@@ -11,31 +11,33 @@ from vocabulary.i18n import _, gettext_noop
 
 
 class TrumpChoice(ReplayState, TrumpChoosing[KlaberjassRecord]):
-    """The replay's handlers for the bids and the answer to a schmeiss."""
+    """The replay's handlers for choosing trumps: the bids and the answer to a schmeiss (KJ-4, R-KJ-2)."""
 
     ROUND_RULES = ("KJ-4.1", "KJ-4.2")
     OUT_OF_ROUND = (
         gettext_noop("{player} may only take {suits} or pass in the first round"),
         gettext_noop("{player} must name a suit other than {suits} in the second round"),
     )
-
-    # --- choosing trumps (KJ-4, R-KJ-2) ---------------------------------------------------
+    PROMPTS = (
+        gettext_noop("{player}: take {suits} as trumps, or pass (KJ-4.1)"),
+        gettext_noop("{player}: name a suit other than {suits}, or pass (KJ-4.2)"),
+    )
 
     def settle(self, maker: int, trump: str) -> None:
         """KJ-4.3: trumps are chosen; the second deal follows (KJ-5.1) and play begins."""
-        self.maker, self.trump, self.trump_round = maker, trump, self.round
+        self.maker, self.trump = maker, trump
         self.phase = "play"
 
     def bid(self, event: Event) -> None:
-        choice, up = event.choice, self.turn_up.suit
+        choice, up = event.choice, self.record.turn_up.suit
         if self.phase == "answer":
             message = _("{player} had to answer the schmeiss first")
-            self.fault(event, "R-KJ-2", message, player=self.name(1 - self.schmeisser_seat))
+            self.fault(event, "R-KJ-2", message, player=self.name(1 - self.schmeisser))
             return
         if self.phase == "name":
-            if event.seat != self.schmeisser_seat:
+            if event.seat != self.schmeisser:
                 message = _("{player} schmeissed and names trumps")
-                self.fault(event, "R-KJ-2", message, player=self.name(self.schmeisser_seat))
+                self.fault(event, "R-KJ-2", message, player=self.name(self.schmeisser))
             elif choice not in SUITS:
                 message = _("{player} schmeissed, the offer was played, and {player} must name trumps")
                 self.fault(event, "R-KJ-2", message)
@@ -97,16 +99,12 @@ class TrumpChoice(ReplayState, TrumpChoosing[KlaberjassRecord]):
         """
         if self.phase != "answer" or self.round != 1:
             return False
-        schmeisser, opponent = self.schmeisser_seat, 1 - self.schmeisser_seat
+        schmeisser, opponent = self.schmeisser, 1 - self.schmeisser
         message = _("{player} did not answer {schmeisser}'s schmeiss; play went on, so the answer is taken as play")
         words = message.format(player=self.name(opponent), schmeisser=self.name(schmeisser))
         self.flag(event, "R-KJ-2", words, seat=opponent)  # the event may be a card, which this fault is not about
-        self.settle(schmeisser, self.turn_up.suit)
+        self.settle(schmeisser, self.record.turn_up.suit)
         return True
-
-    @property
-    def schmeisser_seat(self) -> int:
-        return self.schmeisser if self.schmeisser is not None else 0
 
     def answer(self, event: Event) -> None:
         if self.phase != "answer" or event.seat == self.schmeisser:
@@ -115,6 +113,6 @@ class TrumpChoice(ReplayState, TrumpChoosing[KlaberjassRecord]):
         if event.choice == "throw_in":
             self.phase = "annulled"  # R-KJ-2: as for an annulled deal
         elif self.round == 1:
-            self.settle(self.schmeisser_seat, self.turn_up.suit)
+            self.settle(self.schmeisser, self.record.turn_up.suit)
         else:
             self.phase = "name"
