@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from referee.core.calls import Call
 from referee.core.record import Event, Record
-from referee.core.remedies import Faults, WordedRemedy, ruled_for_two
-from referee.core.verdict import Ruling, Trick, Turn, Verdict, Violation
+from referee.core.remedies import Faults, WordedRemedy, ruled_by_offender, ruled_for_two
+from referee.core.verdict import Remedy, Ruling, Trick, Turn, Verdict, Violation
 from scoring.core.base import DealScore, EntryError, Game
 from vocabulary.cards import RANK_VALUES, Card
 from vocabulary.i18n import Text, _, gettext_noop
@@ -131,12 +131,22 @@ class TrickState(Generic[RecordT]):
 
     def with_remedies(self) -> tuple[Violation, ...]:
         """The violations in record order (a later event may break what an earlier one did), each with its remedy:
-        the ``revoke`` ruling's for a card the rules did not allow (of the events `revoke_events` gives), the
-        ``faults`` ruling's for the rest."""
-        violations: Sequence[Violation] = sorted(self.violations, key=attrgetter("event"))
+        the game's own (`own_remedies`), the ``revoke`` ruling's for a card the rules did not allow (of the events
+        `revoke_events` gives), the ``faults`` ruling's for the rest."""
+        own = self.own_remedies()
+        remedied = [
+            violation._replace(remedy=own.get(index, violation.remedy))
+            for index, violation in enumerate(self.violations)
+        ]
+        violations: Sequence[Violation] = sorted(remedied, key=attrgetter("event"))
         if self.revoke is not None:
             violations = self.revoke.given_to(violations, self.players, self.flags, self.revoke_events())
         return self.faults.given_to(violations, self.players, self.flags)
+
+    def own_remedies(self) -> Mapping[int, Remedy]:
+        """The remedies the game's rules give themselves (Contract Bridge's Laws, Belote's renonce), by the index of
+        the violation in the order flagged; the shared rulings remedy the rest."""
+        return {}
 
     def revoke_events(self) -> Collection[int] | None:
         """The events the ``revoke`` ruling answers, where its rules also flag other faults; None: every one."""
@@ -199,6 +209,19 @@ class RuledForTwo(TrickState[RecordT]):
     def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
         names, tricks = self.players, self.tricks_shown()
         return ruled_for_two(self.revoke, violations, tricks, entry, self.scoring, self.dealer, names, self.flags)
+
+
+class RuledByOffender(TrickState[RecordT]):
+    """A game whose card the rules did not allow costs its offender (R-CB-10, R-KJ-14): its deal as ruled is the entry
+    with the offender in its ``revoke`` field (`ruled_by_offender`)."""
+
+    revoke: ClassVar[WordedRemedy]
+
+    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
+        ruling = ruled_by_offender(
+            self.revoke, "revoke", violations, entry, self.scoring, self.dealer, self.players, self.flags
+        )
+        return violations, ruling
 
 
 def next_to_play(leader: int, trick: Sequence[tuple[int, Card]], seats: int) -> int:

@@ -82,11 +82,11 @@ class Remedies(ReplayState):
         """The deal's first renonce, which decides it (BL-10.1)."""
         return next((violation for violation in self.violations if violation.rule in RENONCE_RULES), None)
 
-    def with_remedies(self) -> tuple[Violation, ...]:
-        """The violations, each renonce and false announcement with its remedy (`remedy`), the rest with R-BL-15's."""
+    def own_remedies(self) -> dict[int, Remedy]:
+        """Each renonce's and false announcement's remedy (`remedy`); R-BL-15 remedies the rest."""
         first = self.first_renonce()
-        self.violations = [violation._replace(remedy=self.remedy(violation, first)) for violation in self.violations]
-        return super().with_remedies()
+        remedies = {index: self.remedy(violation, first) for index, violation in enumerate(self.violations)}
+        return {index: remedy for index, remedy in remedies.items() if remedy is not None}
 
     def remedy(self, violation: Violation, first: Violation | None) -> Remedy | None:
         """The remedy of a renonce, ``first`` being the deal's first (BL-10.1, R-BL-14), or of a false belote or

@@ -12,16 +12,15 @@ from referee.core.games.call_bridge.remedies import FAULTS
 from referee.core.games.call_bridge.rules import REVOKE, allowed_cards
 from referee.core.games.call_bridge.setup import SETUP
 from referee.core.protocol import Referee
-from referee.core.record import Event
-from referee.core.remedies import ruled_by_offender
-from referee.core.tricks import Ruled, shown_tricks
-from referee.core.verdict import Trick, Turn, Violation
+from referee.core.record import Event, Record
+from referee.core.tricks import RuledByOffender, shown_tricks
+from referee.core.verdict import Trick, Turn
 from scoring.core.games.call_bridge import GAME as SCORING
 from scoring.core.games.call_bridge import LOWEST_CALL, SEATS, TRICKS_PER_DEAL
 from vocabulary.i18n import _, gettext_noop
 
 
-class _Replay(Calls, TrickPlay):
+class _Replay(Calls, TrickPlay, RuledByOffender[Record]):
     """One whole replay: the calls (CB-4.1, CB-4.2) and the plays (CB-5.4 checks 1-4) over one state, each illegal
     event flagged."""
 
@@ -64,10 +63,6 @@ class _Replay(Calls, TrickPlay):
 
     def tricks_shown(self) -> tuple[Trick, ...]:
         return shown_tricks(self.tricks, self.trick, self.leader)
-
-    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
-        ruling = ruled_by_offender(REVOKE, "revoke", violations, entry, SCORING, self.dealer, self.players, self.flags)
-        return violations, ruling
 
 
 REFEREE = Referee(name="call_bridge", read=read_record, replay_of=_Replay, setup=SETUP)

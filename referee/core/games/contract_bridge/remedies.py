@@ -290,15 +290,10 @@ class Remedies(ReplayState):
             to_side=1 - side,
         )
 
-    def with_remedies(self) -> tuple[Violation, ...]:
-        """The violations, each with its remedy where the Laws give one (BR-10): those known before the end (when
-        flagged, or a lead out of turn's as it stands) and each revoke's; then the rest by `FAULTS`, as in every
-        game."""
-        remedies = {**self.remedies, **self.revoke_remedies()}
-        self.violations = [
-            violation._replace(remedy=remedies.get(index)) for index, violation in enumerate(self.violations)
-        ]
-        return super().with_remedies()
+    def own_remedies(self) -> dict[int, Remedy]:
+        """The remedies the Laws give (BR-10): those known before the end (when flagged, or a lead out of turn's as it
+        stands) and each revoke's; `FAULTS` remedies the rest, as in every game."""
+        return {**self.remedies, **self.revoke_remedies()}
 
     def corrected_last_tricks(self) -> tuple[Revoke, Card, int, int] | None:
         """BR-10.6 (Law 62D): a revoke in the 12th trick is corrected even when established. The offender held two

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.core.games.klaberjass.deal import read_record
+from referee.core.games.klaberjass.deal import KlaberjassRecord, read_record
 from referee.core.games.klaberjass.play import TrickPlay
 from referee.core.games.klaberjass.remedies import FAULTS
 from referee.core.games.klaberjass.rules import ANSWERS, REVOKE, allowed_cards, compare_sequences
@@ -16,16 +16,15 @@ from referee.core.games.klaberjass.setup import SETUP
 from referee.core.games.klaberjass.trumps import TrumpChoice
 from referee.core.protocol import Referee
 from referee.core.record import Event
-from referee.core.remedies import ruled_by_offender
-from referee.core.tricks import Ruled
-from referee.core.verdict import Turn, Violation
+from referee.core.tricks import RuledByOffender
+from referee.core.verdict import Turn
 from scoring.core.base import DealScore
 from scoring.core.games.klaberjass import GAME as SCORING
 from vocabulary.cards import SUITS, card_name
 from vocabulary.i18n import _, gettext_noop
 
 
-class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
+class _Replay(TrumpChoice, DixAndSequences, TrickPlay, RuledByOffender[KlaberjassRecord]):
     """The state of one replay, which replays every event (KJ-8.5), flagging each illegal one and going on after it.
     Its violations are given in record order: a declaration is flagged when a later dix breaks it (KJ-6.2). Private
     and short-lived: the public API is pure."""
@@ -116,10 +115,6 @@ class _Replay(TrumpChoice, DixAndSequences, TrickPlay):
 
     def card_points(self) -> tuple[int, ...]:
         return tuple(self.points)
-
-    def ruled(self, violations: tuple[Violation, ...], entry: dict[str, Any] | None) -> Ruled:
-        ruling = ruled_by_offender(REVOKE, "revoke", violations, entry, SCORING, self.dealer, self.players, self.flags)
-        return violations, ruling
 
 
 REFEREE = Referee(name="klaberjass", read=read_record, replay_of=_Replay, setup=SETUP)
