@@ -44,8 +44,9 @@ lint: $(STAMP)
 
 # Browser tests run when Chromium is installed (.ci/run installs it and sets CI, which makes them required).
 # Three workers on two cores: the browser tests wait on Chromium and the live server part of the time.
+TEST_WORKERS ?= 3
 pytest: $(STAMP)
-	$(BIN)/python -m pytest -n 3 -q
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -q
 
 test: lint pytest
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -45,6 +46,10 @@ def _axe_on_a_still_page() -> None:
 
 
 _axe_on_a_still_page()
+
+# An assertion waits up to 10 s for the page to get there (Playwright's default is 5 s): on a busy machine a save, its
+# answer and the redraw it triggers can take longer, and a page that gets there sooner ends the wait at once.
+expect.set_options(timeout=10_000)
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
 # for setup are still plain synchronous calls.
