@@ -29,7 +29,6 @@ def assert_axe_clean(page: Any) -> None:
     """The entry and its preview (#live), in the light and dark schemes."""
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        page.wait_for_timeout(500)  # the inputs' colour transitions to the scheme have ended
         violations = Axe().run(page, context="#live", options=axe_options(page)).response["violations"]
         assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations] == [], scheme
 
