@@ -112,7 +112,7 @@ class TrumpChoosing(TrumpRounds[RecordT], Faulting[RecordT]):
     def take_or_name(self, event: Event, up: str) -> None:
         """A take or a named suit ends the choice: trumps are settled, the player who spoke taking."""
         if self.out_of_round(event.choice, up):
-            message = _(self.OUT_OF_ROUND[0] if self.round == 1 else self.OUT_OF_ROUND[1])
+            message = _(self.OUT_OF_ROUND[self.round - 1])
             self.fault(event, self.round_rule(), message, suits=_(SUIT_NAMES[up]))
         self.settle(event.seat, chosen_suit(event.choice, up))
 
